@@ -1,0 +1,69 @@
+"""The exceptions every game raises.
+
+All of them subclass :class:`PicnicError` (and :class:`ValueError`, so code that
+already catches ``ValueError`` keeps working). Each carries the parts of the
+problem as attributes, not only in its message, so a front end can show them.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DecodeError",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidState",
+    "PicnicError",
+    "RulesError",
+]
+
+
+class PicnicError(ValueError):
+    """Base class of every error raised by :mod:`picnic_rules`."""
+
+
+class IllegalMove(PicnicError):
+    """A move that is well formed but not allowed in this state.
+
+    ``apply`` raises it and leaves the state untouched. :attr:`move` is the
+    offending move and :attr:`reason` says why, in the words of the rule it
+    breaks ("jelly cannot sit on jelly").
+    """
+
+    def __init__(self, move: object, reason: str) -> None:
+        self.move = move
+        self.reason = reason
+        super().__init__(f"illegal move {str(move)!r}: {reason}")
+
+
+class InvalidMove(PicnicError):
+    """Text that is not a move in a game's notation at all (a syntax error).
+
+    Compare :class:`IllegalMove`, raised for a well-formed move that the rules
+    forbid. :attr:`text` is the input and :attr:`reason` what is wrong with it.
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"invalid move {text!r}: {reason}")
+
+
+class InvalidState(PicnicError):
+    """A state that breaks an invariant of its game (raised by ``check``)."""
+
+
+class DecodeError(PicnicError):
+    """A JSON document that cannot be decoded into a valid object.
+
+    :attr:`path` locates the bad field (``$.state.hands[1]``) and :attr:`reason`
+    says what is wrong with it.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class RulesError(PicnicError):
+    """An impossible combination of rules options (or player count)."""

@@ -1,0 +1,115 @@
+"""The sandwich game's immutable :class:`State` and the per-seat :class:`View`."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import Card, Counts, Sandwich
+from .rules import Rules
+
+__all__ = ["Phase", "SandwichId", "State", "View"]
+
+SandwichId = tuple[int, int]
+"""A sandwich on the table: ``(seat, index)``, written ``seat.index`` in notation."""
+
+
+class Phase(enum.Enum):
+    """Where in the game a state is."""
+
+    DEAL = "deal"
+    """Chance deals the opening hands, one card at a time, seat after seat."""
+    DRAW = "draw"
+    """Chance draws the card that starts ``turn``'s turn."""
+    ACT = "act"
+    """Seat ``turn`` plays cards, discards or ends the turn."""
+    OVER = "over"
+    """The game has ended; ``reason`` says why."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen
+class State:
+    """A full position of the sandwich game (every card known).
+
+    Piles and hands are :data:`~picnic_rules.sandwich.cards.Counts` (no hidden
+    order is stored: drawing is a chance node weighted by the counts). The
+    table holds, for every seat, its sandwiches in the order they were started.
+    """
+
+    rules: Rules
+    """The rules this game is played under."""
+    hands: tuple[Counts, ...]
+    """Each seat's hand, as counts per card kind."""
+    draw_pile: Counts
+    """The face-down draw pile, as counts."""
+    discard_pile: Counts
+    """The face-up discard pile, as counts."""
+    table: tuple[tuple[Sandwich, ...], ...]
+    """Each seat's sandwiches, each bottom card first."""
+    fly: SandwichId | None
+    """The sandwich the fly token covers, or ``None`` while it is off the table."""
+    phase: Phase
+    """What happens next (deal, draw, act or over)."""
+    turn: int
+    """The seat being dealt to (deal) or whose turn it is (draw, act)."""
+    played: bool = False
+    """Whether the seat to act has played a card this turn."""
+    actions: int = 0
+    """Non-chance moves since the last sandwich was finished."""
+    dealt: int = 0
+    """Cards dealt so far in the deal phase."""
+    reason: str | None = None
+    """Why the game ended (``"three-sandwiches"``, ``"stuck"``, ``"sixty-actions"``), or ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+
+@attrs.frozen
+class View:
+    """What seat :attr:`player` may see: its own hand, everything public, sizes of the rest."""
+
+    player: int
+    """The seat this view belongs to."""
+    rules: Rules
+    """The rules the game is played under."""
+    hand: Counts
+    """This seat's own hand, as counts."""
+    hand_sizes: tuple[int, ...]
+    """How many cards every seat holds (this seat's included)."""
+    draw_size: int
+    """How many cards the face-down draw pile holds."""
+    discard_pile: Counts
+    """The face-up discard pile, as counts."""
+    table: tuple[tuple[Sandwich, ...], ...]
+    """Every seat's sandwiches (public)."""
+    fly: SandwichId | None
+    """The sandwich the fly token covers, or ``None``."""
+    phase: Phase
+    """What happens next."""
+    turn: int
+    """The seat being dealt to or whose turn it is."""
+    played: bool
+    """Whether the seat to act has played a card this turn."""
+    actions: int
+    """Non-chance moves since the last sandwich was finished."""
+    dealt: int
+    """Cards dealt so far in the deal phase."""
+    reason: str | None
+    """Why the game ended, or ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+
+def is_finished(sandwich: Sandwich) -> bool:
+    """A sandwich is finished once closing bread sits on top (it has two breads)."""
+    return len(sandwich) > 1 and sandwich[-1] is Card.BREAD
