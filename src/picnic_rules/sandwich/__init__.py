@@ -1,0 +1,138 @@
+"""The peanut-butter-and-jelly sandwich card game (a fan version of Fundex's).
+
+Be the first to build three sandwiches: bread, peanut butter and jelly, bread.
+Ants steal the top card of an unfinished sandwich, the fly spoils one sandwich
+until a later fly moves it.
+
+>>> from picnic_rules import sandwich, CHANCE
+>>> state = sandwich.new_game(2)
+>>> sandwich.to_move(state) is CHANCE
+True
+>>> state = sandwich.apply(state, sandwich.parse_move(state, "draw bread"))
+>>> state.hands[0]
+(1, 0, 0, 0, 0)
+
+Every function here is pure; see :doc:`/sandwich` for the rules and the notation.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .agent import ComputerAgent, evaluate
+from .cards import CARDS, SPREADS, Card, Counts, Sandwich, card_from_str
+from .engine import (
+    REASONS,
+    ant_may_steal,
+    apply,
+    bread_may_close,
+    chance_outcomes,
+    continues,
+    counting_sandwiches,
+    is_over,
+    is_stuck,
+    legal_moves,
+    max_moves,
+    may_start_new_sandwich,
+    must_discard,
+    new_game,
+    open_sandwiches,
+    result,
+    sample_chance,
+    spread_may_sit_on,
+    to_move,
+)
+from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play, move_from_str
+from .rules import Rules
+from .state import Phase, SandwichId, State, View, is_finished
+from .view import check, check_view, determinize, parse_move, random_move, view
+
+__all__ = [
+    "CARDS",
+    "GAME",
+    "REASONS",
+    "SPREADS",
+    "Ant",
+    "Card",
+    "ComputerAgent",
+    "Counts",
+    "Discard",
+    "Draw",
+    "End",
+    "Fly",
+    "Move",
+    "Phase",
+    "Play",
+    "Rules",
+    "Sandwich",
+    "SandwichId",
+    "State",
+    "View",
+    "ant_may_steal",
+    "apply",
+    "bread_may_close",
+    "card_from_str",
+    "chance_outcomes",
+    "check",
+    "check_view",
+    "continues",
+    "counting_sandwiches",
+    "determinize",
+    "evaluate",
+    "is_finished",
+    "is_over",
+    "is_stuck",
+    "legal_moves",
+    "max_moves",
+    "may_start_new_sandwich",
+    "move_from_str",
+    "must_discard",
+    "new_game",
+    "open_sandwiches",
+    "parse_move",
+    "random_move",
+    "result",
+    "sample_chance",
+    "spread_may_sit_on",
+    "to_move",
+    "view",
+]
+
+VARIANTS: dict[str, Rules] = {
+    "default": Rules(),
+    "second-player-starts": Rules(first_player=1),
+    "small-deck": Rules(bread=8, peanut_butter=5, jelly=5, ants=3, flies=2),
+    "ant-swarm": Rules(ants=20, flies=10, hand_size=4),
+    "short-limit": Rules(action_limit=12, sandwiches_to_win=2),
+    "no-bread": Rules(bread=0),
+}
+"""Named rule sets the invariant harness plays through (users may add their own)."""
+
+GAME = Game(
+    name="sandwich",
+    title="Peanut Butter & Jelly (fan version)",
+    min_players=2,
+    max_players=4,
+    Rules=Rules,
+    State=State,
+    View=View,
+    move_types=MOVE_TYPES,
+    new_game=new_game,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    apply=apply,
+    chance_outcomes=chance_outcomes,
+    sample_chance=sample_chance,
+    is_over=is_over,
+    result=result,
+    view=view,
+    determinize=determinize,
+    parse_move=parse_move,
+    move_from_str=move_from_str,
+    check=check,
+    check_view=check_view,
+    max_moves=max_moves,
+    random_move=random_move,
+    variants=VARIANTS,
+    agents={"computer": ComputerAgent},
+)
+"""The sandwich game's :class:`~picnic_rules.Game` record."""

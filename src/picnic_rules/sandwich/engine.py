@@ -1,0 +1,642 @@
+"""The rules of the sandwich game: what may be played, and what playing it does.
+
+Each rule of the rulebook (and of our house rules) is a small named function
+here -- :func:`spread_may_sit_on`, :func:`bread_may_close`,
+:func:`may_start_new_sandwich`, :func:`ant_may_steal`, :func:`must_discard`,
+:func:`is_stuck` ... -- and :func:`legal_moves` / :func:`apply` are built from
+them. Everything is pure: no function mutates its arguments or keeps state.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+from ..errors import IllegalMove, PicnicError
+from ..game import CHANCE, Actor, Outcome
+from .cards import EMPTY, SPREADS, Card, Counts, Sandwich
+from .moves import Ant, Discard, Draw, End, Fly, Move, Play
+from .rules import Rules
+from .state import Phase, SandwichId, State, is_finished
+
+__all__ = [
+    "ant_may_steal",
+    "apply",
+    "bread_may_close",
+    "chance_outcomes",
+    "continues",
+    "counting_sandwiches",
+    "is_over",
+    "is_stuck",
+    "legal_moves",
+    "max_moves",
+    "may_start_new_sandwich",
+    "must_discard",
+    "new_game",
+    "open_sandwiches",
+    "result",
+    "sample_chance",
+    "spread_may_sit_on",
+    "to_move",
+]
+
+BREAD, PEANUT_BUTTER, JELLY, ANT, FLY = Card
+_DEAL, _DRAW, _ACT, _OVER = Phase.DEAL, Phase.DRAW, Phase.ACT, Phase.OVER
+_LONG = {
+    BREAD: "bread",
+    PEANUT_BUTTER: "peanut butter",
+    JELLY: "jelly",
+    ANT: "ant",
+    FLY: "fly",
+}
+
+THREE_SANDWICHES = "three-sandwiches"
+STUCK = "stuck"
+SIXTY_ACTIONS = "sixty-actions"
+REASONS = (THREE_SANDWICHES, STUCK, SIXTY_ACTIONS)
+"""The stable end reasons (``sixty-actions`` names the rule whatever ``action_limit`` is)."""
+
+# Moves are interned: the hot path hands out the same immutable objects again.
+_draw = functools.cache(Draw)
+_play = functools.cache(Play)
+_ant = functools.cache(Ant)
+_fly = functools.cache(Fly)
+_discard = functools.cache(Discard)
+_END = End()
+_NEW_SANDWICH = Play(BREAD)
+
+
+# ---------------------------------------------------------------- the rules
+
+
+def spread_may_sit_on(spread: Card, sandwich: Sandwich) -> bool:
+    """A spread cannot sit on itself: peanut butter and jelly alternate."""
+    return sandwich[-1] is not spread
+
+
+def bread_may_close(sandwich: Sandwich) -> bool:
+    """Close a sandwich only once it holds a peanut butter and a jelly, in either order."""
+    return PEANUT_BUTTER in sandwich and JELLY in sandwich
+
+
+def continues(card: Card, sandwich: Sandwich) -> bool:
+    """Whether ``card`` is a legal next card for an unfinished ``sandwich``."""
+    if card is BREAD:
+        return PEANUT_BUTTER in sandwich and JELLY in sandwich
+    return card is not ANT and card is not FLY and sandwich[-1] is not card
+
+
+def open_sandwiches(
+    table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
+) -> list[int]:
+    """The indices of ``seat``'s sandwiches that can still grow: unfinished and free of the fly."""
+    return [
+        i
+        for i, sandwich in enumerate(table[seat])
+        if (len(sandwich) == 1 or sandwich[-1] is not BREAD) and fly != (seat, i)
+    ]
+
+
+def may_start_new_sandwich(
+    table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
+) -> bool:
+    """A new sandwich only while the player has no unfinished sandwich free of the fly."""
+    return not open_sandwiches(table, fly, seat)
+
+
+def ant_may_steal(victim: Sandwich, thief: Sandwich) -> bool:
+    """An ant takes the top card of an open sandwich only if it legally continues the thief's.
+
+    Both sandwiches must be open (unfinished, uncovered); callers check that.
+    """
+    return continues(victim[-1], thief)
+
+
+def counting_sandwiches(
+    table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
+) -> int:
+    """Finished sandwiches that count: a finished sandwich with the fly on it does not."""
+    return sum(
+        1
+        for i, sandwich in enumerate(table[seat])
+        if len(sandwich) > 1 and sandwich[-1] is BREAD and fly != (seat, i)
+    )
+
+
+def _plays(state: State) -> list[Move]:
+    """Every card the seat to act may play now (no discard or end), in stable order."""
+    seat = state.turn
+    hand = state.hands[seat]
+    table = state.table
+    fly = state.fly
+    mine = table[seat]
+    opens = open_sandwiches(table, fly, seat)
+    moves: list[Move] = []
+    if hand[BREAD]:
+        if not opens:
+            moves.append(_NEW_SANDWICH)
+        else:
+            moves.extend(_play(BREAD, i) for i in opens if bread_may_close(mine[i]))
+    for spread in SPREADS:
+        if hand[spread]:
+            moves.extend(_play(spread, i) for i in opens if mine[i][-1] is not spread)
+    if hand[ANT] and opens:
+        for victim, sandwiches in enumerate(table):
+            if victim == seat:
+                continue
+            for j in open_sandwiches(table, fly, victim):
+                top = sandwiches[j][-1]
+                moves.extend(_ant(victim, j, i) for i in opens if continues(top, mine[i]))
+    if hand[FLY]:
+        for owner, sandwiches in enumerate(table):
+            moves.extend(_fly(owner, j) for j in range(len(sandwiches)) if fly != (owner, j))
+    return moves
+
+
+def must_discard(state: State) -> bool:
+    """Discard only when stuck: no legal play, nothing played this turn, and a card in hand."""
+    return not state.played and any(state.hands[state.turn]) and not _plays(state)
+
+
+def is_stuck(
+    hands: Sequence[Counts],
+    draw_pile: Counts,
+    discard_pile: Counts,
+    table: Sequence[Sequence[Sandwich]],
+    fly: SandwichId | None,
+) -> bool:
+    """The picnic is stuck when no card left could ever be played on the current table.
+
+    The pool is every hand plus the draw and discard piles. The game is stuck
+    if no card kind in the pool could legally be played now by some player on
+    that player's own sandwiches (a new sandwich included) and no ant in the
+    pool could make a legal steal for some player. Flies are ignored: they
+    do not prolong a stuck game.
+    """
+
+    def pool(card: Card) -> int:
+        return draw_pile[card] + discard_pile[card] + sum(hand[card] for hand in hands)
+
+    opens = [[table[p][i] for i in open_sandwiches(table, fly, p)] for p in range(len(table))]
+    if pool(BREAD) and any(not own or any(map(bread_may_close, own)) for own in opens):
+        return False
+    for spread in SPREADS:
+        if pool(spread) and any(s[-1] is not spread for own in opens for s in own):
+            return False
+    if pool(ANT):
+        for thief, own in enumerate(opens):
+            for victim, theirs in enumerate(opens):
+                if victim != thief and any(ant_may_steal(v, t) for v in theirs for t in own):
+                    return False
+    return True
+
+
+# ---------------------------------------------------------------- the game
+
+
+def new_game(players: int = 2, rules: Rules = Rules()) -> State:
+    """The state before any card is dealt: a chance node that deals the opening hands.
+
+    >>> state = new_game(3)
+    >>> to_move(state) is CHANCE, state.phase
+    (True, Phase.DEAL)
+    """
+    if not isinstance(rules, Rules):
+        raise PicnicError(f"rules must be sandwich Rules, not {type(rules).__name__}")
+    rules.check_players(players)
+    hands: tuple[Counts, ...] = (EMPTY,) * players
+    table: tuple[tuple[Sandwich, ...], ...] = ((),) * players
+    deck = rules.deck
+    if is_stuck(hands, deck, EMPTY, table, None):
+        return State(
+            rules, hands, deck, EMPTY, table, None, _OVER, rules.first_player, reason=STUCK
+        )
+    if rules.hand_size == 0:
+        return _start_turn(rules, hands, deck, EMPTY, table, None, rules.first_player, 0, 0)
+    return State(rules, hands, deck, EMPTY, table, None, _DEAL, rules.first_player)
+
+
+def to_move(state: State) -> Actor:
+    """The seat to act, :data:`~picnic_rules.CHANCE` while cards are dealt or drawn, ``None`` when over."""
+    phase = state.phase
+    if phase is _ACT:
+        return state.turn
+    if phase is _OVER:
+        return None
+    return CHANCE
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return state.phase is _OVER
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the actor in a stable order; at a chance node, the cards that may be drawn.
+
+    A turn offers every legal play, then ``end`` -- or, when the player is
+    stuck (no legal play, nothing played yet, a card in hand), only the
+    discards. ``end`` is legal whenever a discard is not.
+    """
+    phase = state.phase
+    if phase is _ACT:
+        moves = _plays(state)
+        if moves or state.played or not any(state.hands[state.turn]):
+            moves.append(_END)
+            return tuple(moves)
+        hand = state.hands[state.turn]
+        return tuple(_discard(card) for card in Card if hand[card])
+    if phase is _OVER:
+        return ()
+    pile = state.draw_pile
+    return tuple(_draw(card) for card in Card if pile[card])
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
+    """At a chance node, each card kind that may be drawn with its count as the weight."""
+    if state.phase is not _DEAL and state.phase is not _DRAW:
+        return ()
+    pile = state.draw_pile
+    return tuple((_draw(card), pile[card]) for card in Card if pile[card])
+
+
+def sample_chance(state: State, rng: random.Random) -> Move:
+    """Draw one card at random from the draw pile (each card equally likely)."""
+    pile = state.draw_pile
+    if state.phase is not _DEAL and state.phase is not _DRAW:
+        raise PicnicError(f"chance does not act in phase {state.phase.value!r}")
+    # The same draw as random.choices(weights=...): floor(random() * total).
+    pick = int(rng.random() * sum(pile))
+    for card in Card:
+        pick -= pile[card]
+        if pick < 0:
+            return _draw(card)
+    raise AssertionError("unreachable: the draw pile is never empty at a chance node")
+
+
+def result(state: State) -> Outcome:
+    """Scores (counting sandwiches), winners and the end reason of a finished game.
+
+    After ``stuck`` or ``sixty-actions`` the most counting sandwiches win and
+    equal leaders all win: a tie stays a tie.
+    """
+    if state.phase is not _OVER:
+        raise PicnicError("the game is not over yet, so it has no result")
+    table, fly = state.table, state.fly
+    scores = tuple(counting_sandwiches(table, fly, seat) for seat in range(len(table)))
+    best = max(scores)
+    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+    return Outcome(scores, winners, state.reason or STUCK)
+
+
+def max_moves(players: int, rules: Rules) -> int:
+    """A bound on the non-chance moves of any game.
+
+    A finished sandwich stays finished and holds two breads for good, so at
+    most ``bread // 2`` sandwiches are ever finished, and between two of them
+    (and after the last) at most ``action_limit`` actions happen.
+    """
+    return (rules.bread // 2 + 1) * rules.action_limit
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`~picnic_rules.IllegalMove` and changes nothing if illegal.
+
+    >>> from picnic_rules.sandwich import Draw, Card
+    >>> state = apply(new_game(), Draw(Card.BREAD))
+    >>> state.hands[0]
+    (1, 0, 0, 0, 0)
+    """
+    phase = state.phase
+    kind = type(move)
+    if phase is _ACT:
+        if kind is Play:
+            return _apply_play(state, move)  # type: ignore[arg-type]
+        if kind is End:
+            return _apply_end(state, move)  # type: ignore[arg-type]
+        if kind is Ant:
+            return _apply_ant(state, move)  # type: ignore[arg-type]
+        if kind is Fly:
+            return _apply_fly(state, move)  # type: ignore[arg-type]
+        if kind is Discard:
+            return _apply_discard(state, move)  # type: ignore[arg-type]
+        if kind is Draw:
+            raise IllegalMove(move, f"seat {state.turn} is to act, not chance")
+    elif phase is _OVER:
+        raise IllegalMove(move, f"the game is over ({state.reason})")
+    elif kind is Draw:
+        return _apply_draw(state, move)  # type: ignore[arg-type]
+    else:
+        raise IllegalMove(move, "chance acts now: only a draw can happen")
+    raise IllegalMove(move, "not a move of the sandwich game")
+
+
+def _card(move: Move, card: object) -> Card:
+    if card.__class__ is Card:
+        return card
+    if type(card) is int and 0 <= card < len(Card):
+        return Card(card)
+    raise IllegalMove(move, f"{card!r} is not a card")
+
+
+def _index(move: Move, value: object, size: int, what: str) -> int:
+    if type(value) is not int or not 0 <= value < size:
+        raise IllegalMove(move, f"there is no {what} {value!r}")
+    return value
+
+
+def _take(move: Move, hand: Counts, card: Card, seat: int) -> Counts:
+    if not hand[card]:
+        raise IllegalMove(move, f"seat {seat} holds no {_LONG[card]}")
+    return _add(hand, card, -1)
+
+
+def _add(counts: Counts, card: Card, delta: int) -> Counts:
+    values = list(counts)
+    values[card] += delta
+    return tuple(values)  # type: ignore[return-value]
+
+
+def _with(items: tuple[object, ...], index: int, item: object) -> tuple[object, ...]:
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def _apply_draw(state: State, move: Draw) -> State:
+    card = _card(move, move.card)
+    pile = state.draw_pile
+    if not pile[card]:
+        raise IllegalMove(move, f"the draw pile holds no {_LONG[card]}")
+    seat = state.turn
+    hands: tuple[Counts, ...] = _with(state.hands, seat, _add(state.hands[seat], card, 1))  # type: ignore[assignment]
+    pile = _add(pile, card, -1)
+    rules = state.rules
+    if state.phase is _DRAW:
+        return State(
+            rules,
+            hands,
+            pile,
+            state.discard_pile,
+            state.table,
+            state.fly,
+            _ACT,
+            seat,
+            False,
+            state.actions,
+            state.dealt,
+        )
+    dealt = state.dealt + 1
+    players = len(hands)
+    if dealt < players * rules.hand_size:
+        return State(
+            rules,
+            hands,
+            pile,
+            EMPTY,
+            state.table,
+            None,
+            _DEAL,
+            (seat + 1) % players,
+            False,
+            0,
+            dealt,
+        )
+    return _start_turn(rules, hands, pile, EMPTY, state.table, None, rules.first_player, 0, dealt)
+
+
+def _start_turn(
+    rules: Rules,
+    hands: tuple[Counts, ...],
+    draw_pile: Counts,
+    discard_pile: Counts,
+    table: tuple[tuple[Sandwich, ...], ...],
+    fly: SandwichId | None,
+    seat: int,
+    actions: int,
+    dealt: int,
+) -> State:
+    """A turn starts with a draw; an empty draw pile is refilled from the discard pile first.
+
+    If both are empty, no card is drawn and the player acts at once.
+    """
+    if not any(draw_pile):
+        draw_pile, discard_pile = discard_pile, EMPTY
+    phase = _DRAW if any(draw_pile) else _ACT
+    return State(
+        rules, hands, draw_pile, discard_pile, table, fly, phase, seat, False, actions, dealt
+    )
+
+
+def _after_play(
+    state: State,
+    hands: tuple[Counts, ...],
+    discard_pile: Counts,
+    table: tuple[tuple[Sandwich, ...], ...],
+    fly: SandwichId | None,
+    finished: bool,
+    scored: int | None,
+) -> State:
+    """After a card is played: the win, stuck and sixty-action checks, in that order.
+
+    ``scored`` is the seat whose counting sandwiches may have grown (or ``None``).
+    """
+    rules = state.rules
+    actions = 0 if finished else state.actions + 1
+    reason = None
+    if scored is not None and counting_sandwiches(table, fly, scored) >= rules.sandwiches_to_win:
+        reason = THREE_SANDWICHES
+    elif is_stuck(hands, state.draw_pile, discard_pile, table, fly):
+        reason = STUCK
+    elif actions >= rules.action_limit:
+        reason = SIXTY_ACTIONS
+    return State(
+        rules,
+        hands,
+        state.draw_pile,
+        discard_pile,
+        table,
+        fly,
+        _ACT if reason is None else _OVER,
+        state.turn,
+        True,
+        actions,
+        state.dealt,
+        reason,
+    )
+
+
+def _end_turn(state: State, hands: tuple[Counts, ...], discard_pile: Counts) -> State:
+    actions = state.actions + 1
+    rules = state.rules
+    if actions >= rules.action_limit:
+        return State(
+            rules,
+            hands,
+            state.draw_pile,
+            discard_pile,
+            state.table,
+            state.fly,
+            _OVER,
+            state.turn,
+            state.played,
+            actions,
+            state.dealt,
+            SIXTY_ACTIONS,
+        )
+    return _start_turn(
+        rules,
+        hands,
+        state.draw_pile,
+        discard_pile,
+        state.table,
+        state.fly,
+        (state.turn + 1) % len(hands),
+        actions,
+        state.dealt,
+    )
+
+
+def _apply_play(state: State, move: Play) -> State:
+    card = _card(move, move.card)
+    seat = state.turn
+    if card is ANT or card is FLY:
+        raise IllegalMove(
+            move, f"an {_LONG[card]} is played as '{_LONG[card]} ...', not onto a sandwich"
+        )
+    hand = _take(move, state.hands[seat], card, seat)
+    table, fly = state.table, state.fly
+    mine = table[seat]
+    if move.onto is None:
+        if card is not BREAD:
+            raise IllegalMove(move, "a new sandwich starts with bread")
+        opens = open_sandwiches(table, fly, seat)
+        if opens:
+            raise IllegalMove(
+                move,
+                f"sandwich {seat}.{opens[0]} is unfinished and free of the fly: "
+                "finish it before starting a new one",
+            )
+        mine = (*mine, (BREAD,))
+    else:
+        onto = _index(move, move.onto, len(mine), f"sandwich {seat}.")
+        sandwich = mine[onto]
+        _check_open(move, sandwich, fly, seat, onto)
+        if card is BREAD:
+            if not bread_may_close(sandwich):
+                raise IllegalMove(
+                    move,
+                    f"bread closes sandwich {seat}.{onto} only once it holds "
+                    "peanut butter and jelly",
+                )
+        elif not spread_may_sit_on(card, sandwich):
+            raise IllegalMove(move, f"{_LONG[card]} cannot sit on {_LONG[card]}")
+        mine = _with(mine, onto, (*sandwich, card))  # type: ignore[assignment]
+    finished = card is BREAD and move.onto is not None
+    return _after_play(
+        state,
+        _with(state.hands, seat, hand),  # type: ignore[arg-type]
+        state.discard_pile,
+        _with(table, seat, mine),  # type: ignore[arg-type]
+        fly,
+        finished,
+        seat if finished else None,
+    )
+
+
+def _check_open(move: Move, sandwich: Sandwich, fly: SandwichId | None, seat: int, i: int) -> None:
+    if is_finished(sandwich):
+        raise IllegalMove(move, f"sandwich {seat}.{i} is already finished")
+    if fly == (seat, i):
+        raise IllegalMove(move, f"the fly covers sandwich {seat}.{i}")
+
+
+def _apply_ant(state: State, move: Ant) -> State:
+    seat = state.turn
+    hand = _take(move, state.hands[seat], ANT, seat)
+    table, fly = state.table, state.fly
+    victim = _index(move, move.seat, len(table), "seat")
+    if victim == seat:
+        raise IllegalMove(move, "an ant steals from another player's sandwich")
+    theirs = table[victim]
+    j = _index(move, move.sandwich, len(theirs), f"sandwich {victim}.")
+    if is_finished(theirs[j]):
+        raise IllegalMove(
+            move, f"sandwich {victim}.{j} is finished, and finished sandwiches are safe"
+        )
+    if fly == (victim, j):
+        raise IllegalMove(move, f"the fly covers sandwich {victim}.{j}")
+    mine = table[seat]
+    i = _index(move, move.onto, len(mine), f"sandwich {seat}.")
+    _check_open(move, mine[i], fly, seat, i)
+    robbed = theirs[j]
+    top = robbed[-1]
+    if not ant_may_steal(robbed, mine[i]):
+        why = (
+            f"the stolen bread cannot close sandwich {seat}.{i} before it holds peanut butter and jelly"
+            if top is BREAD
+            else f"{_LONG[top]} cannot sit on {_LONG[top]}"
+        )
+        raise IllegalMove(move, why)
+    if len(robbed) == 1:  # a sandwich robbed of its only card is gone
+        theirs = (*theirs[:j], *theirs[j + 1 :])
+        if fly is not None and fly[0] == victim and fly[1] > j:
+            fly = (victim, fly[1] - 1)
+    else:
+        theirs = _with(theirs, j, robbed[:-1])  # type: ignore[assignment]
+    mine = _with(mine, i, (*mine[i], top))  # type: ignore[assignment]
+    new_table = list(table)
+    new_table[victim] = theirs
+    new_table[seat] = mine
+    finished = top is BREAD
+    return _after_play(
+        state,
+        _with(state.hands, seat, hand),  # type: ignore[arg-type]
+        _add(state.discard_pile, ANT, 1),
+        tuple(new_table),
+        fly,
+        finished,
+        seat if finished else None,
+    )
+
+
+def _apply_fly(state: State, move: Fly) -> State:
+    seat = state.turn
+    hand = _take(move, state.hands[seat], FLY, seat)
+    table = state.table
+    owner = _index(move, move.seat, len(table), "seat")
+    j = _index(move, move.sandwich, len(table[owner]), f"sandwich {owner}.")
+    if state.fly == (owner, j):
+        raise IllegalMove(move, f"the fly already covers sandwich {owner}.{j}")
+    uncovered = state.fly[0] if state.fly is not None else None
+    return _after_play(
+        state,
+        _with(state.hands, seat, hand),  # type: ignore[arg-type]
+        _add(state.discard_pile, FLY, 1),
+        table,
+        (owner, j),
+        False,
+        uncovered,
+    )
+
+
+def _apply_discard(state: State, move: Discard) -> State:
+    card = _card(move, move.card)
+    seat = state.turn
+    hand = _take(move, state.hands[seat], card, seat)
+    if state.played:
+        raise IllegalMove(move, "a discard is only allowed before anything is played this turn")
+    plays = _plays(state)
+    if plays:
+        raise IllegalMove(
+            move, f"no card may be discarded while one can be played (e.g. '{plays[0]}')"
+        )
+    return _end_turn(state, _with(state.hands, seat, hand), _add(state.discard_pile, card, 1))  # type: ignore[arg-type]
+
+
+def _apply_end(state: State, move: End) -> State:
+    if must_discard(state):
+        raise IllegalMove(move, "a player with no legal play must discard a card")
+    return _end_turn(state, state.hands, state.discard_pile)
