@@ -8,8 +8,11 @@ harness. Each game is a subpackage (:mod:`picnic_rules.sandwich` ...) and a
 
 from __future__ import annotations
 
+from . import codec
+from .agents import RandomAgent
 from .errors import DecodeError, IllegalMove, InvalidMove, InvalidState, PicnicError, RulesError
 from .game import CHANCE, Game, Outcome
+from .match import Record, play, replay
 from .registry import GAMES, get_game
 
 __all__ = [
@@ -22,8 +25,13 @@ __all__ = [
     "InvalidState",
     "Outcome",
     "PicnicError",
+    "RandomAgent",
+    "Record",
     "RulesError",
+    "codec",
     "get_game",
+    "play",
+    "replay",
 ]
 
 __version__ = "0.1.0"

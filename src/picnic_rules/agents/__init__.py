@@ -1,0 +1,40 @@
+"""Agents: anything called as ``agent(view, legal_moves, rng) -> move``.
+
+:class:`RandomAgent` plays every game; each game registers its own agents in
+``GAME.agents`` (``"computer"`` is its heuristic opponent), and
+:func:`make_agent` builds one by name::
+
+    >>> from picnic_rules import GAMES
+    >>> from picnic_rules.agents import agent_names, make_agent
+    >>> make_agent(GAMES["sandwich"], "random")
+    RandomAgent()
+    >>> "computer" in agent_names(GAMES["sandwich"])
+    True
+"""
+
+from __future__ import annotations
+
+from ..errors import PicnicError
+from ..game import Agent, Game
+from .random_agent import RandomAgent
+
+__all__ = ["RandomAgent", "agent_names", "make_agent"]
+
+
+def agent_names(game: Game) -> tuple[str, ...]:
+    """The names :func:`make_agent` accepts for ``game``, sorted (``"random"`` always among them)."""
+    return tuple(sorted({"random", *game.agents}))
+
+
+def make_agent(game: Game, name: str) -> Agent:
+    """A new agent of ``game`` by name: one of ``game.agents``, or ``"random"`` (:class:`RandomAgent`).
+
+    Raises :class:`~picnic_rules.PicnicError` listing the available names for an unknown one.
+    """
+    factory = game.agents.get(name)
+    if factory is not None:
+        return factory()
+    if name == "random":
+        return RandomAgent()
+    available = ", ".join(agent_names(game))
+    raise PicnicError(f"unknown agent {name!r} for {game.name} (available: {available})")

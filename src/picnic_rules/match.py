@@ -1,0 +1,161 @@
+"""Play a match between agents (:func:`play`) and replay its :class:`Record` (:func:`replay`).
+
+>>> from picnic_rules import GAMES, RandomAgent, play, replay
+>>> record = play("sandwich", [RandomAgent(), RandomAgent()], seed=7)
+>>> record == play("sandwich", [RandomAgent(), RandomAgent()], seed=7)
+True
+>>> states = replay(record)
+>>> GAMES["sandwich"].result(states[-1]) == record.outcome
+True
+
+Chance is resolved with ``random.Random(seed)`` through the game's
+``sample_chance``; seat ``i``'s agent gets its own ``random.Random(f"{seed}:{i}")``,
+so an agent's choices never disturb the cards that are drawn. A record lists
+every move, chance outcomes included, so it replays without its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .errors import IllegalMove, InvalidState, PicnicError
+from .game import CHANCE, Agent, Game, Outcome
+
+__all__ = ["Record", "get_game", "play", "replay"]
+
+
+def get_game(game: Game | str) -> Game:
+    """The :class:`~picnic_rules.Game` itself, or the registered game of that name.
+
+    Raises :class:`~picnic_rules.PicnicError` naming the known games for an unknown name.
+    """
+    from .registry import get_game as lookup  # at call time: only the registry imports games
+
+    return lookup(game)
+
+
+@attrs.frozen
+class Record:
+    """Everything needed to reproduce a game: who played, under which rules, every move.
+
+    ``moves`` lists every move in order, chance outcomes included, so
+    :func:`replay` needs no seed; ``seed`` is kept for reference (``None`` for
+    a game played at a real table). ``outcome`` is ``None`` for an unfinished
+    game. Records round-trip through :mod:`picnic_rules.codec`.
+    """
+
+    game: str
+    """The name of the game (a key of :data:`picnic_rules.GAMES`)."""
+    players: int
+    """The number of seats."""
+    rules: Any
+    """The game's ``Rules`` the match was played under."""
+    seed: int | None
+    """The seed :func:`play` was given, or ``None``."""
+    moves: tuple[Any, ...]
+    """Every move in order, chance outcomes included."""
+    outcome: Outcome | None
+    """How the game ended, or ``None`` if it did not."""
+
+
+def _seat_rng(seed: int | None, seat: int) -> random.Random:
+    return random.Random(f"{seed}:{seat}")
+
+
+def _play(
+    game: Game, agents: Sequence[Agent], seed: int | None, rules: Any
+) -> tuple[Record, int]:
+    """Play one game; also return the number of non-chance moves."""
+    players = len(agents)
+    if not game.min_players <= players <= game.max_players:
+        raise PicnicError(
+            f"{game.name} takes {game.min_players} to {game.max_players} players, "
+            f"not {players} agents"
+        )
+    if rules is None:
+        rules = game.Rules()
+    limit = game.max_moves(players, rules)
+    chance_rng = random.Random(seed)
+    rngs = [_seat_rng(seed, seat) for seat in range(players)]
+    state = game.new_game(players, rules)
+    moves: list[Any] = []
+    decisions = 0
+    while not game.is_over(state):
+        actor = game.to_move(state)
+        if actor is CHANCE:
+            move = game.sample_chance(state, chance_rng)
+        else:
+            if actor is None:  # to_move disagrees with is_over: a defect of the game
+                raise InvalidState(f"{game.name}: nobody is to move in an unfinished game")
+            decisions += 1
+            if decisions > limit:
+                raise InvalidState(
+                    f"{game.name}: the game did not end within max_moves = {limit} "
+                    "non-chance moves"
+                )
+            legal = game.legal_moves(state)
+            move = agents[actor](game.view(state, actor), legal, rngs[actor])
+            if move not in legal:
+                raise IllegalMove(move, f"the agent of seat {actor} chose a move that is not legal")
+        state = game.apply(state, move)
+        moves.append(move)
+    record = Record(
+        game=game.name,
+        players=players,
+        rules=rules,
+        seed=seed,
+        moves=tuple(moves),
+        outcome=game.result(state),
+    )
+    return record, decisions
+
+
+def play(game: Game | str, agents: Sequence[Agent], *, seed: int, rules: Any = None) -> Record:
+    """Play one game between ``agents`` (one per seat) and return its :class:`Record`.
+
+    ``game`` is a :class:`~picnic_rules.Game` or its name; ``rules`` defaults
+    to the game's default ``Rules()``. Each agent is called as
+    ``agent(view, legal_moves, rng)`` with its seat's view. The same seed and
+    agents give the same record.
+
+    Raises :class:`~picnic_rules.IllegalMove` (naming the seat) if an agent
+    returns a move that is not legal, :class:`~picnic_rules.InvalidState` if
+    the game exceeds ``game.max_moves`` non-chance moves, and
+    :class:`~picnic_rules.PicnicError` for an unknown game or a wrong number of agents.
+    """
+    return _play(get_game(game), agents, seed, rules)[0]
+
+
+def replay(record: Record) -> tuple[Any, ...]:
+    """Every state of a recorded game: the new game, then one state after each move.
+
+    Raises :class:`~picnic_rules.IllegalMove` at the first move that does not
+    fit (its reason names the move's index), and
+    :class:`~picnic_rules.InvalidState` if the record states an outcome that
+    the moves do not reach.
+    """
+    game = get_game(record.game)
+    state = game.new_game(record.players, record.rules)
+    states = [state]
+    for index, move in enumerate(record.moves):
+        try:
+            state = game.apply(state, move)
+        except IllegalMove as exc:
+            raise IllegalMove(move, f"move {index}: {exc.reason}") from exc
+        states.append(state)
+    if record.outcome is not None:
+        if not game.is_over(state):
+            raise InvalidState(
+                f"the record states an outcome but the game is not over after its "
+                f"{len(record.moves)} moves"
+            )
+        reached = game.result(state)
+        if reached != record.outcome:
+            raise InvalidState(
+                f"the record states the outcome {record.outcome}, the moves reach {reached}"
+            )
+    return tuple(states)
