@@ -1,0 +1,249 @@
+"""Play many games between named agents and summarise them (:func:`simulate`).
+
+>>> from picnic_rules.simulate import simulate
+>>> summary = simulate("sandwich", ["computer", "random"], 10, seed=1)
+>>> summary.games, sum(summary.wins) >= 10
+(10, True)
+
+Game ``i`` is played with seed ``seed + i``, so a summary is reproducible and
+the same whether the games run here or through an executor. With an
+:class:`concurrent.futures.Executor` the games are submitted in chunks; the
+agents are built from their names inside the worker, so a
+:class:`~concurrent.futures.ProcessPoolExecutor` works as well as threads.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .agents import make_agent
+from .errors import PicnicError
+from .game import Game
+from .match import _play, get_game
+
+__all__ = ["GameStat", "Summary", "simulate"]
+
+
+@attrs.frozen
+class GameStat:
+    """What :func:`simulate` keeps of one game."""
+
+    seats: tuple[str, ...]
+    """The agent name in each seat."""
+    winners: tuple[int, ...]
+    """The winning seats."""
+    length: int
+    """Non-chance moves."""
+    steps: int
+    """All moves, chance outcomes included."""
+    reason: str
+    """Why the game ended."""
+
+
+@attrs.frozen
+class Summary:
+    """The statistics of a :func:`simulate` run.
+
+    A game won by several tied leaders counts as a win for each of them (and
+    once in :attr:`ties`), so :attr:`wins` can add up to more than :attr:`games`.
+    """
+
+    game: str
+    """The game's name."""
+    agents: tuple[str, ...]
+    """The agent names as given, seat by seat (the seating of game 0)."""
+    rotate: bool
+    """Whether the seats were rotated from game to game."""
+    games: int
+    """Games played."""
+    wins: tuple[int, ...]
+    """Games won by each seat (a shared win counts for each winner)."""
+    ties: int
+    """Games won by more than one seat."""
+    mean_length: float
+    """Mean number of non-chance moves per game."""
+    mean_steps: float
+    """Mean number of moves per game, chance outcomes included."""
+    reasons: tuple[tuple[str, int], ...]
+    """How often each end reason occurred, sorted by reason."""
+    agent_wins: tuple[tuple[str, int, int], ...]
+    """Per agent name, sorted: ``(name, games won, seats played)``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.agents)
+
+    @property
+    def win_rate(self) -> tuple[float, ...]:
+        """The share of games each seat won."""
+        return tuple(w / self.games if self.games else 0.0 for w in self.wins)
+
+    @property
+    def agent_win_rates(self) -> tuple[tuple[str, float], ...]:
+        """Per agent name, sorted: the share of its games it won (meaningful with ``rotate``)."""
+        return tuple((name, won / seats if seats else 0.0) for name, won, seats in self.agent_wins)
+
+    def format(self) -> str:
+        """A readable table: win rates by seat (and by agent), mean length, end reasons."""
+        lines = [
+            f"{self.game}: {self.games} games, {self.players} players"
+            + (" (seats rotated)" if self.rotate else ""),
+            "",
+        ]
+        if self.rotate:
+            lines.append(f"{'seat':<6}{'wins':>8}{'win rate':>10}")
+            for seat, (won, rate) in enumerate(zip(self.wins, self.win_rate, strict=True)):
+                lines.append(f"{seat:<6}{won:>8}{rate:>10.1%}")
+            lines.append("")
+            width = max(len("agent"), *(len(name) for name, _, _ in self.agent_wins))
+            lines.append(f"{'agent':<{width}}  {'games':>6}{'wins':>8}{'win rate':>10}")
+            for (name, won, seats), (_, rate) in zip(
+                self.agent_wins, self.agent_win_rates, strict=True
+            ):
+                lines.append(f"{name:<{width}}  {seats:>6}{won:>8}{rate:>10.1%}")
+        else:
+            width = max(len("agent"), *(len(name) for name in self.agents))
+            lines.append(f"{'seat':<6}{'agent':<{width}}  {'wins':>8}{'win rate':>10}")
+            for seat, (name, won, rate) in enumerate(
+                zip(self.agents, self.wins, self.win_rate, strict=True)
+            ):
+                lines.append(f"{seat:<6}{name:<{width}}  {won:>8}{rate:>10.1%}")
+        lines.append(f"ties (shared wins): {self.ties}")
+        lines.append("")
+        lines.append(f"mean game length: {self.mean_length:.1f} moves ({self.mean_steps:.1f} "
+                     "steps with chance)")
+        lines.append("end reasons:")
+        width = max((len(reason) for reason, _ in self.reasons), default=0)
+        for reason, count in self.reasons:
+            share = count / self.games if self.games else 0.0
+            lines.append(f"  {reason:<{width}}  {count:>6}  {share:>6.1%}")
+        return "\n".join(lines)
+
+
+def _seating(agent_names: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
+    players = len(agent_names)
+    shift = index % players if rotate else 0
+    return tuple(agent_names[(seat + shift) % players] for seat in range(players))
+
+
+def _run_chunk(
+    game_ref: Game | str,
+    agent_names: tuple[str, ...],
+    first: int,
+    count: int,
+    seed: int,
+    rules: Any,
+    rotate: bool,
+) -> list[GameStat]:
+    """Play games ``first`` .. ``first + count - 1`` (a worker's job; module level to pickle)."""
+    game = get_game(game_ref)
+    stats = []
+    for index in range(first, first + count):
+        seats = _seating(agent_names, index, rotate)
+        agents = [make_agent(game, name) for name in seats]
+        record, length = _play(game, agents, seed + index, rules)
+        assert record.outcome is not None
+        stats.append(
+            GameStat(
+                seats=seats,
+                winners=record.outcome.winners,
+                length=length,
+                steps=len(record.moves),
+                reason=record.outcome.reason,
+            )
+        )
+    return stats
+
+
+def summarize(
+    game: str, agent_names: Sequence[str], rotate: bool, stats: Sequence[GameStat]
+) -> Summary:
+    """The :class:`Summary` of played games (in game order)."""
+    players = len(agent_names)
+    wins = [0] * players
+    by_name: dict[str, list[int]] = {name: [0, 0] for name in agent_names}
+    reasons: collections.Counter[str] = collections.Counter()
+    ties = length = steps = 0
+    for stat in stats:
+        for seat in stat.winners:
+            wins[seat] += 1
+            by_name[stat.seats[seat]][0] += 1
+        for name in stat.seats:
+            by_name[name][1] += 1
+        ties += len(stat.winners) > 1
+        length += stat.length
+        steps += stat.steps
+        reasons[stat.reason] += 1
+    games = len(stats)
+    return Summary(
+        game=game,
+        agents=tuple(agent_names),
+        rotate=rotate,
+        games=games,
+        wins=tuple(wins),
+        ties=ties,
+        mean_length=length / games if games else 0.0,
+        mean_steps=steps / games if games else 0.0,
+        reasons=tuple(sorted(reasons.items())),
+        agent_wins=tuple(sorted((name, won, seats) for name, (won, seats) in by_name.items())),
+    )
+
+
+def simulate(
+    game: Game | str,
+    agent_names: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    rules: Any = None,
+    executor: concurrent.futures.Executor | None = None,
+    rotate: bool = False,
+    chunk_size: int | None = None,
+) -> Summary:
+    """Play ``games`` games between the agents named ``agent_names`` (one per seat).
+
+    Names are those of :func:`picnic_rules.agents.make_agent` (``"random"``,
+    ``"computer"`` ...). Game ``i`` uses seed ``seed + i``. With ``rotate``,
+    game ``i`` seats the agents shifted by ``i % players``, so every agent
+    plays every seat equally often. With an ``executor``, chunks of
+    ``chunk_size`` games (by default about a thirty-second of them, at most
+    100) run through it; the summary is the same as without one.
+
+    Raises :class:`~picnic_rules.PicnicError` for an unknown game or agent, or
+    a number of agents the game cannot seat, before any game is played.
+    """
+    found = get_game(game)
+    names = tuple(agent_names)
+    if not found.min_players <= len(names) <= found.max_players:
+        raise PicnicError(
+            f"{found.name} takes {found.min_players} to {found.max_players} players, "
+            f"not {len(names)} agents"
+        )
+    for name in names:
+        make_agent(found, name)  # fail early on an unknown name
+    if type(games) is not int or games < 0:
+        raise PicnicError(f"the number of games must be a non-negative integer, not {games!r}")
+    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
+        raise PicnicError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    # a registered game travels to worker processes by name
+    from .registry import GAMES
+
+    game_ref: Game | str = found.name if GAMES.get(found.name) is found else found
+    if executor is None:
+        stats = _run_chunk(game_ref, names, 0, games, seed, rules, rotate)
+    else:
+        size = chunk_size or max(1, min(100, games // 32))
+        futures = [
+            executor.submit(
+                _run_chunk, game_ref, names, first, min(size, games - first), seed, rules, rotate
+            )
+            for first in range(0, games, size)
+        ]
+        stats = [stat for future in futures for stat in future.result()]
+    return summarize(found.name, names, rotate, stats)
