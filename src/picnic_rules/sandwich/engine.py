@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
-from .cards import EMPTY, SPREADS, Card, Counts, Sandwich
+from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
 from .rules import Rules
 from .state import Phase, SandwichId, State, is_finished
@@ -91,10 +92,11 @@ def open_sandwiches(
     table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
 ) -> list[int]:
     """The indices of ``seat``'s sandwiches that can still grow: unfinished and free of the fly."""
+    covered = fly[1] if fly is not None and fly[0] == seat else -1
     return [
         i
         for i, sandwich in enumerate(table[seat])
-        if (len(sandwich) == 1 or sandwich[-1] is not BREAD) and fly != (seat, i)
+        if (len(sandwich) == 1 or sandwich[-1] is not BREAD) and i != covered
     ]
 
 
@@ -137,26 +139,51 @@ def _plays(state: State) -> list[Move]:
         if not opens:
             moves.append(_NEW_SANDWICH)
         else:
-            moves.extend(_play(BREAD, i) for i in opens if bread_may_close(mine[i]))
+            for i in opens:
+                if bread_may_close(mine[i]):
+                    moves.append(_play(BREAD, i))
     for spread in SPREADS:
         if hand[spread]:
-            moves.extend(_play(spread, i) for i in opens if mine[i][-1] is not spread)
+            for i in opens:
+                if mine[i][-1] is not spread:
+                    moves.append(_play(spread, i))
     if hand[ANT] and opens:
-        for victim, sandwiches in enumerate(table):
-            if victim == seat:
-                continue
-            for j in open_sandwiches(table, fly, victim):
-                top = sandwiches[j][-1]
-                moves.extend(_ant(victim, j, i) for i in opens if continues(top, mine[i]))
+        for victim in range(len(table)):
+            if victim != seat:
+                theirs = table[victim]
+                for j in open_sandwiches(table, fly, victim):
+                    top = theirs[j][-1]
+                    for i in opens:
+                        if continues(top, mine[i]):
+                            moves.append(_ant(victim, j, i))
     if hand[FLY]:
         for owner, sandwiches in enumerate(table):
-            moves.extend(_fly(owner, j) for j in range(len(sandwiches)) if fly != (owner, j))
+            for j in range(len(sandwiches)):
+                if fly != (owner, j):
+                    moves.append(_fly(owner, j))
     return moves
 
 
 def must_discard(state: State) -> bool:
     """Discard only when stuck: no legal play, nothing played this turn, and a card in hand."""
-    return not state.played and any(state.hands[state.turn]) and not _plays(state)
+    return not state.played and any(state.hands[state.turn]) and not _has_play(state)
+
+
+def _has_play(state: State) -> bool:
+    """Whether the seat to act has any legal play (cheaper than listing them)."""
+    seat = state.turn
+    hand = state.hands[seat]
+    table = state.table
+    opens = open_sandwiches(table, state.fly, seat)
+    if opens:
+        mine = table[seat]
+        if hand[PEANUT_BUTTER] and any(mine[i][-1] is not PEANUT_BUTTER for i in opens):
+            return True
+        if hand[JELLY] and any(mine[i][-1] is not JELLY for i in opens):
+            return True
+    elif hand[BREAD]:
+        return True
+    return bool(_plays(state))
 
 
 def is_stuck(
@@ -175,9 +202,13 @@ def is_stuck(
     do not prolong a stuck game.
     """
 
-    def pool(card: Card) -> int:
-        return draw_pile[card] + discard_pile[card] + sum(hand[card] for hand in hands)
+    def pool(card: Card) -> bool:
+        return bool(draw_pile[card] or discard_pile[card] or any(hand[card] for hand in hands))
 
+    if pool(BREAD) and pool(PEANUT_BUTTER) and pool(JELLY):
+        # Every seat either has an open sandwich, which takes one of the two
+        # spreads, or may start a new one with bread.
+        return False
     opens = [[table[p][i] for i in open_sandwiches(table, fly, p)] for p in range(len(table))]
     if pool(BREAD) and any(not own or any(map(bread_may_close, own)) for own in opens):
         return False
@@ -246,11 +277,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             moves.append(_END)
             return tuple(moves)
         hand = state.hands[state.turn]
-        return tuple(_discard(card) for card in Card if hand[card])
+        return tuple(_discard(card) for card in CARDS if hand[card])
     if phase is _OVER:
         return ()
     pile = state.draw_pile
-    return tuple(_draw(card) for card in Card if pile[card])
+    return tuple(_draw(card) for card in CARDS if pile[card])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
@@ -258,7 +289,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
     if state.phase is not _DEAL and state.phase is not _DRAW:
         return ()
     pile = state.draw_pile
-    return tuple((_draw(card), pile[card]) for card in Card if pile[card])
+    return tuple((_draw(card), pile[card]) for card in CARDS if pile[card])
 
 
 def sample_chance(state: State, rng: random.Random) -> Move:
@@ -268,7 +299,7 @@ def sample_chance(state: State, rng: random.Random) -> Move:
         raise PicnicError(f"chance does not act in phase {state.phase.value!r}")
     # The same draw as random.choices(weights=...): floor(random() * total).
     pick = int(rng.random() * sum(pile))
-    for card in Card:
+    for card in CARDS:
         pick -= pile[card]
         if pick < 0:
             return _draw(card)
@@ -312,23 +343,15 @@ def apply(state: State, move: Move) -> State:
     (1, 0, 0, 0, 0)
     """
     phase = state.phase
-    kind = type(move)
     if phase is _ACT:
-        if kind is Play:
-            return _apply_play(state, move)  # type: ignore[arg-type]
-        if kind is End:
-            return _apply_end(state, move)  # type: ignore[arg-type]
-        if kind is Ant:
-            return _apply_ant(state, move)  # type: ignore[arg-type]
-        if kind is Fly:
-            return _apply_fly(state, move)  # type: ignore[arg-type]
-        if kind is Discard:
-            return _apply_discard(state, move)  # type: ignore[arg-type]
-        if kind is Draw:
+        handler = _ACT_HANDLERS.get(type(move))
+        if handler is not None:
+            return handler(state, move)
+        if type(move) is Draw:
             raise IllegalMove(move, f"seat {state.turn} is to act, not chance")
     elif phase is _OVER:
         raise IllegalMove(move, f"the game is over ({state.reason})")
-    elif kind is Draw:
+    elif type(move) is Draw:
         return _apply_draw(state, move)  # type: ignore[arg-type]
     else:
         raise IllegalMove(move, "chance acts now: only a draw can happen")
@@ -640,3 +663,12 @@ def _apply_end(state: State, move: End) -> State:
     if must_discard(state):
         raise IllegalMove(move, "a player with no legal play must discard a card")
     return _end_turn(state, state.hands, state.discard_pile)
+
+
+_ACT_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Play: _apply_play,
+    End: _apply_end,
+    Ant: _apply_ant,
+    Fly: _apply_fly,
+    Discard: _apply_discard,
+}
