@@ -352,7 +352,7 @@ def apply(state: State, move: Move) -> State:
     elif phase is _OVER:
         raise IllegalMove(move, f"the game is over ({state.reason})")
     elif type(move) is Draw:
-        return _apply_draw(state, move)  # type: ignore[arg-type]
+        return _apply_draw(state, move)
     else:
         raise IllegalMove(move, "chance acts now: only a draw can happen")
     raise IllegalMove(move, "not a move of the sandwich game")
