@@ -16,18 +16,25 @@ from __future__ import annotations
 
 from ..errors import PicnicError
 from ..game import Agent, Game
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
-__all__ = ["RandomAgent", "agent_names", "make_agent"]
+__all__ = ["ISMCTSAgent", "RandomAgent", "agent_names", "make_agent"]
+
+_GENERIC = ("ismcts", "random")
 
 
 def agent_names(game: Game) -> tuple[str, ...]:
-    """The names :func:`make_agent` accepts for ``game``, sorted (``"random"`` always among them)."""
-    return tuple(sorted({"random", *game.agents}))
+    """The names :func:`make_agent` accepts for ``game``, sorted.
+
+    ``"random"`` and ``"ismcts"`` (:class:`ISMCTSAgent` with its default budget)
+    are always among them.
+    """
+    return tuple(sorted({*_GENERIC, *game.agents}))
 
 
 def make_agent(game: Game, name: str) -> Agent:
-    """A new agent of ``game`` by name: one of ``game.agents``, or ``"random"`` (:class:`RandomAgent`).
+    """A new agent of ``game`` by name: one of ``game.agents``, ``"random"`` or ``"ismcts"``.
 
     Raises :class:`~picnic_rules.PicnicError` listing the available names for an unknown one.
     """
@@ -36,5 +43,7 @@ def make_agent(game: Game, name: str) -> Agent:
         return factory()
     if name == "random":
         return RandomAgent()
+    if name == "ismcts":
+        return ISMCTSAgent(game)
     available = ", ".join(agent_names(game))
     raise PicnicError(f"unknown agent {name!r} for {game.name} (available: {available})")
