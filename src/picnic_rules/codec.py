@@ -663,12 +663,12 @@ def _structure(converter: cattrs.Converter, value: object, cls: Any, path: str) 
 
 
 def _check_keys(doc: dict[str, Any], payload: tuple[str, ...]) -> None:
-    for key in doc:
-        if key not in _HEADER and key not in payload:
-            raise DecodeError(f"$.{key}", "unknown field")
     for key in payload:
         if key not in doc:
             raise DecodeError(f"$.{key}", "required field missing")
+    for key in doc:
+        if key not in _HEADER and key not in payload:
+            raise DecodeError(f"$.{key}", "unknown field")
 
 
 def _decode(doc: object, kind: Kind | None, game: Game | str | None) -> object:
