@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from picnic_rules import GAMES, DecodeError, Outcome, RandomAgent, Record, codec, play, replay
 from picnic_rules.sandwich import (
@@ -338,3 +340,67 @@ def test_hand_built_objects_round_trip() -> None:
                 0, False, 0, 4, None)
     assert roundtrip(view) == view
     assert roundtrip(Draw(Card.FLY)) == Draw(Card.FLY)
+
+
+# -------------------------------------------------------------- fuzzing
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["", "bread", "pb", "jelly", "fly", "act", "end", "draw pb", "1"]),
+    lambda children: st.lists(children, max_size=6)
+    | st.dictionaries(st.sampled_from(["a", "bread", "hands", "x"]), children, max_size=3),
+    max_leaves=12,
+)
+
+
+def _locations(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _locations(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _locations(item, (*path, index))
+    return found
+
+
+@pytest.fixture(scope="module")
+def sample_docs(record: Record, states: tuple[State, ...]) -> list[dict[str, Any]]:
+    docs = [codec.encode(record), codec.encode(Rules())]
+    docs += [codec.encode(state) for state in states[::15]]
+    docs += [codec.encode(GAME.view(state, 1)) for state in states[::15]]
+    docs += [codec.encode(move) for move in record.moves[:12]]
+    return docs
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_mutated_documents_decode_or_raise_decode_error(
+    sample_docs: list[dict[str, Any]], data: st.DataObject
+) -> None:
+    doc = copy.deepcopy(data.draw(st.sampled_from(sample_docs)))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_locations(doc)))
+        new = data.draw(_JSON)
+        if not path:
+            doc = new
+            continue
+        parent: Any = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        if data.draw(st.booleans()) or not isinstance(parent, dict | list):
+            parent[path[-1]] = new
+        else:
+            del parent[path[-1]]
+    try:
+        obj = codec.decode(doc)
+    except DecodeError as exc:
+        assert exc.path.startswith("$")
+        return
+    game = "sandwich" if isinstance(obj, Outcome) else None
+    assert codec.loads(codec.dumps(obj, game=game)) == obj
