@@ -11,7 +11,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from picnic_rules import GAMES, DecodeError, Outcome, RandomAgent, Record, codec, play, replay
+from picnic_rules import (
+    GAMES,
+    DecodeError,
+    Outcome,
+    PicnicError,
+    RandomAgent,
+    Record,
+    codec,
+    play,
+    replay,
+)
 from picnic_rules.sandwich import (
     Ant,
     Card,
@@ -404,3 +414,17 @@ def test_mutated_documents_decode_or_raise_decode_error(
         return
     game = "sandwich" if isinstance(obj, Outcome) else None
     assert codec.loads(codec.dumps(obj, game=game)) == obj
+
+
+def test_unregistered_game_passed_explicitly(busy_state: State) -> None:
+    """A Game that is not in the registry (a user's copy) reads and writes its documents."""
+    import attrs
+
+    mine = attrs.evolve(GAME, title="my copy")
+    text = codec.dumps(busy_state, game=mine)
+    assert codec.loads(text, game=mine) == busy_state
+    with pytest.raises(DecodeError) as info:
+        codec.loads(text, game="chess")
+    assert info.value.path == "game"
+    with pytest.raises(PicnicError, match="unknown game"):
+        codec.encode(Record("chess", 2, Rules(), None, (), None))

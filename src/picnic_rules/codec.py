@@ -492,6 +492,7 @@ def _game_named(name: str, path: str = "$.game") -> Game:
 
 
 def _resolve_game(game: Game | str | None) -> Game | None:
+    """The game the caller of :func:`decode` expects (an unknown name: path ``game``)."""
     if game is None or isinstance(game, Game):
         return game
     return _game_named(game, "game")
@@ -512,15 +513,15 @@ def _kind_of(obj: object, game: Game) -> Kind | None:
 
 def _identify(obj: object, game: Game | str | None) -> tuple[Game, Kind]:
     """The game and kind of a game object (Outcome needs ``game``)."""
-    wanted = _resolve_game(game)
-    from .match import Record
+    from .match import Record, get_game
 
+    wanted = None if game is None else get_game(game)
     if isinstance(obj, Record):
-        found = _resolve_game(obj.game)
-        assert found is not None
-        if wanted is not None and wanted is not found:
-            raise TypeError(f"the record is of {found.name!r}, not {wanted.name!r}")
-        return found, "record"
+        if wanted is not None and wanted.name == obj.game:
+            return wanted, "record"
+        if wanted is not None:
+            raise TypeError(f"the record is of {obj.game!r}, not {wanted.name!r}")
+        return get_game(obj.game), "record"
     if isinstance(obj, Outcome):
         if wanted is None:
             raise TypeError("encoding an Outcome needs the game: encode(outcome, game=...)")
@@ -641,8 +642,9 @@ def _header(doc: dict[str, Any], kind: Kind | None, game: Game | str | None) -> 
     name = doc["game"]
     if type(name) is not str:
         raise DecodeError("$.game", f"expected a string, not {_json_type(name)}")
-    found = _game_named(name)
     wanted = _resolve_game(game)
+    # a Game passed in (perhaps one not in the registry) reads documents of its name
+    found = wanted if wanted is not None and wanted.name == name else _game_named(name)
     if wanted is not None and wanted is not found:
         raise DecodeError("$.game", f"expected a document of {wanted.name!r}, not {name!r}")
     doc_kind = doc["kind"]
