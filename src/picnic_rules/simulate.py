@@ -26,7 +26,7 @@ from .errors import PicnicError
 from .game import Game
 from .match import _play, get_game
 
-__all__ = ["GameStat", "Summary", "simulate"]
+__all__ = ["GameStat", "Summary", "simulate", "summarize"]
 
 
 @attrs.frozen
