@@ -1,0 +1,166 @@
+"""Notation: str(move) and parse_move round-trip; bad text and illegal text are told apart.
+
+design.md: "parse_move(state, text) -> Move, str(move) -- a short human notation,
+round-tripping: parse_move(s, str(m)) == m"; parse_move raises InvalidMove for text that is
+not a move and IllegalMove for a well-formed move the rules forbid.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sandwich_scenario import ANT, BREAD, FLY, JELLY, PB, make_state
+
+from picnic_rules import IllegalMove, InvalidMove
+from picnic_rules.sandwich import (
+    Ant,
+    Discard,
+    Draw,
+    End,
+    Fly,
+    Phase,
+    Play,
+    legal_moves,
+    move_from_str,
+    new_game,
+    parse_move,
+)
+
+DONE = "bread pb jelly bread"
+
+
+@pytest.mark.parametrize(
+    ("move", "text"),
+    [
+        (Draw(JELLY), "draw jelly"),
+        (Draw(FLY), "draw fly"),
+        (Play(BREAD), "play bread"),
+        (Play(PB, 0), "play pb on 0"),
+        (Play(BREAD, 3), "play bread on 3"),
+        (Ant(1, 0, 2), "ant 1.0 to 2"),
+        (Fly(1, 2), "fly 1.2"),
+        (Discard(JELLY), "discard jelly"),
+        (Discard(ANT), "discard ant"),
+        (End(), "end"),
+    ],
+)
+def test_the_notation_of_each_move(move, text):
+    assert str(move) == text
+    assert move_from_str(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("play peanut-butter on 0", Play(PB, 0)),
+        ("PLAY PB ON 0", Play(PB, 0)),
+        ("  ant   1.0  to 2 ", Ant(1, 0, 2)),
+        ("play b", Play(BREAD)),
+        ("discard j", Discard(JELLY)),
+        ("End", End()),
+    ],
+)
+def test_aliases_case_and_spacing(text, move):
+    assert move_from_str(text) == move
+
+
+def _positions():
+    return [
+        make_state(
+            hands={0: "bread pb jelly ant fly"},
+            table={0: ["bread pb"], 1: ["bread jelly", DONE]},
+        ),
+        make_state(
+            hands={1: "bread pb jelly ant ant fly"},
+            table={0: ["bread", "bread pb jelly"], 1: ["bread pb jelly", "bread jelly"], 2: [DONE]},
+            fly=(0, 1),
+            players=3,
+            turn=1,
+        ),
+        make_state(hands={0: "pb ant bread"}, table={0: ["bread pb"]}),  # discards only
+        make_state(hands={0: "bread"}, phase=Phase.DRAW),
+        make_state(),  # empty hand
+        new_game(4),
+    ]
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_every_legal_move_round_trips(index):
+    state = _positions()[index]
+    moves = legal_moves(state)
+    assert moves
+    for move in moves:
+        text = str(move)
+        assert parse_move(state, text) == move
+        assert move_from_str(text) == move
+
+
+def test_the_round_trip_positions_cover_every_kind_of_move():
+    kinds = {type(m) for s in _positions() for m in legal_moves(s)}
+    assert kinds == {Draw, Play, Ant, Fly, Discard, End}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "play toast",
+        "",
+        "   ",
+        "ant 1 to 0",
+        "ant 1.0 from 0",
+        "ant 1.0 to",
+        "fly 1",
+        "fly 1.x",
+        "fly -1.0",
+        "play pb on x",
+        "play pb on -1",
+        "play pb at 0",
+        "end now",
+        "draw",
+        "discard",
+        "jump",
+        "play ² on 0",
+    ],
+)
+def test_garbage_text_is_an_invalid_move(text):
+    state = make_state(hands={0: "pb"}, table={0: ["bread jelly"], 1: ["bread"]})
+    with pytest.raises(InvalidMove) as info:
+        parse_move(state, text)
+    assert info.value.text == text
+    assert info.value.reason
+    assert not isinstance(info.value, IllegalMove)
+
+
+def test_a_non_string_is_an_invalid_move():
+    with pytest.raises(InvalidMove):
+        move_from_str(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("play pb on 0", "peanut butter cannot sit on peanut butter"),
+        ("play jelly on 0", "holds no jelly"),
+        ("play bread", "holds no bread"),
+        ("draw bread", "not chance"),
+        ("discard pb", "while one can be played"),
+        ("fly 1.0", "holds no fly"),
+        ("ant 1.0 to 0", "holds no ant"),
+        ("play pb on 7", "no sandwich"),
+    ],
+)
+def test_well_formed_but_illegal_text_is_an_illegal_move(text, words):
+    state = make_state(hands={0: "pb"}, table={0: ["bread pb"], 1: ["bread jelly"]})
+    if text == "discard pb":
+        state = make_state(hands={0: "pb"}, table={0: ["bread jelly"]})
+    with pytest.raises(IllegalMove) as info:
+        parse_move(state, text)
+    assert words in info.value.reason
+    assert str(info.value.move) == text
+
+
+def test_end_is_illegal_text_for_a_stuck_player():
+    state = make_state(hands={0: "pb"}, table={0: ["bread pb"]})
+    with pytest.raises(IllegalMove) as info:
+        parse_move(state, "end")
+    assert "must discard" in info.value.reason
+    assert parse_move(state, "discard pb") == Discard(PB)
