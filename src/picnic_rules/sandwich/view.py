@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..errors import IllegalMove, InvalidState, PicnicError
+from ..errors import IllegalMove, InvalidState, PicnicError, RulesError
 from .cards import Card, Counts, Sandwich
 from .engine import (
     REASONS,
@@ -168,8 +168,10 @@ def _check_common(
 ) -> None:
     if not isinstance(rules, Rules):
         _fail(f"rules must be sandwich Rules, got {rules!r}")
-    if not 2 <= players <= 4:
-        _fail(f"the sandwich game seats 2 to 4 players, not {players}")
+    try:
+        rules.check_players(players)
+    except RulesError as error:
+        _fail(str(error))
     if not isinstance(phase, Phase):
         _fail(f"phase must be a Phase, got {phase!r}")
     if type(turn) is not int or not 0 <= turn < players:
