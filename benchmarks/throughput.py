@@ -61,10 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", "-p", type=int, default=2, help="players (default 2)")
     parser.add_argument("--seed", "-s", type=int, default=1, help="random seed (default 1)")
     parser.add_argument(
-        "--quick", action="store_true", help="a few-second smoke run (at most 50 games each)"
+        "--quick", action="store_true", help="a few-second smoke run (at most 200 games each)"
     )
     args = parser.parse_args(argv)
-    games = min(args.games, 50) if args.quick else args.games
+    games = min(args.games, 200) if args.quick else args.games
     if games < 1:
         parser.error("--games must be at least 1")
 
