@@ -1,0 +1,142 @@
+"""legal_moves: exactly the moves apply accepts, in a stable documented order.
+
+design.md: "legal_moves(state) -> every legal move of the actor, in a stable order; at a
+chance node the possible outcomes"; the harness demands "moves not in legal_moves ... raise
+IllegalMove".
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sandwich_scenario import ANT, BREAD, FLY, JELLY, PB, make_state
+
+from picnic_rules import IllegalMove
+from picnic_rules.sandwich import (
+    Ant,
+    Card,
+    Discard,
+    Draw,
+    End,
+    Fly,
+    Phase,
+    Play,
+    apply,
+    check,
+    is_over,
+    legal_moves,
+    new_game,
+    sample_chance,
+)
+
+DONE = "bread pb jelly bread"
+
+UNIVERSE = (
+    [Draw(c) for c in Card]
+    + [Play(c) for c in Card]
+    + [Play(c, i) for c in Card for i in range(4)]
+    + [Ant(s, j, i) for s in range(4) for j in range(4) for i in range(4)]
+    + [Fly(s, j) for s in range(4) for j in range(4)]
+    + [Discard(c) for c in Card]
+    + [End()]
+)
+
+
+def _position_a():
+    return make_state(
+        hands={0: "bread pb jelly ant fly"}, table={0: ["bread pb"], 1: ["bread jelly"]}
+    )
+
+
+def _position_b():
+    return make_state(hands={0: "bread bread pb ant"}, table={1: ["bread pb"]})
+
+
+def _position_c():
+    return make_state(
+        hands={1: "bread pb jelly ant fly"},
+        table={0: ["bread", DONE], 1: ["bread pb jelly", "bread jelly"], 2: ["bread pb"]},
+        fly=(2, 0),
+        players=3,
+        turn=1,
+    )
+
+
+def test_exact_moves_of_a_position_with_every_kind_of_card():
+    assert legal_moves(_position_a()) == (
+        Play(JELLY, 0),
+        Ant(1, 0, 0),
+        Fly(0, 0),
+        Fly(1, 0),
+        End(),
+    )
+
+
+def test_exact_moves_of_a_player_without_a_sandwich():
+    # pb has nowhere to go, the ant has no own sandwich to carry to
+    assert legal_moves(_position_b()) == (Play(BREAD), End())
+
+
+def test_exact_moves_with_two_open_sandwiches():
+    assert legal_moves(_position_c()) == (
+        Play(BREAD, 0),
+        Play(PB, 0),
+        Play(PB, 1),
+        Ant(0, 0, 0),
+        Fly(0, 0),
+        Fly(0, 1),
+        Fly(1, 0),
+        Fly(1, 1),
+        End(),
+    )
+
+
+def test_exact_moves_at_a_chance_node():
+    state = make_state(hands={0: "jelly*12"}, phase=Phase.DRAW)
+    assert legal_moves(state) == (Draw(BREAD), Draw(PB), Draw(ANT), Draw(FLY))
+
+
+def test_the_order_is_stable():
+    for build in (_position_a, _position_b, _position_c):
+        first = legal_moves(build())
+        assert legal_moves(build()) == first
+        state = build()
+        assert legal_moves(state) == legal_moves(state)
+        assert len(set(first)) == len(first)
+
+
+def _accepted(state):
+    accepted = set()
+    for move in UNIVERSE:
+        try:
+            apply(state, move)
+        except IllegalMove:
+            continue
+        accepted.add(move)
+    return accepted
+
+
+@pytest.mark.parametrize("build", [_position_a, _position_b, _position_c])
+def test_legal_moves_are_exactly_the_moves_apply_accepts(build):
+    state = build()
+    assert set(legal_moves(state)) == _accepted(state)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legal_moves_match_apply_through_whole_games(seed):
+    rng = random.Random(seed)
+    state = new_game(2 + seed % 3)
+    steps = 0
+    while not is_over(state) and steps < 400:
+        check(state)
+        moves = legal_moves(state)
+        assert set(moves) == _accepted(state), state
+        if state.phase in (Phase.DEAL, Phase.DRAW):
+            move = sample_chance(state, rng)
+            assert move in moves
+        else:
+            move = rng.choice(moves)
+        state = apply(state, move)
+        steps += 1
+    check(state)
