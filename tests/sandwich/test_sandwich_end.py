@@ -323,3 +323,26 @@ def test_result_counts_only_uncovered_finished_sandwiches():
     outcome = result(state)
     assert outcome.scores == (2, 1)
     assert outcome.winners == (0,)
+
+
+def test_a_fly_in_the_pool_does_not_prolong_a_stuck_game():
+    # the jelly could go on 0.0 if a later fly moved the token away, but flies are ignored
+    rules = deck_rules(bread=2, pb=1, jelly=2, flies=2)
+    state = make_state(
+        hands={0: "fly jelly"}, table={0: ["bread pb"], 1: ["bread jelly"]}, draw="fly", rules=rules
+    )
+    new = apply(state, Fly(0, 0))
+    outcome = _over(new, "stuck")
+    assert new.fly == (0, 0)
+    assert outcome.winners == (0, 1)
+
+
+def test_the_win_is_checked_before_stuck():
+    rules = deck_rules(bread=6, pb=3, jelly=3)
+    state = make_state(
+        hands={0: "bread"}, table={0: [DONE, DONE, "bread jelly pb"]}, draw="", rules=rules
+    )
+    new = apply(state, Play(BREAD, 2))
+    assert is_stuck(new.hands, new.draw_pile, new.discard_pile, new.table, new.fly)
+    outcome = _over(new, "three-sandwiches")
+    assert outcome.winners == (0,)

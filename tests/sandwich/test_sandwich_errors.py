@@ -289,3 +289,21 @@ def test_check_rejects_forged_states(name):
     with pytest.raises(InvalidState) as info:
         check(state)
     assert CAUGHT_BY[name] in str(info.value)
+
+
+REASON_WITHOUT_GROUNDS = {
+    # no seat has three counting sandwiches (the third is under the fly)
+    "three-sandwiches": {"table": {0: [DONE, DONE, DONE]}, "fly": (0, 2)},
+    # the action counter is far from the limit
+    "sixty-actions": {"actions": 3},
+    # seat 0 could still start a sandwich with its bread
+    "stuck": {"hands": {0: "bread"}},
+}
+
+
+@pytest.mark.parametrize("reason", sorted(REASON_WITHOUT_GROUNDS))
+def test_check_rejects_an_end_reason_the_position_does_not_support(reason):
+    # a forged "game over" document: the reason is a stable string, but nothing caused it
+    state = _forged(phase=Phase.OVER, reason=reason, **REASON_WITHOUT_GROUNDS[reason])
+    with pytest.raises(InvalidState):
+        check(state)

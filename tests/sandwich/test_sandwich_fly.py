@@ -160,3 +160,25 @@ def test_only_a_fly_moves_the_token():
     assert after.table[0] == (sandwich(DONE),)
     assert after.fly == (1, 0)
     assert apply(after, End()).fly == (1, 0)
+
+
+def test_moving_the_fly_off_ones_own_sandwich_can_win():
+    state = make_state(hands={0: "fly"}, table={0: [DONE, DONE, DONE], 1: ["bread"]}, fly=(0, 1))
+    new = apply(state, Fly(1, 0))
+    check(new)
+    assert new.reason == "three-sandwiches"
+    assert result(new).winners == (0,)
+    assert result(new).scores == (3, 0)
+
+
+def test_uncovering_a_finished_sandwich_is_not_finishing_one():
+    # the action counter counts on: only a closing bread resets it
+    state = make_state(hands={0: "fly"}, table={0: ["bread pb"], 1: [DONE]}, fly=(1, 0), actions=20)
+    new = apply(state, Fly(0, 0))
+    assert new.actions == 21
+    at_limit = make_state(
+        hands={0: "fly"}, table={0: ["bread pb"], 1: [DONE]}, fly=(1, 0), actions=59
+    )
+    over = apply(at_limit, Fly(0, 0))
+    assert over.reason == "sixty-actions"
+    assert result(over).winners == (1,)

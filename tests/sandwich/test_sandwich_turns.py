@@ -279,3 +279,15 @@ def test_a_deal_that_empties_the_deck_leaves_no_draw():
     assert state.phase is Phase.ACT
     assert state.turn == 0
     assert state.hands == ((1, 1, 0, 0, 0), (1, 0, 1, 0, 0))
+
+
+def test_never_take_the_face_up_discard():
+    # the draw is from the face-down pile only, whatever lies on the discard pile
+    state = make_state(hands={0: "pb"}, table={0: ["bread"]}, draw="ant", phase=Phase.DRAW)
+    assert state.discard_pile[BREAD] > 0
+    assert legal_moves(state) == (Draw(ANT),)
+    assert chance_outcomes(state) == ((Draw(ANT), 1),)
+    illegal(state, Draw(BREAD), "draw pile holds no bread")
+    new = apply(state, Draw(ANT))
+    assert new.discard_pile == state.discard_pile
+    assert new.draw_pile == EMPTY
