@@ -9,6 +9,7 @@ invariant is broken (card conservation, token uniqueness ...)".
 from __future__ import annotations
 
 import copy
+import random
 
 import attrs
 import pytest
@@ -17,6 +18,7 @@ from sandwich_scenario import ANT, BREAD, FLY, JELLY, PB, make_state
 from picnic_rules import IllegalMove, InvalidState, RulesError
 from picnic_rules.sandwich import (
     Ant,
+    Card,
     Discard,
     Draw,
     End,
@@ -26,7 +28,10 @@ from picnic_rules.sandwich import (
     Rules,
     apply,
     check,
+    is_over,
+    legal_moves,
     new_game,
+    sample_chance,
 )
 
 DONE = "bread pb jelly bread"
@@ -307,3 +312,36 @@ def test_check_rejects_an_end_reason_the_position_does_not_support(reason):
     state = _forged(phase=Phase.OVER, reason=reason, **REASON_WITHOUT_GROUNDS[reason])
     with pytest.raises(InvalidState):
         check(state)
+
+
+ODD_VALUES = (-1, 0, 1, 2, 3, 4, 5, 99, True, False, None, "0", 1.0, (0,), *Card)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_odd_field_values_along_real_games(seed):
+    # every move kind with odd field values, at every step of random games: apply either
+    # raises IllegalMove or the move was legal (and the result passes check)
+    rng = random.Random(seed)
+    state = new_game(2 + seed)
+    while not is_over(state):
+        legal = legal_moves(state)
+        for _ in range(30):
+            v = [rng.choice(ODD_VALUES) for _ in range(3)]
+            for move in (
+                Draw(v[0]),
+                Play(v[0], v[1]),
+                Play(v[0]),
+                Ant(*v),
+                Fly(v[0], v[1]),
+                Discard(v[0]),
+            ):
+                try:
+                    after = apply(state, move)
+                except IllegalMove:
+                    continue
+                assert move in legal
+                check(after)
+        if state.phase in (Phase.DEAL, Phase.DRAW):
+            state = apply(state, sample_chance(state, rng))
+        else:
+            state = apply(state, rng.choice(legal))
