@@ -197,6 +197,13 @@ def _notation(move: object) -> str:
         return repr(move)
 
 
+def _registered(game: Game) -> bool:
+    """Whether ``game`` is the very record :data:`picnic_rules.GAMES` holds under its name."""
+    from .registry import GAMES  # at call time: the registry imports every game
+
+    return GAMES.get(game.name) is game
+
+
 def _codec_works(game: Game) -> bool:
     """Whether the codec can encode this game's objects (it finds games through the registry)."""
     from .registry import GAMES  # at call time: the registry imports every game
@@ -273,8 +280,10 @@ class _Checker:
         if state is not None:
             lines.append(f"  state: {_short(state, 2000)}")
         if self.seed is not None:
+            registered = _registered(game)
+            named = f"GAMES[{game.name!r}]" if registered else "game"
             lines.append(
-                f"  reproduce: picnic_rules.testing.check_play(GAMES[{game.name!r}], "
+                f"  reproduce: picnic_rules.testing.check_play({named}, "
                 f"players={self.players}, rules={_short(self.rules)}, seed={self.seed}, "
                 f"thorough={self.thorough}, every={self.every})"
             )
@@ -525,8 +534,6 @@ class _Checker:
             except TypeError as exc:
                 self.fail("view", f"view(state, {seat}) is not hashable: {exc}", state, exc)
             self.ok()
-            if self.use_codec:
-                self.round_trip(v, f"the view of seat {seat}", state)
 
             det = self.call(
                 "leak",
@@ -568,6 +575,8 @@ class _Checker:
                         state,
                     )
             self.ok()
+            if self.use_codec:
+                self.round_trip(v, f"the view of seat {seat}", state)
 
     def round_trip(self, obj: Any, what: str, state: Any) -> None:
         text = self.call("codec", f"codec.dumps({what})", state, codec.dumps, obj)
@@ -809,9 +818,7 @@ def _check_determinism(checker: _Checker, state: Any) -> None:
             f"play's record states {first.outcome!r} but its moves reach {reached!r}",
             final,
         )
-    from .registry import GAMES
-
-    if GAMES.get(game.name) is game:  # match.replay finds the game by name
+    if _registered(game):  # match.replay finds the game by name
         from .match import replay
 
         states = checker.call("replay", "match.replay(record)", final, replay, first)
@@ -972,6 +979,7 @@ def play_out(
     every: int = 5,
     sample: int = 3,
     on_state: Callable[[Any], None] | None = None,
+    on_move: Callable[[Any, Any, Any], None] | None = None,
 ) -> Any:
     """Play a whole game in which hypothesis chooses every move, chance outcomes included.
 
@@ -982,9 +990,10 @@ def play_out(
             final = play_out(sandwich.GAME, data, players=3)
 
     Every step runs the checks of :func:`check_play` (the expensive ones every
-    ``every``-th step, or always with ``thorough=True``); ``on_state`` is
-    called with every state reached, the first and the last included, for
-    checks of your own. Hypothesis may pick any outcome of a chance node,
+    ``every``-th step, or always with ``thorough=True``). For checks of your
+    own, ``on_state(state)`` is called with every state reached, the first
+    and the last included, and ``on_move(state, move, new_state)`` with
+    every move applied. Hypothesis may pick any outcome of a chance node,
     however unlikely, so this also shows that the game ends under every
     sequence of chance: within ``game.max_moves(players, rules)`` non-chance
     moves and ``max_steps`` moves in all (default :func:`default_max_steps`).
@@ -1018,7 +1027,10 @@ def play_out(
             break
         who = "chance" if actor is CHANCE else f"seat {actor}"
         move = data.draw(st.sampled_from(legal), label=f"step {checker.step} ({who})")
-        state = checker.apply(state, move, set(legal), actor)
+        new = checker.apply(state, move, set(legal), actor)
+        if on_move is not None:
+            on_move(state, move, new)
+        state = new
         checker.bound(limit, steps_limit, state)
     if not checker.deep():
         checker.visit(state, force_deep=True)
@@ -1083,6 +1095,14 @@ def GameMachine(game: Game, *, thorough: bool = False) -> type[RuleBasedStateMac
             self.state = self.checker.apply(self.state, move, set(self.legal), self.actor)
             self.checker.bound(self.limit, self.max_steps, self.state)
             self._visit()
+
+        @precondition(lambda self: self.state is not None and self.actor is None)
+        @rule()
+        def finished(self) -> None:
+            """A finished game stays finished, with the same result."""
+            assert self.checker is not None
+            self.checker.visit(self.state, force_deep=True)
+            self.checker.finish(self.state)
 
         @invariant()
         def over_means_no_moves(self) -> None:

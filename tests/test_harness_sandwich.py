@@ -1,0 +1,512 @@
+"""The invariant harness (:mod:`picnic_rules.testing`) run on the sandwich game.
+
+Random play over every variant and player count (:func:`check_game`), then
+hypothesis-driven games in which hypothesis chooses every move, chance
+outcomes included, with the sandwich game's own invariants spelled out on top
+of ``check``; finally deliberately broken games, to show the harness fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from picnic_rules import CHANCE, IllegalMove, Outcome, RulesError, codec, sandwich
+from picnic_rules.game import Game
+from picnic_rules.match import Record
+from picnic_rules.sandwich import GAME, VARIANTS, Card, Discard, Draw, End, Fly, Rules, State
+from picnic_rules.testing import (
+    GameMachine,
+    Report,
+    check_game,
+    check_play,
+    play_out,
+    players,
+    rules_variants,
+    setups,
+)
+
+# Hypothesis plays whole games per example, so examples are few and slow-ish;
+# the per-step checks are the expensive part, hence `every` below.
+HYPOTHESIS = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+FAST_EVERY = 25  # the harness's expensive checks every 25th step, where a test checks its own
+
+
+# --------------------------------------------------------------------------
+# random play through the harness
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_check_game_every_variant(count: int) -> None:
+    report = check_game(GAME, games=5, players=count, seed=1000 * count)
+    assert report.games == 5 * len(VARIANTS)
+    assert report.skipped == ()
+    assert report.steps > report.chance_steps > 0
+    assert report.checks > report.steps
+    assert set(report.reasons) <= set(sandwich.REASONS)
+    assert sum(report.reasons.values()) == report.games
+
+
+def test_check_game_defaults_cover_every_count_and_variant() -> None:
+    report = check_game(GAME, games=1, every=10)
+    assert report.games == len(VARIANTS) * 3
+    assert set(report.reasons) == set(sandwich.REASONS)  # each end is reached somewhere
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_check_play_thorough(count: int) -> None:
+    report = check_play(GAME, players=count, seed=count, thorough=True)
+    assert report.games == 1
+    assert report.steps == report.decisions + report.chance_steps
+
+
+def test_check_game_with_own_variants_skips_what_the_rules_refuse() -> None:
+    report = check_game(GAME, games=1, variants={"seat-3-starts": Rules(first_player=3)})
+    assert report.games == 1  # only the 4-player game seats a seat 3
+    assert len(report.skipped) == 2
+    assert all("first_player" in why for why in report.skipped)
+    with pytest.raises(AssertionError, match="no variant and player count"):
+        check_game(GAME, games=1, players=2, variants={"x": Rules(first_player=3)})
+
+
+def test_reports_add_up() -> None:
+    a = check_play(GAME, players=2, rules=VARIANTS["short-limit"], seed=1)
+    b = check_play(GAME, players=2, rules=VARIANTS["short-limit"], seed=2)
+    total = a + b
+    assert total.games == 2
+    assert total.steps == a.steps + b.steps
+    assert sum(total.reasons.values()) == 2
+    assert "2 games" in str(total)
+    assert isinstance(total, Report)
+
+
+# --------------------------------------------------------------------------
+# the sandwich game's invariants, spelled out
+
+
+def _in_play(state: State) -> list[int]:
+    """Cards of each kind in hands, draw pile, discard pile and on the table."""
+    counts = [0] * len(Card)
+    for pile in (*state.hands, state.draw_pile, state.discard_pile):
+        for card, n in enumerate(pile):
+            counts[card] += n
+    for sandwiches in state.table:
+        for one in sandwiches:
+            for card in one:
+                counts[card] += 1
+    return counts
+
+
+def _conserved(state: State) -> None:
+    total = (
+        sum(map(sum, state.hands))
+        + sum(state.draw_pile)
+        + sum(state.discard_pile)
+        + sum(len(one) for sandwiches in state.table for one in sandwiches)
+    )
+    assert total == state.rules.total_cards
+    assert _in_play(state) == list(state.rules.deck)
+    if state.rules == Rules():
+        assert total == 54
+
+
+def _one_fly(state: State) -> None:
+    """The one fly token is off the table or on exactly one existing sandwich."""
+    if state.fly is None:
+        return
+    seat, index = state.fly
+    assert 0 <= seat < state.players
+    assert 0 <= index < len(state.table[seat])
+
+
+def _fly_follows_fly_cards(state: State, move: Any, new: State) -> None:
+    """Only a fly card moves the token, it lands where the card says, and it never leaves."""
+    if isinstance(move, Fly):
+        assert new.fly == (move.seat, move.sandwich)
+        assert new.discard_pile[Card.FLY] == state.discard_pile[Card.FLY] + 1
+    elif state.fly is not None:
+        assert new.fly is not None
+        owner, index = state.fly
+        # the covered sandwich itself is never robbed, so it is the same sandwich
+        assert new.table[new.fly[0]][new.fly[1]] == state.table[owner][index]
+    else:
+        assert new.fly is None
+
+
+@given(st.data(), players(GAME))
+@settings(HYPOTHESIS, max_examples=30)
+def test_cards_conserved_and_exactly_one_fly(data: st.DataObject, count: int) -> None:
+    def each_state(state: State) -> None:
+        _conserved(state)
+        _one_fly(state)
+        sandwich.check(state)
+
+    play_out(
+        GAME,
+        data,
+        players=count,
+        every=FAST_EVERY,
+        on_state=each_state,
+        on_move=_fly_follows_fly_cards,
+    )
+
+
+def _legal_and_illegal(state: State, rng: random.Random) -> list[Any]:
+    moves = list(sandwich.legal_moves(state))
+    moves += [sandwich.random_move(state, rng) for _ in range(5)]
+    moves += [End(), Draw(Card.FLY), Discard(Card.ANT), Fly(0, 0)]
+    return moves
+
+
+@given(st.data(), players(GAME))
+@settings(HYPOTHESIS, max_examples=10)
+def test_apply_never_changes_its_input(data: st.DataObject, count: int) -> None:
+    rng = random.Random(count)
+
+    def each_state(state: State) -> None:
+        before = copy.deepcopy(state)
+        fingerprint = hash(state)
+        legal = set(sandwich.legal_moves(state))
+        for move in _legal_and_illegal(state, rng):
+            try:
+                sandwich.apply(state, move)
+            except IllegalMove:
+                assert move not in legal
+            else:
+                assert move in legal
+            assert state == before
+            assert hash(state) == fingerprint
+
+    play_out(GAME, data, players=count, every=FAST_EVERY, on_state=each_state)
+
+
+@given(st.data(), players(GAME))
+@settings(HYPOTHESIS, max_examples=15)
+def test_json_round_trips(data: st.DataObject, count: int) -> None:
+    moves: list[Any] = []
+
+    def each_state(state: State) -> None:
+        assert codec.loads(codec.dumps(state)) == state
+        for seat in range(state.players):
+            v = sandwich.view(state, seat)
+            assert codec.loads(codec.dumps(v)) == v
+        for move in sandwich.legal_moves(state):
+            assert codec.loads(codec.dumps(move)) == move
+            assert sandwich.parse_move(state, str(move)) == move
+
+    final = play_out(
+        GAME,
+        data,
+        players=count,
+        every=FAST_EVERY,
+        on_state=each_state,
+        on_move=lambda state, move, new: moves.append(move),
+    )
+    record = Record(
+        game="sandwich",
+        players=count,
+        rules=Rules(),
+        seed=None,
+        moves=tuple(moves),
+        outcome=sandwich.result(final),
+    )
+    assert codec.loads(codec.dumps(record)) == record
+
+
+@given(st.data(), players(GAME))
+@settings(HYPOTHESIS, max_examples=20)
+def test_no_view_leaks(data: st.DataObject, count: int) -> None:
+    rng = random.Random(count)
+
+    def each_state(state: State) -> None:
+        actor = sandwich.to_move(state)
+        legal = sandwich.legal_moves(state)
+        for seat in range(state.players):
+            v = sandwich.view(state, seat)
+            assert v.hand == state.hands[seat]
+            assert v.hand_sizes == tuple(sum(hand) for hand in state.hands)
+            assert v.draw_size == sum(state.draw_pile)
+            for _ in range(2):
+                det = sandwich.determinize(v, rng)
+                sandwich.check(det)
+                assert sandwich.view(det, seat) == v
+                assert det.hands[seat] == state.hands[seat]
+                assert sandwich.to_move(det) == actor
+                if actor == seat:
+                    assert sandwich.legal_moves(det) == legal
+
+    play_out(GAME, data, players=count, every=FAST_EVERY, on_state=each_state)
+
+
+# --------------------------------------------------------------------------
+# termination when hypothesis chooses the chance outcomes
+
+
+def _bounded(count: int, rules: Rules) -> Callable[[State, Any, State], None]:
+    """An on_move hook counting moves; chance can only deal, then draw once per turn."""
+    tally = {"chance": 0, "decisions": 0}
+    deal = count * rules.hand_size
+
+    def on_move(state: State, move: Any, new: State) -> None:
+        kind = "chance" if sandwich.to_move(state) is CHANCE else "decisions"
+        tally[kind] += 1
+        assert tally["decisions"] <= sandwich.max_moves(count, rules)
+        # a turn starts with at most one draw, and every turn ends with a decision
+        assert tally["chance"] <= deal + tally["decisions"] + 1
+
+    return on_move
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+@given(data=st.data())
+@settings(HYPOTHESIS, max_examples=15)
+def test_every_game_ends_when_hypothesis_deals(count: int, data: st.DataObject) -> None:
+    final = play_out(GAME, data, players=count, every=FAST_EVERY, on_move=_bounded(count, Rules()))
+    assert sandwich.is_over(final)
+    outcome = sandwich.result(final)
+    assert isinstance(outcome, Outcome)
+    assert outcome.reason in sandwich.REASONS
+
+
+@given(st.data(), setups(GAME))
+@settings(HYPOTHESIS, max_examples=40)
+def test_every_variant_ends_when_hypothesis_deals(
+    data: st.DataObject, setup: tuple[int, Rules]
+) -> None:
+    count, rules = setup
+    final = play_out(
+        GAME, data, players=count, rules=rules, every=10, on_move=_bounded(count, rules)
+    )
+    assert sandwich.is_over(final)
+    _conserved(final)
+
+
+@st.composite
+def small_rules(draw: st.DrawFn) -> tuple[int, Rules]:
+    """A player count and valid Rules with a small deck and every option varied."""
+    count = draw(players(GAME))
+    counts = {
+        "bread": draw(st.integers(0, 8)),
+        "peanut_butter": draw(st.integers(0, 5)),
+        "jelly": draw(st.integers(0, 5)),
+        "ants": draw(st.integers(0, 4)),
+        "flies": draw(st.integers(0, 3)),
+    }
+    total = sum(counts.values())
+    hand_size = draw(st.integers(0, min(3, total // count)))
+    rules = Rules(
+        **counts,
+        hand_size=hand_size,
+        first_player=draw(st.integers(0, count - 1)),
+        action_limit=draw(st.integers(1, 25)),
+        sandwiches_to_win=draw(st.integers(1, 4)),
+    )
+    return count, rules
+
+
+@given(st.data(), small_rules())
+@settings(HYPOTHESIS, max_examples=80)
+def test_generated_rules_end_when_hypothesis_deals(
+    data: st.DataObject, setup: tuple[int, Rules]
+) -> None:
+    count, rules = setup
+    final = play_out(
+        GAME,
+        data,
+        players=count,
+        rules=rules,
+        every=5,
+        on_state=_conserved,
+        on_move=_bounded(count, rules),
+    )
+    assert sandwich.is_over(final)
+
+
+def _valid(fields: dict[str, Any], count: Any) -> bool:
+    if any(type(v) is not int or v < 0 for v in fields.values()):
+        return False
+    if fields["action_limit"] < 1 or fields["sandwiches_to_win"] < 1:
+        return False
+    total = sum(fields[k] for k in ("bread", "peanut_butter", "jelly", "ants", "flies"))
+    return (
+        type(count) is int
+        and 2 <= count <= 4
+        and fields["first_player"] < count
+        and fields["hand_size"] * count <= total
+    )
+
+
+_ANY_NUMBER = st.one_of(
+    st.integers(-2, 6), st.integers(-2, 6), st.sampled_from([True, 1.0, "2", None])
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {
+            name: _ANY_NUMBER
+            for name in (
+                "bread",
+                "peanut_butter",
+                "jelly",
+                "ants",
+                "flies",
+                "hand_size",
+                "first_player",
+                "action_limit",
+                "sandwiches_to_win",
+            )
+        }
+    ),
+    st.one_of(st.integers(0, 6), st.just(2.0)),
+)
+@settings(HYPOTHESIS, max_examples=150)
+def test_invalid_rules_raise_rules_error(fields: dict[str, Any], count: Any) -> None:
+    if _valid(fields, count):
+        state = sandwich.new_game(count, Rules(**fields))
+        sandwich.check(state)
+    else:
+        with pytest.raises(RulesError):
+            sandwich.new_game(count, Rules(**fields))
+
+
+# --------------------------------------------------------------------------
+# the other strategies
+
+
+@given(st.data(), rules_variants(GAME), players(GAME))
+@settings(HYPOTHESIS, max_examples=12)
+def test_variants_and_players_strategies(data: st.DataObject, rules: Rules, count: int) -> None:
+    assert rules in VARIANTS.values()
+    assert 2 <= count <= 4
+    final = play_out(GAME, data, players=count, rules=rules, every=FAST_EVERY)
+    assert sandwich.is_over(final)
+
+
+TestSandwichMachine = GameMachine(GAME).TestCase
+TestSandwichMachine.settings = settings(
+    max_examples=15, stateful_step_count=80, deadline=None, database=None
+)
+
+
+# --------------------------------------------------------------------------
+# the harness must fail on broken games
+
+
+def _breaks(**changes: Any) -> Game:
+    return attrs.evolve(GAME, **changes)
+
+
+def _drawn_card_vanishes(state: State, move: Any) -> State:
+    new = sandwich.apply(state, move)
+    if isinstance(move, Draw) and state.phase is sandwich.Phase.DRAW:
+        return attrs.evolve(new, hands=state.hands)  # the drawn card is lost
+    return new
+
+
+def _lists_an_illegal_move(state: State) -> tuple[Any, ...]:
+    moves = sandwich.legal_moves(state)
+    if sandwich.to_move(state) is CHANCE or not moves:
+        return moves
+    return (*moves, Fly(7, 7))
+
+
+def _swallows_illegal_moves(state: State, move: Any) -> State:
+    try:
+        return sandwich.apply(state, move)
+    except IllegalMove:
+        return state
+
+
+def _wrong_error(state: State, move: Any) -> State:
+    try:
+        return sandwich.apply(state, move)
+    except IllegalMove as exc:
+        raise KeyError(str(exc)) from None
+
+
+def _shows_next_hand(state: State, player: int) -> sandwich.View:
+    v = sandwich.view(state, player)
+    return attrs.evolve(v, hand=state.hands[(player + 1) % state.players])
+
+
+_unseeded = random.Random()
+
+
+def _unseeded_chance(state: State, rng: random.Random) -> Any:
+    return sandwich.sample_chance(state, _unseeded)
+
+
+def _everyone_wins(state: State) -> Outcome:
+    outcome = sandwich.result(state)
+    return attrs.evolve(outcome, winners=tuple(range(state.players)))
+
+
+def _float_weights(state: State) -> tuple[tuple[Any, float], ...]:
+    return tuple((move, float(w)) for move, w in sandwich.chance_outcomes(state))
+
+
+def _no_check(state: Any) -> None:
+    return None
+
+
+BROKEN = {
+    "a drawn card vanishes": ({"apply": _drawn_card_vanishes}, "check"),
+    "an illegal move listed, check passes everything": (
+        {"legal_moves": _lists_an_illegal_move, "check": _no_check},
+        "legal-applies",
+    ),
+    "apply accepts illegal moves": ({"apply": _swallows_illegal_moves}, "illegal-raises"),
+    "apply raises KeyError for illegal moves": ({"apply": _wrong_error}, "illegal-raises"),
+    "the view shows the next seat's hand": (
+        {"view": _shows_next_hand, "check_view": _no_check},
+        "leak",
+    ),
+    "chance ignores the seed": ({"sample_chance": _unseeded_chance}, "determinism"),
+    "max_moves too small": ({"max_moves": lambda players, rules: 5}, "max-moves"),
+    "every seat wins": ({"result": _everyone_wins}, "result"),
+    "float chance weights": ({"chance_outcomes": _float_weights}, "chance"),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN))
+def test_check_game_catches_a_broken_game(name: str) -> None:
+    changes, check = BROKEN[name]
+    broken = _breaks(**changes)
+    with pytest.raises(AssertionError) as failure:
+        check_game(broken, games=3, players=[2, 3], variants=["default"], seed=5)
+    message = str(failure.value)
+    assert f"check {check!r} failed" in message
+    assert "sandwich" in message
+    assert "variant 'default'" in message
+    assert "players" in message
+    assert "seed " in message
+    assert "step " in message
+
+
+def test_check_play_reports_how_to_reproduce() -> None:
+    broken = _breaks(apply=_drawn_card_vanishes)
+    with pytest.raises(AssertionError, match=r"reproduce: picnic_rules\.testing\.check_play"):
+        check_play(broken, players=2, seed=3)
+
+
+def test_play_out_catches_a_broken_game() -> None:
+    broken = _breaks(apply=_drawn_card_vanishes)
+
+    @given(st.data())
+    @settings(max_examples=20, deadline=None, database=None, phases=[Phase.generate])
+    def run(data: st.DataObject) -> None:
+        play_out(broken, data, players=2, every=FAST_EVERY)
+
+    with pytest.raises(AssertionError, match="check 'check' failed"):
+        run()
