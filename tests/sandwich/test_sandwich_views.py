@@ -76,10 +76,10 @@ def test_other_hands_and_the_draw_pile_are_hidden():
 
 def test_a_view_shows_the_end_of_the_game():
     state = make_state(
-        table={0: [DONE], 1: [DONE, DONE]}, phase=Phase.OVER, reason="stuck", actions=4
+        table={0: [DONE], 1: [DONE, DONE]}, phase=Phase.OVER, reason="sixty-actions", actions=60
     )
     v = view(state, 0)
-    assert v.phase is Phase.OVER and v.reason == "stuck"
+    assert v.phase is Phase.OVER and v.reason == "sixty-actions"
 
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", None, True])

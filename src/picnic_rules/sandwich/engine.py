@@ -368,7 +368,7 @@ def _card(move: Move, card: object) -> Card:
 
 def _index(move: Move, value: object, size: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < size:
-        raise IllegalMove(move, f"there is no {what} {value!r}")
+        raise IllegalMove(move, f"there is no {what}{value!r}")
     return value
 
 
@@ -580,7 +580,7 @@ def _apply_ant(state: State, move: Ant) -> State:
     seat = state.turn
     hand = _take(move, state.hands[seat], ANT, seat)
     table, fly = state.table, state.fly
-    victim = _index(move, move.seat, len(table), "seat")
+    victim = _index(move, move.seat, len(table), "seat ")
     if victim == seat:
         raise IllegalMove(move, "an ant steals from another player's sandwich")
     theirs = table[victim]
@@ -629,7 +629,7 @@ def _apply_fly(state: State, move: Fly) -> State:
     seat = state.turn
     hand = _take(move, state.hands[seat], FLY, seat)
     table = state.table
-    owner = _index(move, move.seat, len(table), "seat")
+    owner = _index(move, move.seat, len(table), "seat ")
     j = _index(move, move.sandwich, len(table[owner]), f"sandwich {owner}.")
     if state.fly == (owner, j):
         raise IllegalMove(move, f"the fly already covers sandwich {owner}.{j}")

@@ -12,6 +12,9 @@ from ..errors import IllegalMove, InvalidState, PicnicError, RulesError
 from .cards import Card, Counts, Sandwich
 from .engine import (
     REASONS,
+    SIXTY_ACTIONS,
+    STUCK,
+    THREE_SANDWICHES,
     _ant,
     _discard,
     _draw,
@@ -241,12 +244,31 @@ def check(state: State) -> None:
         _fail("the hands do not hold the cards dealt so far")
     if phase is Phase.DRAW and not any(state.draw_pile):
         _fail("a draw is pending but the draw pile is empty")
+    _check_reason(state)
     if phase is not Phase.OVER:
         for seat in range(players):
             if counting_sandwiches(state.table, state.fly, seat) >= rules.sandwiches_to_win:
                 _fail(f"seat {seat} has won but the game goes on")
         if is_stuck(hands, state.draw_pile, state.discard_pile, state.table, state.fly):
             _fail("no card can ever be played but the game goes on")
+
+
+def _check_reason(state: State) -> None:
+    """The end reason must be what the position shows (a forged "game over" is refused)."""
+    rules, table, fly = state.rules, state.table, state.fly
+    won = any(
+        counting_sandwiches(table, fly, seat) >= rules.sandwiches_to_win
+        for seat in range(len(table))
+    )
+    reason = state.reason
+    if reason == THREE_SANDWICHES and not won:
+        _fail("the game ended with three sandwiches but nobody has them")
+    if reason == STUCK and (
+        won or not is_stuck(state.hands, state.draw_pile, state.discard_pile, table, fly)
+    ):
+        _fail("the game ended stuck but a card can still be played")
+    if reason == SIXTY_ACTIONS and state.actions != rules.action_limit:
+        _fail(f"the game ended on the action limit after {state.actions} actions")
 
 
 def check_view(v: View) -> None:
