@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import copy
 import random
-import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -124,7 +123,7 @@ def default_max_steps(game: Game, players: int, rules: Any) -> int:
 
 
 def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
-    return types.MappingProxyType(dict(sorted(counts.items())))
+    return dict(sorted(counts.items()))
 
 
 @attrs.frozen
