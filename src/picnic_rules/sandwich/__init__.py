@@ -51,6 +51,7 @@ __all__ = [
     "GAME",
     "REASONS",
     "SPREADS",
+    "VARIANTS",
     "Ant",
     "Card",
     "ComputerAgent",

@@ -76,25 +76,33 @@ def _unseen(v: View) -> list[int]:
 
 def determinize(v: View, rng: random.Random) -> State:
     """A full state consistent with view ``v``: the cards it cannot see are dealt at random
-    (uniformly) to the other hands and the draw pile, in the sizes the view shows."""
+    (each unseen card equally likely) to the other hands, in the sizes the view shows, and
+    the rest form the draw pile."""
     unseen = _unseen(v)
-    cards = [Card(c) for c, n in enumerate(unseen) for _ in range(n)]
-    sizes = [size for seat, size in enumerate(v.hand_sizes) if seat != v.player]
-    if any(n < 0 for n in unseen) or len(cards) != sum(sizes) + v.draw_size:
+    total = sum(unseen)
+    sizes = v.hand_sizes
+    if any(n < 0 for n in unseen) or total != sum(sizes) - sizes[v.player] + v.draw_size:
         raise InvalidState("the view's card counts do not add up to the deck")
-    rng.shuffle(cards)
     hands: list[Counts] = []
-    start = 0
-    for seat, size in enumerate(v.hand_sizes):
+    for seat, size in enumerate(sizes):
         if seat == v.player:
             hands.append(v.hand)
             continue
-        hands.append(_counts(cards[start : start + size]))
-        start += size
+        hand = [0] * len(Card)
+        for _ in range(size):
+            pick = int(rng.random() * total)
+            card = 0
+            while pick >= unseen[card]:
+                pick -= unseen[card]
+                card += 1
+            unseen[card] -= 1
+            hand[card] += 1
+            total -= 1
+        hands.append(tuple(hand))  # type: ignore[arg-type]
     return State(
         v.rules,
         tuple(hands),
-        _counts(cards[start:]),
+        tuple(unseen),  # type: ignore[arg-type]
         v.discard_pile,
         v.table,
         v.fly,
@@ -105,13 +113,6 @@ def determinize(v: View, rng: random.Random) -> State:
         v.dealt,
         v.reason,
     )
-
-
-def _counts(cards: Sequence[Card]) -> Counts:
-    counts = [0] * len(Card)
-    for card in cards:
-        counts[card] += 1
-    return tuple(counts)  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------- checks
