@@ -44,7 +44,7 @@ from .engine import (
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play, move_from_str
 from .rules import Rules
 from .state import Phase, SandwichId, State, View, is_finished
-from .view import check, check_view, determinize, parse_move, random_move, view
+from .views import check, check_view, determinize, parse_move, random_move, view
 
 __all__ = [
     "CARDS",

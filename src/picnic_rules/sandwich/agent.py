@@ -11,7 +11,7 @@ from .cards import Card, Sandwich
 from .engine import apply, counting_sandwiches, legal_moves, result
 from .moves import Discard, End, Move
 from .state import Phase, SandwichId, State, View
-from .view import determinize
+from .views import determinize
 
 __all__ = ["ComputerAgent", "evaluate"]
 
