@@ -460,6 +460,33 @@ def _no_check(state: Any) -> None:
     return None
 
 
+# A consistent but unfair game: whether a player may end the turn depends on the
+# hidden draw pile. legal_moves, apply and parse_move agree, so only the leak test
+# (the actor's legal moves change in a determinized state) can see it.
+def _peeks(state: State) -> bool:
+    return state.phase is sandwich.Phase.ACT and state.draw_pile[Card.FLY] % 2 == 1
+
+
+def _peeking_legal_moves(state: State) -> tuple[Any, ...]:
+    moves = sandwich.legal_moves(state)
+    if _peeks(state) and len(moves) > 1 and End() in moves:
+        return tuple(m for m in moves if m != End())
+    return moves
+
+
+def _peeking_apply(state: State, move: Any) -> State:
+    if move not in _peeking_legal_moves(state):
+        sandwich.apply(state, move)  # the engine's own reason, if it has one
+        raise IllegalMove(move, "the draw pile says no")
+    return sandwich.apply(state, move)
+
+
+def _peeking_parse_move(state: State, text: str) -> Any:
+    move = sandwich.move_from_str(text)
+    _peeking_apply(state, move)
+    return move
+
+
 BROKEN = {
     "a drawn card vanishes": ({"apply": _drawn_card_vanishes}, "check"),
     "an illegal move listed, check passes everything": (
@@ -476,6 +503,14 @@ BROKEN = {
     "max_moves too small": ({"max_moves": lambda players, rules: 5}, "max-moves"),
     "every seat wins": ({"result": _everyone_wins}, "result"),
     "float chance weights": ({"chance_outcomes": _float_weights}, "chance"),
+    "legal moves depend on the hidden draw pile": (
+        {
+            "legal_moves": _peeking_legal_moves,
+            "apply": _peeking_apply,
+            "parse_move": _peeking_parse_move,
+        },
+        "leak",
+    ),
 }
 
 
