@@ -25,7 +25,8 @@ from . import codec
 from .agents import agent_names
 from .errors import PicnicError
 from .game import CHANCE, Game, Outcome
-from .match import Record, get_game, play, replay
+from .match import Record, play, replay
+from .registry import get_game
 
 __all__ = ["main"]
 

@@ -25,10 +25,10 @@ import attrs
 from .errors import IllegalMove, InvalidState, PicnicError
 from .game import CHANCE, Agent, Game, Outcome
 
-__all__ = ["Record", "get_game", "play", "replay"]
+__all__ = ["Record", "play", "replay"]
 
 
-def get_game(game: Game | str) -> Game:
+def _get_game(game: Game | str) -> Game:
     """The :class:`~picnic_rules.Game` itself, or the registered game of that name.
 
     Raises :class:`~picnic_rules.PicnicError` naming the known games for an unknown name.
@@ -127,7 +127,7 @@ def play(game: Game | str, agents: Sequence[Agent], *, seed: int, rules: Any = N
     the game exceeds ``game.max_moves`` non-chance moves, and
     :class:`~picnic_rules.PicnicError` for an unknown game or a wrong number of agents.
     """
-    return _play(get_game(game), agents, seed, rules)[0]
+    return _play(_get_game(game), agents, seed, rules)[0]
 
 
 def replay(record: Record) -> tuple[Any, ...]:
@@ -138,7 +138,7 @@ def replay(record: Record) -> tuple[Any, ...]:
     :class:`~picnic_rules.InvalidState` if the record states an outcome that
     the moves do not reach.
     """
-    game = get_game(record.game)
+    game = _get_game(record.game)
     state = game.new_game(record.players, record.rules)
     states = [state]
     for index, move in enumerate(record.moves):

@@ -24,7 +24,8 @@ import attrs
 from .agents import make_agent
 from .errors import PicnicError
 from .game import Game
-from .match import _play, get_game
+from .match import _get_game as get_game
+from .match import _play
 
 __all__ = ["GameStat", "Summary", "simulate", "summarize"]
 

@@ -70,7 +70,8 @@ def _kind_of(obj: object, game: Game) -> Kind | None:
 
 def _identify(obj: object, game: Game | str | None) -> tuple[Game, Kind]:
     """The game and kind of a game object (Outcome needs ``game``)."""
-    from ..match import Record, get_game
+    from ..match import Record
+    from ..match import _get_game as get_game
 
     wanted = None if game is None else get_game(game)
     if isinstance(obj, Record):
