@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from picnic_rules import GAMES, RandomAgent, RulesError, play
+from picnic_rules import GAMES, PicnicError, RandomAgent, play
 from picnic_rules.agents import ISMCTSAgent, agent_names, make_agent
 from picnic_rules.sandwich import Card, Phase, Rules, State, legal_moves, view
 
@@ -21,8 +21,8 @@ def test_ismcts_is_offered_for_every_game() -> None:
 
 
 @pytest.mark.parametrize("bad", [{"iterations": 0}, {"seconds": -1.0}, {"exploration": 0.0}])
-def test_bad_budget_is_a_rules_error(bad: dict[str, float]) -> None:
-    with pytest.raises(RulesError):
+def test_bad_budget_is_a_picnic_error(bad: dict[str, float]) -> None:
+    with pytest.raises(PicnicError, match="must be positive"):
         ISMCTSAgent(GAME, **bad)  # type: ignore[arg-type]
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import RulesError
+from ..errors import PicnicError
 from ..game import CHANCE, Game
 
 __all__ = ["ISMCTSAgent"]
@@ -38,7 +38,7 @@ class _Node:
 
 def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and value <= 0:
-        raise RulesError(f"{attribute.name} must be positive, not {value!r}")
+        raise PicnicError(f"{attribute.name} must be positive, not {value!r}")
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..errors import PicnicError
 from .cards import Card, Sandwich
 from .engine import apply, counting_sandwiches, legal_moves, result
 from .moves import Discard, End, Move
@@ -132,6 +133,11 @@ def _discard_choice(hand: Sequence[int], legal: tuple[Move, ...]) -> Move:
     return min(legal, key=cost)
 
 
+def _one_or_two(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value not in (1, 2) or type(value) is not int:
+        raise PicnicError(f"depth must be 1 or 2, not {value!r}")
+
+
 @attrs.frozen
 class ComputerAgent:
     """A greedy player: plays the move whose result :func:`evaluate` likes best, ends the
@@ -155,7 +161,7 @@ class ComputerAgent:
     ComputerAgent(depth=1)
     """
 
-    depth: int = attrs.field(default=1, validator=attrs.validators.in_((1, 2)))
+    depth: int = attrs.field(default=1, validator=_one_or_two)
     """How many moves of its own turn it looks ahead (1 or 2)."""
 
     def __call__(self, v: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
