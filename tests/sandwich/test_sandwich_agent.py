@@ -195,3 +195,11 @@ def test_beats_the_random_agent() -> None:
         if sw.result(state).winners == (seat,):
             wins += 1
     assert wins >= 70
+
+
+@pytest.mark.parametrize("depth", [0, 3, 1.0, True, "1"])
+def test_an_impossible_depth_is_refused(depth: object) -> None:
+    from picnic_rules import PicnicError
+
+    with pytest.raises(PicnicError, match="depth must be 1 or 2"):
+        ComputerAgent(depth=depth)  # type: ignore[arg-type]
