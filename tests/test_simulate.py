@@ -104,3 +104,32 @@ def test_summary_is_frozen() -> None:
     summary = simulate("sandwich", ["random", "random"], 2)
     assert isinstance(summary, Summary)
     assert hash(summary) == hash(simulate("sandwich", ["random", "random"], 2))
+
+
+def test_agents_may_be_factories_and_run_in_processes() -> None:
+    import functools
+    from concurrent.futures import ProcessPoolExecutor
+
+    from picnic_rules import RandomAgent
+    from picnic_rules.agents import ISMCTSAgent
+    from picnic_rules.sandwich import ComputerAgent
+
+    smart = functools.partial(ISMCTSAgent, GAME, iterations=5)
+    serial = simulate("sandwich", [ComputerAgent, RandomAgent, smart], 6, seed=2, rotate=True)
+    assert serial.agents == ("ComputerAgent", "RandomAgent", repr(smart))
+    assert sum(seats for _, _, seats in serial.agent_wins) == 18
+    with ProcessPoolExecutor(max_workers=2) as executor:
+        parallel = simulate(
+            "sandwich", [ComputerAgent, RandomAgent, smart], 6, seed=2, rotate=True,
+            executor=executor, chunk_size=2,
+        )  # fmt: skip
+    assert parallel == serial
+    # a name and a factory of the same agent play the same games
+    by_name = simulate("sandwich", ["computer", "random"], 4, seed=9)
+    by_factory = simulate("sandwich", [ComputerAgent, RandomAgent], 4, seed=9)
+    assert by_name.wins == by_factory.wins and by_name.reasons == by_factory.reasons
+
+
+def test_an_agent_that_is_neither_name_nor_factory_is_refused() -> None:
+    with pytest.raises(PicnicError, match="a name or a factory"):
+        simulate("sandwich", ["random", 42], 1)  # type: ignore[list-item]

@@ -1,4 +1,4 @@
-"""Play many games between named agents and summarise them (:func:`simulate`).
+"""Play many games between agents and summarise them (:func:`simulate`).
 
 >>> from picnic_rules.simulate import simulate
 >>> summary = simulate("sandwich", ["computer", "random"], 10, seed=1)
@@ -8,26 +8,43 @@
 Game ``i`` is played with seed ``seed + i``, so a summary is reproducible and
 the same whether the games run here or through an executor. With an
 :class:`concurrent.futures.Executor` the games are submitted in chunks; the
-agents are built from their names inside the worker, so a
-:class:`~concurrent.futures.ProcessPoolExecutor` works as well as threads.
+agents are built inside the worker, from their names or from the factories
+given (any picklable zero-argument callable, such as an agent class or a
+:func:`functools.partial`), so a :class:`~concurrent.futures.ProcessPoolExecutor`
+works as well as threads.
 """
 
 from __future__ import annotations
 
 import collections
 import concurrent.futures
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
 
 import attrs
 
 from .agents import make_agent
 from .errors import PicnicError
-from .game import Game
+from .game import Agent, Game
 from .match import _get_game as get_game
 from .match import _play
 
-__all__ = ["GameStat", "Summary", "simulate", "summarize"]
+__all__ = ["AgentSpec", "GameStat", "Summary", "agent_label", "simulate", "summarize"]
+
+AgentSpec: TypeAlias = str | Callable[[], Agent]
+"""An agent for :func:`simulate`: a name for :func:`~picnic_rules.agents.make_agent`, or a
+zero-argument factory that builds a fresh agent (picklable, for process pools)."""
+
+
+def agent_label(spec: AgentSpec) -> str:
+    """The name a :class:`Summary` shows for an agent: the name itself, or the factory's name."""
+    if isinstance(spec, str):
+        return spec
+    return str(getattr(spec, "__name__", None) or repr(spec))
+
+
+def _build(game: Game, spec: AgentSpec) -> Agent:
+    return make_agent(game, spec) if isinstance(spec, str) else spec()
 
 
 @attrs.frozen
@@ -57,7 +74,7 @@ class Summary:
     game: str
     """The game's name."""
     agents: tuple[str, ...]
-    """The agent names as given, seat by seat (the seating of game 0)."""
+    """The agents' labels (names, or factory names) seat by seat, as seated in game 0."""
     rotate: bool
     """Whether the seats were rotated from game to game."""
     games: int
@@ -127,15 +144,16 @@ class Summary:
         return "\n".join(lines)
 
 
-def _seating(agent_names: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
-    players = len(agent_names)
+def _seating(agents: Sequence[AgentSpec], index: int, rotate: bool) -> tuple[int, ...]:
+    """Which of ``agents`` sits in each seat in game ``index``."""
+    players = len(agents)
     shift = index % players if rotate else 0
-    return tuple(agent_names[(seat + shift) % players] for seat in range(players))
+    return tuple((seat + shift) % players for seat in range(players))
 
 
 def _run_chunk(
     game_ref: Game | str,
-    agent_names: tuple[str, ...],
+    agent_specs: tuple[AgentSpec, ...],
     first: int,
     count: int,
     seed: int,
@@ -144,15 +162,16 @@ def _run_chunk(
 ) -> list[GameStat]:
     """Play games ``first`` .. ``first + count - 1`` (a worker's job; module level to pickle)."""
     game = get_game(game_ref)
+    labels = [agent_label(spec) for spec in agent_specs]
     stats = []
     for index in range(first, first + count):
-        seats = _seating(agent_names, index, rotate)
-        agents = [make_agent(game, name) for name in seats]
+        seating = _seating(agent_specs, index, rotate)
+        agents = [_build(game, agent_specs[i]) for i in seating]
         record, length = _play(game, agents, seed + index, rules)
         assert record.outcome is not None
         stats.append(
             GameStat(
-                seats=seats,
+                seats=tuple(labels[i] for i in seating),
                 winners=record.outcome.winners,
                 length=length,
                 steps=len(record.moves),
@@ -198,7 +217,7 @@ def summarize(
 
 def simulate(
     game: Game | str,
-    agent_names: Sequence[str],
+    agents: Sequence[AgentSpec],
     games: int,
     *,
     seed: int = 0,
@@ -207,10 +226,13 @@ def simulate(
     rotate: bool = False,
     chunk_size: int | None = None,
 ) -> Summary:
-    """Play ``games`` games between the agents named ``agent_names`` (one per seat).
+    """Play ``games`` games between ``agents`` (one per seat).
 
-    Names are those of :func:`picnic_rules.agents.make_agent` (``"random"``,
-    ``"computer"`` ...). Game ``i`` uses seed ``seed + i``. With ``rotate``,
+    Each agent is a name of :func:`picnic_rules.agents.make_agent`
+    (``"random"``, ``"computer"``, ``"ismcts"`` ...) or a zero-argument factory
+    returning a fresh agent (``RandomAgent``, ``functools.partial(ISMCTSAgent,
+    game, iterations=50)``, your own class); a fresh agent is built for every
+    game. Game ``i`` uses seed ``seed + i``. With ``rotate``,
     game ``i`` seats the agents shifted by ``i % players``, so every agent
     plays every seat equally often. With an ``executor``, chunks of
     ``chunk_size`` games (by default about a thirty-second of them, at most
@@ -220,14 +242,17 @@ def simulate(
     a number of agents the game cannot seat, before any game is played.
     """
     found = get_game(game)
-    names = tuple(agent_names)
-    if not found.min_players <= len(names) <= found.max_players:
+    specs = tuple(agents)
+    if not found.min_players <= len(specs) <= found.max_players:
         raise PicnicError(
             f"{found.name} takes {found.min_players} to {found.max_players} players, "
-            f"not {len(names)} agents"
+            f"not {len(specs)} agents"
         )
-    for name in names:
-        make_agent(found, name)  # fail early on an unknown name
+    for spec in specs:
+        if isinstance(spec, str):
+            make_agent(found, spec)  # fail early on an unknown name
+        elif not callable(spec):
+            raise PicnicError(f"an agent must be a name or a factory, not {spec!r}")
     if type(games) is not int or games < 0:
         raise PicnicError(f"the number of games must be a non-negative integer, not {games!r}")
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
@@ -237,14 +262,14 @@ def simulate(
 
     game_ref: Game | str = found.name if GAMES.get(found.name) is found else found
     if executor is None:
-        stats = _run_chunk(game_ref, names, 0, games, seed, rules, rotate)
+        stats = _run_chunk(game_ref, specs, 0, games, seed, rules, rotate)
     else:
         size = chunk_size or max(1, min(100, games // 32))
         futures = [
             executor.submit(
-                _run_chunk, game_ref, names, first, min(size, games - first), seed, rules, rotate
+                _run_chunk, game_ref, specs, first, min(size, games - first), seed, rules, rotate
             )
             for first in range(0, games, size)
         ]
         stats = [stat for future in futures for stat in future.result()]
-    return summarize(found.name, names, rotate, stats)
+    return summarize(found.name, [agent_label(spec) for spec in specs], rotate, stats)
