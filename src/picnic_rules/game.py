@@ -107,7 +107,7 @@ class Game:
     result: Callable[[Any], Outcome] = _call("result")
     view: Callable[[Any, int], Any] = _call("view")
     determinize: Callable[[Any, random.Random], Any] = _call("determinize")
-    parse_move: Callable[[Any, str], Any] = _call("parse_move")
+    parse_move: Callable[..., Any] = _call("parse_move")
     move_from_str: Callable[[str], Any] = _call("move_from_str")
     check: Callable[[Any], None] = _call("check")
     check_view: Callable[[Any], None] = _call("check_view")

@@ -164,3 +164,22 @@ def test_end_is_illegal_text_for_a_stuck_player():
         parse_move(state, "end")
     assert "must discard" in info.value.reason
     assert parse_move(state, "discard pb") == Discard(PB)
+
+
+def test_parse_move_with_a_seat_refuses_a_move_out_of_turn() -> None:
+    state = make_state(hands={0: "bread", 1: "bread"}, turn=0)
+    assert parse_move(state, "play bread", seat=0) == parse_move(state, "play bread")
+    with pytest.raises(IllegalMove, match="seat 1 may not move now: seat 0 is to act"):
+        parse_move(state, "play bread", seat=1)
+    dealing = new_game(2)
+    with pytest.raises(IllegalMove, match="chance is to act"):
+        parse_move(dealing, "draw bread", seat=0)
+
+
+def test_to_move_reads_a_view_too() -> None:
+    from picnic_rules import CHANCE
+    from picnic_rules.sandwich import to_move, view
+
+    state = make_state(hands={0: "bread", 1: "pb"}, turn=1)
+    assert to_move(view(state, 0)) == to_move(state) == 1
+    assert to_move(view(new_game(3), 2)) is CHANCE

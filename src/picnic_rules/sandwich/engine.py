@@ -19,7 +19,7 @@ from ..game import CHANCE, Actor, Outcome
 from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
 from .rules import Rules
-from .state import Phase, SandwichId, State, is_finished
+from .state import Phase, SandwichId, State, View, is_finished
 
 __all__ = [
     "ant_may_steal",
@@ -248,8 +248,12 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     return State(rules, hands, deck, EMPTY, table, None, _DEAL, rules.first_player)
 
 
-def to_move(state: State) -> Actor:
-    """The seat to act, :data:`~picnic_rules.CHANCE` while cards are dealt or drawn, ``None`` when over."""
+def to_move(state: State | View) -> Actor:
+    """The seat to act, :data:`~picnic_rules.CHANCE` while cards are dealt or drawn, ``None`` when over.
+
+    A :class:`~picnic_rules.sandwich.View` works too, so a client holding only
+    its view knows whose turn it is.
+    """
     phase = state.phase
     if phase is _ACT:
         return state.turn

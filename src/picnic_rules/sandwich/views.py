@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ..errors import IllegalMove, InvalidState, PicnicError, RulesError
+from ..game import CHANCE
 from .cards import Card, Counts, Sandwich
 from .engine import (
     REASONS,
@@ -24,6 +25,7 @@ from .engine import (
     counting_sandwiches,
     is_stuck,
     legal_moves,
+    to_move,
 )
 from .moves import End, Move, move_from_str
 from .rules import Rules
@@ -308,14 +310,20 @@ def check_view(v: View) -> None:
 # ---------------------------------------------------------------- notation
 
 
-def parse_move(state: State, text: str) -> Move:
+def parse_move(state: State, text: str, *, seat: int | None = None) -> Move:
     """Read a move in notation and check that it is legal in ``state``.
 
     Raises :class:`~picnic_rules.InvalidMove` for text that is not a move and
     :class:`~picnic_rules.IllegalMove` (with the reason) for one that is not
-    legal now.
+    legal now. A server that receives the text from a seat passes ``seat``:
+    a move from a seat that is not the one to act is then illegal too (chance
+    moves come from no seat).
     """
     move = move_from_str(text)
+    if seat is not None and to_move(state) != seat:
+        actor = to_move(state)
+        who = "nobody" if actor is None else "chance" if actor is CHANCE else f"seat {actor}"
+        raise IllegalMove(move, f"seat {seat} may not move now: {who} is to act")
     if move not in legal_moves(state):
         apply(state, move)  # raises IllegalMove with the rule that forbids it
         raise IllegalMove(move, "not legal now")
