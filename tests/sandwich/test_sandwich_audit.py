@@ -1,0 +1,278 @@
+"""Audit scenarios: rule edges the other sandwich test files do not pin down on their own.
+
+Each test quotes the sentence it checks. Sources: the fan rulebook's house rules and the
+"sandwich" section of house-rules.md.
+"""
+
+from __future__ import annotations
+
+from sandwich_scenario import ANT, BREAD, JELLY, PB, apply_all, deck_rules, illegal, make_state
+
+from picnic_rules.sandwich import (
+    Ant,
+    Discard,
+    Draw,
+    End,
+    Fly,
+    Phase,
+    Play,
+    Rules,
+    apply,
+    check,
+    is_stuck,
+    legal_moves,
+    must_discard,
+    new_game,
+    result,
+    to_move,
+)
+
+DONE = "bread pb jelly bread"
+EMPTY = (0, 0, 0, 0, 0)
+
+
+def _stuck(state):
+    return is_stuck(state.hands, state.draw_pile, state.discard_pile, state.table, state.fly)
+
+
+# ---------------------------------------------------------------- stuck: "some player"
+
+
+def test_the_robbed_player_s_possible_steal_back_keeps_the_game_going():
+    # "no ant in the pool could make a legal steal for some player": after seat 0's ant
+    # takes 1.0's pb, the only card left is that ant (now discarded). Seat 0 cannot use it
+    # (1.0's lone bread cannot close 0.0), but seat 1, the robbed player, could steal the
+    # pb back onto its lone bread, so the game is not stuck.
+    rules = deck_rules(bread=2, pb=1, ants=1)
+    state = make_state(hands={0: "ant"}, table={0: ["bread"], 1: ["bread pb"]}, rules=rules)
+    robbed = apply(state, Ant(1, 0, 0))
+    check(robbed)
+    assert robbed.table == (((BREAD, PB),), ((BREAD,),))
+    assert robbed.discard_pile == (0, 0, 0, 1, 0)
+    assert not _stuck(robbed)
+    assert robbed.phase is Phase.ACT and robbed.reason is None
+    assert legal_moves(robbed) == (End(),)
+    # the ant comes back to seat 1 through the refilled draw pile, and the steal is legal
+    turn = apply(robbed, End())
+    assert turn.phase is Phase.DRAW and turn.turn == 1
+    assert turn.draw_pile == (0, 0, 0, 1, 0) and turn.discard_pile == EMPTY
+    drawn = apply(turn, Draw(ANT))
+    assert legal_moves(drawn) == (Ant(0, 0, 0), End())
+    back = apply(drawn, Ant(0, 0, 0))
+    check(back)
+    assert back.table == (((BREAD,),), ((BREAD, PB),))
+
+
+def test_a_steal_only_a_player_who_is_not_to_move_can_make_keeps_the_game_going():
+    # 3 players: seat 0 closes its only sandwich with the last bread; the only card left is
+    # an ant in the draw pile. Seat 0 has no open sandwich (no thief), seat 1 cannot close
+    # with 2.0's lone bread, but seat 2 can steal 1.0's pb onto its lone bread.
+    rules = deck_rules(bread=4, pb=2, jelly=1, ants=1)
+    state = make_state(
+        hands={0: "bread"},
+        table={0: ["bread pb jelly"], 1: ["bread pb"], 2: ["bread"]},
+        players=3,
+        rules=rules,
+    )
+    new = apply(state, Play(BREAD, 0))
+    check(new)
+    assert new.draw_pile == (0, 0, 0, 1, 0)
+    assert new.phase is Phase.ACT
+    assert not _stuck(new)
+    assert legal_moves(new) == (End(),)
+
+
+def test_the_same_steal_under_the_fly_does_not_keep_the_game_going():
+    # the control of the test above: with 1.0 covered, nobody can steal, so it is stuck
+    rules = deck_rules(bread=4, pb=2, jelly=1, ants=1)
+    state = make_state(
+        hands={0: "bread"},
+        table={0: ["bread pb jelly"], 1: ["bread pb"], 2: ["bread"]},
+        players=3,
+        fly=(1, 0),
+        rules=rules,
+    )
+    new = apply(state, Play(BREAD, 0))
+    check(new)
+    assert new.phase is Phase.OVER
+    assert new.reason == "stuck"
+    assert result(new).scores == (1, 0, 0)
+    assert result(new).winners == (0,)
+
+
+def test_a_pb_only_the_other_player_can_steal_keeps_the_game_going():
+    # seat 0 plays its last pb: 0.0 = bread pb, 1.0 = bread. The only card left is an ant:
+    # seat 0 could only steal a bread that cannot close 0.0; seat 1 could steal the pb.
+    rules = deck_rules(bread=2, pb=1, ants=1)
+    state = make_state(hands={0: "pb"}, table={0: ["bread"], 1: ["bread"]}, rules=rules)
+    new = apply(state, Play(PB, 0))
+    check(new)
+    assert new.phase is Phase.ACT
+    assert legal_moves(new) == (End(),)
+
+
+def test_a_bread_that_can_only_close_keeps_the_game_going():
+    # "no card kind in the pool could legally be played now by some player on that player's
+    # own sandwiches": after seat 0's last pb only a bread is left. Nobody may start a new
+    # sandwich (both seats have an open one), but the bread closes 0.0, so it is not stuck.
+    rules = deck_rules(bread=3, pb=2, jelly=1)
+    state = make_state(
+        hands={0: "pb bread"}, table={0: ["bread jelly"], 1: ["bread pb"]}, rules=rules
+    )
+    new = apply(state, Play(PB, 0))
+    check(new)
+    assert not _stuck(new)
+    assert new.phase is Phase.ACT
+    assert legal_moves(new) == (Play(BREAD, 0), End())
+
+
+def test_stuck_is_reported_before_the_action_limit():
+    # ambiguous in the rules (both end the game with the same winners); the engine documents
+    # "the win, stuck and sixty-action checks, in that order" -- pin that choice
+    rules = deck_rules(bread=2, pb=4, jelly=1)
+    state = make_state(
+        hands={0: "pb pb"},
+        table={0: ["bread jelly"], 1: ["bread pb"]},
+        draw="pb",
+        actions=59,
+        rules=rules,
+    )
+    new = apply(state, Play(PB, 0))
+    check(new)
+    assert new.actions == 60
+    assert new.reason == "stuck"
+
+
+# ---------------------------------------------------------------- discard after a fly or ant
+
+
+def test_no_discard_after_a_fly_play_and_end_is_legal():
+    # "discard ... legal only when the player ... has neither played nor discarded this turn"
+    state = make_state(hands={0: "fly pb"}, table={0: ["bread pb"], 1: ["bread jelly"]})
+    assert legal_moves(state) == (Fly(0, 0), Fly(1, 0), End())
+    flown = apply(state, Fly(1, 0))
+    check(flown)
+    assert flown.played is True
+    assert not must_discard(flown)
+    assert legal_moves(flown) == (End(),)  # the pb cannot be played, but no discard either
+    illegal(flown, Discard(PB), "before anything is played")
+    after = apply(flown, End())
+    assert after.hands[0] == (0, 1, 0, 0, 0)
+    assert after.turn == 1
+
+
+def test_no_discard_after_an_ant_play_and_end_is_legal():
+    state = make_state(hands={0: "ant jelly"}, table={0: ["bread pb"], 1: ["bread pb jelly"]})
+    robbed = apply(state, Ant(1, 0, 0))
+    check(robbed)
+    assert legal_moves(robbed) == (End(),)  # jelly cannot sit on the stolen jelly
+    illegal(robbed, Discard(JELLY), "before anything is played")
+
+
+# ---------------------------------------------------------------- the fly and removed sandwiches
+
+
+def test_the_fly_left_a_lone_bread_which_is_then_robbed_away():
+    # the fly moves off 1.0 onto 1.1; then 1.0 (a lone bread) is stolen and disappears:
+    # the token must stay on the same sandwich, now numbered 1.0
+    state = make_state(
+        hands={0: "fly ant"},
+        table={0: ["bread pb jelly"], 1: ["bread", "bread jelly"]},
+        fly=(1, 0),
+    )
+    new = apply_all(state, Fly(1, 1), Ant(1, 0, 0))
+    assert new.table == ((tuple(map(_card, DONE.split())),), ((BREAD, JELLY),))
+    assert new.fly == (1, 0)
+    assert new.phase is Phase.ACT
+    assert new.actions == 0  # the stolen bread closed 0.0
+
+
+def _card(word):
+    return {"bread": BREAD, "pb": PB, "jelly": JELLY}[word]
+
+
+# ---------------------------------------------------------------- sandwiches_to_win
+
+
+def test_with_four_to_win_a_third_sandwich_does_not_end_the_game():
+    rules = Rules(sandwiches_to_win=4)
+    state = make_state(
+        hands={0: "bread*3 pb jelly"}, table={0: [DONE, DONE, "bread pb jelly"]}, rules=rules
+    )
+    third = apply(state, Play(BREAD, 2))
+    check(third)
+    assert third.phase is Phase.ACT
+    assert third.reason is None
+    fourth = apply_all(third, Play(BREAD), Play(PB, 3), Play(JELLY, 3), Play(BREAD, 3))
+    assert fourth.phase is Phase.OVER
+    assert fourth.reason == "three-sandwiches"  # the stable name, whatever the number
+    assert result(fourth).scores == (4, 0)
+
+
+def test_with_one_to_win_uncovering_an_opponent_s_sandwich_makes_them_win_on_my_turn():
+    rules = Rules(sandwiches_to_win=1)
+    state = make_state(
+        hands={0: "fly"}, table={0: ["bread pb"], 1: [DONE]}, fly=(1, 0), rules=rules
+    )
+    new = apply(state, Fly(0, 0))
+    check(new)
+    assert new.phase is Phase.OVER
+    assert new.reason == "three-sandwiches"
+    assert result(new).winners == (1,)
+    assert result(new).scores == (0, 1)
+
+
+# ---------------------------------------------------------------- deal and draw edges
+
+
+def test_a_deal_of_the_whole_default_deck_starts_without_a_draw():
+    # "hand_size * players equals the deck": 27 each for 2 players deals all 54 cards
+    state = new_game(2, Rules(hand_size=27))
+    while state.phase is Phase.DEAL:
+        state = apply(state, legal_moves(state)[0])
+    check(state)
+    assert state.phase is Phase.ACT
+    assert state.turn == 0
+    assert state.draw_pile == EMPTY and state.discard_pile == EMPTY
+    assert sum(state.hands[0]) == 27 and sum(state.hands[1]) == 27
+
+
+def test_after_a_deal_that_empties_the_deck_a_discard_is_the_next_draw():
+    # seat 0 is stuck with a pb it cannot play, so it discards; seat 1's turn starts by
+    # refilling the draw pile with exactly that discard
+    rules = deck_rules(bread=2, pb=2)
+    state = apply_all(new_game(2, rules), Draw(PB), Draw(BREAD), Draw(PB), Draw(BREAD))
+    assert state.phase is Phase.ACT and state.turn == 0
+    assert state.hands == ((0, 2, 0, 0, 0), (2, 0, 0, 0, 0))
+    assert legal_moves(state) == (Discard(PB),)
+    new = apply(state, Discard(PB))
+    check(new)
+    assert new.phase is Phase.DRAW and new.turn == 1
+    assert new.draw_pile == (0, 1, 0, 0, 0) and new.discard_pile == EMPTY
+    assert legal_moves(new) == (Draw(PB),)
+
+
+def test_with_both_piles_empty_and_an_empty_hand_only_end_and_the_counter_goes_on():
+    # no draw at the start of a turn when both piles are empty, and "a player with an empty
+    # hand can still end"; every end is an action, and no chance move happens in between
+    rules = deck_rules(bread=2, pb=2, jelly=1)
+    state = make_state(
+        hands={1: "jelly"},
+        table={0: ["bread pb"], 1: ["bread pb"]},
+        draw="",
+        discard="",
+        actions=10,
+        rules=rules,
+    )
+    assert not must_discard(state)
+    assert legal_moves(state) == (End(),)
+    seat1 = apply(state, End())
+    check(seat1)
+    assert seat1.phase is Phase.ACT and to_move(seat1) == 1
+    assert seat1.actions == 11
+    assert legal_moves(seat1) == (Play(JELLY, 0), End())
+    seat0 = apply(seat1, End())
+    check(seat0)
+    assert seat0.phase is Phase.ACT and to_move(seat0) == 0
+    assert seat0.actions == 12
+    assert seat0.hands == state.hands
