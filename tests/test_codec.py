@@ -199,7 +199,7 @@ def _setter(*keys: str | int, value: Any) -> Edit:
         (_setter("state", "table", 0, 0, value=["bread"] * 7), "$.state", "not a valid state"),
         (_setter("state", "rules", "bread", value=-1), "$.state.rules.bread", "at least 0"),
         (_setter("state", "rules", "bread", value=17), "$.state", "not a valid state"),
-        (_setter("state", "rules", "action_limit", value=0), "$.state.rules.action_limit", ""),
+        (_setter("state", "rules", "action_limit", value=0), "$.state.rules.action_limit", "at least 1"),
         (_setter("state", "rules", "jelly", value=12.0), "$.state.rules.jelly", "not a number"),
         (_setter("state", "rules", "colour", value="red"), "$.state.rules.colour", "unknown"),
         (_setter("state", "extra", value=1), "$.state.extra", "unknown field"),

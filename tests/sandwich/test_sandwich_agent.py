@@ -104,9 +104,11 @@ def test_deterministic_for_a_fixed_seed() -> None:
     assert len({_choose(state, seed=3) for _ in range(5)}) == 1
 
 
-def test_computer_vs_computer_finishes() -> None:
+def test_computer_vs_computer_finishes_with_a_winner() -> None:
     state, _ = _play(11, [ComputerAgent(), ComputerAgent()])
-    assert sw.is_over(state)
+    outcome = sw.result(state)
+    assert outcome.reason == "three-sandwiches"
+    assert len(outcome.winners) == 1 and outcome.scores[outcome.winners[0]] == 3
 
 
 # ---------------------------------------------------------------- key spots

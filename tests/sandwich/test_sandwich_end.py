@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from sandwich_scenario import BREAD, JELLY, PB, deck_rules, illegal, make_state, sandwich
 
-from picnic_rules import PicnicError
+from picnic_rules import Outcome, PicnicError
 from picnic_rules.sandwich import (
     Ant,
     Discard,
@@ -211,9 +211,8 @@ def test_a_game_that_cannot_start_is_stuck_at_once():
     state = new_game(2, Rules(bread=0))
     check(state)
     assert state.phase is Phase.OVER
-    assert result(state) == result(state)
-    assert result(state).reason == "stuck"
-    assert result(state).winners == (0, 1)
+    assert result(state) == Outcome(scores=(0, 0), winners=(0, 1), reason="stuck")
+    assert legal_moves(state) == ()
 
 
 # ---------------------------------------------------------------- sixty actions

@@ -24,10 +24,12 @@ from picnic_rules.sandwich import (
     Play,
     apply,
     check,
+    determinize,
     is_over,
     legal_moves,
     new_game,
     sample_chance,
+    view,
 )
 
 DONE = "bread pb jelly bread"
@@ -101,9 +103,15 @@ def test_the_order_is_stable():
     for build in (_position_a, _position_b, _position_c):
         first = legal_moves(build())
         assert legal_moves(build()) == first
-        state = build()
-        assert legal_moves(state) == legal_moves(state)
         assert len(set(first)) == len(first)
+        # the order does not depend on the hidden cards of the other seats or the draw pile
+        state = build()
+        other = (state.turn + 1) % state.players
+        hidden = sum(state.hands[other]) + sum(state.draw_pile)
+        for seed in range(5):
+            shuffled = determinize(view(state, state.turn), random.Random(seed))
+            assert legal_moves(shuffled) == first
+        assert hidden > 0
 
 
 def _accepted(state):
