@@ -355,17 +355,7 @@ _ANY_NUMBER = st.one_of(
     st.fixed_dictionaries(
         {
             name: _ANY_NUMBER
-            for name in (
-                "bread",
-                "peanut_butter",
-                "jelly",
-                "ants",
-                "flies",
-                "hand_size",
-                "first_player",
-                "action_limit",
-                "sandwiches_to_win",
-            )
+            for name in attrs.fields_dict(sandwich.Rules)
         }
     ),
     st.one_of(st.integers(0, 6), st.just(2.0)),

@@ -145,20 +145,7 @@ def test_any_move_after_the_game_is_over(move):
 # ---------------------------------------------------------------- rules
 
 
-@pytest.mark.parametrize(
-    "field",
-    [
-        "bread",
-        "peanut_butter",
-        "jelly",
-        "ants",
-        "flies",
-        "hand_size",
-        "first_player",
-        "action_limit",
-        "sandwiches_to_win",
-    ],
-)
+@pytest.mark.parametrize("field", [field.name for field in attrs.fields(Rules)])
 @pytest.mark.parametrize("value", [-1, True, False, "3", 2.0, None])
 def test_rules_reject_negative_and_non_int_values(field, value):
     with pytest.raises(RulesError) as info:

@@ -128,25 +128,10 @@ def _check_determinism(checker: _Checker, state: Any) -> None:
     game, players, rules, seed = checker.game, checker.players, checker.rules, checker.seed
     assert seed is not None
     agents = [RandomAgent() for _ in range(players)]
-    first = checker.call(
-        "determinism",
-        f"play(game, agents, seed={seed})",
-        state,
-        play,
-        game,
-        agents,
-        seed=seed,
-        rules=rules,
-    )
-    second = checker.call(
-        "determinism",
-        f"play(game, agents, seed={seed})",
-        state,
-        play,
-        game,
-        agents,
-        seed=seed,
-        rules=rules,
+    call = f"play(game, agents, seed={seed})"
+    first, second = (
+        checker.call("determinism", call, state, play, game, agents, seed=seed, rules=rules)
+        for _ in range(2)
     )
     if first != second:
         checker.fail("determinism", f"play with seed {seed} gave two different records", state)
