@@ -24,8 +24,19 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_options(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["simulate", "sandwich", "-n", "8", "--players", "3", "--rotate", "--jobs", "2",
-            "--variant", "small-deck"]
+    argv = [
+        "simulate",
+        "sandwich",
+        "-n",
+        "8",
+        "--players",
+        "3",
+        "--rotate",
+        "--jobs",
+        "2",
+        "--variant",
+        "small-deck",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "3 players (seats rotated)" in out

@@ -199,7 +199,11 @@ def _setter(*keys: str | int, value: Any) -> Edit:
         (_setter("state", "table", 0, 0, value=["bread"] * 7), "$.state", "not a valid state"),
         (_setter("state", "rules", "bread", value=-1), "$.state.rules.bread", "at least 0"),
         (_setter("state", "rules", "bread", value=17), "$.state", "not a valid state"),
-        (_setter("state", "rules", "action_limit", value=0), "$.state.rules.action_limit", "at least 1"),
+        (
+            _setter("state", "rules", "action_limit", value=0),
+            "$.state.rules.action_limit",
+            "at least 1",
+        ),
         (_setter("state", "rules", "jelly", value=12.0), "$.state.rules.jelly", "not a number"),
         (_setter("state", "rules", "colour", value="red"), "$.state.rules.colour", "unknown"),
         (_setter("state", "extra", value=1), "$.state.extra", "unknown field"),
@@ -346,8 +350,22 @@ def test_hand_built_objects_round_trip() -> None:
         dealt=4,
     )
     assert roundtrip(state) == state
-    view = View(0, rules, (1, 0, 1, 0, 0), (2, 1), 47, (0,) * 5, state.table, None, Phase.ACT,
-                0, False, 0, 4, None)
+    view = View(
+        0,
+        rules,
+        (1, 0, 1, 0, 0),
+        (2, 1),
+        47,
+        (0,) * 5,
+        state.table,
+        None,
+        Phase.ACT,
+        0,
+        False,
+        0,
+        4,
+        None,
+    )
     assert roundtrip(view) == view
     assert roundtrip(Draw(Card.FLY)) == Draw(Card.FLY)
 
@@ -360,8 +378,10 @@ _JSON = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.sampled_from(["", "bread", "pb", "jelly", "fly", "act", "end", "draw pb", "1"]),
-    lambda children: st.lists(children, max_size=6)
-    | st.dictionaries(st.sampled_from(["a", "bread", "hands", "x"]), children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=6)
+        | st.dictionaries(st.sampled_from(["a", "bread", "hands", "x"]), children, max_size=3)
+    ),
     max_leaves=12,
 )
 

@@ -352,12 +352,7 @@ _ANY_NUMBER = st.one_of(
 
 
 @given(
-    st.fixed_dictionaries(
-        {
-            name: _ANY_NUMBER
-            for name in attrs.fields_dict(sandwich.Rules)
-        }
-    ),
+    st.fixed_dictionaries({name: _ANY_NUMBER for name in attrs.fields_dict(sandwich.Rules)}),
     st.one_of(st.integers(0, 6), st.just(2.0)),
 )
 @settings(HYPOTHESIS, max_examples=150)

@@ -47,8 +47,12 @@ def test_different_seeds_differ() -> None:
 
 
 def test_replay_reproduces_every_state() -> None:
-    record = play("sandwich", [RandomAgent(), computer(), RandomAgent()], seed=5,
-                  rules=GAME.variants["small-deck"])
+    record = play(
+        "sandwich",
+        [RandomAgent(), computer(), RandomAgent()],
+        seed=5,
+        rules=GAME.variants["small-deck"],
+    )
     states = replay(record)
     assert len(states) == len(record.moves) + 1
     assert states[0] == GAME.new_game(3, GAME.variants["small-deck"])
@@ -89,6 +93,7 @@ def test_each_seat_has_its_own_rng() -> None:
 
 def test_chance_does_not_depend_on_the_agents() -> None:
     """The cards drawn come from the seed alone: agents draw from their own rngs."""
+
     def greedy(view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         for _ in range(10):
             rng.random()
@@ -109,7 +114,7 @@ def test_tampered_record_raises_illegal_move_naming_the_index() -> None:
     states = replay(record)
     index = next(i for i, state in enumerate(states) if GAME.to_move(state) is not CHANCE)
     bad = Play(Card.JELLY, 7)
-    tampered = attrs.evolve(record, moves=(*record.moves[:index], bad, *record.moves[index + 1:]))
+    tampered = attrs.evolve(record, moves=(*record.moves[:index], bad, *record.moves[index + 1 :]))
     with pytest.raises(IllegalMove) as info:
         replay(tampered)
     assert f"move {index}" in str(info.value)

@@ -49,8 +49,13 @@ def test_thread_executor_gives_the_same_summary(rotate: bool) -> None:
     serial = simulate("sandwich", ["computer", "random", "random"], 25, seed=3, rotate=rotate)
     with concurrent.futures.ThreadPoolExecutor(3) as executor:
         threaded = simulate(
-            "sandwich", ["computer", "random", "random"], 25, seed=3, rotate=rotate,
-            executor=executor, chunk_size=4,
+            "sandwich",
+            ["computer", "random", "random"],
+            25,
+            seed=3,
+            rotate=rotate,
+            executor=executor,
+            chunk_size=4,
         )
     assert threaded == serial
 

@@ -81,14 +81,21 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play many games and print statistics")
     seating(sim)
-    sim.add_argument("-n", "--games", type=_non_negative, default=100, metavar="N",
-                     help="number of games (default: 100)")
-    sim.add_argument("--seed", type=int, default=0, metavar="S",
-                     help="game i uses seed S+i (default: 0)")
-    sim.add_argument("--rotate", action="store_true",
-                     help="rotate the seats from game to game")
-    sim.add_argument("--jobs", type=_positive, default=1, metavar="J",
-                     help="worker processes (default: 1)")
+    sim.add_argument(
+        "-n",
+        "--games",
+        type=_non_negative,
+        default=100,
+        metavar="N",
+        help="number of games (default: 100)",
+    )
+    sim.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="game i uses seed S+i (default: 0)"
+    )
+    sim.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
+    sim.add_argument(
+        "--jobs", type=_positive, default=1, metavar="J", help="worker processes (default: 1)"
+    )
 
     one = commands.add_parser("play", help="play one game and print its moves")
     seating(one)
@@ -96,8 +103,11 @@ def _parser() -> argparse.ArgumentParser:
     one.add_argument("--json", action="store_true", help="print the record as JSON instead")
 
     rep = commands.add_parser("replay", help="replay a record JSON file")
-    rep.add_argument("file", metavar="FILE", help="a record written by `picnic play --json` "
-                     "(- for standard input)")
+    rep.add_argument(
+        "file",
+        metavar="FILE",
+        help="a record written by `picnic play --json` (- for standard input)",
+    )
 
     rules = commands.add_parser("rules", help="print a game's rules options and variants")
     rules.add_argument("game", metavar="GAME", help="the game's name, e.g. sandwich")
@@ -112,8 +122,7 @@ def _seats(game: Game, agents: list[str] | None, players: int | None) -> list[st
         raise PicnicError(f"--players {players} but {len(agents)} agents were named")
     if not game.min_players <= len(agents) <= game.max_players:
         raise PicnicError(
-            f"{game.name} takes {game.min_players} to {game.max_players} players, "
-            f"not {len(agents)}"
+            f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(agents)}"
         )
     known = agent_names(game)
     for name in agents:
@@ -159,11 +168,17 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = _variant(game, args.variant)
     if args.jobs > 1:
         with concurrent.futures.ProcessPoolExecutor(args.jobs) as executor:
-            summary = simulate(game, seats, args.games, seed=args.seed, rules=rules,
-                               executor=executor, rotate=args.rotate)
+            summary = simulate(
+                game,
+                seats,
+                args.games,
+                seed=args.seed,
+                rules=rules,
+                executor=executor,
+                rotate=args.rotate,
+            )
     else:
-        summary = simulate(game, seats, args.games, seed=args.seed, rules=rules,
-                           rotate=args.rotate)
+        summary = simulate(game, seats, args.games, seed=args.seed, rules=rules, rotate=args.rotate)
     print(summary.format(), file=out)
     return 0
 
@@ -173,13 +188,18 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
     game = get_game(args.game)
     seats = _seats(game, args.agents, args.players)
-    record = play(game, [make_agent(game, name) for name in seats], seed=args.seed,
-                  rules=_variant(game, args.variant))
+    record = play(
+        game,
+        [make_agent(game, name) for name in seats],
+        seed=args.seed,
+        rules=_variant(game, args.variant),
+    )
     if args.json:
         print(codec.dumps(record), file=out)
         return 0
-    print(f"{game.title}: " + ", ".join(f"seat {i} {name}" for i, name in enumerate(seats)),
-          file=out)
+    print(
+        f"{game.title}: " + ", ".join(f"seat {i} {name}" for i, name in enumerate(seats)), file=out
+    )
     _print_moves(game, record, out)
     return 0
 

@@ -66,9 +66,7 @@ def _seat_rng(seed: int | None, seat: int) -> random.Random:
     return random.Random(f"{seed}:{seat}")
 
 
-def _play(
-    game: Game, agents: Sequence[Agent], seed: int | None, rules: Any
-) -> tuple[Record, int]:
+def _play(game: Game, agents: Sequence[Agent], seed: int | None, rules: Any) -> tuple[Record, int]:
     """Play one game; also return the number of non-chance moves."""
     players = len(agents)
     if not game.min_players <= players <= game.max_players:
@@ -94,8 +92,7 @@ def _play(
             decisions += 1
             if decisions > limit:
                 raise InvalidState(
-                    f"{game.name}: the game did not end within max_moves = {limit} "
-                    "non-chance moves"
+                    f"{game.name}: the game did not end within max_moves = {limit} non-chance moves"
                 )
             legal = game.legal_moves(state)
             move = agents[actor](game.view(state, actor), legal, rngs[actor])

@@ -134,8 +134,10 @@ class Summary:
                 lines.append(f"{seat:<6}{name:<{width}}  {won:>8}{rate:>10.1%}")
         lines.append(f"ties (shared wins): {self.ties}")
         lines.append("")
-        lines.append(f"mean game length: {self.mean_length:.1f} moves ({self.mean_steps:.1f} "
-                     "steps with chance)")
+        lines.append(
+            f"mean game length: {self.mean_length:.1f} moves ({self.mean_steps:.1f} "
+            "steps with chance)"
+        )
         lines.append("end reasons:")
         width = max((len(reason) for reason, _ in self.reasons), default=0)
         for reason, count in self.reasons:
