@@ -84,8 +84,8 @@ def bread_may_close(sandwich: Sandwich) -> bool:
 def continues(card: Card, sandwich: Sandwich) -> bool:
     """Whether ``card`` is a legal next card for an unfinished ``sandwich``."""
     if card is BREAD:
-        return PEANUT_BUTTER in sandwich and JELLY in sandwich
-    return card is not ANT and card is not FLY and sandwich[-1] is not card
+        return bread_may_close(sandwich)
+    return (card is PEANUT_BUTTER or card is JELLY) and spread_may_sit_on(card, sandwich)
 
 
 def open_sandwiches(
