@@ -90,3 +90,51 @@ def test_reprs_are_evaluable() -> None:
         assert eval(repr(view(state, 1)), namespace) == view(state, 1)
     assert eval(repr(Play(Card.JELLY, 2)), namespace) == Play(Card.JELLY, 2)
     assert eval(repr(Rules(bread=3)), namespace) == Rules(bread=3)
+
+
+def test_sample_chance_draws_with_the_listed_weights() -> None:
+    # 27,000 draws from a fixed seed (deterministic): every card kind's share is within
+    # 1.5 points of its weight, and a chi-square statistic stays under the 0.1% critical
+    # value for 4 degrees of freedom (18.47).
+    import random
+
+    from picnic_rules.sandwich import sample_chance
+
+    state = new_game(2)
+    weights = dict(chance_outcomes(state))
+    total = sum(weights.values())
+    counts = dict.fromkeys(weights, 0)
+    rng = random.Random(2026)
+    draws = 27_000
+    for _ in range(draws):
+        counts[sample_chance(state, rng)] += 1
+    chi2 = 0.0
+    for move, weight in weights.items():
+        expected = draws * weight / total
+        assert abs(counts[move] / draws - weight / total) < 0.015
+        chi2 += (counts[move] - expected) ** 2 / expected
+    assert chi2 < 18.47
+
+
+def test_determinize_deals_the_unseen_cards_uniformly() -> None:
+    # Seat 0 sees its own 2 breads; the other 52 cards are unseen, 2 of them in seat 1's
+    # hand. Over many determinizations seat 1 holds each kind in proportion to the unseen
+    # counts (14 bread, 12 pb, 12 jelly, 8 ants, 6 flies out of 52).
+    import random
+
+    from picnic_rules.sandwich import determinize
+
+    state = new_game(2)
+    for card in (Card.BREAD, Card.PEANUT_BUTTER, Card.BREAD, Card.JELLY):
+        state = apply(state, Draw(card))
+    seen = view(state, 0)
+    rng = random.Random(7)
+    held = [0] * 5
+    samples = 10_000
+    for _ in range(samples):
+        hand = determinize(seen, rng).hands[1]
+        for kind, n in enumerate(hand):
+            held[kind] += n
+    unseen = (14, 12, 12, 8, 6)
+    for kind in range(5):
+        assert abs(held[kind] / (2 * samples) - unseen[kind] / 52) < 0.01
