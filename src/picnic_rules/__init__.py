@@ -13,7 +13,7 @@ from .agents import RandomAgent
 from .errors import DecodeError, IllegalMove, InvalidMove, InvalidState, PicnicError, RulesError
 from .game import CHANCE, Game, Outcome
 from .match import Record, play, replay
-from .registry import GAMES, get_game
+from .registry import GAMES, get_game, register
 
 __all__ = [
     "CHANCE",
@@ -31,6 +31,7 @@ __all__ = [
     "codec",
     "get_game",
     "play",
+    "register",
     "replay",
 ]
 
