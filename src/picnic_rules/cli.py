@@ -24,7 +24,7 @@ import attrs
 from . import codec
 from .agents import agent_names
 from .errors import PicnicError
-from .game import CHANCE, Game, Outcome
+from .game import CHANCE, AnyGame, Outcome
 from .match import Record, play, replay
 from .registry import get_game
 
@@ -114,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _seats(game: Game, agents: list[str] | None, players: int | None) -> list[str]:
+def _seats(game: AnyGame, agents: list[str] | None, players: int | None) -> list[str]:
     if agents is None:
         count = players if players is not None else max(2, game.min_players)
         agents = ["computer"] + ["random"] * (count - 1)
@@ -133,7 +133,7 @@ def _seats(game: Game, agents: list[str] | None, players: int | None) -> list[st
     return agents
 
 
-def _variant(game: Game, name: str | None) -> Any:
+def _variant(game: AnyGame, name: str | None) -> Any:
     if name is None:
         return None
     if name not in game.variants:
@@ -151,7 +151,7 @@ def _format_outcome(outcome: Outcome | None) -> str:
     return f"{winners} {verb} ({outcome.reason}); scores: {scores}"
 
 
-def _print_moves(game: Game, record: Record, out: TextIO) -> None:
+def _print_moves(game: AnyGame, record: Record, out: TextIO) -> None:
     states = replay(record)
     for index, (state, move) in enumerate(zip(states, record.moves, strict=False)):
         actor = game.to_move(state)

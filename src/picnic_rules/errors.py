@@ -49,7 +49,15 @@ class InvalidMove(PicnicError):
 
 
 class InvalidState(PicnicError):
-    """A state that breaks an invariant of its game (raised by ``check``)."""
+    """A state (or view) that breaks an invariant of its game, or that no game could reach.
+
+    Raised by ``check`` and ``check_view``; :attr:`reason` says which invariant
+    is broken ("seat 0 has won but the game goes on").
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
 
 
 class DecodeError(PicnicError):
@@ -66,4 +74,14 @@ class DecodeError(PicnicError):
 
 
 class RulesError(PicnicError):
-    """An impossible combination of rules options (or player count)."""
+    """An impossible rules option, combination of options, or player count.
+
+    :attr:`field` names the ``Rules`` field at fault (``None`` when the problem
+    is a combination, or the player count) and :attr:`reason` says what is
+    wrong ("action_limit must be at least 1, not 0").
+    """
+
+    def __init__(self, reason: str, *, field: str | None = None) -> None:
+        self.reason = reason
+        self.field = field
+        super().__init__(reason)

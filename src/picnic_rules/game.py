@@ -4,19 +4,41 @@ A game is a set of pure module-level functions over immutable states. The
 :class:`Game` record bundles them (plus the game's classes and a few facts
 declared as data) so that agents, the match runner, the codec, the test
 harness and the CLI work for every game without knowing any of them.
+:func:`picnic_rules.kit.define_game` builds the record from a game module.
 """
 
 from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Generic, Literal, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-__all__ = ["CHANCE", "Actor", "Agent", "Game", "Outcome", "Weight"]
+from .errors import RulesError
+
+__all__ = [
+    "CHANCE",
+    "Actor",
+    "Agent",
+    "AnyGame",
+    "ChanceMode",
+    "Game",
+    "Outcome",
+    "Weight",
+    "check_player_count",
+]
+
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
+S_co = TypeVar("S_co", covariant=True)
+M_co = TypeVar("M_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+R_contra = TypeVar("R_contra", contravariant=True)
 
 
 class _Chance(enum.Enum):
@@ -38,6 +60,16 @@ Actor: TypeAlias = int | Literal[_Chance.CHANCE] | None
 Weight: TypeAlias = int | Fraction
 """An exact, non-negative weight of a chance outcome (weights need not sum to 1)."""
 
+ChanceMode: TypeAlias = Literal["explicit", "sampled"]
+"""How a game's chance nodes are given (see :attr:`Game.chance`).
+
+``"explicit"``: ``legal_moves`` at a chance node lists every outcome and
+``chance_outcomes`` weighs them exactly. ``"sampled"``: the outcomes are too
+many to list (an ant die's landing), so ``legal_moves`` and
+``chance_outcomes`` are empty at a chance node, ``sample_chance`` draws one,
+and ``apply`` validates any outcome a caller supplies.
+"""
+
 Agent: TypeAlias = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """Anything that picks a move: ``agent(view, legal_moves, rng) -> move``.
 
@@ -58,18 +90,66 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
 
+    @classmethod
+    def from_scores(cls, scores: Sequence[int], reason: str) -> Outcome:
+        """The outcome in which the highest score wins and equal leaders all win.
 
-def _call(name: str) -> Any:
-    return attrs.field(repr=False, eq=False, metadata={"call": name})
+        Every rulebook of the library says so ("a tie stays a tie").
+
+        >>> Outcome.from_scores([2, 3, 3], "stuck")
+        Outcome(scores=(2, 3, 3), winners=(1, 2), reason='stuck')
+        """
+        scores = tuple(scores)
+        best = max(scores)
+        return cls(scores, tuple(seat for seat, n in enumerate(scores) if n == best), reason)
+
+
+def check_player_count(name: str, players: tuple[int, int], count: object) -> int:
+    """Return ``count`` if it lies in ``players`` = ``(fewest, most)``; raise
+    :class:`~picnic_rules.RulesError` naming the game ``name`` otherwise."""
+    low, high = players
+    if type(count) is not int or not low <= count <= high:
+        raise RulesError(f"{name} takes {low} to {high} players, not {count!r}")
+    return count
+
+
+class NewGame(Protocol[S_co, R_contra]):
+    """The type of a game's ``new_game(players=..., rules=...)``."""
+
+    def __call__(self, players: int = ..., rules: R_contra = ...) -> S_co:
+        """The state before the first move."""
+        ...
+
+
+class ParseMove(Protocol[S_contra, M_co]):
+    """The type of a game's ``parse_move(state, text, *, seat=None)``."""
+
+    def __call__(self, state: S_contra, text: str, *, seat: int | None = None) -> M_co:
+        """The legal move ``text`` names in ``state``."""
+        ...
+
+
+def _players(instance: object, attribute: object, value: tuple[int, int]) -> None:
+    if (
+        type(value) is not tuple
+        or len(value) != 2
+        or not all(type(n) is int for n in value)
+        or not 1 <= value[0] <= value[1]
+    ):
+        raise ValueError(f"players must be a (fewest, most) pair of ints, not {value!r}")
 
 
 @attrs.frozen(eq=False)
-class Game:
+class Game(Generic[S, V, M, R]):
     """One game of the library: its pure functions, its classes and its facts.
 
-    Every game package exposes one as ``GAME``; :data:`picnic_rules.GAMES`
-    maps names to them. The callables are exactly the module-level functions
-    of the game package (see each game's documentation)::
+    Every game package exposes one as ``GAME``, built by
+    :func:`picnic_rules.kit.define_game`; :data:`picnic_rules.GAMES` maps
+    names to them. It is generic over the game's ``State``, ``View``, move
+    and ``Rules`` types, so ``sandwich.GAME.legal_moves(state)`` is a tuple
+    of sandwich moves to a type checker. The callables are exactly the
+    module-level functions of the game package (see each game's
+    documentation)::
 
         >>> from picnic_rules import GAMES, CHANCE
         >>> game = GAMES["sandwich"]
@@ -77,11 +157,20 @@ class Game:
         >>> game.to_move(state) is CHANCE
         True
 
-    Attributes beyond the functions:
+    Facts declared as data, beside the functions:
 
+    * ``players``: the ``(fewest, most)`` seats (:meth:`check_players` is the
+      one place that enforces them);
     * ``Rules``, ``State``, ``View`` and ``move_types``: the game's classes
       (the codec uses them to encode and decode documents);
-    * ``variants``: named :class:`Rules` the test harness plays through
+    * ``chance``: :data:`ChanceMode` -- ``"explicit"`` or ``"sampled"``;
+    * ``max_moves(players, rules)`` and ``max_chance_steps(players, rules)``:
+      proven bounds on the non-chance moves and on the chance steps of a game;
+    * ``face_down_moves``: whether a seat's moves may be hidden from the
+      other seats (committed face down, revealed later); ``False`` means
+      every non-chance move is public, which the harness checks;
+    * ``reasons``: every end reason ``result`` may give;
+    * ``variants``: named ``Rules`` the test harness plays through
       (``"default"`` always among them);
     * ``agents``: named agent factories (``"computer"`` is the heuristic player);
     * ``move_from_str``: parses notation without a state (syntax only);
@@ -91,30 +180,75 @@ class Game:
 
     name: str
     title: str
-    min_players: int
-    max_players: int
-    Rules: type[Any]
-    State: type[Any]
-    View: type[Any]
-    move_types: tuple[type[Any], ...]
-    new_game: Callable[..., Any] = _call("new_game")
-    to_move: Callable[[Any], Actor] = _call("to_move")
-    legal_moves: Callable[[Any], tuple[Any, ...]] = _call("legal_moves")
-    apply: Callable[[Any, Any], Any] = _call("apply")
-    chance_outcomes: Callable[[Any], tuple[tuple[Any, Weight], ...]] = _call("chance_outcomes")
-    sample_chance: Callable[[Any, random.Random], Any] = _call("sample_chance")
-    is_over: Callable[[Any], bool] = _call("is_over")
-    result: Callable[[Any], Outcome] = _call("result")
-    view: Callable[[Any, int], Any] = _call("view")
-    determinize: Callable[[Any, random.Random], Any] = _call("determinize")
-    parse_move: Callable[..., Any] = _call("parse_move")
-    move_from_str: Callable[[str], Any] = _call("move_from_str")
-    check: Callable[[Any], None] = _call("check")
-    check_view: Callable[[Any], None] = _call("check_view")
-    max_moves: Callable[[int, Any], int] = _call("max_moves")
-    random_move: Callable[[Any, random.Random], Any] = _call("random_move")
-    variants: Mapping[str, Any] = attrs.field(factory=dict, repr=False, eq=False)
-    agents: Mapping[str, Callable[[], Agent]] = attrs.field(factory=dict, repr=False, eq=False)
+    players: tuple[int, int] = attrs.field(validator=_players)
+    Rules: type[R] = attrs.field(repr=False)
+    State: type[S] = attrs.field(repr=False)
+    View: type[V] = attrs.field(repr=False)
+    move_types: tuple[type[M], ...] = attrs.field(repr=False)
+    new_game: NewGame[S, R] = attrs.field(repr=False)
+    to_move: Callable[[S], Actor] = attrs.field(repr=False)
+    legal_moves: Callable[[S], tuple[M, ...]] = attrs.field(repr=False)
+    apply: Callable[[S, M], S] = attrs.field(repr=False)
+    chance_outcomes: Callable[[S], tuple[tuple[M, Weight], ...]] = attrs.field(repr=False)
+    sample_chance: Callable[[S, random.Random], M] = attrs.field(repr=False)
+    is_over: Callable[[S], bool] = attrs.field(repr=False)
+    result: Callable[[S], Outcome] = attrs.field(repr=False)
+    view: Callable[[S, int], V] = attrs.field(repr=False)
+    determinize: Callable[[V, random.Random], S] = attrs.field(repr=False)
+    parse_move: ParseMove[S, M] = attrs.field(repr=False)
+    move_from_str: Callable[[str], M] = attrs.field(repr=False)
+    check: Callable[[S], None] = attrs.field(repr=False)
+    check_view: Callable[[V], None] = attrs.field(repr=False)
+    max_moves: Callable[[int, R], int] = attrs.field(repr=False)
+    max_chance_steps: Callable[[int, R], int] = attrs.field(repr=False)
+    random_move: Callable[[S, random.Random], M] = attrs.field(repr=False)
+    reasons: tuple[str, ...] = attrs.field(repr=False)
+    chance: ChanceMode = attrs.field(default="explicit", repr=False)
+    face_down_moves: bool = attrs.field(default=False, repr=False)
+    variants: Mapping[str, R] = attrs.field(factory=dict, repr=False)
+    agents: Mapping[str, Callable[[], Agent]] = attrs.field(factory=dict, repr=False)
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats the game takes."""
+        return self.players[0]
+
+    @property
+    def max_players(self) -> int:
+        """The most seats the game takes."""
+        return self.players[1]
+
+    def check_players(self, players: object) -> int:
+        """Return ``players`` if the game seats that many; raise :class:`~picnic_rules.RulesError`.
+
+        This is the one place where a game's player range is enforced (the
+        match runner, the simulator, the codec and the CLI all call it).
+
+        >>> from picnic_rules import GAMES
+        >>> GAMES["sandwich"].check_players(5)
+        Traceback (most recent call last):
+        ...
+        picnic_rules.errors.RulesError: sandwich takes 2 to 4 players, not 5
+        """
+        return check_player_count(self.name, self.players, players)
+
+    def __reduce__(self) -> tuple[Callable[[str], AnyGame], tuple[str]]:
+        """Pickle a game as a reference to the registered game of its name (for worker processes).
+
+        Its functions are module-level code, so only the name needs to travel.
+        """
+        return _registered_game, (self.name,)
 
     def __repr__(self) -> str:
-        return f"<Game {self.name!r}: {self.title}, {self.min_players}-{self.max_players} players>"
+        low, high = self.players
+        return f"<Game {self.name!r}: {self.title}, {low}-{high} players>"
+
+
+AnyGame: TypeAlias = Game[Any, Any, Any, Any]
+"""A :class:`Game` of any game (what the game-agnostic core takes)."""
+
+
+def _registered_game(name: str) -> AnyGame:
+    from .registry import get_game  # at call time: the registry imports the games
+
+    return get_game(name)

@@ -23,12 +23,12 @@ from typing import Any
 import attrs
 
 from .errors import IllegalMove, InvalidState, PicnicError
-from .game import CHANCE, Agent, Game, Outcome
+from .game import CHANCE, Agent, AnyGame, Outcome
 
 __all__ = ["Record", "play", "replay"]
 
 
-def _get_game(game: Game | str) -> Game:
+def _get_game(game: AnyGame | str) -> AnyGame:
     """The :class:`~picnic_rules.Game` itself, or the registered game of that name.
 
     Raises :class:`~picnic_rules.PicnicError` naming the known games for an unknown name.
@@ -66,7 +66,9 @@ def _seat_rng(seed: int | None, seat: int) -> random.Random:
     return random.Random(f"{seed}:{seat}")
 
 
-def _play(game: Game, agents: Sequence[Agent], seed: int | None, rules: Any) -> tuple[Record, int]:
+def _play(
+    game: AnyGame, agents: Sequence[Agent], seed: int | None, rules: Any
+) -> tuple[Record, int]:
     """Play one game; also return the number of non-chance moves."""
     players = len(agents)
     if not game.min_players <= players <= game.max_players:
@@ -111,7 +113,7 @@ def _play(game: Game, agents: Sequence[Agent], seed: int | None, rules: Any) -> 
     return record, decisions
 
 
-def play(game: Game | str, agents: Sequence[Agent], *, seed: int, rules: Any = None) -> Record:
+def play(game: AnyGame | str, agents: Sequence[Agent], *, seed: int, rules: Any = None) -> Record:
     """Play one game between ``agents`` (one per seat) and return its :class:`Record`.
 
     ``game`` is a :class:`~picnic_rules.Game` or its name; ``rules`` defaults

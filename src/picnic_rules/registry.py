@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from .errors import PicnicError
-from .game import Game
+from .game import AnyGame, Game
 from .sandwich import GAME as _SANDWICH
 
 __all__ = ["GAMES", "get_game", "register"]
 
-GAMES: dict[str, Game] = {_SANDWICH.name: _SANDWICH}
+GAMES: dict[str, AnyGame] = {_SANDWICH.name: _SANDWICH}
 """Every game of the library by name."""
 
 
-def get_game(game: Game | str) -> Game:
+def get_game(game: AnyGame | str) -> AnyGame:
     """The :class:`Game` named ``game`` (a :class:`Game` is returned as it is)."""
     if isinstance(game, Game):
         return game
@@ -24,7 +24,7 @@ def get_game(game: Game | str) -> Game:
         ) from None
 
 
-def register(game: Game) -> Game:
+def register(game: AnyGame) -> AnyGame:
     """Add a game of your own to :data:`GAMES`, so the codec, ``play``/``replay`` by name,
     ``simulate`` in worker processes, the CLI and the harness's JSON checks know it.
 

@@ -25,7 +25,7 @@ import attrs
 
 from .agents import make_agent
 from .errors import PicnicError
-from .game import Agent, Game
+from .game import Agent, AnyGame
 from .match import _get_game as get_game
 from .match import _play
 
@@ -43,7 +43,7 @@ def agent_label(spec: AgentSpec) -> str:
     return str(getattr(spec, "__name__", None) or repr(spec))
 
 
-def _build(game: Game, spec: AgentSpec) -> Agent:
+def _build(game: AnyGame, spec: AgentSpec) -> Agent:
     return make_agent(game, spec) if isinstance(spec, str) else spec()
 
 
@@ -154,7 +154,7 @@ def _seating(agents: Sequence[AgentSpec], index: int, rotate: bool) -> tuple[int
 
 
 def _run_chunk(
-    game_ref: Game | str,
+    game_ref: AnyGame | str,
     agent_specs: tuple[AgentSpec, ...],
     first: int,
     count: int,
@@ -218,7 +218,7 @@ def summarize(
 
 
 def simulate(
-    game: Game | str,
+    game: AnyGame | str,
     agents: Sequence[AgentSpec],
     games: int,
     *,
@@ -262,7 +262,7 @@ def simulate(
     # a registered game travels to worker processes by name
     from .registry import GAMES
 
-    game_ref: Game | str = found.name if GAMES.get(found.name) is found else found
+    game_ref: AnyGame | str = found.name if GAMES.get(found.name) is found else found
     if executor is None:
         stats = _run_chunk(game_ref, specs, 0, games, seed, rules, rotate)
     else:

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from ..errors import PicnicError
-from ..game import Agent, Game
+from ..game import Agent, AnyGame
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
@@ -24,7 +24,7 @@ __all__ = ["ISMCTSAgent", "RandomAgent", "agent_names", "make_agent"]
 _GENERIC = ("ismcts", "random")
 
 
-def agent_names(game: Game) -> tuple[str, ...]:
+def agent_names(game: AnyGame) -> tuple[str, ...]:
     """The names :func:`make_agent` accepts for ``game``, sorted.
 
     ``"random"`` and ``"ismcts"`` (:class:`ISMCTSAgent` with its default budget)
@@ -33,7 +33,7 @@ def agent_names(game: Game) -> tuple[str, ...]:
     return tuple(sorted({*_GENERIC, *game.agents}))
 
 
-def make_agent(game: Game, name: str) -> Agent:
+def make_agent(game: AnyGame, name: str) -> Agent:
     """A new agent of ``game`` by name: one of ``game.agents``, ``"random"`` or ``"ismcts"``.
 
     Raises :class:`~picnic_rules.PicnicError` listing the available names for an unknown one.

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from ..errors import PicnicError
-from ..game import CHANCE, Game
+from ..game import CHANCE, AnyGame
 
 __all__ = ["ISMCTSAgent"]
 
@@ -50,7 +50,7 @@ class ISMCTSAgent:
     constant. Deterministic for a given ``rng`` when ``seconds`` is ``None``.
     """
 
-    game: Game
+    game: AnyGame
     iterations: int = attrs.field(default=200, validator=_positive)
     seconds: float | None = attrs.field(default=None, validator=_positive)
     exploration: float = attrs.field(default=0.7, validator=_positive)

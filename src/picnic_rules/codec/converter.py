@@ -22,7 +22,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 
 from ..errors import DecodeError
-from ..game import Game
+from ..game import AnyGame
 
 # --------------------------------------------------------------------------
 # errors
@@ -213,7 +213,7 @@ def _json_sort_key(value: object) -> str:
 class _Hooks:
     """The structure/unstructure hook factories of one game's converter."""
 
-    def __init__(self, converter: cattrs.Converter, game: Game) -> None:
+    def __init__(self, converter: cattrs.Converter, game: AnyGame) -> None:
         self.converter = converter
         self.game = game
         self.move_types: tuple[type[Any], ...] = tuple(game.move_types)
@@ -391,7 +391,7 @@ class _Hooks:
         raise LookupError("no single field is at fault")
 
 
-def _make_converter(game: Game) -> cattrs.Converter:
+def _make_converter(game: AnyGame) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True)
     hooks = _Hooks(converter, game)
 
@@ -423,5 +423,5 @@ def _make_converter(game: Game) -> cattrs.Converter:
 
 
 @functools.cache
-def _converter(game: Game) -> cattrs.Converter:
+def _converter(game: AnyGame) -> cattrs.Converter:
     return _make_converter(game)

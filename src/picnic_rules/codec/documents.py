@@ -10,7 +10,7 @@ from typing import Any, Final, Literal, TypeAlias
 import cattrs
 
 from ..errors import DecodeError
-from ..game import Game, Outcome
+from ..game import AnyGame, Game, Outcome
 from .converter import _converter, _first_failure, _json_type
 
 __all__ = ["FORMAT", "KINDS", "Kind", "decode", "dumps", "encode", "loads"]
@@ -33,13 +33,13 @@ _RECORD_FIELDS: Final = ("players", "rules", "seed", "moves", "outcome")
 # games
 
 
-def _games() -> Mapping[str, Game]:
+def _games() -> Mapping[str, AnyGame]:
     from ..registry import GAMES  # at call time: the registry imports the games, not this module
 
     return GAMES
 
 
-def _game_named(name: str, path: str = "$.game") -> Game:
+def _game_named(name: str, path: str = "$.game") -> AnyGame:
     games = _games()
     try:
         return games[name]
@@ -48,14 +48,14 @@ def _game_named(name: str, path: str = "$.game") -> Game:
         raise DecodeError(path, f"unknown game {name!r} (known: {known})") from None
 
 
-def _resolve_game(game: Game | str | None) -> Game | None:
+def _resolve_game(game: AnyGame | str | None) -> AnyGame | None:
     """The game the caller of :func:`decode` expects (an unknown name: path ``game``)."""
     if game is None or isinstance(game, Game):
         return game
     return _game_named(game, "game")
 
 
-def _kind_of(obj: object, game: Game) -> Kind | None:
+def _kind_of(obj: object, game: AnyGame) -> Kind | None:
     cls = type(obj)
     if cls is game.State:
         return "state"
@@ -68,7 +68,7 @@ def _kind_of(obj: object, game: Game) -> Kind | None:
     return None
 
 
-def _identify(obj: object, game: Game | str | None) -> tuple[Game, Kind]:
+def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
     """The game and kind of a game object (Outcome needs ``game``)."""
     from ..match import Record
     from ..match import _get_game as get_game
@@ -97,7 +97,7 @@ def _identify(obj: object, game: Game | str | None) -> tuple[Game, Kind]:
 # encoding
 
 
-def encode(obj: object, *, game: Game | str | None = None) -> dict[str, Any]:
+def encode(obj: object, *, game: AnyGame | str | None = None) -> dict[str, Any]:
     """The JSON document (a dict of JSON types) for a state, view, move, rules, record or outcome.
 
     The game is found from the object's class; an :class:`~picnic_rules.Outcome`
@@ -121,7 +121,7 @@ def encode(obj: object, *, game: Game | str | None = None) -> dict[str, Any]:
     return doc
 
 
-def dumps(obj: object, *, game: Game | str | None = None, indent: int | None = None) -> str:
+def dumps(obj: object, *, game: AnyGame | str | None = None, indent: int | None = None) -> str:
     """The JSON text of :func:`encode`\\ ``(obj)``; :func:`loads` reads it back."""
     return json.dumps(encode(obj, game=game), indent=indent, ensure_ascii=False)
 
@@ -147,7 +147,7 @@ def loads(
     text: str | bytes,
     *,
     kind: Kind | None = None,
-    game: Game | str | None = None,
+    game: AnyGame | str | None = None,
 ) -> object:
     """Read a document written by :func:`dumps`; see :func:`decode` for ``kind`` and ``game``.
 
@@ -168,7 +168,7 @@ def loads(
 def decode(
     doc: object,
     kind: Kind | None = None,
-    game: Game | str | None = None,
+    game: AnyGame | str | None = None,
 ) -> object:
     """The object a JSON document (already parsed) describes.
 
@@ -188,7 +188,9 @@ def decode(
         raise DecodeError("$", f"{type(exc).__name__}: {exc}") from None
 
 
-def _header(doc: dict[str, Any], kind: Kind | None, game: Game | str | None) -> tuple[Game, Kind]:
+def _header(
+    doc: dict[str, Any], kind: Kind | None, game: AnyGame | str | None
+) -> tuple[AnyGame, Kind]:
     for key in _HEADER:
         if key not in doc:
             raise DecodeError(f"$.{key}", "required field missing")
@@ -231,7 +233,7 @@ def _check_keys(doc: dict[str, Any], payload: tuple[str, ...]) -> None:
             raise DecodeError(f"$.{key}", "unknown field")
 
 
-def _decode(doc: object, kind: Kind | None, game: Game | str | None) -> object:
+def _decode(doc: object, kind: Kind | None, game: AnyGame | str | None) -> object:
     if type(doc) is not dict:
         raise DecodeError("$", f"expected an object, not {_json_type(doc)}")
     found, doc_kind = _header(doc, kind, game)
@@ -274,7 +276,7 @@ def _decode_outcome(
     return outcome
 
 
-def _decode_record(doc: dict[str, Any], game: Game, converter: cattrs.Converter) -> object:
+def _decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter) -> object:
     from ..match import Record
 
     players = _structure(converter, doc["players"], int, "$.players")

@@ -17,9 +17,12 @@ Every function here is pure; see :doc:`/sandwich` for the rules and the notation
 
 from __future__ import annotations
 
-from ..game import Game
+from typing import TYPE_CHECKING
+
+from ..kit import define_game
 from .agent import ComputerAgent, evaluate
 from .cards import CARDS, SPREADS, Card, Counts, Sandwich, card_from_str
+from .checks import check
 from .engine import (
     REASONS,
     ant_may_steal,
@@ -31,6 +34,7 @@ from .engine import (
     is_over,
     is_stuck,
     legal_moves,
+    max_chance_steps,
     max_moves,
     may_start_new_sandwich,
     must_discard,
@@ -42,12 +46,17 @@ from .engine import (
     to_move,
 )
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play, move_from_str
-from .rules import Rules
+from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View, is_finished
-from .views import check, check_view, determinize, parse_move, random_move, view
+from .views import determinize, view
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = [
     "CARDS",
+    "MOVE_TYPES",
+    "PLAYERS",
     "GAME",
     "REASONS",
     "SPREADS",
@@ -83,6 +92,7 @@ __all__ = [
     "is_over",
     "is_stuck",
     "legal_moves",
+    "max_chance_steps",
     "max_moves",
     "may_start_new_sandwich",
     "move_from_str",
@@ -108,32 +118,20 @@ VARIANTS: dict[str, Rules] = {
 }
 """Named rule sets the invariant harness plays through (users may add their own)."""
 
-GAME = Game(
+GAME: Game[State, View, Move, Rules] = define_game(
+    globals(),
     name="sandwich",
     title="Peanut Butter & Jelly (fan version)",
-    min_players=2,
-    max_players=4,
-    Rules=Rules,
-    State=State,
-    View=View,
-    move_types=MOVE_TYPES,
-    new_game=new_game,
-    to_move=to_move,
-    legal_moves=legal_moves,
-    apply=apply,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    is_over=is_over,
-    result=result,
-    view=view,
-    determinize=determinize,
-    parse_move=parse_move,
-    move_from_str=move_from_str,
-    check=check,
-    check_view=check_view,
-    max_moves=max_moves,
-    random_move=random_move,
+    players=PLAYERS,
     variants=VARIANTS,
     agents={"computer": ComputerAgent},
 )
 """The sandwich game's :class:`~picnic_rules.Game` record."""
+
+parse_move = GAME.parse_move
+"""Read a move in notation and check it is legal (:func:`picnic_rules.kit.parse_move`)."""
+check_view = GAME.check_view
+"""Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has
+(:func:`picnic_rules.kit.check_view`)."""
+random_move = GAME.random_move
+"""An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""

@@ -54,7 +54,7 @@ CARDS: tuple[Card, ...] = tuple(Card)
 SPREADS: tuple[Card, Card] = (Card.PEANUT_BUTTER, Card.JELLY)
 """The two spreads."""
 
-Counts: TypeAlias = tuple[int, int, int, int, int]
+Counts: TypeAlias = tuple[int, ...]
 """How many cards of each kind a pile or hand holds, indexed by :class:`Card`."""
 
 Sandwich: TypeAlias = tuple[Card, ...]

@@ -31,6 +31,7 @@ __all__ = [
     "is_over",
     "is_stuck",
     "legal_moves",
+    "max_chance_steps",
     "max_moves",
     "may_start_new_sandwich",
     "must_discard",
@@ -301,8 +302,7 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     pile = state.draw_pile
     if state.phase is not _DEAL and state.phase is not _DRAW:
         raise PicnicError(f"chance does not act in phase {state.phase.value!r}")
-    # The same draw as random.choices(weights=...): floor(random() * total).
-    pick = int(rng.random() * sum(pile))
+    pick = rng.randrange(sum(pile))  # exact, whatever the counts (kit.counts.draw, inlined)
     for card in CARDS:
         pick -= pile[card]
         if pick < 0:
@@ -323,6 +323,15 @@ def result(state: State) -> Outcome:
     best = max(scores)
     winners = tuple(seat for seat, score in enumerate(scores) if score == best)
     return Outcome(scores, winners, state.reason or STUCK)
+
+
+def max_chance_steps(players: int, rules: Rules) -> int:
+    """A bound on the chance steps of any game: the deal, then at most one draw per turn.
+
+    Every turn but the last ends with a non-chance move (``end`` or a
+    discard), so there are at most ``max_moves + 1`` turns.
+    """
+    return players * rules.hand_size + max_moves(players, rules) + 1
 
 
 def max_moves(players: int, rules: Rules) -> int:
@@ -385,7 +394,7 @@ def _take(move: Move, hand: Counts, card: Card, seat: int) -> Counts:
 def _add(counts: Counts, card: Card, delta: int) -> Counts:
     values = list(counts)
     values[card] += delta
-    return tuple(values)  # type: ignore[return-value]
+    return tuple(values)
 
 
 def _with(items: tuple[object, ...], index: int, item: object) -> tuple[object, ...]:

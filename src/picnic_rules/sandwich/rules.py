@@ -7,25 +7,23 @@ actions without a finished sandwich end the game).
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from ..errors import RulesError
+from ..game import check_player_count
+from ..kit.options import count
 from .cards import Counts
 
-__all__ = ["Rules"]
+__all__ = ["MAX_CARDS", "PLAYERS", "Rules"]
 
 
-def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise RulesError(f"{attribute.name} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise RulesError(f"{attribute.name} must be at least 0, not {value}")
+PLAYERS: Final = (2, 4)
+"""The fewest and the most seats (the one home of the player range; ``GAME.players``)."""
 
-
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    _non_negative(instance, attribute, value)
-    if value < 1:
-        raise RulesError(f"{attribute.name} must be at least 1, not {value}")
+MAX_CARDS: Final = 1_000
+"""The most cards of one kind a deck may hold (a bound on every input)."""
 
 
 @attrs.frozen
@@ -40,23 +38,23 @@ class Rules:
     picnic_rules.errors.RulesError: action_limit must be at least 1, not 0
     """
 
-    bread: int = attrs.field(default=16, validator=_non_negative)
+    bread: int = count(16, maximum=MAX_CARDS)
     """Bread cards in the deck."""
-    peanut_butter: int = attrs.field(default=12, validator=_non_negative)
+    peanut_butter: int = count(12, maximum=MAX_CARDS)
     """Peanut-butter cards in the deck."""
-    jelly: int = attrs.field(default=12, validator=_non_negative)
+    jelly: int = count(12, maximum=MAX_CARDS)
     """Jelly cards in the deck."""
-    ants: int = attrs.field(default=8, validator=_non_negative)
+    ants: int = count(8, maximum=MAX_CARDS)
     """Ant cards in the deck."""
-    flies: int = attrs.field(default=6, validator=_non_negative)
+    flies: int = count(6, maximum=MAX_CARDS)
     """Fly cards in the deck (there is always exactly one fly token)."""
-    hand_size: int = attrs.field(default=2, validator=_non_negative)
+    hand_size: int = count(2, maximum=MAX_CARDS)
     """Cards dealt to each seat before the first turn."""
-    first_player: int = attrs.field(default=0, validator=_non_negative)
+    first_player: int = count(0, maximum=PLAYERS[1] - 1)
     """The seat that is dealt to first and takes the first turn (house rule)."""
-    action_limit: int = attrs.field(default=60, validator=_positive)
+    action_limit: int = count(60, minimum=1, maximum=10_000)
     """Non-chance moves in a row without a finished sandwich that end the game (house rule)."""
-    sandwiches_to_win: int = attrs.field(default=3, validator=_positive)
+    sandwiches_to_win: int = count(3, minimum=1, maximum=MAX_CARDS)
     """Counting sandwiches that win at once."""
 
     @property
@@ -69,10 +67,9 @@ class Rules:
         """How many cards the deck holds (54 by default)."""
         return self.bread + self.peanut_butter + self.jelly + self.ants + self.flies
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: object) -> None:
         """Raise :class:`~picnic_rules.RulesError` if these rules cannot seat ``players``."""
-        if type(players) is not int or not 2 <= players <= 4:
-            raise RulesError(f"the sandwich game takes 2 to 4 players, not {players!r}")
+        players = check_player_count("sandwich", PLAYERS, players)
         if self.first_player >= players:
             raise RulesError(
                 f"first_player {self.first_player} is not a seat of a {players}-player game"

@@ -13,7 +13,7 @@ import attrs
 
 from .. import codec
 from ..errors import IllegalMove, InvalidMove, RulesError
-from ..game import CHANCE, Game
+from ..game import CHANCE, AnyGame
 from ..match import Record
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ _POOL_SIZE = 512
 _HISTORY = 12
 
 
-def default_max_steps(game: Game, players: int, rules: Any) -> int:
+def default_max_steps(game: AnyGame, players: int, rules: Any) -> int:
     """The default bound on all moves of a game, chance included: ``10 * max_moves + 1000``.
 
     A game must end within ``game.max_moves(players, rules)`` non-chance moves;
@@ -129,14 +129,14 @@ def _notation(move: object) -> str:
         return repr(move)
 
 
-def _registered(game: Game) -> bool:
+def _registered(game: AnyGame) -> bool:
     """Whether ``game`` is the very record :data:`picnic_rules.GAMES` holds under its name."""
     from ..registry import GAMES  # at call time: the registry imports every game
 
     return GAMES.get(game.name) is game
 
 
-def _codec_works(game: Game) -> bool:
+def _codec_works(game: AnyGame) -> bool:
     """Whether the codec can encode this game's objects (it finds games through the registry)."""
     from ..registry import GAMES  # at call time: the registry imports every game
 
@@ -155,7 +155,7 @@ class _Checker:
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         players: int,
         rules: Any,
         *,
@@ -593,7 +593,7 @@ class _Checker:
         return outcome
 
 
-def _new_game(game: Game, players: int, rules: Any) -> Any:
+def _new_game(game: AnyGame, players: int, rules: Any) -> Any:
     """``game.new_game(players, rules)``; lets RulesError through, wraps the rest."""
     try:
         return game.new_game(players, rules)
@@ -606,7 +606,7 @@ def _new_game(game: Game, players: int, rules: Any) -> Any:
         ) from exc
 
 
-def _replay(game: Game, record: Record) -> Any:
+def _replay(game: AnyGame, record: Record) -> Any:
     """The final state of ``record``, applied with ``game``'s own functions (registered or not)."""
     state = game.new_game(record.players, record.rules)
     for move in record.moves:

@@ -10,7 +10,7 @@ import attrs
 
 from ..agents import RandomAgent
 from ..errors import RulesError
-from ..game import CHANCE, Game
+from ..game import CHANCE, AnyGame
 from ..match import Record, play
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ from .checker import (
 
 
 def check_play(
-    game: Game,
+    game: AnyGame,
     *,
     players: int,
     rules: Any = None,
@@ -152,14 +152,14 @@ def _check_determinism(checker: _Checker, state: Any) -> None:
     checker.ok()
 
 
-def _variant_name(game: Game, rules: Any) -> str:
+def _variant_name(game: AnyGame, rules: Any) -> str:
     for name, known in game.variants.items():
         if known == rules:
             return name
     return "(custom)"
 
 
-def _variants(game: Game, variants: Mapping[str, Any] | Iterable[str] | None) -> dict[str, Any]:
+def _variants(game: AnyGame, variants: Mapping[str, Any] | Iterable[str] | None) -> dict[str, Any]:
     if variants is None:
         chosen = dict(game.variants)
         if not chosen:
@@ -179,7 +179,7 @@ def _variants(game: Game, variants: Mapping[str, Any] | Iterable[str] | None) ->
 
 
 def check_game(
-    game: Game,
+    game: AnyGame,
     *,
     games: int = 20,
     seed: int = 0,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
-from ..game import CHANCE, Game
+from ..game import CHANCE, AnyGame
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st
@@ -22,14 +22,14 @@ from .harness import _variant_name
 # hypothesis
 
 
-def players(game: Game) -> st.SearchStrategy[int]:
+def players(game: AnyGame) -> st.SearchStrategy[int]:
     """A hypothesis strategy for a player count of ``game`` (shrinks towards the fewest)."""
     from hypothesis import strategies as st
 
     return st.integers(game.min_players, game.max_players)
 
 
-def rules_variants(game: Game) -> st.SearchStrategy[Any]:
+def rules_variants(game: AnyGame) -> st.SearchStrategy[Any]:
     """A hypothesis strategy for one of ``game.variants``' rules (shrinks towards the first)."""
     from hypothesis import strategies as st
 
@@ -37,7 +37,7 @@ def rules_variants(game: Game) -> st.SearchStrategy[Any]:
 
 
 def setups(
-    game: Game, rules: st.SearchStrategy[Any] | None = None
+    game: AnyGame, rules: st.SearchStrategy[Any] | None = None
 ) -> st.SearchStrategy[tuple[int, Any]]:
     """A hypothesis strategy for ``(players, rules)`` that ``game.new_game`` accepts.
 
@@ -60,7 +60,7 @@ def setups(
 
 
 def play_out(
-    game: Game,
+    game: AnyGame,
     data: st.DataObject,
     *,
     players: int,
@@ -129,7 +129,7 @@ def play_out(
     return state
 
 
-def GameMachine(game: Game, *, thorough: bool = False) -> type[RuleBasedStateMachine]:
+def GameMachine(game: AnyGame, *, thorough: bool = False) -> type[RuleBasedStateMachine]:
     """A hypothesis state machine class that plays ``game`` with checks at every step.
 
     Run it with ``TestSandwich = GameMachine(sandwich.GAME).TestCase``. Each

@@ -1,0 +1,138 @@
+"""Multisets of card kinds, stored as tuples of counts, and exact weighted draws.
+
+Every game stores a deck, a pile or a hand as *counts per kind*: a tuple whose
+item ``k`` is how many cards of kind ``k`` it holds. These helpers add and
+move cards, draw a kind at random weighted by the counts, and deal the cards
+a seat cannot see into hands of given sizes (what ``determinize`` needs).
+
+Draws use :meth:`random.Random.randrange` on exact integers, never
+``random() * total``, so they stay exact and uniform however large the counts.
+
+>>> import random
+>>> hand = add((0, 2, 1), 0)
+>>> hand
+(1, 2, 1)
+>>> move((3, 0), (0, 1), 0)
+((2, 0), (1, 1))
+>>> draw((0, 5, 0), random.Random(1))
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from math import lcm
+from typing import TypeAlias, TypeVar
+
+__all__ = [
+    "Counts",
+    "add",
+    "deal",
+    "draw",
+    "move",
+    "pick_weighted",
+    "replace",
+    "subtract",
+    "total",
+]
+
+T = TypeVar("T")
+
+Counts: TypeAlias = tuple[int, ...]
+"""How many cards of each kind a pile or hand holds, indexed by kind."""
+
+
+def add(counts: Counts, kind: int, n: int = 1) -> Counts:
+    """``counts`` with ``n`` more cards of ``kind`` (``n`` may be negative)."""
+    return (*counts[:kind], counts[kind] + n, *counts[kind + 1 :])
+
+
+def subtract(counts: Counts, other: Sequence[int]) -> Counts:
+    """``counts`` minus ``other``, kind by kind (the result may hold negative counts)."""
+    return tuple(a - b for a, b in zip(counts, other, strict=True))
+
+
+def total(counts: Sequence[Counts]) -> Counts:
+    """The kind-by-kind sum of several counts of the same length.
+
+    >>> total([(1, 0), (2, 5)])
+    (3, 5)
+    """
+    return tuple(map(sum, zip(*counts, strict=True)))
+
+
+def move(source: Counts, target: Counts, kind: int, n: int = 1) -> tuple[Counts, Counts]:
+    """Move ``n`` cards of ``kind`` from ``source`` to ``target``; return both."""
+    return add(source, kind, -n), add(target, kind, n)
+
+
+def replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with item ``index`` replaced by ``item``.
+
+    >>> replace(("a", "b", "c"), 1, "x")
+    ('a', 'x', 'c')
+    """
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def draw(counts: Sequence[int], rng: random.Random) -> int:
+    """A kind drawn at random: each card equally likely, so kind ``k`` with weight ``counts[k]``.
+
+    Raises :class:`ValueError` if the counts hold no card.
+    """
+    left = rng.randrange(sum(counts))
+    for kind, n in enumerate(counts):
+        left -= n
+        if left < 0:
+            return kind
+    raise AssertionError("unreachable: randrange stays below the total")
+
+
+def pick_weighted(weights: Sequence[int | Fraction], rng: random.Random) -> int:
+    """The index of a weight drawn in proportion to the exact ``weights``.
+
+    Integer and :class:`~fractions.Fraction` weights are put over a common
+    denominator, so the draw is exact. Raises :class:`ValueError` if no
+    weight is positive.
+
+    >>> import random
+    >>> from fractions import Fraction
+    >>> pick_weighted([Fraction(1, 3), 0, Fraction(2, 3)], random.Random(4)) in (0, 2)
+    True
+    """
+    if any(type(w) is Fraction for w in weights):
+        scale = lcm(*(Fraction(w).denominator for w in weights))
+        ints = [int(w * scale) for w in weights]
+    else:
+        ints = [int(w) for w in weights]
+    return draw(ints, rng)
+
+
+def deal(
+    unseen: Counts, sizes: Sequence[int], rng: random.Random
+) -> tuple[tuple[Counts, ...], Counts]:
+    """Deal the ``unseen`` cards at random into hands of ``sizes``; return the hands and the rest.
+
+    Each hand is drawn card by card without replacement, so every way of
+    dealing the unseen cards is as likely as it is in a real shuffle. Raises
+    :class:`ValueError` if the sizes ask for more cards than there are.
+
+    >>> import random
+    >>> hands, rest = deal((2, 1), [1, 1], random.Random(3))
+    >>> total([*hands, rest])
+    (2, 1)
+    """
+    left = list(unseen)
+    if sum(sizes) > sum(left) or any(n < 0 for n in left):
+        raise ValueError(f"cannot deal hands of {list(sizes)} from {unseen}")
+    hands = []
+    for size in sizes:
+        hand = [0] * len(left)
+        for _ in range(size):
+            kind = draw(left, rng)
+            left[kind] -= 1
+            hand[kind] += 1
+        hands.append(tuple(hand))
+    return tuple(hands), tuple(left)

@@ -1,0 +1,200 @@
+"""``define_game``: a game module's contract functions and classes, checked and bundled."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, get_args
+
+from ..game import Agent, ChanceMode, Game
+from . import defaults
+
+__all__ = ["define_game"]
+
+# name -> (parameter kinds, return kind); kinds: S V M R (the game's classes), "-" unchecked
+_REQUIRED: dict[str, tuple[tuple[str, ...], str]] = {
+    "new_game": (("-", "R"), "S"),
+    "to_move": (("S",), "-"),
+    "legal_moves": (("S",), "tuple[M]"),
+    "apply": (("S", "M"), "S"),
+    "chance_outcomes": (("S",), "-"),
+    "is_over": (("S",), "-"),
+    "result": (("S",), "-"),
+    "view": (("S", "-"), "V"),
+    "determinize": (("V", "-"), "S"),
+    "check": (("S",), "-"),
+    "max_moves": (("-", "R"), "-"),
+    "max_chance_steps": (("-", "R"), "-"),
+    "move_from_str": (("-",), "M"),
+}
+_OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
+    "sample_chance": (("S", "-"), "M"),
+    "parse_move": (("S", "-"), "M"),
+    "random_move": (("S", "-"), "M"),
+    "check_view": (("V",), "-"),
+}
+_CLASSES = ("Rules", "State", "View", "Move", "REASONS")
+
+
+def _members(hint: Any) -> set[Any]:
+    """The classes a (possibly union) annotation names."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        out: set[Any] = set()
+        for arg in get_args(hint):
+            out |= _members(arg)
+        return out
+    return {hint}
+
+
+def _check_function(
+    game: str, name: str, fn: object, spec: tuple[tuple[str, ...], str], kinds: dict[str, set[Any]]
+) -> None:
+    """Raise TypeError unless ``fn`` takes the contract's arguments and its annotations fit."""
+    if not callable(fn):
+        raise TypeError(f"{game}: {name} must be a function, not {type(fn).__name__}")
+    params, returns = spec
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):  # a builtin without a signature: take it on trust
+        return
+    try:
+        signature.bind(*[None] * len(params))
+    except TypeError as exc:
+        raise TypeError(
+            f"{game}: {name} must take {len(params)} positional argument(s): {exc}"
+        ) from None
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # unresolvable annotations: only the arity is checked
+        return
+    names = list(signature.parameters)
+    for position, kind in enumerate(params):
+        hint = hints.get(names[position])
+        if kind == "-" or hint is None:
+            continue
+        if not kinds[kind] & _members(hint):
+            raise TypeError(
+                f"{game}: {name}'s argument {names[position]!r} is annotated {hint!r}, "
+                f"but the contract passes the game's {_KIND_NAMES[kind]}"
+            )
+    hint = hints.get("return")
+    if returns == "-" or hint is None:
+        return
+    expected = returns
+    if returns == "tuple[M]":
+        if typing.get_origin(hint) is not tuple:
+            raise TypeError(f"{game}: {name} must return a tuple of moves, not {hint!r}")
+        hint, expected = get_args(hint)[0], "M"
+    found = _members(hint)
+    if not found <= kinds[expected]:
+        raise TypeError(
+            f"{game}: {name} is annotated to return {hint!r}, "
+            f"but the contract expects the game's {_KIND_NAMES[expected]}"
+        )
+
+
+_KIND_NAMES = {"S": "State", "V": "View", "M": "moves", "R": "Rules"}
+
+
+def define_game(
+    namespace: Mapping[str, object],
+    *,
+    name: str,
+    title: str,
+    players: tuple[int, int],
+    variants: Mapping[str, Any] | None = None,
+    agents: Mapping[str, Callable[[], Agent]] | None = None,
+    chance: ChanceMode = "explicit",
+    face_down_moves: bool = False,
+) -> Game[Any, Any, Any, Any]:
+    """The :class:`~picnic_rules.Game` record of the game module whose ``globals()`` is ``namespace``.
+
+    The module defines, by these names: the classes ``Rules``, ``State`` and
+    ``View``; ``Move`` (the union of its move classes; ``MOVE_TYPES`` may
+    list them in another order); ``REASONS`` (every end reason); and the
+    functions ``new_game``, ``to_move``, ``legal_moves``, ``apply``,
+    ``chance_outcomes``, ``is_over``, ``result``, ``view``, ``determinize``,
+    ``check``, ``max_moves``, ``max_chance_steps`` and ``move_from_str``.
+    These are supplied unless the module defines its own: ``parse_move``
+    (:func:`~picnic_rules.kit.parse_move`), ``sample_chance``
+    (:func:`~picnic_rules.kit.sample_chance`; a game with
+    ``chance="sampled"`` must define its own), ``random_move`` and
+    ``check_view``.
+
+    Raises :class:`TypeError` at import, naming what is missing, not
+    callable, taking the wrong number of arguments, or annotated with
+    another class than the contract passes (``apply`` annotated to return a
+    ``View``, say). ``variants`` gains ``"default": Rules()`` if it lacks
+    it. Annotate the result with the game's types so that users and mypy
+    see them: ``GAME: Game[State, View, Move, Rules] = define_game(...)``.
+    """
+    missing = [key for key in (*_CLASSES, *_REQUIRED) if key not in namespace]
+    if missing:
+        raise TypeError(f"{name}: the game module does not define {', '.join(missing)}")
+    if chance not in ("explicit", "sampled"):
+        raise TypeError(f"{name}: chance must be 'explicit' or 'sampled', not {chance!r}")
+    if chance == "sampled" and "sample_chance" not in namespace:
+        raise TypeError(f"{name}: a game with sampled chance must define sample_chance")
+    for key in ("Rules", "State", "View"):
+        if not isinstance(namespace[key], type):
+            raise TypeError(f"{name}: {key} must be a class, not {namespace[key]!r}")
+    rules: type[Any] = typing.cast(type, namespace["Rules"])
+    state: type[Any] = typing.cast(type, namespace["State"])
+    view: type[Any] = typing.cast(type, namespace["View"])
+    move_types = namespace.get("MOVE_TYPES") or tuple(_members(namespace["Move"]))
+    if not isinstance(move_types, tuple) or not all(isinstance(t, type) for t in move_types):
+        raise TypeError(f"{name}: Move must be a move class or a union of move classes")
+    if set(move_types) != _members(namespace["Move"]):
+        raise TypeError(f"{name}: MOVE_TYPES and the Move union list different classes")
+    reasons = namespace["REASONS"]
+    if not isinstance(reasons, tuple) or not reasons or not all(type(r) is str for r in reasons):
+        raise TypeError(f"{name}: REASONS must be a non-empty tuple of strings")
+    kinds: dict[str, set[Any]] = {
+        "S": {state, namespace["State"]},
+        "V": {view},
+        "M": {*move_types, namespace["Move"]},
+        "R": {rules},
+    }
+    for key, spec in {**_REQUIRED, **_OPTIONAL}.items():
+        if key in namespace:
+            _check_function(name, key, namespace[key], spec, kinds)
+    fns: dict[str, Any] = {key: namespace[key] for key in _REQUIRED}
+    # the generic parts call the finished record, which exists only once built
+    holder: list[Game[Any, Any, Any, Any]] = []
+
+    def bound(generic: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(generic)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return generic(holder[0], *args, **kwargs)
+
+        return call
+
+    for key, generic in (
+        ("parse_move", defaults.parse_move),
+        ("sample_chance", defaults.sample_chance),
+        ("random_move", defaults.random_move),
+        ("check_view", defaults.check_view),
+    ):
+        fns[key] = namespace[key] if key in namespace else bound(generic)
+    chosen = dict(variants or {})
+    chosen.setdefault("default", rules())
+    game = Game(
+        name=name,
+        title=title,
+        players=players,
+        Rules=rules,
+        State=state,
+        View=view,
+        move_types=move_types,
+        reasons=reasons,
+        chance=chance,
+        face_down_moves=face_down_moves,
+        variants=chosen,
+        agents=dict(agents or {}),
+        **fns,
+    )
+    holder.append(game)
+    return game

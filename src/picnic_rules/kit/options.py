@@ -1,0 +1,70 @@
+"""``Rules`` fields that validate themselves and raise :class:`~picnic_rules.RulesError`.
+
+A game's ``Rules`` is a frozen attrs class whose fields are built here::
+
+    @attrs.frozen
+    class Rules:
+        bread: int = count(16, maximum=MAX_CARDS)
+        hand_size: int = count(2, maximum=MAX_HAND)
+        strict: bool = flag(False)
+
+An invalid value raises :class:`~picnic_rules.RulesError` whose
+:attr:`~picnic_rules.RulesError.field` names the field. Every count has an
+upper bound (documented by the game), so no option can make a game build
+astronomically large numbers: the default bound is :data:`MAX_COUNT`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from ..errors import RulesError
+
+__all__ = ["MAX_COUNT", "count", "flag"]
+
+MAX_COUNT: Final = 10_000
+"""The largest value a count option takes unless the game sets a smaller ``maximum``."""
+
+
+@attrs.frozen
+class _Count:
+    minimum: int
+    maximum: int
+
+    def __call__(self, instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        name = attribute.name
+        if type(value) is not int:
+            raise RulesError(f"{name} must be an int, not {type(value).__name__}", field=name)
+        if value < self.minimum:
+            raise RulesError(f"{name} must be at least {self.minimum}, not {value}", field=name)
+        if value > self.maximum:
+            raise RulesError(f"{name} must be at most {self.maximum}, not {value}", field=name)
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        name = attribute.name
+        raise RulesError(f"{name} must be a bool, not {type(value).__name__}", field=name)
+
+
+def count(default: int, *, minimum: int = 0, maximum: int = MAX_COUNT) -> Any:
+    """An int option in ``minimum..maximum`` (a bool is refused).
+
+    >>> @attrs.frozen
+    ... class Rules:
+    ...     cards: int = count(10, minimum=1, maximum=99)
+    >>> Rules(cards=0)
+    Traceback (most recent call last):
+    ...
+    picnic_rules.errors.RulesError: cards must be at least 1, not 0
+    """
+    if not minimum <= default <= maximum:
+        raise ValueError(f"the default {default} is outside {minimum}..{maximum}")
+    return attrs.field(default=default, validator=_Count(minimum, maximum))
+
+
+def flag(default: bool) -> Any:
+    """A bool option (an int is refused)."""
+    return attrs.field(default=default, validator=_flag)
