@@ -117,13 +117,11 @@ def _parser() -> argparse.ArgumentParser:
 def _seats(game: AnyGame, agents: list[str] | None, players: int | None) -> list[str]:
     if agents is None:
         count = players if players is not None else max(2, game.min_players)
-        agents = ["computer"] + ["random"] * (count - 1)
+        first = "computer" if "computer" in game.agents else "random"
+        agents = [first] + ["random"] * (count - 1)
     elif players is not None and players != len(agents):
         raise PicnicError(f"--players {players} but {len(agents)} agents were named")
-    if not game.min_players <= len(agents) <= game.max_players:
-        raise PicnicError(
-            f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(agents)}"
-        )
+    game.check_players(len(agents))
     known = agent_names(game)
     for name in agents:
         if name not in known:
@@ -151,7 +149,7 @@ def _format_outcome(outcome: Outcome | None) -> str:
     return f"{winners} {verb} ({outcome.reason}); scores: {scores}"
 
 
-def _print_moves(game: AnyGame, record: Record, out: TextIO) -> None:
+def _print_moves(game: AnyGame, record: Record[Any, Any], out: TextIO) -> None:
     states = replay(record)
     for index, (state, move) in enumerate(zip(states, record.moves, strict=False)):
         actor = game.to_move(state)

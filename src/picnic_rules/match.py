@@ -18,14 +18,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
 from .errors import IllegalMove, InvalidState, PicnicError
-from .game import CHANCE, Agent, AnyGame, Outcome
+from .game import CHANCE, Agent, AnyGame, Game, Outcome
 
 __all__ = ["Record", "play", "replay"]
+
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
 
 
 def _get_game(game: AnyGame | str) -> AnyGame:
@@ -39,7 +44,7 @@ def _get_game(game: AnyGame | str) -> AnyGame:
 
 
 @attrs.frozen
-class Record:
+class Record(Generic[M, R]):
     """Everything needed to reproduce a game: who played, under which rules, every move.
 
     ``moves`` lists every move in order, chance outcomes included, so
@@ -52,11 +57,11 @@ class Record:
     """The name of the game (a key of :data:`picnic_rules.GAMES`)."""
     players: int
     """The number of seats."""
-    rules: Any
+    rules: R
     """The game's ``Rules`` the match was played under."""
     seed: int | None
     """The seed :func:`play` was given, or ``None``."""
-    moves: tuple[Any, ...]
+    moves: tuple[M, ...]
     """Every move in order, chance outcomes included."""
     outcome: Outcome | None
     """How the game ended, or ``None`` if it did not."""
@@ -67,22 +72,17 @@ def _seat_rng(seed: int | None, seat: int) -> random.Random:
 
 
 def _play(
-    game: AnyGame, agents: Sequence[Agent], seed: int | None, rules: Any
-) -> tuple[Record, int]:
+    game: Game[S, V, M, R], agents: Sequence[Agent], seed: int | None, rules: R | None
+) -> tuple[Record[M, R], int]:
     """Play one game; also return the number of non-chance moves."""
-    players = len(agents)
-    if not game.min_players <= players <= game.max_players:
-        raise PicnicError(
-            f"{game.name} takes {game.min_players} to {game.max_players} players, "
-            f"not {players} agents"
-        )
+    players = game.check_players(len(agents))
     if rules is None:
         rules = game.Rules()
     limit = game.max_moves(players, rules)
     chance_rng = random.Random(seed)
     rngs = [_seat_rng(seed, seat) for seat in range(players)]
     state = game.new_game(players, rules)
-    moves: list[Any] = []
+    moves: list[M] = []
     decisions = 0
     while not game.is_over(state):
         actor = game.to_move(state)
@@ -113,7 +113,21 @@ def _play(
     return record, decisions
 
 
-def play(game: AnyGame | str, agents: Sequence[Agent], *, seed: int, rules: Any = None) -> Record:
+@overload
+def play(
+    game: Game[S, V, M, R], agents: Sequence[Agent], *, seed: int, rules: R | None = None
+) -> Record[M, R]: ...
+
+
+@overload
+def play(
+    game: str, agents: Sequence[Agent], *, seed: int, rules: Any = None
+) -> Record[Any, Any]: ...
+
+
+def play(
+    game: AnyGame | str, agents: Sequence[Agent], *, seed: int, rules: Any = None
+) -> Record[Any, Any]:
     """Play one game between ``agents`` (one per seat) and return its :class:`Record`.
 
     ``game`` is a :class:`~picnic_rules.Game` or its name; ``rules`` defaults
@@ -124,20 +138,38 @@ def play(game: AnyGame | str, agents: Sequence[Agent], *, seed: int, rules: Any 
     Raises :class:`~picnic_rules.IllegalMove` (naming the seat) if an agent
     returns a move that is not legal, :class:`~picnic_rules.InvalidState` if
     the game exceeds ``game.max_moves`` non-chance moves, and
-    :class:`~picnic_rules.PicnicError` for an unknown game or a wrong number of agents.
+    :class:`~picnic_rules.PicnicError` for an unknown game,
+    :class:`~picnic_rules.RulesError` for a number of agents the game cannot seat.
     """
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     return _play(_get_game(game), agents, seed, rules)[0]
 
 
-def replay(record: Record) -> tuple[Any, ...]:
+@overload
+def replay(record: Record[M, R], game: Game[S, V, M, R]) -> tuple[S, ...]: ...
+
+
+@overload
+def replay(record: Record[Any, Any], game: None = None) -> tuple[Any, ...]: ...
+
+
+def replay(record: Record[Any, Any], game: AnyGame | None = None) -> tuple[Any, ...]:
     """Every state of a recorded game: the new game, then one state after each move.
+
+    The game is the registered one the record names, or ``game`` if given
+    (which must have the record's name); passing it also gives the states
+    their type (``tuple[sandwich.State, ...]``).
 
     Raises :class:`~picnic_rules.IllegalMove` at the first move that does not
     fit (its reason names the move's index), and
     :class:`~picnic_rules.InvalidState` if the record states an outcome that
     the moves do not reach.
     """
-    game = _get_game(record.game)
+    if game is None:
+        game = _get_game(record.game)
+    elif game.name != record.game:
+        raise PicnicError(f"the record is of {record.game!r}, not {game.name!r}")
     state = game.new_game(record.players, record.rules)
     states = [state]
     for index, move in enumerate(record.moves):

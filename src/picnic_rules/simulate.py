@@ -245,11 +245,7 @@ def simulate(
     """
     found = get_game(game)
     specs = tuple(agents)
-    if not found.min_players <= len(specs) <= found.max_players:
-        raise PicnicError(
-            f"{found.name} takes {found.min_players} to {found.max_players} players, "
-            f"not {len(specs)} agents"
-        )
+    found.check_players(len(specs))
     for spec in specs:
         if isinstance(spec, str):
             make_agent(found, spec)  # fail early on an unknown name

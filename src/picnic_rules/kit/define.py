@@ -73,7 +73,7 @@ def _check_function(
     names = list(signature.parameters)
     for position, kind in enumerate(params):
         hint = hints.get(names[position])
-        if kind == "-" or hint is None:
+        if kind == "-" or hint is None or hint is Any:
             continue
         if not kinds[kind] & _members(hint):
             raise TypeError(
@@ -81,7 +81,7 @@ def _check_function(
                 f"but the contract passes the game's {_KIND_NAMES[kind]}"
             )
     hint = hints.get("return")
-    if returns == "-" or hint is None:
+    if returns == "-" or hint is None or hint is Any:
         return
     expected = returns
     if returns == "tuple[M]":
@@ -166,10 +166,15 @@ def define_game(
     holder: list[Game[Any, Any, Any, Any]] = []
 
     def bound(generic: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(generic)
         def call(*args: Any, **kwargs: Any) -> Any:
             return generic(holder[0], *args, **kwargs)
 
+        functools.update_wrapper(call, generic)
+        del call.__wrapped__  # type: ignore[attr-defined]
+        signature = inspect.signature(generic)
+        call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=list(signature.parameters.values())[1:]
+        )
         return call
 
     for key, generic in (

@@ -1,0 +1,369 @@
+"""The game kit: counts, options, checks, the generic contract parts and define_game."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+from picnic_rules import (
+    CHANCE,
+    IllegalMove,
+    InvalidMove,
+    InvalidState,
+    Outcome,
+    PicnicError,
+    RulesError,
+    sandwich,
+)
+from picnic_rules.game import check_player_count
+from picnic_rules.kit import check_counts, check_fields, count, counts, define_game, expect, flag
+from picnic_rules.kit import defaults as kit_defaults
+from picnic_rules.sandwich import Card, Draw, End, Play
+
+# ---------------------------------------------------------------- counts
+
+
+def test_add_move_replace_subtract_total() -> None:
+    assert counts.add((1, 2, 3), 1) == (1, 3, 3)
+    assert counts.add((1, 2, 3), 2, -3) == (1, 2, 0)
+    assert counts.move((2, 0), (0, 5), 0, 2) == ((0, 0), (2, 5))
+    assert counts.replace((("a",), ("b",)), 0, ("c",)) == (("c",), ("b",))
+    assert counts.subtract((5, 5), (1, 2)) == (4, 3)
+    assert counts.total([(1, 2), (3, 4), (0, 1)]) == (4, 7)
+
+
+def test_draw_is_exact_for_huge_counts() -> None:
+    # random() * total would lose every digit past the 53rd bit; randrange stays exact
+    rng = random.Random(5)
+    huge = 10**400
+    seen = Counter(counts.draw((huge, 0, huge), rng) for _ in range(400))
+    assert set(seen) == {0, 2}
+    assert 120 < seen[0] < 280
+
+
+def test_draw_weights_each_card_equally() -> None:
+    rng = random.Random(11)
+    seen = Counter(counts.draw((1, 3), rng) for _ in range(4000))
+    assert 800 < seen[0] < 1200  # expected 1000
+
+
+def test_draw_from_nothing_is_an_error() -> None:
+    with pytest.raises(ValueError, match="empty range"):
+        counts.draw((0, 0), random.Random(1))
+
+
+def test_pick_weighted_uses_exact_fractions() -> None:
+    rng = random.Random(2)
+    weights = [Fraction(1, 3), Fraction(0), Fraction(2, 3)]
+    seen = Counter(counts.pick_weighted(weights, rng) for _ in range(3000))
+    assert set(seen) == {0, 2}
+    assert 850 < seen[0] < 1150  # expected 1000
+
+
+def test_deal_conserves_cards_and_respects_sizes() -> None:
+    rng = random.Random(3)
+    for _ in range(50):
+        hands, rest = counts.deal((4, 3, 2), [2, 0, 3], rng)
+        assert [sum(h) for h in hands] == [2, 0, 3]
+        assert counts.total([*hands, rest]) == (4, 3, 2)
+
+
+def test_deal_is_uniform_over_cards() -> None:
+    # one card from (1 bread, 3 jelly): bread one time in four
+    rng = random.Random(4)
+    seen = Counter(counts.deal((1, 3), [1], rng)[0][0] for _ in range(4000))
+    assert 800 < seen[(1, 0)] < 1200
+
+
+def test_deal_refuses_too_many_cards() -> None:
+    with pytest.raises(ValueError, match=r"cannot deal hands of \[2, 2\] from \(1, 2\)"):
+        counts.deal((1, 2), [2, 2], random.Random(1))
+
+
+# ---------------------------------------------------------------- options
+
+
+@attrs.frozen
+class _Options:
+    cards: int = count(10, minimum=1, maximum=99)
+    strict: bool = flag(False)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "message"),
+    [
+        ({"cards": 0}, "cards", "cards must be at least 1, not 0"),
+        ({"cards": 100}, "cards", "cards must be at most 99, not 100"),
+        ({"cards": 10**400}, "cards", "cards must be at most 99, not 1000"),
+        ({"cards": True}, "cards", "cards must be an int, not bool"),
+        ({"cards": 2.0}, "cards", "cards must be an int, not float"),
+        ({"strict": 1}, "strict", "strict must be a bool, not int"),
+    ],
+)
+def test_options_refuse_bad_values_naming_the_field(
+    kwargs: dict[str, Any], field: str, message: str
+) -> None:
+    with pytest.raises(RulesError, match=message) as info:
+        _Options(**kwargs)
+    assert info.value.field == field
+    assert info.value.reason.startswith(f"{field} must be")
+
+
+def test_options_accept_their_bounds() -> None:
+    assert _Options(cards=1).cards == 1
+    assert _Options(cards=99, strict=True) == _Options(99, True)
+
+
+def test_a_count_default_outside_its_bounds_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match=r"the default 5 is outside 0\.\.3"):
+        count(5, maximum=3)
+
+
+# ---------------------------------------------------------------- checks
+
+
+@attrs.frozen
+class _Inner:
+    kind: Card
+    size: int
+
+
+@attrs.frozen
+class _Outer:
+    hands: tuple[tuple[int, ...], ...]
+    pair: tuple[int, bool]
+    inner: _Inner
+    owner: int | None
+    tags: frozenset[str]
+
+
+def _outer(**changes: Any) -> _Outer:
+    good = _Outer(((1, 2), ()), (3, False), _Inner(Card.BREAD, 2), None, frozenset({"a"}))
+    return attrs.evolve(good, **changes)
+
+
+def test_check_fields_accepts_a_well_typed_object() -> None:
+    check_fields(_outer())
+    check_fields(_outer(owner=3))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"hands": ((1, True),)}, r"hands\[0\]\[1\] must be an int, not bool"),
+        ({"hands": [(1,)]}, "hands must be a tuple, not list"),
+        ({"pair": (3,)}, "pair must hold 2 items, not 1"),
+        ({"pair": (3, 0)}, r"pair\[1\] must be a bool, not int"),
+        ({"inner": _Inner(1, 2)}, "inner.kind must be a Card, not 1"),  # type: ignore[arg-type]
+        ({"owner": "0"}, "owner must be an int, not str"),
+        ({"tags": frozenset({1})}, "tags member must be a str, not int"),
+    ],
+)
+def test_check_fields_names_the_path_of_the_bad_value(
+    changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InvalidState, match=message):
+        check_fields(_outer(**changes))
+
+
+def test_expect_and_check_counts() -> None:
+    expect(True, "never")
+    with pytest.raises(InvalidState, match="^the pile is empty$"):
+        expect(0, "the pile is empty")
+    check_counts("the hand", (0, 2), 2)
+    with pytest.raises(InvalidState, match=r"the hand must be a tuple of 2 counts, got \(1,\)"):
+        check_counts("the hand", (1,), 2)
+    with pytest.raises(InvalidState, match="the hand holds -1, not a count"):
+        check_counts("the hand", (1, -1), 2)
+
+
+# ---------------------------------------------------------------- outcome and players
+
+
+def test_outcome_from_scores_equal_leaders_all_win() -> None:
+    assert Outcome.from_scores([1, 4, 4, 0], "stuck") == Outcome((1, 4, 4, 0), (1, 2), "stuck")
+    assert Outcome.from_scores((0, 0), "x").winners == (0, 1)
+
+
+def test_the_player_range_is_enforced_in_one_place() -> None:
+    assert sandwich.GAME.players == sandwich.PLAYERS == (2, 4)
+    assert sandwich.GAME.check_players(3) == 3
+    for bad in (1, 5, True, "2"):
+        with pytest.raises(RulesError, match=f"sandwich takes 2 to 4 players, not {bad!r}"):
+            sandwich.GAME.check_players(bad)
+    with pytest.raises(RulesError, match="sandwich takes 2 to 4 players, not 5"):
+        sandwich.new_game(5)
+    assert check_player_count("x", (1, 1), 1) == 1
+
+
+# ---------------------------------------------------------------- the generic parts
+
+
+def _dealt(players: int = 2) -> sandwich.State:
+    state = sandwich.new_game(players)
+    while sandwich.to_move(state) is CHANCE:
+        state = sandwich.apply(state, Draw(Card.BREAD))
+    return state
+
+
+def test_parse_move_checks_syntax_then_seat_then_legality() -> None:
+    state = _dealt()  # seat 0 acts, holding breads
+    with pytest.raises(InvalidMove, match="expected one of"):
+        sandwich.parse_move(state, "jump", seat=1)  # syntax comes first
+    with pytest.raises(IllegalMove, match="seat 1 may not move now: seat 0 is to act"):
+        sandwich.parse_move(state, "play jelly on 7", seat=1)  # then the seat
+    with pytest.raises(IllegalMove, match="there is no sandwich 0.7"):
+        sandwich.parse_move(state, "play bread on 7", seat=0)  # then apply's reason
+    assert sandwich.parse_move(state, "play bread", seat=0) == Play(Card.BREAD)
+
+
+def test_parse_move_from_a_seat_at_a_chance_node() -> None:
+    state = sandwich.new_game(2)
+    with pytest.raises(IllegalMove, match="seat 0 may not move now: chance is to act"):
+        sandwich.parse_move(state, "draw bread", seat=0)
+    assert sandwich.parse_move(state, "draw bread") == Draw(Card.BREAD)
+
+
+def test_generic_sample_chance_follows_the_exact_weights() -> None:
+    state = sandwich.new_game(2, sandwich.Rules(bread=1, peanut_butter=0, jelly=3))
+    rng = random.Random(9)
+    seen = Counter(kit_defaults.sample_chance(sandwich.GAME, state, rng) for _ in range(4000))
+    assert seen.keys() == {Draw(Card.BREAD), Draw(Card.JELLY), Draw(Card.ANT), Draw(Card.FLY)}
+    total = 1 + 3 + 8 + 6
+    assert abs(seen[Draw(Card.JELLY)] / 4000 - 3 / total) < 0.03
+
+
+def test_generic_sample_chance_refuses_when_chance_does_not_act() -> None:
+    with pytest.raises(PicnicError, match=r"chance does not act now \(seat 0 is to act\)"):
+        kit_defaults.sample_chance(sandwich.GAME, _dealt(), random.Random(1))
+
+
+def test_random_move_builds_every_move_type() -> None:
+    rng = random.Random(1)
+    state = _dealt()
+    kinds = {type(sandwich.random_move(state, rng)) for _ in range(300)}
+    assert kinds == set(sandwich.MOVE_TYPES)
+
+
+def test_generic_check_view_refuses_a_view_no_state_has() -> None:
+    state = _dealt()
+    view = sandwich.view(state, 0)
+    sandwich.check_view(view)
+    with pytest.raises(InvalidState, match="expected a sandwich View, not State"):
+        sandwich.check_view(state)  # type: ignore[arg-type]
+    with pytest.raises(InvalidState, match="draw_size must be an int, not bool"):
+        sandwich.check_view(attrs.evolve(view, draw_size=True))
+    with pytest.raises(InvalidState, match="the view's card counts do not add up to the deck"):
+        sandwich.check_view(attrs.evolve(view, draw_size=view.draw_size + 1))
+
+
+# ---------------------------------------------------------------- define_game
+
+
+def _namespace() -> dict[str, Any]:
+    return {key: getattr(sandwich, key) for key in dir(sandwich)}
+
+
+def test_define_game_builds_the_sandwich_record() -> None:
+    game = define_game(_namespace(), name="copy", title="Copy", players=(2, 3))
+    assert game.players == (2, 3)
+    assert game.chance == "explicit" and game.face_down_moves is False
+    assert game.variants == {"default": sandwich.Rules()}
+    assert game.reasons == sandwich.REASONS
+    assert set(game.move_types) == set(sandwich.MOVE_TYPES)
+    assert game.max_chance_steps(2, sandwich.Rules()) == 4 + 540 + 1
+
+
+@pytest.mark.parametrize("key", ["apply", "State", "REASONS", "max_chance_steps"])
+def test_define_game_names_what_is_missing(key: str) -> None:
+    namespace = _namespace()
+    del namespace[key]
+    with pytest.raises(TypeError, match=f"copy: the game module does not define {key}$"):
+        define_game(namespace, name="copy", title="Copy", players=(2, 4))
+
+
+def test_define_game_refuses_a_mis_wired_function() -> None:
+    namespace = _namespace()
+    namespace["apply"] = sandwich.view
+    with pytest.raises(TypeError, match="copy: apply's argument 'player' is annotated"):
+        define_game(namespace, name="copy", title="Copy", players=(2, 4))
+    namespace = _namespace()
+    namespace["legal_moves"] = sandwich.view
+    with pytest.raises(TypeError, match="copy: legal_moves must take 1 positional argument"):
+        define_game(namespace, name="copy", title="Copy", players=(2, 4))
+    namespace = _namespace()
+
+    def determinize(view: sandwich.View, rng: random.Random) -> sandwich.View:
+        return view
+
+    namespace["determinize"] = determinize
+    with pytest.raises(TypeError, match="copy: determinize is annotated to return"):
+        define_game(namespace, name="copy", title="Copy", players=(2, 4))
+
+
+def test_define_game_checks_capabilities() -> None:
+    with pytest.raises(TypeError, match="a game with sampled chance must define sample_chance"):
+        namespace = _namespace()
+        del namespace["sample_chance"]
+        define_game(namespace, name="c", title="C", players=(2, 4), chance="sampled")
+    with pytest.raises(TypeError, match="chance must be 'explicit' or 'sampled', not 'dice'"):
+        define_game(_namespace(), name="c", title="C", players=(2, 4), chance="dice")  # type: ignore[arg-type]
+    namespace = _namespace()
+    namespace["MOVE_TYPES"] = (Draw, End)
+    with pytest.raises(TypeError, match="MOVE_TYPES and the Move union list different classes"):
+        define_game(namespace, name="c", title="C", players=(2, 4))
+    with pytest.raises(ValueError, match=r"players must be a \(fewest, most\) pair"):
+        define_game(_namespace(), name="c", title="C", players=(3, 2))
+
+
+def test_a_game_pickles_as_its_registered_name() -> None:
+    import pickle
+
+    assert pickle.loads(pickle.dumps(sandwich.GAME)) is sandwich.GAME
+
+
+def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
+    """mypy sees the sandwich types through GAME, and refuses a mis-wired Game."""
+    mypy_api = pytest.importorskip("mypy.api")
+    good = tmp_path / "good.py"
+    good.write_text(
+        "from picnic_rules import sandwich, play, replay, RandomAgent\n"
+        "s = sandwich.GAME.new_game(2)\n"
+        "reveal_type(s)\n"
+        "reveal_type(sandwich.GAME.legal_moves(s))\n"
+        "record = play(sandwich.GAME, [RandomAgent(), RandomAgent()], seed=1)\n"
+        "reveal_type(record.rules)\n"
+        "reveal_type(replay(record, sandwich.GAME))\n"
+    )
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from picnic_rules import sandwich\n"
+        "from picnic_rules.game import Game\n"
+        "import attrs\n"
+        "g = attrs.evolve(sandwich.GAME, apply=sandwich.view)\n"
+        "h: Game[sandwich.State, sandwich.View, sandwich.Move, sandwich.Rules] = Game(\n"
+        "    name='x', title='x', players=(2, 2), Rules=sandwich.Rules, State=sandwich.State,\n"
+        "    View=sandwich.View, move_types=sandwich.MOVE_TYPES, new_game=sandwich.new_game,\n"
+        "    to_move=sandwich.to_move, legal_moves=sandwich.legal_moves, apply=sandwich.view,\n"
+        "    chance_outcomes=sandwich.chance_outcomes, sample_chance=sandwich.sample_chance,\n"
+        "    is_over=sandwich.is_over, result=sandwich.result, view=sandwich.view,\n"
+        "    determinize=sandwich.determinize, parse_move=sandwich.parse_move,\n"
+        "    move_from_str=sandwich.move_from_str, check=sandwich.check,\n"
+        "    check_view=sandwich.check_view, max_moves=sandwich.max_moves,\n"
+        "    max_chance_steps=sandwich.max_chance_steps, random_move=sandwich.random_move,\n"
+        "    reasons=sandwich.REASONS)\n"
+    )
+    cache = str(tmp_path / "cache")
+    out, _, status = mypy_api.run(["--strict", "--cache-dir", cache, str(good)])
+    assert 'Revealed type is "picnic_rules.sandwich.state.State"' in out
+    assert "tuple[picnic_rules.sandwich.moves.Draw | picnic_rules.sandwich.moves.Play" in out
+    assert 'Revealed type is "picnic_rules.sandwich.rules.Rules"' in out
+    assert "tuple[picnic_rules.sandwich.state.State, ...]" in out
+    out, _, status = mypy_api.run(["--strict", "--cache-dir", cache, str(bad)])
+    assert status == 1
+    assert 'Argument "apply" to "Game" has incompatible type' in out
