@@ -173,7 +173,7 @@ def test_check_fields_names_the_path_of_the_bad_value(
 
 def test_expect_and_check_counts() -> None:
     expect(True, "never")
-    with pytest.raises(InvalidState, match="^the pile is empty$"):
+    with pytest.raises(InvalidState, match=r"^the pile is empty$"):
         expect(0, "the pile is empty")
     check_counts("the hand", (0, 2), 2)
     with pytest.raises(InvalidState, match=r"the hand must be a tuple of 2 counts, got \(1,\)"):
@@ -217,7 +217,7 @@ def test_parse_move_checks_syntax_then_seat_then_legality() -> None:
         sandwich.parse_move(state, "jump", seat=1)  # syntax comes first
     with pytest.raises(IllegalMove, match="seat 1 may not move now: seat 0 is to act"):
         sandwich.parse_move(state, "play jelly on 7", seat=1)  # then the seat
-    with pytest.raises(IllegalMove, match="there is no sandwich 0.7"):
+    with pytest.raises(IllegalMove, match=r"there is no sandwich 0\.7"):
         sandwich.parse_move(state, "play bread on 7", seat=0)  # then apply's reason
     assert sandwich.parse_move(state, "play bread", seat=0) == Play(Card.BREAD)
 
