@@ -201,3 +201,16 @@ def test_random_agent_repr_is_evaluable() -> None:
     agent = RandomAgent()
     assert eval(repr(agent), {"RandomAgent": RandomAgent}) == agent
     assert agent(None, ("a",), random.Random(0)) == "a"
+
+
+def test_a_seed_must_be_an_int_so_the_record_loads_back() -> None:
+    with pytest.raises(TypeError, match="seed must be an int, not str"):
+        play("sandwich", [RandomAgent(), RandomAgent()], seed="abc")  # type: ignore[call-overload]
+
+
+def test_replay_with_the_game_checks_its_name() -> None:
+    record = play(GAME, [RandomAgent(), RandomAgent()], seed=3)
+    assert replay(record, GAME)[-1] == replay(record)[-1]
+    other = attrs.evolve(GAME, name="other-sandwich")
+    with pytest.raises(PicnicError, match="the record is of 'sandwich', not 'other-sandwich'"):
+        replay(record, other)
