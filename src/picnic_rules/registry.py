@@ -1,15 +1,161 @@
-"""The registry of games: the only core module that imports the games."""
+"""The registry of games: the only core module that loads the games.
+
+:data:`GAMES` holds the built-in games, listed once in :data:`BUILTIN`, and
+the game of every installed package that declares one in the entry-point
+group :data:`ENTRY_POINT_GROUP` (``picnic_rules.games``). So installing such
+a package adds its game to the codec, ``play``/``replay`` by name, the
+simulator and the ``picnic`` command. In the package's ``pyproject.toml``::
+
+    [project.entry-points."picnic_rules.games"]
+    keep-or-swap = "keep_or_swap:GAME"
+
+The entry point is named after the game and loads its
+:class:`~picnic_rules.Game` record. Installed games are loaded the first time
+:data:`GAMES` is read, not by ``import picnic_rules``, so a game module may
+import :mod:`picnic_rules` freely, and a broken entry point never breaks the
+import: it is skipped with a :class:`RuntimeWarning` saying why. So is a game
+whose name a built-in game, or an entry point found earlier, already holds.
+See :doc:`/kit` for a whole game written and installed this way.
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.metadata
+import sys
+import warnings
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
+
 from .errors import PicnicError
 from .game import AnyGame, Game
-from .sandwich import GAME as _SANDWICH
 
-__all__ = ["GAMES", "get_game", "register"]
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
 
-GAMES: dict[str, AnyGame] = {_SANDWICH.name: _SANDWICH}
-"""Every game of the library by name."""
+__all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "GAMES", "get_game", "register"]
+
+BUILTIN: Final[tuple[str, ...]] = ("picnic_rules.sandwich",)
+"""The modules of the built-in games, each holding its record as ``GAME`` (the one list of them)."""
+
+ENTRY_POINT_GROUP: Final = "picnic_rules.games"
+"""The entry-point group through which an installed package adds its game to :data:`GAMES`."""
+
+
+class _Games(dict[str, AnyGame]):
+    """A dict of games that loads the installed games before it is first read."""
+
+    def __getitem__(self, name: str) -> AnyGame:
+        _load_installed()
+        return super().__getitem__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        _load_installed()
+        return super().get(name, default)
+
+    def __contains__(self, name: object) -> bool:
+        _load_installed()
+        return super().__contains__(name)
+
+    def __iter__(self) -> Iterator[str]:
+        _load_installed()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        _load_installed()
+        return super().__len__()
+
+    def __repr__(self) -> str:
+        _load_installed()
+        return super().__repr__()
+
+    def keys(self) -> dict_keys[str, AnyGame]:
+        _load_installed()
+        return super().keys()
+
+    def values(self) -> dict_values[str, AnyGame]:
+        _load_installed()
+        return super().values()
+
+    def items(self) -> dict_items[str, AnyGame]:
+        _load_installed()
+        return super().items()
+
+    def copy(self) -> dict[str, AnyGame]:
+        _load_installed()
+        return dict(super().items())
+
+
+GAMES: dict[str, AnyGame] = _Games()
+"""Every game by name: the built-in games, the installed ones and those :func:`register` adds."""
+
+_pending: list[importlib.metadata.EntryPoint] | None = None
+"""The entry points not loaded yet (``None`` until they are looked up)."""
+
+
+def _load_installed() -> None:
+    """Load the entry points of :data:`ENTRY_POINT_GROUP` into :data:`GAMES` (each once).
+
+    One whose module is being imported right now (``import my_game`` imported
+    ``picnic_rules``, which reads :data:`GAMES` before ``my_game.GAME`` exists)
+    waits for a later read.
+    """
+    global _pending
+    if _pending is None:
+        _pending = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+    for entry in [entry for entry in _pending if not _importing(entry.module)]:
+        if entry in _pending:  # a game module that reads GAMES loads the others first
+            _pending.remove(entry)
+            _add(entry)
+
+
+def _importing(module: str) -> bool:
+    spec = getattr(sys.modules.get(module), "__spec__", None)
+    return bool(getattr(spec, "_initializing", False))
+
+
+def _add(entry: importlib.metadata.EntryPoint) -> None:
+    """Add the game of one entry point to :data:`GAMES`, or warn why it is skipped."""
+    problem: str | None
+    try:
+        game = entry.load()
+    except Exception as exc:
+        problem = f"loading it raised {type(exc).__name__}: {exc}"
+    else:
+        problem = _problem(entry.name, game)
+    if problem is not None:
+        warnings.warn(
+            f"picnic_rules skipped the game entry point {entry.name} = {entry.value!r}: {problem}",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return
+    dict.__setitem__(GAMES, game.name, game)
+
+
+def _problem(name: str, game: object) -> str | None:
+    """What keeps ``game``, loaded by the entry point ``name``, out of :data:`GAMES`."""
+    if not isinstance(game, Game):
+        return f"it is a {type(game).__name__}, not a picnic_rules.Game"
+    if game.name != name:
+        return f"it is the game {game.name!r}, so the entry point must be named so"
+    known = dict.get(GAMES, name)
+    if known is not None and known is not game:
+        builtin = any(known is _builtin(module) for module in BUILTIN)
+        return f"{'a built-in' if builtin else 'another'} game is named {name!r}"
+    return None
+
+
+def _builtin(module: str) -> AnyGame:
+    game = importlib.import_module(module).GAME
+    if not isinstance(game, Game):  # a mistake of the library itself: fail loudly
+        raise TypeError(f"{module}.GAME is not a Game")
+    return game
+
+
+for _module in BUILTIN:
+    _game = _builtin(_module)
+    dict.__setitem__(GAMES, _game.name, _game)
 
 
 def get_game(game: AnyGame | str) -> AnyGame:
@@ -30,7 +176,8 @@ def register(game: AnyGame) -> AnyGame:
 
     Registering the same record again is harmless; another game under a taken name
     raises :class:`~picnic_rules.PicnicError`. Returns ``game``, so it can wrap the
-    definition: ``GAME = register(Game(...))``.
+    definition: ``GAME = register(Game(...))``. An installed package adds its game
+    through an entry point instead (see :data:`ENTRY_POINT_GROUP`).
 
     >>> import attrs
     >>> from picnic_rules import GAMES, register
