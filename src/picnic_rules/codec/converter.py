@@ -1,4 +1,12 @@
-"""The strict cattrs converter of each game, and the paths of its failures."""
+"""The strict cattrs converter of each game.
+
+Decoding trusts nothing: an int must be a JSON integer (not ``true``, ``1.0``
+or ``"1"``), every field of an attrs class must be present (a default is
+never filled in) and no other key may be, fixed-size arrays must have their
+exact size, and enums are spelled as :mod:`.enums` says. Every failure is
+raised as a cattrs exception group whose path :func:`.failures.first_failure`
+reads.
+"""
 
 from __future__ import annotations
 
@@ -8,184 +16,72 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 import attrs
 import cattrs
-from cattrs.errors import (
-    AttributeValidationNote,
-    ClassValidationError,
-    ForbiddenExtraKeysError,
-    IterableValidationError,
-    IterableValidationNote,
-)
+from cattrs.errors import ClassValidationError
 from cattrs.gen import make_dict_structure_fn
 
-from ..errors import DecodeError
-from ..game import AnyGame
+from ..errors import RulesError
+from ..game import AnyGame, Outcome
+from .enums import enums_in, spelling, written
+from .failures import Invalid, at_field, at_index, json_type, key_segment
+from .limits import MAX_ECHO, MAX_NOTATION, shorten
+
+__all__ = ["converter_of", "move_hook"]
 
 # --------------------------------------------------------------------------
-# errors
-
-
-class _Invalid(Exception):
-    """A leaf failure inside structuring: ``reason`` is reported at the current path."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list | tuple):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _first_failure(exc: BaseException, path: str) -> tuple[str, str]:
-    """The path and reason of the first leaf failure in a (nested) cattrs error."""
-    if isinstance(exc, ForbiddenExtraKeysError):
-        return f"{path}.{sorted(exc.extra_fields)[0]}", "unknown field"
-    if isinstance(exc, ClassValidationError):
-        with_notes, without = exc.group_exceptions()
-        if with_notes:
-            sub, note = with_notes[0]
-            if isinstance(sub, KeyError):
-                return f"{path}.{note.name}", "required field missing"
-            return _first_failure(sub, f"{path}.{note.name}")
-        if without:
-            return _first_failure(without[0], path)
-        return path, str(exc)
-    if isinstance(exc, IterableValidationError):
-        items, rest = exc.group_exceptions()
-        if items:
-            sub, item = items[0]
-            index = item.index
-            suffix = f"[{index}]" if isinstance(index, int) else f".{index}"
-            return _first_failure(sub, path + suffix)
-        if rest:
-            return _first_failure(rest[0], path)
-        return path, str(exc)
-    if isinstance(exc, _Invalid):
-        return path, exc.reason
-    if isinstance(exc, DecodeError):
-        # raised by a nested hook with its own relative path ("$" + suffix)
-        return path + exc.path.removeprefix("$"), exc.reason
-    reason = str(exc) or type(exc).__name__
-    return path, reason
-
-
-def _at_index(exc: Exception, index: int, element_type: Any, container: Any) -> Exception:
-    exc.__notes__ = [
-        *getattr(exc, "__notes__", []),
-        IterableValidationNote(f"Structuring {container} @ index {index}", index, element_type),
-    ]
-    return IterableValidationError(f"While structuring {container}", [exc], container)
-
-
-def _at_field(exc: Exception, name: str, field_type: Any, cls: type[Any]) -> Exception:
-    exc.__notes__ = [
-        *getattr(exc, "__notes__", []),
-        AttributeValidationNote(f"Structuring class {cls.__name__} @ {name}", name, field_type),
-    ]
-    return ClassValidationError(f"While structuring {cls.__name__}", [exc], cls)
-
-
-# --------------------------------------------------------------------------
-# strict hooks
+# strict scalars
 
 
 def _structure_int(value: object, _: Any) -> int:
     if type(value) is not int:
-        raise _Invalid(f"expected an integer, not {_json_type(value)}")
+        raise Invalid(f"expected an integer, not {json_type(value)}")
     return value
 
 
 def _structure_bool(value: object, _: Any) -> bool:
     if type(value) is not bool:
-        raise _Invalid(f"expected a boolean, not {_json_type(value)}")
+        raise Invalid(f"expected a boolean, not {json_type(value)}")
     return value
 
 
 def _structure_str(value: object, _: Any) -> str:
     if type(value) is not str:
-        raise _Invalid(f"expected a string, not {_json_type(value)}")
+        raise Invalid(f"expected a string, not {json_type(value)}")
     return value
 
 
 def _structure_float(value: object, _: Any) -> float:
     if type(value) not in (int, float):
-        raise _Invalid(f"expected a number, not {_json_type(value)}")
+        raise Invalid(f"expected a number, not {json_type(value)}")
     return float(value)  # type: ignore[arg-type]
 
 
 def _structure_none(value: object, _: Any) -> None:
     if value is not None:
-        raise _Invalid(f"expected null, not {_json_type(value)}")
-
-
-_ENUM_BASES: Final = frozenset(
-    {enum.Enum, enum.IntEnum, enum.StrEnum, enum.Flag, enum.IntFlag, enum.ReprEnum}
-)
-
-
-def _enum_names(cls: type[enum.Enum]) -> dict[str, enum.Enum]:
-    """The JSON spelling of every member of ``cls``.
-
-    An enum that defines its own ``__str__`` (the sandwich ``Card``: ``"pb"``)
-    is written as ``str(member)``; another int enum as its lower-case name; any
-    other enum as its value.
-    """
-    custom_str = any(
-        "__str__" in vars(klass)
-        for klass in cls.__mro__
-        if issubclass(klass, enum.Enum) and klass not in _ENUM_BASES
-    )
-    names: dict[str, enum.Enum] = {}
-    for member in cls:
-        if custom_str:
-            key: object = str(member)
-        elif isinstance(member, int):
-            key = member.name.lower()
-        else:
-            key = member.value
-        if not isinstance(key, str) or key in names:
-            return {member.name.lower(): member for member in cls}
-        names[key] = member
-    return names
-
-
-@functools.cache
-def _enum_table(cls: type[enum.Enum]) -> tuple[dict[str, enum.Enum], dict[enum.Enum, str]]:
-    names = _enum_names(cls)
-    return names, {member: name for name, member in names.items()}
+        raise Invalid(f"expected null, not {json_type(value)}")
 
 
 def _unstructure_enum(member: enum.Enum) -> str:
-    return _enum_table(type(member))[1][member]
+    return written(type(member))[member]
 
 
 def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
-    names = _enum_table(cls)[0]
+    names = spelling(cls)
     if type(value) is not str:
-        raise _Invalid(f"expected a string naming a {cls.__name__}, not {_json_type(value)}")
+        raise Invalid(f"expected a string naming a {cls.__name__}, not {json_type(value)}")
     try:
         return names[value]
     except KeyError:
-        choices = ", ".join(names)
-        raise _Invalid(f"{value!r} is not a {cls.__name__} (one of: {choices})") from None
+        choices = shorten(", ".join(names), 2 * MAX_ECHO)
+        shown = shorten(value)
+        raise Invalid(f"{shown!r} is not a {cls.__name__} (one of: {choices})") from None
+
+
+# --------------------------------------------------------------------------
+# type predicates
 
 
 def _is_tuple(t: Any) -> bool:
@@ -202,12 +98,44 @@ def _is_union(t: Any) -> bool:
 
 def _expect_array(value: object) -> list[Any]:
     if type(value) is not list:
-        raise _Invalid(f"expected an array, not {_json_type(value)}")
+        raise Invalid(f"expected an array, not {json_type(value)}")
     return value
 
 
 def _json_sort_key(value: object) -> str:
     return json.dumps(value, sort_keys=True)
+
+
+# --------------------------------------------------------------------------
+# moves
+
+
+def move_hook(game: AnyGame, allowed: tuple[type[Any], ...]) -> Callable[[Any, Any], Any]:
+    """The structure hook of a move in notation, of one of the ``allowed`` move types.
+
+    A string longer than :data:`~.limits.MAX_NOTATION` is refused before the
+    game parses it; the game's :class:`~picnic_rules.InvalidMove` gives the reason.
+    """
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not str:
+            raise Invalid(f"expected a move in notation, not {json_type(value)}")
+        if len(value) > MAX_NOTATION:
+            raise Invalid(
+                f"a move of {len(value)} characters, more than the limit of {MAX_NOTATION}"
+            )
+        move = game.move_from_str(value)  # InvalidMove: its .reason is reported
+        if type(move) not in allowed:
+            kinds = ", ".join(m.__name__ for m in allowed)
+            shown = shorten(value)
+            raise Invalid(f"{shown!r} is a {type(move).__name__}, expected one of: {kinds}")
+        return move
+
+    return hook
+
+
+# --------------------------------------------------------------------------
+# the hook factories of one game
 
 
 class _Hooks:
@@ -218,11 +146,10 @@ class _Hooks:
         self.game = game
         self.move_types: tuple[type[Any], ...] = tuple(game.move_types)
 
-    # tuples --------------------------------------------------------------
+    # tuples and sets -------------------------------------------------------
 
     def tuple_structure(self, t: Any) -> Callable[[Any, Any], Any]:
         args = typing.get_args(t)
-        structure = self.converter.structure
         if not args:
             return lambda value, _: tuple(_expect_array(value))
         if len(args) == 2 and args[1] is Ellipsis:
@@ -230,29 +157,29 @@ class _Hooks:
             hook = self.converter.get_structure_hook(element)
 
             def homogeneous(value: Any, _: Any) -> tuple[Any, ...]:
-                items = _expect_array(value)
                 out = []
-                for i, item in enumerate(items):
+                for i, item in enumerate(_expect_array(value)):
                     try:
                         out.append(hook(item, element))
                     except Exception as exc:
-                        raise _at_index(exc, i, element, t) from None
+                        raise at_index(exc, i, element, t) from None
                 return tuple(out)
 
             return homogeneous
         if args == ((),):  # tuple[()]
             args = ()
+        hooks = [self.converter.get_structure_hook(element) for element in args]
 
         def fixed(value: Any, _: Any) -> tuple[Any, ...]:
             items = _expect_array(value)
             if len(items) != len(args):
-                raise _Invalid(f"expected an array of {len(args)} items, not {len(items)}")
+                raise Invalid(f"expected an array of {len(args)} items, not {len(items)}")
             out = []
-            for i, (item, element) in enumerate(zip(items, args, strict=True)):
+            for i, (item, element, hook) in enumerate(zip(items, args, hooks, strict=True)):
                 try:
-                    out.append(structure(item, element))
+                    out.append(hook(item, element))
                 except Exception as exc:
-                    raise _at_index(exc, i, element, t) from None
+                    raise at_index(exc, i, element, t) from None
             return tuple(out)
 
         return fixed
@@ -263,15 +190,14 @@ class _Hooks:
         structure = self.converter.structure
 
         def hook(value: Any, _: Any) -> frozenset[Any]:
-            items = _expect_array(value)
             out: set[Any] = set()
-            for i, item in enumerate(items):
+            for i, item in enumerate(_expect_array(value)):
                 try:
                     member = structure(item, element)
                     if member in out:
-                        raise _Invalid("duplicate member of a set")
+                        raise Invalid("duplicate member of a set")
                 except Exception as exc:
-                    raise _at_index(exc, i, element, t) from None
+                    raise at_index(exc, i, element, t) from None
                 out.add(member)
             return frozenset(out)
 
@@ -289,21 +215,21 @@ class _Hooks:
 
         return hook
 
-    # unions --------------------------------------------------------------
+    # unions ----------------------------------------------------------------
 
     def union_structure(self, t: Any) -> Callable[[Any, Any], Any]:
         members = typing.get_args(t)
         has_none = type(None) in members
         others = tuple(m for m in members if m is not type(None))
         if others and all(m in self.move_types for m in others):
-            move_hook = self.move_structure_for(others)
+            moves = move_hook(self.game, others)
 
-            def moves(value: Any, _: Any) -> Any:
+            def move_or_none(value: Any, _: Any) -> Any:
                 if value is None and has_none:
                     return None
-                return move_hook(value, t)
+                return moves(value, t)
 
-            return moves
+            return move_or_none
         structure = self.converter.structure
 
         def union(value: Any, _: Any) -> Any:
@@ -318,77 +244,53 @@ class _Hooks:
             if len(others) == 1 and failure is not None:
                 raise failure
             names = ", ".join(getattr(m, "__name__", str(m)) for m in members)
-            raise _Invalid(f"{_json_type(value)} matches none of: {names}")
+            raise Invalid(f"{json_type(value)} matches none of: {names}")
 
         return union
-
-    # moves ---------------------------------------------------------------
-
-    def move_structure_for(self, allowed: tuple[type[Any], ...]) -> Callable[[Any, Any], Any]:
-        game = self.game
-
-        def hook(value: Any, _: Any) -> Any:
-            if type(value) is not str:
-                raise _Invalid(f"expected a move in notation, not {_json_type(value)}")
-            try:
-                move = game.move_from_str(value)
-            except Exception as exc:
-                raise _Invalid(str(exc)) from None
-            if type(move) not in allowed:
-                kinds = ", ".join(m.__name__ for m in allowed)
-                raise _Invalid(f"{value!r} is a {type(move).__name__}, expected one of: {kinds}")
-            return move
-
-        return hook
 
     # attrs classes ---------------------------------------------------------
 
     def attrs_structure(self, cls: type[Any]) -> Callable[[Any, Any], Any]:
+        """Every field present (no default is filled in), no other key, then the constructor."""
+        fields = attrs.fields(attrs.resolve_types(cls))
+        types_ = {field.name: field.type for field in fields if field.init}
         base = make_dict_structure_fn(cls, self.converter, _cattrs_forbid_extra_keys=True)
 
         def hook(value: Any, _: Any) -> Any:
             if type(value) is not dict:
-                raise _Invalid(f"expected an object, not {_json_type(value)}")
+                raise Invalid(f"expected an object, not {json_type(value)}")
+            for name, field_type in types_.items():
+                if name not in value:
+                    raise at_field(Invalid("required field missing"), name, field_type, cls)
+            for key in value:
+                if key not in types_:
+                    raise at_field(Invalid("unknown field"), key_segment(key), None, cls)
             try:
                 return base(value, cls)
             except ClassValidationError as exc:
                 with_notes, without = exc.group_exceptions()
-                if with_notes or not without or isinstance(without[0], ForbiddenExtraKeysError):
+                if with_notes or not without:
                     raise
-                # the constructor refused the values (an attrs validator):
-                # find the field it refused, to report its path
-                raise self._locate(cls, value, without[0]) from None
+                raise _refused(cls, types_, without[0]) from None
 
         return hook
 
-    def _locate(self, cls: type[Any], value: dict[str, Any], exc: Exception) -> Exception:
-        try:
-            return self._locate_field(cls, value)
-        except Exception:  # the class cannot be taken apart: report the whole object
-            return _Invalid(str(exc) or type(exc).__name__)
 
-    def _locate_field(self, cls: type[Any], value: dict[str, Any]) -> Exception:
-        fields = attrs.fields(attrs.resolve_types(cls))
-        structured: dict[str, Any] = {}
-        for field in fields:
-            if field.name in value:
-                structured[field.name] = self.converter.structure(value[field.name], field.type)
-            elif field.default is not attrs.NOTHING:
-                default = field.default
-                if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                    continue
-                structured[field.name] = default
-        instance = object.__new__(cls)
-        for name, item in structured.items():
-            object.__setattr__(instance, name, item)
-        for field in fields:
-            if field.validator is None or field.name not in structured:
-                continue
-            try:
-                field.validator(instance, field, structured[field.name])
-            except Exception as found:
-                return _at_field(_Invalid(str(found)), field.name, field.type, cls)
-        raise LookupError("no single field is at fault")
+def _refused(cls: type[Any], types_: dict[str, Any], exc: Exception) -> Exception:
+    """The constructor of ``cls`` refused the values: place the failure at the field it names.
+
+    A :class:`~picnic_rules.RulesError` names its field; attrs' own validators
+    pass the attribute as their second argument. Otherwise the failure is
+    the whole object's.
+    """
+    if isinstance(exc, RulesError):
+        if exc.field in types_:
+            return at_field(Invalid(exc.reason), exc.field, types_[exc.field], cls)
+        return Invalid(exc.reason)
+    if len(exc.args) > 1 and isinstance(exc.args[1], attrs.Attribute):
+        name = exc.args[1].name
+        return at_field(Invalid(str(exc.args[0])), name, types_.get(name), cls)
+    return Invalid(str(exc) or type(exc).__name__)
 
 
 def _make_converter(game: AnyGame) -> cattrs.Converter:
@@ -417,11 +319,17 @@ def _make_converter(game: AnyGame) -> cattrs.Converter:
 
     # moves, wherever they appear: their notation
     for move_type in hooks.move_types:
-        converter.register_structure_hook(move_type, hooks.move_structure_for((move_type,)))
+        converter.register_structure_hook(move_type, move_hook(game, (move_type,)))
         converter.register_unstructure_hook(move_type, str)
+
+    # every enum's spelling, now: a clash is the game's defect, found before any document
+    for cls in enums_in(game.State, game.View, game.Rules, Outcome):
+        spelling(cls)
     return converter
 
 
 @functools.cache
-def _converter(game: AnyGame) -> cattrs.Converter:
+def converter_of(game: AnyGame) -> cattrs.Converter:
+    """The strict converter of ``game`` (built once per game; raises
+    :class:`~.enums.SpellingClash` if two members of one of its enums are spelled alike)."""
     return _make_converter(game)

@@ -7,11 +7,13 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias
 
-import cattrs
-
-from ..errors import DecodeError
+from ..errors import DecodeError, InvalidState
 from ..game import AnyGame, Game, Outcome
-from .converter import _converter, _first_failure, _json_type
+from .converter import converter_of
+from .enums import SpellingClash
+from .failures import json_type, key_segment, structure
+from .limits import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_REASON, shorten
+from .records import decode_outcome, decode_record
 
 __all__ = ["FORMAT", "KINDS", "Kind", "decode", "dumps", "encode", "loads"]
 
@@ -44,8 +46,8 @@ def _game_named(name: str, path: str = "$.game") -> AnyGame:
     try:
         return games[name]
     except KeyError:
-        known = ", ".join(sorted(games))
-        raise DecodeError(path, f"unknown game {name!r} (known: {known})") from None
+        known = shorten(", ".join(sorted(games)))
+        raise DecodeError(path, f"unknown game {shorten(name)!r} (known: {known})") from None
 
 
 def _resolve_game(game: AnyGame | str | None) -> AnyGame | None:
@@ -105,7 +107,7 @@ def encode(obj: object, *, game: AnyGame | str | None = None) -> dict[str, Any]:
     or its name) for it. Raises :class:`TypeError` for anything else.
     """
     found, kind = _identify(obj, game)
-    converter = _converter(found)
+    converter = converter_of(found)
     doc: dict[str, Any] = {"format": FORMAT, "game": found.name, "kind": kind}
     if kind == "record":
         record: Any = obj
@@ -138,9 +140,42 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"duplicate key {key!r}")
+            raise ValueError(f"duplicate key {shorten(key)!r}")
         out[key] = value
     return out
+
+
+def _check_size(text: str | bytes | bytearray) -> None:
+    if isinstance(text, str):
+        if len(text) > MAX_DOCUMENT_BYTES:  # at least as many bytes as characters
+            size = f"{len(text)} characters"
+        else:
+            size_bytes = len(text.encode("utf-8", "surrogatepass"))
+            if size_bytes <= MAX_DOCUMENT_BYTES:
+                return
+            size = f"{size_bytes} bytes"
+    elif len(text) > MAX_DOCUMENT_BYTES:
+        size = f"{len(text)} bytes"
+    else:
+        return
+    limit = MAX_DOCUMENT_BYTES
+    raise DecodeError("$", f"the document is {size}, more than the limit of {limit} bytes")
+
+
+def _check_depth(doc: object) -> None:
+    """Refuse arrays and objects nested more than :data:`~.limits.MAX_DEPTH` deep (or cyclic)."""
+    todo: list[tuple[object, int]] = [(doc, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if type(value) is dict:
+            children: Any = value.values()
+        elif type(value) is list:
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise DecodeError("$", f"the document is nested more than {MAX_DEPTH} deep")
+        todo.extend((child, depth + 1) for child in children)
 
 
 def loads(
@@ -151,17 +186,19 @@ def loads(
 ) -> object:
     """Read a document written by :func:`dumps`; see :func:`decode` for ``kind`` and ``game``.
 
-    Raises :class:`~picnic_rules.DecodeError` (and nothing else) for text that
-    is not such a document.
+    Text longer than :data:`~picnic_rules.codec.MAX_DOCUMENT_BYTES` is refused
+    before it is parsed. Raises :class:`~picnic_rules.DecodeError` (and
+    nothing else) for text that is not such a document.
     """
     if not isinstance(text, str | bytes | bytearray):
         raise DecodeError("$", f"expected JSON text, not {type(text).__name__}")
+    _check_size(text)
     try:
         doc = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
     except RecursionError:
         raise DecodeError("$", "malformed JSON: nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise DecodeError("$", f"malformed JSON: {exc}") from None
+        raise DecodeError("$", shorten(f"malformed JSON: {exc}", MAX_REASON)) from None
     return decode(doc, kind=kind, game=game)
 
 
@@ -174,18 +211,21 @@ def decode(
 
     ``kind`` and ``game``, when given, are what the caller expects: a document
     of another kind or game is refused. A decoded state passes the game's
-    ``check`` and a view its ``check_view``. Raises
+    ``check`` and a view its ``check_view``; an outcome (alone or in a
+    record) is one the game can give. Raises
     :class:`~picnic_rules.DecodeError` (and nothing else) with the path of the
-    bad field.
+    bad field, except for a defect of the game itself: two members of one of
+    its enums spelled alike raise :class:`~picnic_rules.codec.SpellingClash`.
     """
     try:
+        _check_depth(doc)
         return _decode(doc, kind, game)
-    except DecodeError:
+    except (DecodeError, SpellingClash):
         raise
     except RecursionError:
-        raise DecodeError("$", "document nested too deeply") from None
+        raise DecodeError("$", "the document is nested too deeply") from None
     except Exception as exc:  # a defect in a game's hook or check: still a DecodeError
-        raise DecodeError("$", f"{type(exc).__name__}: {exc}") from None
+        raise DecodeError("$", shorten(f"{type(exc).__name__}: {exc}", MAX_REASON)) from None
 
 
 def _header(
@@ -196,32 +236,26 @@ def _header(
             raise DecodeError(f"$.{key}", "required field missing")
     version = doc["format"]
     if type(version) is not int:
-        raise DecodeError("$.format", f"expected an integer, not {_json_type(version)}")
+        raise DecodeError("$.format", f"expected an integer, not {json_type(version)}")
     if version != FORMAT:
-        raise DecodeError("$.format", f"unsupported format version {version} (this reads {FORMAT})")
+        shown = shorten(str(version))
+        raise DecodeError("$.format", f"unsupported format version {shown} (this reads {FORMAT})")
     name = doc["game"]
     if type(name) is not str:
-        raise DecodeError("$.game", f"expected a string, not {_json_type(name)}")
+        raise DecodeError("$.game", f"expected a string, not {json_type(name)}")
     wanted = _resolve_game(game)
     # a Game passed in (perhaps one not in the registry) reads documents of its name
     found = wanted if wanted is not None and wanted.name == name else _game_named(name)
     if wanted is not None and wanted is not found:
-        raise DecodeError("$.game", f"expected a document of {wanted.name!r}, not {name!r}")
+        shown = shorten(name)
+        raise DecodeError("$.game", f"expected a document of {wanted.name!r}, not {shown!r}")
     doc_kind = doc["kind"]
     if type(doc_kind) is not str or doc_kind not in KINDS:
-        shown = doc_kind if type(doc_kind) is str else _json_type(doc_kind)
+        shown = shorten(doc_kind) if type(doc_kind) is str else json_type(doc_kind)
         raise DecodeError("$.kind", f"unknown kind {shown!r} (one of: {', '.join(KINDS)})")
     if kind is not None and doc_kind != kind:
         raise DecodeError("$.kind", f"expected a {kind} document, not {doc_kind!r}")
     return found, doc_kind
-
-
-def _structure(converter: cattrs.Converter, value: object, cls: Any, path: str) -> Any:
-    try:
-        return converter.structure(value, cls)
-    except Exception as exc:
-        where, reason = _first_failure(exc, path)
-        raise DecodeError(where, reason) from None
 
 
 def _check_keys(doc: dict[str, Any], payload: tuple[str, ...]) -> None:
@@ -230,76 +264,40 @@ def _check_keys(doc: dict[str, Any], payload: tuple[str, ...]) -> None:
             raise DecodeError(f"$.{key}", "required field missing")
     for key in doc:
         if key not in _HEADER and key not in payload:
-            raise DecodeError(f"$.{key}", "unknown field")
+            raise DecodeError(f"$.{key_segment(key)}", "unknown field")
+
+
+def _checked(check: Any, obj: object, kind: str, path: str) -> None:
+    try:
+        check(obj)
+    except InvalidState as exc:
+        raise DecodeError(path, shorten(f"not a valid {kind}: {exc.reason}", MAX_REASON)) from None
+    except Exception as exc:
+        reason = f"not a valid {kind}: {type(exc).__name__}: {exc}"
+        raise DecodeError(path, shorten(reason, MAX_REASON)) from None
 
 
 def _decode(doc: object, kind: Kind | None, game: AnyGame | str | None) -> object:
     if type(doc) is not dict:
-        raise DecodeError("$", f"expected an object, not {_json_type(doc)}")
+        raise DecodeError("$", f"expected an object, not {json_type(doc)}")
     found, doc_kind = _header(doc, kind, game)
-    converter = _converter(found)
+    converter = converter_of(found)
     if doc_kind == "record":
         _check_keys(doc, _RECORD_FIELDS)
-        return _decode_record(doc, found, converter)
+        return decode_record(doc, found, converter)
     _check_keys(doc, (doc_kind,))
     path = f"$.{doc_kind}"
     value = doc[doc_kind]
     if doc_kind == "move":
-        return _structure(converter, value, typing.Union[tuple(found.move_types)], path)  # noqa: UP007
+        return structure(converter, value, typing.Union[tuple(found.move_types)], path)  # noqa: UP007
     if doc_kind == "outcome":
-        return _decode_outcome(converter, value, None, path)
-    cls = {"state": found.State, "view": found.View, "rules": found.Rules}[doc_kind]
-    obj = _structure(converter, value, cls, path)
-    check = {"state": found.check, "view": found.check_view}.get(doc_kind)
-    if check is not None:
-        try:
-            check(obj)
-        except Exception as exc:
-            raise DecodeError(path, f"not a valid {doc_kind}: {exc}") from None
-    return obj
-
-
-def _decode_outcome(
-    converter: cattrs.Converter, value: object, players: int | None, path: str
-) -> Outcome:
-    outcome: Outcome = _structure(converter, value, Outcome, path)
-    seats = len(outcome.scores) if players is None else players
-    if players is not None and len(outcome.scores) != players:
-        raise DecodeError(
-            f"{path}.scores", f"expected {players} scores, one per seat, not {len(outcome.scores)}"
-        )
-    for i, winner in enumerate(outcome.winners):
-        if not 0 <= winner < seats:
-            raise DecodeError(f"{path}.winners[{i}]", f"{winner} is not a seat")
-    if len(set(outcome.winners)) != len(outcome.winners):
-        raise DecodeError(f"{path}.winners", "a seat is listed twice")
-    return outcome
-
-
-def _decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter) -> object:
-    from ..match import Record
-
-    players = _structure(converter, doc["players"], int, "$.players")
-    if not game.min_players <= players <= game.max_players:
-        raise DecodeError(
-            "$.players",
-            f"{game.name} takes {game.min_players} to {game.max_players} players, not {players}",
-        )
-    rules = _structure(converter, doc["rules"], game.Rules, "$.rules")
-    seed = _structure(converter, doc["seed"], int | None, "$.seed")
-    move_union: Any = typing.Union[tuple(game.move_types)]  # noqa: UP007
-    raw_moves = doc["moves"]
-    if type(raw_moves) is not list:
-        raise DecodeError("$.moves", f"expected an array, not {_json_type(raw_moves)}")
-    moves = tuple(
-        _structure(converter, item, move_union, f"$.moves[{i}]") for i, item in enumerate(raw_moves)
-    )
-    raw_outcome = doc["outcome"]
-    outcome = (
-        None
-        if raw_outcome is None
-        else _decode_outcome(converter, raw_outcome, players, "$.outcome")
-    )
-    return Record(
-        game=game.name, players=players, rules=rules, seed=seed, moves=moves, outcome=outcome
-    )
+        return decode_outcome(found, converter, value, None, path)
+    if doc_kind == "rules":
+        return structure(converter, value, found.Rules, path)
+    if doc_kind == "state":
+        state = structure(converter, value, found.State, path)
+        _checked(found.check, state, "state", path)
+        return state
+    view = structure(converter, value, found.View, path)
+    _checked(found.check_view, view, "view", path)
+    return view

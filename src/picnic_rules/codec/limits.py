@@ -1,0 +1,59 @@
+"""The limits on what the codec reads, and the shortening of input quoted in its errors.
+
+Every bound is checked before the work it protects, so a hostile document
+costs at most a bounded amount of time and memory, and every refusal is a
+:class:`~picnic_rules.DecodeError` with a short message.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_BYTES",
+    "MAX_ECHO",
+    "MAX_NOTATION",
+    "MAX_REASON",
+    "shorten",
+]
+
+MAX_DOCUMENT_BYTES: Final = 1 << 20
+"""The largest document :func:`~picnic_rules.codec.loads` reads: 1 MiB of UTF-8.
+
+Checked before the text is parsed. The longest sandwich record under the
+default rules (4 seats, every move the rules allow: 540 moves and 549 draws)
+is about 15 KB, and random 4-seat games write 4-5 KB, so the limit leaves
+more than 50 times the headroom. Records of games played under extreme
+rules (an ``action_limit`` in the thousands) can be larger and are refused.
+"""
+
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects a document may have (``$`` is depth 0).
+
+Sandwich documents are at most 5 deep (``$.state.table[0][1][2]``).
+"""
+
+MAX_NOTATION: Final = 200
+"""The longest move, in characters, that the codec hands to a game's ``move_from_str``.
+
+A longer string is refused before it is parsed. Sandwich notation is at most
+about 20 characters (``ant 3.12 to 4``); a game may refuse shorter strings itself.
+"""
+
+MAX_ECHO: Final = 80
+"""The most characters of a document's own text (a name, a key, a value) an error message quotes."""
+
+MAX_REASON: Final = 240
+"""The most characters of a reason a :class:`~picnic_rules.DecodeError` carries."""
+
+
+def shorten(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` cut to ``limit`` characters, ending in ``...`` when it was cut.
+
+    >>> shorten("x" * 100, 10)
+    'xxxxxxx...'
+    >>> shorten("short")
+    'short'
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."

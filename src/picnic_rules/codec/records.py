@@ -1,0 +1,99 @@
+"""Decoding the outcome and record documents, validated against their game.
+
+An outcome must be one the game can give: its ``reason`` is one of
+``game.reasons``, it has one score per seat for a player count the game
+takes (exactly the record's ``players`` inside a record), and its
+``winners`` are exactly the seats with the top score
+(:meth:`~picnic_rules.Outcome.from_scores`: equal leaders all win). Scores
+are not bounded here: their range is each game's own.
+
+A record's ``players`` must be a count the game seats, its ``rules`` must
+seat them (``game.new_game`` accepts both), and it may hold no more moves
+than ``game.max_moves`` plus ``game.max_chance_steps`` allow.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+import cattrs
+
+from ..errors import DecodeError, RulesError
+from ..game import AnyGame, Outcome
+from .failures import json_type, structure
+from .limits import shorten
+
+__all__ = ["decode_outcome", "decode_record"]
+
+
+def decode_outcome(
+    game: AnyGame, converter: cattrs.Converter, value: object, players: int | None, path: str
+) -> Outcome:
+    """The outcome document ``value`` at ``path``; ``players`` is the record's, if inside one."""
+    outcome: Outcome = structure(converter, value, Outcome, path)
+    if outcome.reason not in game.reasons:
+        known = ", ".join(game.reasons)
+        raise DecodeError(
+            f"{path}.reason",
+            f"{shorten(outcome.reason)!r} is not an end reason of {game.name} (one of: {known})",
+        )
+    count = len(outcome.scores)
+    if players is not None and count != players:
+        raise DecodeError(f"{path}.scores", f"expected {players} scores, one per seat, not {count}")
+    try:
+        game.check_players(count)
+    except RulesError as exc:
+        raise DecodeError(f"{path}.scores", f"one score per seat: {exc.reason}") from None
+    winners = Outcome.from_scores(outcome.scores, outcome.reason).winners
+    if outcome.winners != winners:
+        shown = shorten(repr(list(outcome.winners)))
+        raise DecodeError(
+            f"{path}.winners",
+            f"the winners are the seats with the top score, {list(winners)}, not {shown}",
+        )
+    return outcome
+
+
+def _rules_path(exc: RulesError) -> str:
+    return "$.rules" if exc.field is None else f"$.rules.{exc.field}"
+
+
+def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter) -> object:
+    """The :class:`~picnic_rules.Record` of the record document ``doc`` (its keys already checked)."""
+    from ..match import Record
+
+    players: int = structure(converter, doc["players"], int, "$.players")
+    try:
+        game.check_players(players)
+    except RulesError as exc:
+        raise DecodeError("$.players", exc.reason) from None
+    rules = structure(converter, doc["rules"], game.Rules, "$.rules")
+    try:
+        game.new_game(players, rules)
+    except RulesError as exc:
+        raise DecodeError(_rules_path(exc), exc.reason) from None
+    seed = structure(converter, doc["seed"], int | None, "$.seed")
+    raw_moves = doc["moves"]
+    if type(raw_moves) is not list:
+        raise DecodeError("$.moves", f"expected an array, not {json_type(raw_moves)}")
+    limit = game.max_moves(players, rules) + game.max_chance_steps(players, rules)
+    if len(raw_moves) > limit:
+        raise DecodeError(
+            "$.moves",
+            f"{len(raw_moves)} moves, more than the {limit} "
+            f"a {players}-player game of {game.name} can last",
+        )
+    move_union: Any = typing.Union[tuple(game.move_types)]  # noqa: UP007
+    moves = tuple(
+        structure(converter, item, move_union, f"$.moves[{i}]") for i, item in enumerate(raw_moves)
+    )
+    raw_outcome = doc["outcome"]
+    outcome = (
+        None
+        if raw_outcome is None
+        else decode_outcome(game, converter, raw_outcome, players, "$.outcome")
+    )
+    return Record(
+        game=game.name, players=players, rules=rules, seed=seed, moves=moves, outcome=outcome
+    )
