@@ -1,0 +1,247 @@
+"""Keep or Swap: a tiny card game for 2 to 4 seats, built with :mod:`picnic_rules.kit`.
+
+Each seat is dealt one card face down from a deck of ``copies`` cards of each
+rank ``0 .. ranks - 1``. In seat order, each seat either keeps its card or
+swaps it: the card goes face up to the discards and chance deals another.
+Then every card is shown: the highest wins, and equal highest cards share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeAlias
+
+import attrs
+
+from picnic_rules.errors import IllegalMove, InvalidMove, PicnicError, RulesError
+from picnic_rules.game import CHANCE, Actor, Agent, Game, Outcome, check_player_count
+from picnic_rules.kit import Counts, check_counts, check_fields, count, counts, define_game, expect
+
+PLAYERS = (2, 4)
+"""The fewest and the most seats."""
+REASONS = ("showdown",)
+"""The one way a game ends."""
+
+
+@attrs.frozen
+class Rules:
+    """The deck: ``copies`` cards of each rank ``0 .. ranks - 1``."""
+
+    ranks: int = count(6, minimum=1, maximum=100)
+    copies: int = count(2, minimum=1, maximum=100)
+
+    @property
+    def deck(self) -> Counts:
+        """The whole deck, as counts per rank."""
+        return (self.copies,) * self.ranks
+
+
+@attrs.frozen
+class State:
+    """Every card: the deck, each seat's card (``None`` until dealt), the discards;
+    ``turn`` is the seat to keep or swap (the number of seats once all have)."""
+
+    rules: Rules
+    deck: Counts
+    hands: tuple[int | None, ...]
+    discards: Counts
+    turn: int
+
+
+@attrs.frozen
+class View:
+    """What seat ``player`` sees: its own card (every card at the showdown),
+    who holds a card, the size of the deck, the discards and the turn."""
+
+    player: int
+    rules: Rules
+    hands: tuple[int | None, ...]
+    held: tuple[bool, ...]
+    deck: int
+    discards: Counts
+    turn: int
+
+
+@attrs.frozen
+class Draw:
+    """Chance: the card dealt is ``card``."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@attrs.frozen
+class Keep:
+    """Keep the card."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@attrs.frozen
+class Swap:
+    """Discard the card face up; chance deals another."""
+
+    def __str__(self) -> str:
+        return "swap"
+
+
+Move: TypeAlias = Draw | Keep | Swap
+"""Any move of the game."""
+MOVE_TYPES = (Draw, Keep, Swap)
+"""The move classes, in a fixed order."""
+
+
+def new_game(players: int = 2, rules: Rules = Rules()) -> State:
+    """The state before the deal: chance deals one card to each seat in turn."""
+    check_player_count("keep-or-swap", PLAYERS, players)
+    if 2 * players > sum(rules.deck):
+        raise RulesError(f"{players} seats need {2 * players} cards, not {sum(rules.deck)}")
+    return State(rules, rules.deck, (None,) * players, (0,) * rules.ranks, 0)
+
+
+def to_move(state: State) -> Actor:
+    """Chance while a seat has no card, then each seat once; ``None`` at the end."""
+    if None in state.hands:
+        return CHANCE
+    return state.turn if state.turn < len(state.hands) else None
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
+    """Every rank left in the deck, weighted by its cards."""
+    if to_move(state) is not CHANCE:
+        return ()
+    return tuple((Draw(card), n) for card, n in enumerate(state.deck) if n)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The cards chance may deal, or keep and swap."""
+    actor = to_move(state)
+    if actor is CHANCE:
+        return tuple(move for move, _ in chance_outcomes(state))
+    return () if actor is None else (Keep(), Swap())
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~picnic_rules.IllegalMove` if it is not legal."""
+    actor = to_move(state)
+    if move not in legal_moves(state):
+        why = "the game is over" if actor is None else "only chance deals cards"
+        if actor is CHANCE:
+            why = f"no card {move.card} is left" if isinstance(move, Draw) else "chance deals now"
+        raise IllegalMove(move, why)
+    if isinstance(move, Draw):
+        seat = state.hands.index(None)
+        hands = counts.replace(state.hands, seat, move.card)
+        return attrs.evolve(state, deck=counts.add(state.deck, move.card, -1), hands=hands)
+    if isinstance(move, Swap):
+        card = state.hands[state.turn]
+        assert card is not None
+        discards = counts.add(state.discards, card)
+        state = attrs.evolve(state, hands=counts.replace(state.hands, state.turn, None),
+                             discards=discards)  # fmt: skip
+    return attrs.evolve(state, turn=state.turn + 1)
+
+
+def is_over(state: State) -> bool:
+    """Whether every seat has kept or swapped and holds a card."""
+    return to_move(state) is None
+
+
+def result(state: State) -> Outcome:
+    """The showdown: the cards are the scores."""
+    if not is_over(state):
+        raise PicnicError("the game is not over yet, so it has no result")
+    return Outcome.from_scores([card or 0 for card in state.hands], "showdown")
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees."""
+    if type(player) is not int or not 0 <= player < len(state.hands):
+        raise PicnicError(f"there is no seat {player!r}")
+    shown = is_over(state)
+    hands = tuple(c if shown or s == player else None for s, c in enumerate(state.hands))
+    held = tuple(card is not None for card in state.hands)
+    return View(player, state.rules, hands, held, sum(state.deck), state.discards, state.turn)
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A state with this view: the hidden cards are dealt at random from the unseen ones."""
+    unseen = counts.subtract(view.rules.deck, view.discards)
+    for card in view.hands:
+        unseen = unseen if card is None else counts.add(unseen, card, -1)
+    hidden = [s for s, card in enumerate(view.hands) if card is None and view.held[s]]
+    dealt, deck = counts.deal(unseen, [1] * len(hidden), rng)
+    hands = list(view.hands)
+    for seat, hand in zip(hidden, dealt, strict=True):
+        hands[seat] = hand.index(1)
+    return State(view.rules, deck, tuple(hands), view.discards, view.turn)
+
+
+def check(state: State) -> None:
+    """Raise :class:`~picnic_rules.InvalidState` unless the rules can reach ``state``."""
+    check_fields(state)
+    rules, hands, turn = state.rules, state.hands, state.turn
+    seats = len(hands)
+    expect(PLAYERS[0] <= seats <= PLAYERS[1], f"{seats} seats is not a game")
+    expect(2 * seats <= sum(rules.deck), f"the deck is too small for {seats} seats")
+    check_counts("deck", state.deck, rules.ranks)
+    check_counts("discards", state.discards, rules.ranks)
+    expect(all(c is None or 0 <= c < rules.ranks for c in hands), "a card outside the deck")
+    cards = counts.total([state.deck, state.discards])
+    for card in hands:
+        cards = cards if card is None else counts.add(cards, card)
+    expect(cards == rules.deck, "the cards do not add up to the deck")
+    expect(0 <= turn <= seats, f"turn {turn} is not a seat")
+    missing = [s for s, card in enumerate(hands) if card is None]
+    swaps = sum(state.discards)
+    if turn == 0:
+        expect(not swaps, "a card was discarded before any seat swapped")
+        expect(missing == list(range(seats - len(missing), seats)), "the deal skipped a seat")
+    else:
+        expect(swaps <= turn, f"{swaps} cards discarded by {turn} seats")
+        expect(missing in ([], [turn - 1]), "a seat lacks a card out of turn")
+        expect(swaps or not missing, f"seat {turn - 1} lacks a card but nobody swapped")
+
+
+def max_moves(players: int, rules: Rules) -> int:
+    """Each seat keeps or swaps once."""
+    return players
+
+
+def max_chance_steps(players: int, rules: Rules) -> int:
+    """One card dealt to each seat, and one for each swap."""
+    return 2 * players
+
+
+def move_from_str(text: str) -> Move:
+    """Read ``keep``, ``swap`` or ``draw N`` (the syntax only)."""
+    words = text.split() if isinstance(text, str) and len(text) <= 20 else []
+    if words in (["keep"], ["swap"]):
+        return Keep() if words[0] == "keep" else Swap()
+    if len(words) == 2 and words[0] == "draw" and words[1].isascii() and words[1].isdigit():
+        return Draw(int(words[1]))
+    raise InvalidMove(str(text)[:20], "expected keep, swap or draw N")
+
+
+def computer() -> Agent:
+    """A simple player: keep a card of the upper half, swap a lower one."""
+
+    def agent(view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        card = view.hands[view.player] or 0
+        return Keep() if 2 * card >= view.rules.ranks - 1 else Swap()
+
+    return agent
+
+
+GAME: Game[State, View, Move, Rules] = define_game(
+    globals(),
+    name="keep-or-swap",
+    title="Keep or Swap",
+    players=PLAYERS,
+    variants={"small-deck": Rules(ranks=2, copies=4)},
+    agents={"computer": computer},
+)
+"""The game's record: install the package and it is ``picnic_rules.GAMES["keep-or-swap"]``."""
