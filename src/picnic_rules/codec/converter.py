@@ -328,8 +328,8 @@ def _make_converter(game: AnyGame) -> cattrs.Converter:
     return converter
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def converter_of(game: AnyGame) -> cattrs.Converter:
-    """The strict converter of ``game`` (built once per game; raises
+    """The strict converter of ``game`` (kept for the 32 games used last; raises
     :class:`~.enums.SpellingClash` if two members of one of its enums are spelled alike)."""
     return _make_converter(game)
