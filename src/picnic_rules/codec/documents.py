@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Mapping
-from typing import Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypeVar, overload
 
 from ..errors import DecodeError, InvalidState
 from ..game import AnyGame, Game, Outcome
@@ -14,6 +14,9 @@ from .enums import SpellingClash
 from .failures import json_type, key_segment, structure
 from .limits import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_REASON, shorten
 from .records import decode_outcome, decode_record
+
+if TYPE_CHECKING:
+    from ..match import Record
 
 __all__ = ["FORMAT", "KINDS", "Kind", "decode", "dumps", "encode", "loads"]
 
@@ -26,6 +29,11 @@ Kind: TypeAlias = Literal["state", "view", "move", "rules", "record", "outcome"]
 
 KINDS: Final[tuple[Kind, ...]] = ("state", "view", "move", "rules", "record", "outcome")
 """Every kind of document, in the order the format documentation lists them."""
+
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
 
 _HEADER: Final = ("format", "game", "kind")
 _RECORD_FIELDS: Final = ("players", "rules", "seed", "moves", "outcome")
@@ -178,6 +186,28 @@ def _check_depth(doc: object) -> None:
         todo.extend((child, depth + 1) for child in children)
 
 
+@overload
+def loads(text: str | bytes, *, kind: Literal["state"], game: Game[S, V, M, R]) -> S: ...
+@overload
+def loads(text: str | bytes, *, kind: Literal["view"], game: Game[S, V, M, R]) -> V: ...
+@overload
+def loads(text: str | bytes, *, kind: Literal["move"], game: Game[S, V, M, R]) -> M: ...
+@overload
+def loads(text: str | bytes, *, kind: Literal["rules"], game: Game[S, V, M, R]) -> R: ...
+@overload
+def loads(
+    text: str | bytes, *, kind: Literal["record"], game: Game[S, V, M, R]
+) -> Record[M, R]: ...
+@overload
+def loads(
+    text: str | bytes, *, kind: Literal["outcome"], game: AnyGame | str | None = None
+) -> Outcome: ...
+@overload
+def loads(
+    text: str | bytes, *, kind: Kind | None = None, game: AnyGame | str | None = None
+) -> object: ...
+
+
 def loads(
     text: str | bytes,
     *,
@@ -186,8 +216,10 @@ def loads(
 ) -> object:
     """Read a document written by :func:`dumps`; see :func:`decode` for ``kind`` and ``game``.
 
-    Text longer than :data:`~picnic_rules.codec.MAX_DOCUMENT_BYTES` is refused
-    before it is parsed. Raises :class:`~picnic_rules.DecodeError` (and
+    Given ``kind`` and a :class:`~picnic_rules.Game`, the result has that
+    game's type to a type checker (``loads(text, kind="state", game=sandwich.GAME)``
+    is a sandwich ``State``). Text longer than
+    :data:`~picnic_rules.codec.MAX_DOCUMENT_BYTES` is refused before it is parsed. Raises :class:`~picnic_rules.DecodeError` (and
     nothing else) for text that is not such a document.
     """
     if not isinstance(text, str | bytes | bytearray):
@@ -200,6 +232,22 @@ def loads(
     except (ValueError, UnicodeDecodeError) as exc:
         raise DecodeError("$", shorten(f"malformed JSON: {exc}", MAX_REASON)) from None
     return decode(doc, kind=kind, game=game)
+
+
+@overload
+def decode(doc: object, kind: Literal["state"], game: Game[S, V, M, R]) -> S: ...
+@overload
+def decode(doc: object, kind: Literal["view"], game: Game[S, V, M, R]) -> V: ...
+@overload
+def decode(doc: object, kind: Literal["move"], game: Game[S, V, M, R]) -> M: ...
+@overload
+def decode(doc: object, kind: Literal["rules"], game: Game[S, V, M, R]) -> R: ...
+@overload
+def decode(doc: object, kind: Literal["record"], game: Game[S, V, M, R]) -> Record[M, R]: ...
+@overload
+def decode(doc: object, kind: Literal["outcome"], game: AnyGame | str | None = None) -> Outcome: ...
+@overload
+def decode(doc: object, kind: Kind | None = None, game: AnyGame | str | None = None) -> object: ...
 
 
 def decode(
