@@ -5,8 +5,9 @@ chance from ``sample_chance``) of one game against two trees -- by default the
 pre-issue tree in ``/tmp/baseline/src`` and this checkout's ``src`` -- each
 round in fresh subprocesses, alternating which tree goes first, and prints
 every round, then the minimum and the median µs per step of each tree and the
-change. Interleaving matters on a shared, busy machine: both trees see the
-same load.
+change. Time is the child's CPU time (``time.process_time``), so waiting for
+a busy machine's cores does not count; interleaving matters all the same on a
+shared machine (caches, clock speed): both trees see the same load.
 
     python benchmarks/compare.py                          # 5 rounds x 400 games
     python benchmarks/compare.py --rounds 7 --games 600 --players 3
@@ -56,9 +57,9 @@ def run(n):
     return steps
 
 run(max(1, games // 10))  # warm up
-start = time.perf_counter()
+start = time.process_time()
 steps = run(games)
-seconds = time.perf_counter() - start
+seconds = time.process_time() - start
 print(json.dumps({"file": picnic_rules.__file__, "steps": steps, "seconds": seconds}))
 """
 

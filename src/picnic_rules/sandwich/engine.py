@@ -9,25 +9,28 @@ them. Everything is pure: no function mutates its arguments or keeps state.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
+from ..kit.counts import add, replace
 from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
-from .rules import Rules
-from .state import Phase, SandwichId, State, View, is_finished
+from .rules import PLAYERS, Rules
+from .state import Phase, SandwichId, State, View, make_state
 
 __all__ = [
+    "INTERNED",
     "ant_may_steal",
     "apply",
     "bread_may_close",
     "chance_outcomes",
     "continues",
     "counting_sandwiches",
+    "covered_by_fly",
+    "is_finished",
     "is_over",
     "is_stuck",
     "legal_moves",
@@ -59,17 +62,52 @@ SIXTY_ACTIONS = "sixty-actions"
 REASONS = (THREE_SANDWICHES, STUCK, SIXTY_ACTIONS)
 """The stable end reasons (``sixty-actions`` names the rule whatever ``action_limit`` is)."""
 
-# Moves are interned: the hot path hands out the same immutable objects again.
-_draw = functools.cache(Draw)
-_play = functools.cache(Play)
-_ant = functools.cache(Ant)
-_fly = functools.cache(Fly)
-_discard = functools.cache(Discard)
+INTERNED: Final = 16
+"""Moves naming sandwiches below this index are interned (built once, handed out again).
+
+The tables are fixed, so no position -- however large or forged -- can grow
+them; a move naming a sandwich past them is built afresh (equal all the same).
+"""
+
+_DRAWS = tuple(Draw(card) for card in CARDS)
+_DISCARDS = tuple(Discard(card) for card in CARDS)
+_PLAYS = tuple(tuple(Play(card, i) for i in range(INTERNED)) for card in CARDS)
+_FLIES = tuple(tuple(Fly(seat, j) for j in range(INTERNED)) for seat in range(PLAYERS[1]))
+_ANTS = tuple(
+    tuple(tuple(Ant(seat, j, i) for i in range(INTERNED)) for j in range(INTERNED))
+    for seat in range(PLAYERS[1])
+)
 _END = End()
 _NEW_SANDWICH = Play(BREAD)
 
 
+def _play(card: Card, onto: int) -> Play:
+    return _PLAYS[card][onto] if onto < INTERNED else Play(card, onto)
+
+
+def _ant(seat: int, sandwich: int, onto: int) -> Ant:
+    if seat < PLAYERS[1] and sandwich < INTERNED and onto < INTERNED:
+        return _ANTS[seat][sandwich][onto]
+    return Ant(seat, sandwich, onto)
+
+
+def _fly(seat: int, sandwich: int) -> Fly:
+    if seat < PLAYERS[1] and sandwich < INTERNED:
+        return _FLIES[seat][sandwich]
+    return Fly(seat, sandwich)
+
+
 # ---------------------------------------------------------------- the rules
+
+
+def is_finished(sandwich: Sandwich) -> bool:
+    """A sandwich is finished once closing bread sits on top (it has two breads)."""
+    return len(sandwich) > 1 and sandwich[-1] is BREAD
+
+
+def covered_by_fly(fly: SandwichId | None, seat: int, index: int) -> bool:
+    """Whether the fly token sits on sandwich ``seat.index``: nothing may be added to it or taken."""
+    return fly is not None and fly[0] == seat and fly[1] == index
 
 
 def spread_may_sit_on(spread: Card, sandwich: Sandwich) -> bool:
@@ -91,14 +129,19 @@ def continues(card: Card, sandwich: Sandwich) -> bool:
 
 def open_sandwiches(
     table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
-) -> list[int]:
+) -> tuple[int, ...]:
     """The indices of ``seat``'s sandwiches that can still grow: unfinished and free of the fly."""
+    mine = table[seat]
+    if not mine:
+        return ()
+    # covered_by_fly and is_finished, inlined: the move generator's hottest loop (and a
+    # plain loop, as Python 3.11 builds a function for every comprehension)
     covered = fly[1] if fly is not None and fly[0] == seat else -1
-    return [
-        i
-        for i, sandwich in enumerate(table[seat])
-        if (len(sandwich) == 1 or sandwich[-1] is not BREAD) and i != covered
-    ]
+    opens = []
+    for i, sandwich in enumerate(mine):
+        if i != covered and (len(sandwich) == 1 or sandwich[-1] is not BREAD):
+            opens.append(i)
+    return tuple(opens)
 
 
 def may_start_new_sandwich(
@@ -123,7 +166,7 @@ def counting_sandwiches(
     return sum(
         1
         for i, sandwich in enumerate(table[seat])
-        if len(sandwich) > 1 and sandwich[-1] is BREAD and fly != (seat, i)
+        if is_finished(sandwich) and not covered_by_fly(fly, seat, i)
     )
 
 
@@ -136,38 +179,48 @@ def _plays(state: State) -> list[Move]:
     mine = table[seat]
     opens = open_sandwiches(table, fly, seat)
     moves: list[Move] = []
-    if hand[BREAD]:
-        if not opens:
-            moves.append(_NEW_SANDWICH)
-        else:
+    append = moves.append
+    # Plain loops, no comprehensions: Python 3.11 builds a function for each of those.
+    if not opens:
+        if hand[BREAD]:  # may_start_new_sandwich: no open sandwich
+            append(_NEW_SANDWICH)
+    else:
+        if hand[BREAD]:
             for i in opens:
                 if bread_may_close(mine[i]):
-                    moves.append(_play(BREAD, i))
-    for spread in SPREADS:
-        if hand[spread]:
-            for i in opens:
-                if mine[i][-1] is not spread:
-                    moves.append(_play(spread, i))
-    if hand[ANT] and opens:
-        for victim in range(len(table)):
-            if victim != seat:
-                theirs = table[victim]
-                for j in open_sandwiches(table, fly, victim):
-                    top = theirs[j][-1]
-                    for i in opens:
-                        if continues(top, mine[i]):
-                            moves.append(_ant(victim, j, i))
+                    append(_play(BREAD, i))
+        for spread in SPREADS:
+            if hand[spread]:
+                for i in opens:
+                    if spread_may_sit_on(spread, mine[i]):
+                        append(_play(spread, i))
+        if hand[ANT]:
+            for victim in range(len(table)):
+                if victim != seat:
+                    theirs = table[victim]
+                    for j in open_sandwiches(table, fly, victim):
+                        robbed = theirs[j]
+                        for i in opens:
+                            if ant_may_steal(robbed, mine[i]):
+                                append(_ant(victim, j, i))
     if hand[FLY]:
         for owner, sandwiches in enumerate(table):
             for j in range(len(sandwiches)):
-                if fly != (owner, j):
-                    moves.append(_fly(owner, j))
+                if not covered_by_fly(fly, owner, j):
+                    append(_fly(owner, j))
     return moves
 
 
-def must_discard(state: State) -> bool:
-    """Discard only when stuck: no legal play, nothing played this turn, and a card in hand."""
-    return not state.played and any(state.hands[state.turn]) and not _has_play(state)
+def must_discard(state: State, plays: Sequence[Move] | None = None) -> bool:
+    """Discard only when stuck: nothing played this turn, a card in hand, and no legal play.
+
+    ``plays`` are the seat's legal plays, for a caller that has listed them already.
+    """
+    if state.played or not any(state.hands[state.turn]):
+        return False
+    if plays is None:
+        return not _has_play(state)
+    return not plays
 
 
 def _has_play(state: State) -> bool:
@@ -176,15 +229,25 @@ def _has_play(state: State) -> bool:
     hand = state.hands[seat]
     table = state.table
     opens = open_sandwiches(table, state.fly, seat)
-    if opens:
+    if not opens:
+        if hand[BREAD]:  # may_start_new_sandwich
+            return True
+    else:
         mine = table[seat]
-        if hand[PEANUT_BUTTER] and any(mine[i][-1] is not PEANUT_BUTTER for i in opens):
-            return True
-        if hand[JELLY] and any(mine[i][-1] is not JELLY for i in opens):
-            return True
-    elif hand[BREAD]:
-        return True
+        for spread in SPREADS:
+            if hand[spread] and any(spread_may_sit_on(spread, mine[i]) for i in opens):
+                return True
     return bool(_plays(state))
+
+
+def _in_pool(card: Card, hands: Sequence[Counts], draw_pile: Counts, discard_pile: Counts) -> bool:
+    """Whether some hand or pile still holds a ``card``."""
+    if draw_pile[card] or discard_pile[card]:
+        return True
+    for hand in hands:  # noqa: SIM110 (a loop is faster than any() over a generator)
+        if hand[card]:
+            return True
+    return False
 
 
 def is_stuck(
@@ -202,21 +265,25 @@ def is_stuck(
     pool could make a legal steal for some player. Flies are ignored: they
     do not prolong a stuck game.
     """
-
-    def pool(card: Card) -> bool:
-        return bool(draw_pile[card] or discard_pile[card] or any(hand[card] for hand in hands))
-
-    if pool(BREAD) and pool(PEANUT_BUTTER) and pool(JELLY):
+    bread = _in_pool(BREAD, hands, draw_pile, discard_pile)
+    if (
+        bread
+        and _in_pool(PEANUT_BUTTER, hands, draw_pile, discard_pile)
+        and _in_pool(JELLY, hands, draw_pile, discard_pile)
+    ):
         # Every seat either has an open sandwich, which takes one of the two
         # spreads, or may start a new one with bread.
         return False
     opens = [[table[p][i] for i in open_sandwiches(table, fly, p)] for p in range(len(table))]
-    if pool(BREAD) and any(not own or any(map(bread_may_close, own)) for own in opens):
+    # ``not own``: may_start_new_sandwich
+    if bread and any(not own or any(map(bread_may_close, own)) for own in opens):
         return False
     for spread in SPREADS:
-        if pool(spread) and any(s[-1] is not spread for own in opens for s in own):
+        if _in_pool(spread, hands, draw_pile, discard_pile) and any(
+            spread_may_sit_on(spread, s) for own in opens for s in own
+        ):
             return False
-    if pool(ANT):
+    if _in_pool(ANT, hands, draw_pile, discard_pile):
         for thief, own in enumerate(opens):
             for victim, theirs in enumerate(opens):
                 if victim != thief and any(ant_may_steal(v, t) for v in theirs for t in own):
@@ -240,13 +307,31 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     hands: tuple[Counts, ...] = (EMPTY,) * players
     table: tuple[tuple[Sandwich, ...], ...] = ((),) * players
     deck = rules.deck
+    start = rules.first_player
     if is_stuck(hands, deck, EMPTY, table, None):
         return State(
-            rules, hands, deck, EMPTY, table, None, _OVER, rules.first_player, reason=STUCK
+            rules=rules,
+            hands=hands,
+            draw_pile=deck,
+            discard_pile=EMPTY,
+            table=table,
+            fly=None,
+            phase=_OVER,
+            turn=start,
+            reason=STUCK,
         )
     if rules.hand_size == 0:
-        return _start_turn(rules, hands, deck, EMPTY, table, None, rules.first_player, 0, 0)
-    return State(rules, hands, deck, EMPTY, table, None, _DEAL, rules.first_player)
+        return _start_turn(rules, hands, deck, EMPTY, table, None, start, 0, 0)
+    return State(
+        rules=rules,
+        hands=hands,
+        draw_pile=deck,
+        discard_pile=EMPTY,
+        table=table,
+        fly=None,
+        phase=_DEAL,
+        turn=start,
+    )
 
 
 def to_move(state: State | View) -> Actor:
@@ -271,22 +356,22 @@ def is_over(state: State) -> bool:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the actor in a stable order; at a chance node, the cards that may be drawn.
 
-    A turn offers every legal play, then ``end`` -- or, when the player is
-    stuck (no legal play, nothing played yet, a card in hand), only the
-    discards. ``end`` is legal whenever a discard is not.
+    A turn offers every legal play, then ``end`` -- or, when the player
+    :func:`must_discard` (no legal play, nothing played yet, a card in hand),
+    only the discards. ``end`` is legal whenever a discard is not.
     """
     phase = state.phase
     if phase is _ACT:
         moves = _plays(state)
-        if moves or state.played or not any(state.hands[state.turn]):
-            moves.append(_END)
-            return tuple(moves)
-        hand = state.hands[state.turn]
-        return tuple(_discard(card) for card in CARDS if hand[card])
+        if must_discard(state, moves):
+            hand = state.hands[state.turn]
+            return tuple([_DISCARDS[card] for card in CARDS if hand[card]])  # rare
+        moves.append(_END)
+        return tuple(moves)
     if phase is _OVER:
         return ()
     pile = state.draw_pile
-    return tuple(_draw(card) for card in CARDS if pile[card])
+    return tuple([_DRAWS[card] for card in CARDS if pile[card]])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
@@ -294,19 +379,28 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
     if state.phase is not _DEAL and state.phase is not _DRAW:
         return ()
     pile = state.draw_pile
-    return tuple((_draw(card), pile[card]) for card in CARDS if pile[card])
+    return tuple((_DRAWS[card], pile[card]) for card in CARDS if pile[card])
 
 
 def sample_chance(state: State, rng: random.Random) -> Move:
-    """Draw one card at random from the draw pile (each card equally likely)."""
+    """Draw one card at random from the draw pile (each card equally likely).
+
+    The draw is exact whatever the counts: the same as ``rng.randrange(total)``.
+    """
     pile = state.draw_pile
     if state.phase is not _DEAL and state.phase is not _DRAW:
         raise PicnicError(f"chance does not act in phase {state.phase.value!r}")
-    pick = rng.randrange(sum(pile))  # exact, whatever the counts (kit.counts.draw, inlined)
+    # kit.counts.draw, inlined: randrange(total) is this rejection loop on getrandbits
+    total = sum(pile)
+    bits = total.bit_length()
+    getrandbits = rng.getrandbits
+    pick = getrandbits(bits)
+    while pick >= total:
+        pick = getrandbits(bits)
     for card in CARDS:
         pick -= pile[card]
         if pick < 0:
-            return _draw(card)
+            return _DRAWS[card]
     raise AssertionError("unreachable: the draw pile is never empty at a chance node")
 
 
@@ -320,9 +414,7 @@ def result(state: State) -> Outcome:
         raise PicnicError("the game is not over yet, so it has no result")
     table, fly = state.table, state.fly
     scores = tuple(counting_sandwiches(table, fly, seat) for seat in range(len(table)))
-    best = max(scores)
-    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-    return Outcome(scores, winners, state.reason or STUCK)
+    return Outcome.from_scores(scores, state.reason or STUCK)
 
 
 def max_chance_steps(players: int, rules: Rules) -> int:
@@ -388,17 +480,7 @@ def _index(move: Move, value: object, size: int, what: str) -> int:
 def _take(move: Move, hand: Counts, card: Card, seat: int) -> Counts:
     if not hand[card]:
         raise IllegalMove(move, f"seat {seat} holds no {_LONG[card]}")
-    return _add(hand, card, -1)
-
-
-def _add(counts: Counts, card: Card, delta: int) -> Counts:
-    values = list(counts)
-    values[card] += delta
-    return tuple(values)
-
-
-def _with(items: tuple[object, ...], index: int, item: object) -> tuple[object, ...]:
-    return (*items[:index], item, *items[index + 1 :])
+    return add(hand, card, -1)
 
 
 def _apply_draw(state: State, move: Draw) -> State:
@@ -407,11 +489,11 @@ def _apply_draw(state: State, move: Draw) -> State:
     if not pile[card]:
         raise IllegalMove(move, f"the draw pile holds no {_LONG[card]}")
     seat = state.turn
-    hands: tuple[Counts, ...] = _with(state.hands, seat, _add(state.hands[seat], card, 1))  # type: ignore[assignment]
-    pile = _add(pile, card, -1)
+    hands = replace(state.hands, seat, add(state.hands[seat], card))
+    pile = add(pile, card, -1)
     rules = state.rules
     if state.phase is _DRAW:
-        return State(
+        return make_state(
             rules,
             hands,
             pile,
@@ -423,11 +505,12 @@ def _apply_draw(state: State, move: Draw) -> State:
             False,
             state.actions,
             state.dealt,
+            None,
         )
     dealt = state.dealt + 1
     players = len(hands)
     if dealt < players * rules.hand_size:
-        return State(
+        return make_state(
             rules,
             hands,
             pile,
@@ -439,6 +522,7 @@ def _apply_draw(state: State, move: Draw) -> State:
             False,
             0,
             dealt,
+            None,
         )
     return _start_turn(rules, hands, pile, EMPTY, state.table, None, rules.first_player, 0, dealt)
 
@@ -461,8 +545,8 @@ def _start_turn(
     if not any(draw_pile):
         draw_pile, discard_pile = discard_pile, EMPTY
     phase = _DRAW if any(draw_pile) else _ACT
-    return State(
-        rules, hands, draw_pile, discard_pile, table, fly, phase, seat, False, actions, dealt
+    return make_state(
+        rules, hands, draw_pile, discard_pile, table, fly, phase, seat, False, actions, dealt, None
     )
 
 
@@ -488,7 +572,7 @@ def _after_play(
         reason = STUCK
     elif actions >= rules.action_limit:
         reason = SIXTY_ACTIONS
-    return State(
+    return make_state(
         rules,
         hands,
         state.draw_pile,
@@ -508,7 +592,7 @@ def _end_turn(state: State, hands: tuple[Counts, ...], discard_pile: Counts) -> 
     actions = state.actions + 1
     rules = state.rules
     if actions >= rules.action_limit:
-        return State(
+        return make_state(
             rules,
             hands,
             state.draw_pile,
@@ -535,10 +619,25 @@ def _end_turn(state: State, hands: tuple[Counts, ...], discard_pile: Counts) -> 
     )
 
 
+def _check_open(
+    move: Move,
+    sandwich: Sandwich,
+    fly: SandwichId | None,
+    seat: int,
+    i: int,
+    finished: str = "is already finished",
+) -> None:
+    """Refuse a move onto (or from) sandwich ``seat.i`` unless it is open."""
+    if is_finished(sandwich):
+        raise IllegalMove(move, f"sandwich {seat}.{i} {finished}")
+    if covered_by_fly(fly, seat, i):
+        raise IllegalMove(move, f"the fly covers sandwich {seat}.{i}")
+
+
 def _apply_play(state: State, move: Play) -> State:
     card = _card(move, move.card)
     seat = state.turn
-    if card is ANT or card is FLY:
+    if not card.is_part:
         raise IllegalMove(
             move, f"an {_LONG[card]} is played as '{_LONG[card]} ...', not onto a sandwich"
         )
@@ -548,11 +647,11 @@ def _apply_play(state: State, move: Play) -> State:
     if move.onto is None:
         if card is not BREAD:
             raise IllegalMove(move, "a new sandwich starts with bread")
-        opens = open_sandwiches(table, fly, seat)
-        if opens:
+        if not may_start_new_sandwich(table, fly, seat):
+            first = open_sandwiches(table, fly, seat)[0]
             raise IllegalMove(
                 move,
-                f"sandwich {seat}.{opens[0]} is unfinished and free of the fly: "
+                f"sandwich {seat}.{first} is unfinished and free of the fly: "
                 "finish it before starting a new one",
             )
         mine = (*mine, (BREAD,))
@@ -569,24 +668,17 @@ def _apply_play(state: State, move: Play) -> State:
                 )
         elif not spread_may_sit_on(card, sandwich):
             raise IllegalMove(move, f"{_LONG[card]} cannot sit on {_LONG[card]}")
-        mine = _with(mine, onto, (*sandwich, card))  # type: ignore[assignment]
+        mine = replace(mine, onto, (*sandwich, card))
     finished = card is BREAD and move.onto is not None
     return _after_play(
         state,
-        _with(state.hands, seat, hand),  # type: ignore[arg-type]
+        replace(state.hands, seat, hand),
         state.discard_pile,
-        _with(table, seat, mine),  # type: ignore[arg-type]
+        replace(table, seat, mine),
         fly,
         finished,
         seat if finished else None,
     )
-
-
-def _check_open(move: Move, sandwich: Sandwich, fly: SandwichId | None, seat: int, i: int) -> None:
-    if is_finished(sandwich):
-        raise IllegalMove(move, f"sandwich {seat}.{i} is already finished")
-    if fly == (seat, i):
-        raise IllegalMove(move, f"the fly covers sandwich {seat}.{i}")
 
 
 def _apply_ant(state: State, move: Ant) -> State:
@@ -598,12 +690,7 @@ def _apply_ant(state: State, move: Ant) -> State:
         raise IllegalMove(move, "an ant steals from another player's sandwich")
     theirs = table[victim]
     j = _index(move, move.sandwich, len(theirs), f"sandwich {victim}.")
-    if is_finished(theirs[j]):
-        raise IllegalMove(
-            move, f"sandwich {victim}.{j} is finished, and finished sandwiches are safe"
-        )
-    if fly == (victim, j):
-        raise IllegalMove(move, f"the fly covers sandwich {victim}.{j}")
+    _check_open(move, theirs[j], fly, victim, j, "is finished, and finished sandwiches are safe")
     mine = table[seat]
     i = _index(move, move.onto, len(mine), f"sandwich {seat}.")
     _check_open(move, mine[i], fly, seat, i)
@@ -616,21 +703,20 @@ def _apply_ant(state: State, move: Ant) -> State:
             else f"{_LONG[top]} cannot sit on {_LONG[top]}"
         )
         raise IllegalMove(move, why)
-    if len(robbed) == 1:  # a sandwich robbed of its only card is gone
+    if len(robbed) == 1:  # a sandwich robbed of its only card is gone (a house rule)
         theirs = (*theirs[:j], *theirs[j + 1 :])
         if fly is not None and fly[0] == victim and fly[1] > j:
             fly = (victim, fly[1] - 1)
     else:
-        theirs = _with(theirs, j, robbed[:-1])  # type: ignore[assignment]
-    mine = _with(mine, i, (*mine[i], top))  # type: ignore[assignment]
+        theirs = replace(theirs, j, robbed[:-1])
     new_table = list(table)
     new_table[victim] = theirs
-    new_table[seat] = mine
+    new_table[seat] = replace(mine, i, (*mine[i], top))
     finished = top is BREAD
     return _after_play(
         state,
-        _with(state.hands, seat, hand),  # type: ignore[arg-type]
-        _add(state.discard_pile, ANT, 1),
+        replace(state.hands, seat, hand),
+        add(state.discard_pile, ANT),
         tuple(new_table),
         fly,
         finished,
@@ -644,13 +730,13 @@ def _apply_fly(state: State, move: Fly) -> State:
     table = state.table
     owner = _index(move, move.seat, len(table), "seat ")
     j = _index(move, move.sandwich, len(table[owner]), f"sandwich {owner}.")
-    if state.fly == (owner, j):
+    if covered_by_fly(state.fly, owner, j):
         raise IllegalMove(move, f"the fly already covers sandwich {owner}.{j}")
     uncovered = state.fly[0] if state.fly is not None else None
     return _after_play(
         state,
-        _with(state.hands, seat, hand),  # type: ignore[arg-type]
-        _add(state.discard_pile, FLY, 1),
+        replace(state.hands, seat, hand),
+        add(state.discard_pile, FLY),
         table,
         (owner, j),
         False,
@@ -662,14 +748,14 @@ def _apply_discard(state: State, move: Discard) -> State:
     card = _card(move, move.card)
     seat = state.turn
     hand = _take(move, state.hands[seat], card, seat)
-    if state.played:
-        raise IllegalMove(move, "a discard is only allowed before anything is played this turn")
     plays = _plays(state)
-    if plays:
+    if not must_discard(state, plays):
+        if state.played:
+            raise IllegalMove(move, "a discard is only allowed before anything is played this turn")
         raise IllegalMove(
             move, f"no card may be discarded while one can be played (e.g. '{plays[0]}')"
         )
-    return _end_turn(state, _with(state.hands, seat, hand), _add(state.discard_pile, card, 1))  # type: ignore[arg-type]
+    return _end_turn(state, replace(state.hands, seat, hand), add(state.discard_pile, card))
 
 
 def _apply_end(state: State, move: End) -> State:
