@@ -169,6 +169,7 @@ def view(state: State, player: int) -> View:
 
 def determinize(view: View, rng: random.Random) -> State:
     """A state with this view: the hidden cards are dealt at random from the unseen ones."""
+    expect(0 <= view.player < len(view.hands) == len(view.held), "the view's seats disagree")
     unseen = counts.subtract(view.rules.deck, view.discards)
     for card in view.hands:
         unseen = unseen if card is None else counts.add(unseen, card, -1)
