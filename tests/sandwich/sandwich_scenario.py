@@ -12,6 +12,7 @@ breaks an invariant fails loudly instead of testing nonsense.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 
 import pytest
@@ -74,8 +75,8 @@ def make_state(
     discard: str | None = None,
     phase: Phase = Phase.ACT,
     turn: int = 0,
-    played: bool = False,
-    actions: int = 0,
+    played: bool | None = None,
+    actions: int | None = None,
     reason: str | None = None,
     rules: Rules | None = None,
     validate: bool = True,
@@ -84,7 +85,12 @@ def make_state(
 
     With ``draw=None`` the unnamed cards form the draw pile; with ``draw`` given
     and ``discard=None`` they form the discard pile; with both given there must
-    be no card left over (``check`` fails otherwise).
+    be no card left over (``check`` fails otherwise). Without ``actions``, the
+    fewest actions the position shows were taken (at least one, and the whole
+    limit for a ``"sixty-actions"`` end): ``check`` refuses an action count
+    that the cards played contradict. Without ``played``, the seat to act has
+    played a card only where the position shows it must have: a game ended by
+    a play, or an empty hand although the turn's draw found a card.
     """
     rules = Rules() if rules is None else rules
     hands = hands or {}
@@ -109,6 +115,11 @@ def make_state(
         discard_counts = discard_counts or (0, 0, 0, 0, 0)
     elif discard_counts is None:
         discard_counts = rest  # type: ignore[assignment]
+    if played is None:
+        hand = hand_counts[turn] if turn in range(players) else ()
+        played = _must_have_played(hand, draw_counts, discard_counts, phase, reason)
+    if actions is None:
+        actions = _fewest_actions(sandwiches, discard_counts, rules, reason)
     state = State(
         rules,
         hand_counts,
@@ -126,6 +137,33 @@ def make_state(
     if validate:
         check(state)
     return state
+
+
+def _must_have_played(
+    hand: tuple[int, ...],
+    draw: tuple[int, ...],
+    discard: tuple[int, ...],
+    phase: Phase,
+    reason: str | None,
+) -> bool:
+    """Whether only a seat that played this turn can be in this position."""
+    if phase is Phase.OVER:
+        return reason in ("three-sandwiches", "stuck")
+    return phase is Phase.ACT and not any(hand) and bool(any(draw) or any(discard))
+
+
+def _fewest_actions(
+    table: tuple[tuple[tuple[Card, ...], ...], ...],
+    discard: tuple[int, ...],
+    rules: Rules,
+    reason: str | None,
+) -> int:
+    """One action per card played or discarded while no sandwich is finished, at least one."""
+    if reason == "sixty-actions":
+        return rules.action_limit
+    finished = any(len(s) > 1 and s[-1] is BREAD for seat in table for s in seat)
+    played = 0 if finished else sum(map(len, itertools.chain(*table))) + sum(discard)
+    return max(1, played)
 
 
 def illegal(state: State, move: object, *words: str) -> IllegalMove:

@@ -16,7 +16,7 @@ from ..game import check_player_count
 from ..kit.options import count
 from .cards import Counts
 
-__all__ = ["MAX_CARDS", "PLAYERS", "Rules"]
+__all__ = ["MAX_CARDS", "PLAYERS", "Rules", "TARGET_ALWAYS_ALLOWED"]
 
 
 PLAYERS: Final = (2, 4)
@@ -24,6 +24,9 @@ PLAYERS: Final = (2, 4)
 
 MAX_CARDS: Final = 1_000
 """The most cards of one kind a deck may hold (a bound on every input)."""
+
+TARGET_ALWAYS_ALLOWED: Final = 3
+"""``sandwiches_to_win`` up to this is valid for any deck (house rule); a larger one must be reachable."""
 
 
 @attrs.frozen
@@ -36,6 +39,12 @@ class Rules:
     Traceback (most recent call last):
     ...
     picnic_rules.errors.RulesError: action_limit must be at least 1, not 0
+    >>> Rules(sandwiches_to_win=9)
+    Traceback (most recent call last):
+    ...
+    picnic_rules.errors.RulesError: sandwiches_to_win 9 can never be reached: this deck finishes at most 8 sandwiches
+    >>> Rules(bread=0).sandwiches_to_win  # the default target stays valid for any deck
+    3
     """
 
     bread: int = count(16, maximum=MAX_CARDS)
@@ -56,6 +65,27 @@ class Rules:
     """Non-chance moves in a row without a finished sandwich that end the game (house rule)."""
     sandwiches_to_win: int = count(3, minimum=1, maximum=MAX_CARDS)
     """Counting sandwiches that win at once."""
+
+    def __attrs_post_init__(self) -> None:
+        # A target above TARGET_ALWAYS_ALLOWED that no game can reach is a
+        # mistake; up to it, a small deck (or none) plays on to stuck or the
+        # action limit and the scores decide.
+        most = self.most_sandwiches
+        if self.sandwiches_to_win > max(most, TARGET_ALWAYS_ALLOWED):
+            raise RulesError(
+                f"sandwiches_to_win {self.sandwiches_to_win} can never be reached: "
+                f"this deck finishes at most {most} sandwiches",
+                field="sandwiches_to_win",
+            )
+
+    @property
+    def most_sandwiches(self) -> int:
+        """The most sandwiches any game finishes: each holds two breads and both spreads for good.
+
+        >>> Rules().most_sandwiches, Rules(jelly=5).most_sandwiches, Rules(bread=0).most_sandwiches
+        (8, 5, 0)
+        """
+        return min(self.bread // 2, self.peanut_butter, self.jelly)
 
     @property
     def deck(self) -> Counts:
