@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import typing
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -367,3 +368,35 @@ def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
     out, _, status = mypy_api.run(["--strict", "--cache-dir", cache, str(bad)])
     assert status == 1
     assert 'Argument "apply" to "Game" has incompatible type' in out
+
+
+def test_add_and_replace_refuse_an_index_outside() -> None:
+    with pytest.raises(IndexError, match="kind -1 is not an index of 3 counts"):
+        counts.add((1, 2, 3), -1)
+    with pytest.raises(IndexError, match="index 3 is outside 3 items"):
+        counts.replace((1, 2, 3), 3, 0)
+
+
+def test_define_game_takes_move_types_in_the_union_order() -> None:
+    namespace = _namespace()
+    del namespace["MOVE_TYPES"]
+    game = define_game(namespace, name="copy", title="Copy", players=(2, 4))
+    assert game.move_types == typing.get_args(sandwich.Move)
+
+
+def test_define_game_needs_a_view_with_its_seat() -> None:
+    namespace = _namespace()
+
+    @attrs.frozen
+    class View:
+        seat: int
+
+    namespace["View"] = View
+    with pytest.raises(TypeError, match="View must be an attrs class with a 'player' field"):
+        define_game(namespace, name="copy", title="Copy", players=(2, 4))
+
+
+def test_check_view_refuses_a_view_of_no_seat() -> None:
+    view = sandwich.view(_dealt(), 0)
+    with pytest.raises(InvalidState, match="no state has this view: there is no seat 5"):
+        sandwich.check_view(attrs.evolve(view, player=5))

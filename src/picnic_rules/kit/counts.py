@@ -45,7 +45,12 @@ Counts: TypeAlias = tuple[int, ...]
 
 
 def add(counts: Counts, kind: int, n: int = 1) -> Counts:
-    """``counts`` with ``n`` more cards of ``kind`` (``n`` may be negative)."""
+    """``counts`` with ``n`` more cards of ``kind`` (``n`` may be negative).
+
+    Raises :class:`IndexError` for a kind that is not an index of ``counts``.
+    """
+    if not 0 <= kind < len(counts):
+        raise IndexError(f"kind {kind} is not an index of {len(counts)} counts")
     return (*counts[:kind], counts[kind] + n, *counts[kind + 1 :])
 
 
@@ -73,7 +78,11 @@ def replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 
     >>> replace(("a", "b", "c"), 1, "x")
     ('a', 'x', 'c')
+
+    Raises :class:`IndexError` for an index outside ``items``.
     """
+    if not 0 <= index < len(items):
+        raise IndexError(f"index {index} is outside {len(items)} items")
     return (*items[:index], item, *items[index + 1 :])
 
 

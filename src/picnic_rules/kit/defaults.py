@@ -125,6 +125,7 @@ def check_view(game: Game[Any, Any, Any, Any], view: Any) -> None:
     if type(view) is not game.View:
         raise InvalidState(f"expected a {game.name} View, not {type(view).__name__}")
     check_fields(view)
+    player = view.player
     try:
         state = game.determinize(view, random.Random(0))
     except InvalidState:
@@ -135,5 +136,9 @@ def check_view(game: Game[Any, Any, Any, Any], view: Any) -> None:
         game.check(state)
     except InvalidState as exc:
         raise InvalidState(f"no reachable state has this view: {exc.reason}") from None
-    if game.view(state, view.player) != view:
+    try:
+        seen = game.view(state, player)
+    except PicnicError as exc:
+        raise InvalidState(f"no state has this view: {exc}") from None
+    if seen != view:
         raise InvalidState("no state has this view: it shows what its seat cannot see")

@@ -9,6 +9,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, get_args
 
+import attrs
+
 from ..game import Agent, ChanceMode, Game
 from . import defaults
 
@@ -41,12 +43,14 @@ _CLASSES = ("Rules", "State", "View", "Move", "REASONS")
 
 def _members(hint: Any) -> set[Any]:
     """The classes a (possibly union) annotation names."""
+    return set(_ordered_members(hint))
+
+
+def _ordered_members(hint: Any) -> tuple[Any, ...]:
+    """The classes a (possibly union) annotation names, in the order it names them."""
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        out: set[Any] = set()
-        for arg in get_args(hint):
-            out |= _members(arg)
-        return out
-    return {hint}
+        return tuple(member for arg in get_args(hint) for member in _ordered_members(arg))
+    return (hint,)
 
 
 def _check_function(
@@ -144,11 +148,13 @@ def define_game(
     rules: type[Any] = typing.cast(type, namespace["Rules"])
     state: type[Any] = typing.cast(type, namespace["State"])
     view: type[Any] = typing.cast(type, namespace["View"])
-    move_types = namespace.get("MOVE_TYPES") or tuple(_members(namespace["Move"]))
+    move_types = namespace.get("MOVE_TYPES") or _ordered_members(namespace["Move"])
     if not isinstance(move_types, tuple) or not all(isinstance(t, type) for t in move_types):
         raise TypeError(f"{name}: Move must be a move class or a union of move classes")
     if set(move_types) != _members(namespace["Move"]):
         raise TypeError(f"{name}: MOVE_TYPES and the Move union list different classes")
+    if "player" not in {field.name for field in attrs.fields(view)} if attrs.has(view) else True:
+        raise TypeError(f"{name}: View must be an attrs class with a 'player' field (its seat)")
     reasons = namespace["REASONS"]
     if not isinstance(reasons, tuple) or not reasons or not all(type(r) is str for r in reasons):
         raise TypeError(f"{name}: REASONS must be a non-empty tuple of strings")

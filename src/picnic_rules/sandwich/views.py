@@ -58,8 +58,10 @@ def determinize(v: View, rng: random.Random) -> State:
     """A full state consistent with view ``v``: the cards it cannot see are dealt at random
     (each unseen card equally likely) to the other hands, in the sizes the view shows, and
     the rest form the draw pile."""
-    unseen = _unseen(v)
     sizes = v.hand_sizes
+    if not 0 <= v.player < len(sizes):
+        raise InvalidState(f"there is no seat {v.player} in a {len(sizes)}-player game")
+    unseen = _unseen(v)
     if any(n < 0 for n in unseen) or sum(unseen) != sum(sizes) - sizes[v.player] + v.draw_size:
         raise InvalidState("the view's card counts do not add up to the deck")
     others = [size for seat, size in enumerate(sizes) if seat != v.player]
