@@ -24,6 +24,7 @@ from picnic_rules.sandwich import (
     new_game,
     parse_move,
 )
+from picnic_rules.sandwich.moves import MAX_NOTATION, MAX_NUMBER
 
 DONE = "bread pb jelly bread"
 
@@ -131,8 +132,70 @@ def test_garbage_text_is_an_invalid_move(text):
 
 
 def test_a_non_string_is_an_invalid_move():
-    with pytest.raises(InvalidMove):
+    with pytest.raises(InvalidMove, match="a move must be given as a string") as info:
         move_from_str(None)  # type: ignore[arg-type]
+    assert info.value.text == "<NoneType>"
+
+
+def test_notation_up_to_the_limit_is_read_and_longer_text_is_refused_unread():
+    assert move_from_str("end".ljust(MAX_NOTATION)) == End()
+    with pytest.raises(InvalidMove, match=f"notation is 101 characters, more than {MAX_NOTATION}"):
+        move_from_str("end".ljust(MAX_NOTATION + 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "length"),
+    [("play pb on " + "9" * 5000, 5011), ("x" * 20_000_000, 20_000_000)],
+)
+def test_huge_notation_is_an_invalid_move_with_a_short_message(text, length):
+    with pytest.raises(InvalidMove, match=f"notation is {length} characters, more than 100"):
+        move_from_str(text)
+    with pytest.raises(InvalidMove) as info:
+        move_from_str(text)
+    assert len(str(info.value)) < 100  # the input is not echoed
+    assert info.value.text == text[:20] + "..."
+
+
+def test_numbers_up_to_the_largest_sandwich_number():
+    assert MAX_NUMBER == 999
+    assert move_from_str("play pb on 999") == Play(PB, 999)
+    assert move_from_str("ant 3.012 to 7") == Ant(3, 12, 7)
+    with pytest.raises(InvalidMove, match="sandwich number 1000 is more than 999"):
+        move_from_str("play pb on 1000")
+    with pytest.raises(InvalidMove, match="seat number 5000 is more than 999"):
+        move_from_str("fly 5000.0")
+    assert move_from_str("ant 1.0001 to 0") == Ant(1, 1, 0)  # leading zeros are no digits
+    with pytest.raises(InvalidMove, match="sandwich number 0001000 is more than 999"):
+        move_from_str("ant 1.0001000 to 0")
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("fly 1.0.0", "'1.0.0' is not a sandwich SEAT.INDEX such as 1.0"),
+        ("play peanut butter", "write peanut butter as one word: 'pb' or 'peanut-butter'"),
+        ("play Peanut Butter on 0", "write peanut butter as one word"),
+        ("ant 1.0", "ant needs 'to N', your sandwich for the card: ant SEAT.N to N"),
+        ("ant", "ant needs a sandwich to rob and one of yours"),
+        ("ant 1.0 2", r"expected ant SEAT.N to N \('to' is missing\)"),
+        ("ant 1.0 to", "with one sandwich number after 'to'"),
+        ("discard", "discard needs a card: discard CARD"),
+        ("draw", "draw needs a card: draw CARD"),
+        ("discard pb jelly", "discard takes one card: discard CARD"),
+        ("play", "play needs a card: play CARD, or play CARD on N"),
+        ("play pb 0", r"expected play CARD on N \('on' is missing\)"),
+        ("play pb at 0", r"expected play CARD on N$"),
+        ("play pb on", "with one sandwich number after 'on'"),
+        ("fly", "fly needs one sandwich: fly SEAT.N"),
+        ("fly 1.x", "'x' is not a sandwich number"),
+        ("fly x.1", "'x' is not a seat number"),
+        ("end now", "end takes nothing after it"),
+        ("jump", "^invalid move 'jump': expected one of: end, draw CARD"),
+    ],
+)
+def test_near_misses_get_a_specific_hint(text, hint):
+    with pytest.raises(InvalidMove, match=hint):
+        move_from_str(text)
 
 
 @pytest.mark.parametrize(
