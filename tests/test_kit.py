@@ -398,5 +398,5 @@ def test_define_game_needs_a_view_with_its_seat() -> None:
 
 def test_check_view_refuses_a_view_of_no_seat() -> None:
     view = sandwich.view(_dealt(), 0)
-    with pytest.raises(InvalidState, match="no state has this view: there is no seat 5"):
+    with pytest.raises(InvalidState, match="there is no seat 5 in a 2-player game"):
         sandwich.check_view(attrs.evolve(view, player=5))
