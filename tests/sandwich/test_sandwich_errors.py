@@ -93,18 +93,16 @@ FORGED_IN_ACT = [
 def test_forged_moves_raise_illegal_move_and_change_nothing(move):
     state = _act()
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalMove) as info:
+    with pytest.raises(IllegalMove, match=f"^illegal move {re.escape(repr(str(move)))}: .") as info:
         apply(state, move)
     assert info.value.move is move
-    assert info.value.reason
     assert state == before
     check(state)
 
 
 def test_draw_in_the_act_phase_names_the_reason():
-    with pytest.raises(IllegalMove) as info:
+    with pytest.raises(IllegalMove, match=r"seat 0 is to act, not chance$"):
         apply(_act(), Draw(BREAD))
-    assert "not chance" in info.value.reason
 
 
 CHANCE_ACTS = "chance acts now: only a draw can happen"
@@ -140,9 +138,8 @@ def test_only_real_draws_at_a_chance_node(move, reason):
 @pytest.mark.parametrize("move", [End(), Draw(BREAD), Play(BREAD), Play(99), None], ids=repr)
 def test_any_move_after_the_game_is_over(move):
     state = make_state(table={0: [DONE, DONE, DONE]}, phase=Phase.OVER, reason="three-sandwiches")
-    with pytest.raises(IllegalMove) as info:
+    with pytest.raises(IllegalMove, match=r": the game is over \(three-sandwiches\)$"):
         apply(state, move)
-    assert "over" in info.value.reason
 
 
 # ---------------------------------------------------------------- rules

@@ -7,6 +7,7 @@ is hidden from it"; rulebook: the draw pile is face down, the discard pile face 
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 import pytest
@@ -84,7 +85,9 @@ def test_a_view_shows_the_end_of_the_game():
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", None, True])
 def test_a_view_for_a_seat_that_does_not_exist(seat):
-    with pytest.raises(PicnicError):
+    with pytest.raises(
+        PicnicError, match=f"^there is no seat {re.escape(repr(seat))} in a 3-player"
+    ):
         view(_state(), seat)
 
 
