@@ -47,7 +47,7 @@ first built; golden documents in the test suite pin each game's format.
 **Limits.** Untrusted text costs bounded time and memory:
 
 * :func:`loads` refuses text longer than :data:`MAX_DOCUMENT_BYTES` (1 MiB)
-  before parsing it;
+  before parsing it, so a document costs at most about a second;
 * arrays and objects may nest at most :data:`MAX_DEPTH` (32) deep;
 * a move longer than :data:`MAX_NOTATION` (200) characters is refused before
   the game's ``move_from_str`` sees it (a game may bound its notation more
@@ -55,7 +55,7 @@ first built; golden documents in the test suite pin each game's format.
 * a record's moves are bounded by its game's ``max_moves`` and
   ``max_chance_steps`` (and a game's ``Rules`` bound every count);
 * an error quotes at most :data:`MAX_ECHO` (80) characters of any piece of
-  the input, and a reason is at most :data:`MAX_REASON` characters.
+  the input, and a reason is at most :data:`MAX_REASON` (240) characters.
 
 Games are found through :data:`picnic_rules.GAMES` when a document is read or
 written, so this module imports no game itself.
