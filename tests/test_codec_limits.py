@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from picnic_rules import GAMES, DecodeError, codec
-from picnic_rules.codec import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_NOTATION, MAX_REASON
+from picnic_rules.codec import (
+    MAX_DEPTH,
+    MAX_DOCUMENT_BYTES,
+    MAX_INT_DIGITS,
+    MAX_NOTATION,
+    MAX_REASON,
+)
 from picnic_rules.sandwich import End, Rules
 
 GAME = GAMES["sandwich"]
@@ -172,3 +178,41 @@ def test_an_unusual_key_is_quoted_in_the_path() -> None:
     doc["state"]["a @ b"] = 1
     with pytest.raises(DecodeError, match=re.escape('$.state."a @ b": unknown field')):
         codec.decode(doc)
+
+
+# -------------------------------------------------------------- integers
+
+
+def record_doc(seed: object) -> dict[str, Any]:
+    return {
+        "format": 1,
+        "game": "sandwich",
+        "kind": "record",
+        "players": 2,
+        "rules": codec.encode(Rules())["rules"],
+        "seed": seed,
+        "moves": [],
+        "outcome": None,
+    }
+
+
+def test_an_integer_of_max_int_digits_loads() -> None:
+    assert MAX_INT_DIGITS == 40
+    for seed in (10**MAX_INT_DIGITS - 1, -(10**MAX_INT_DIGITS) + 1, 2**128):
+        assert codec.decode(record_doc(seed)).seed == seed  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [10**MAX_INT_DIGITS, -(10**MAX_INT_DIGITS)])
+def test_a_longer_integer_is_refused(seed: int) -> None:
+    message = r"^\$\.seed: an integer of 41 digits, more than the limit of 40$"
+    with pytest.raises(DecodeError, match=message):
+        codec.loads(json.dumps(record_doc(seed)))
+
+
+def test_a_huge_rules_count_is_refused_without_its_digits() -> None:
+    doc = codec.encode(GAME.new_game(2))
+    doc["state"]["rules"]["bread"] = 10**400
+    with pytest.raises(DecodeError, match="an integer of 401 digits, more than the limit") as info:
+        codec.loads(json.dumps(doc))
+    assert info.value.path == "$.state.rules.bread"
+    assert "0000" not in str(info.value)

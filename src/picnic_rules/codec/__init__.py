@@ -48,7 +48,8 @@ first built; golden documents in the test suite pin each game's format.
 
 * :func:`loads` refuses text longer than :data:`MAX_DOCUMENT_BYTES` (1 MiB)
   before parsing it, so a document costs at most about a second;
-* arrays and objects may nest at most :data:`MAX_DEPTH` (32) deep;
+* arrays and objects may nest at most :data:`MAX_DEPTH` (32) deep, and an
+  integer has at most :data:`MAX_INT_DIGITS` (40) digits;
 * a move longer than :data:`MAX_NOTATION` (200) characters is refused before
   the game's ``move_from_str`` sees it (a game may bound its notation more
   tightly itself);
@@ -65,7 +66,14 @@ from __future__ import annotations
 
 from .documents import FORMAT, KINDS, Kind, decode, dumps, encode, loads
 from .enums import SpellingClash
-from .limits import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_ECHO, MAX_NOTATION, MAX_REASON
+from .limits import (
+    MAX_DEPTH,
+    MAX_DOCUMENT_BYTES,
+    MAX_ECHO,
+    MAX_INT_DIGITS,
+    MAX_NOTATION,
+    MAX_REASON,
+)
 
 __all__ = [
     "FORMAT",
@@ -73,6 +81,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DOCUMENT_BYTES",
     "MAX_ECHO",
+    "MAX_INT_DIGITS",
     "MAX_NOTATION",
     "MAX_REASON",
     "Kind",

@@ -16,7 +16,7 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import cattrs
@@ -27,7 +27,7 @@ from ..errors import RulesError
 from ..game import AnyGame, Outcome
 from .enums import enums_in, spelling, written
 from .failures import Invalid, at_field, at_index, json_type, key_segment
-from .limits import MAX_ECHO, MAX_NOTATION, shorten
+from .limits import MAX_ECHO, MAX_INT_DIGITS, MAX_NOTATION, shorten
 
 __all__ = ["converter_of", "move_hook"]
 
@@ -35,9 +35,15 @@ __all__ = ["converter_of", "move_hook"]
 # strict scalars
 
 
+_INT_BOUND: Final = 10**MAX_INT_DIGITS
+
+
 def _structure_int(value: object, _: Any) -> int:
     if type(value) is not int:
         raise Invalid(f"expected an integer, not {json_type(value)}")
+    if not -_INT_BOUND < value < _INT_BOUND:
+        digits = len(str(abs(value)))
+        raise Invalid(f"an integer of {digits} digits, more than the limit of {MAX_INT_DIGITS}")
     return value
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DOCUMENT_BYTES",
     "MAX_ECHO",
+    "MAX_INT_DIGITS",
     "MAX_NOTATION",
     "MAX_REASON",
     "shorten",
@@ -43,6 +44,13 @@ MAX_NOTATION: Final = 200
 
 A longer string is refused before it is parsed. Sandwich notation is at most
 about 20 characters (``ant 3.12 to 4``); a game may refuse shorter strings itself.
+"""
+
+MAX_INT_DIGITS: Final = 40
+"""The most decimal digits of an integer in a document (a 128-bit seed has 39).
+
+Every count a game's ``Rules`` allow is far smaller; a longer integer is
+refused before any game sees it, and its digits are never echoed.
 """
 
 MAX_ECHO: Final = 80
