@@ -34,7 +34,21 @@ def _state(
             for card in s:
                 used[card] += 1
     draw = cast(sw.Counts, tuple(total - n for total, n in zip(rules.deck, used, strict=True)))
-    state = State(rules, (hand, their_hand), draw, (0,) * 5, table, fly, Phase.ACT, 0, dealt=4)
+    # every card on the table was one action (no pile was discarded to), and at least one
+    # move was made: check() refuses an action count the position contradicts
+    actions = max(1, sum(len(s) for sandwiches in table for s in sandwiches))
+    state = State(
+        rules,
+        (hand, their_hand),
+        draw,
+        (0,) * 5,
+        table,
+        fly,
+        Phase.ACT,
+        0,
+        actions=actions,
+        dealt=4,
+    )
     sw.check(state)
     return state
 

@@ -31,7 +31,7 @@ def test_an_ant_moves_the_top_card_and_is_discarded():
         table={0: ["bread jelly"], 1: ["bread jelly pb"]},
         discard="jelly",
         draw=None,
-        actions=5,
+        actions=6,  # five cards on the table and one discarded: at least six actions
     )
     new = apply(state, Ant(1, 0, 0))
     check(new)
@@ -39,7 +39,7 @@ def test_an_ant_moves_the_top_card_and_is_discarded():
     assert new.hands[0] == (0, 1, 0, 0, 0)
     assert new.discard_pile == (0, 0, 1, 1, 0)  # the ant card goes to the discard pile
     assert new.draw_pile == state.draw_pile
-    assert new.actions == 6
+    assert new.actions == 7
     assert new.played is True
     assert new.phase is Phase.ACT
 

@@ -84,12 +84,14 @@ def test_a_steal_only_a_player_who_is_not_to_move_can_make_keeps_the_game_going(
 
 def test_the_same_steal_under_the_fly_does_not_keep_the_game_going():
     # the control of the test above: with 1.0 covered, nobody can steal, so it is stuck
-    rules = deck_rules(bread=4, pb=2, jelly=1, ants=1)
+    # (the fly card that put the token there lies on the discard pile)
+    rules = deck_rules(bread=4, pb=2, jelly=1, ants=1, flies=1)
     state = make_state(
         hands={0: "bread"},
         table={0: ["bread pb jelly"], 1: ["bread pb"], 2: ["bread"]},
         players=3,
         fly=(1, 0),
+        draw="ant",
         rules=rules,
     )
     new = apply(state, Play(BREAD, 0))
@@ -276,3 +278,74 @@ def test_with_both_piles_empty_and_an_empty_hand_only_end_and_the_counter_goes_o
     assert seat0.phase is Phase.ACT and to_move(seat0) == 0
     assert seat0.actions == 12
     assert seat0.hands == state.hands
+
+
+# ---------------------------------------------------------------- the engine's own parts
+
+
+def test_build_state_makes_an_ordinary_frozen_state():
+    import inspect
+
+    import attrs
+    import pytest
+
+    from picnic_rules.sandwich import State
+    from picnic_rules.sandwich.state import build_state
+
+    fields = [f.name for f in attrs.fields(State)]
+    assert list(inspect.signature(build_state).parameters) == fields
+    state = make_state(hands={0: "pb"}, table={0: ["bread"], 1: ["bread jelly"]}, fly=(1, 0))
+    built = build_state(*(getattr(state, name) for name in fields))
+    assert type(built) is State
+    assert built == state and hash(built) == hash(state) and repr(built) == repr(state)
+    assert attrs.evolve(built, played=True).played
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.turn = 1  # type: ignore[misc]
+    # every state apply hands out is built this way, and is just as frozen
+    after = apply(state, Play(PB, 0))
+    assert type(after) is State
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        after.played = False  # type: ignore[misc]
+
+
+def test_is_finished_lives_with_the_rules():
+    from picnic_rules import sandwich
+    from picnic_rules.sandwich import engine
+
+    assert sandwich.is_finished is engine.is_finished
+    assert engine.is_finished((BREAD, PB, JELLY, BREAD))
+    assert not engine.is_finished((BREAD,))  # a lone bread is a started sandwich
+    assert not engine.is_finished((BREAD, PB, JELLY))
+
+
+def test_covered_by_fly_names_one_sandwich():
+    from picnic_rules.sandwich.engine import covered_by_fly, open_sandwiches
+
+    assert covered_by_fly((1, 2), 1, 2)
+    assert not covered_by_fly((1, 2), 2, 1) and not covered_by_fly((1, 2), 1, 0)
+    assert not covered_by_fly(None, 0, 0)
+    table = (((BREAD, PB), (BREAD,), (BREAD, PB, JELLY, BREAD)), ())
+    assert open_sandwiches(table, (0, 1), 0) == (0,)
+    assert open_sandwiches(table, (1, 0), 0) == (0, 1)
+    assert open_sandwiches(table, None, 1) == ()
+
+
+def test_must_discard_uses_the_plays_a_caller_listed():
+    stuck = make_state(hands={0: "pb"}, table={0: ["bread pb"]})
+    assert must_discard(stuck) and must_discard(stuck, ())
+    assert not must_discard(stuck, (Play(PB, 0),))  # told there is a play
+    played = make_state(hands={0: "pb"}, table={0: ["bread pb jelly"]}, played=True)
+    assert not must_discard(played, ())  # nothing to discard once a card was played
+
+
+def test_moves_past_the_interned_tables_are_built_afresh():
+    from picnic_rules.sandwich.engine import INTERNED
+
+    many = ["bread"] * (INTERNED + 2)
+    rules = deck_rules(bread=40, pb=1)
+    state = make_state(hands={0: "pb"}, table={0: many}, rules=rules, validate=False)  # forged
+    moves = legal_moves(state)
+    assert moves == (*(Play(PB, i) for i in range(INTERNED + 2)), End())
+    again = legal_moves(state)
+    assert all(a is b for a, b in zip(moves[:INTERNED], again[:INTERNED], strict=True))
+    assert moves[INTERNED] == again[INTERNED] and moves[INTERNED] is not again[INTERNED]

@@ -188,7 +188,7 @@ def test_a_bread_keeps_the_game_going_only_for_a_player_who_may_start_a_sandwich
         table={0: ["bread"], 1: ["bread pb"]},
         fly=(1, 0),
         draw="bread*2",
-        rules=rules,
+        rules=deck_rules(bread=4, pb=3, flies=1),  # the fly card lies on the discard pile
     )
     new = apply(freed, Play(PB, 0))
     check(new)
@@ -218,21 +218,23 @@ def test_a_game_that_cannot_start_is_stuck_at_once():
 # ---------------------------------------------------------------- sixty actions
 
 
-def test_sixty_ends_in_a_row_end_the_game():
+def test_sixty_actions_in_a_row_end_the_game():
     rules = deck_rules(bread=2, pb=40, jelly=2)
     state = make_state(
         table={0: ["bread jelly"], 1: ["bread jelly"]}, rules=rules, phase=Phase.DRAW
     )
+    played = state.actions
+    assert played == 4  # the four cards on the table were four actions
     ends = 0
     while not is_over(state):
         if state.phase is Phase.DRAW:
             state = apply(state, Draw(PB))
         else:
-            assert state.actions == ends
+            assert state.actions == played + ends
             state = apply(state, End())
             ends += 1
         check(state)
-    assert ends == 60
+    assert played + ends == 60
     outcome = _over(state, "sixty-actions")
     assert state.actions == 60
     assert outcome.winners == (0, 1)

@@ -19,7 +19,7 @@ from ..kit.counts import add, replace
 from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
 from .rules import PLAYERS, Rules
-from .state import Phase, SandwichId, State, View, make_state
+from .state import Phase, SandwichId, State, View, build_state
 
 __all__ = [
     "INTERNED",
@@ -493,7 +493,7 @@ def _apply_draw(state: State, move: Draw) -> State:
     pile = add(pile, card, -1)
     rules = state.rules
     if state.phase is _DRAW:
-        return make_state(
+        return build_state(
             rules,
             hands,
             pile,
@@ -510,7 +510,7 @@ def _apply_draw(state: State, move: Draw) -> State:
     dealt = state.dealt + 1
     players = len(hands)
     if dealt < players * rules.hand_size:
-        return make_state(
+        return build_state(
             rules,
             hands,
             pile,
@@ -545,7 +545,7 @@ def _start_turn(
     if not any(draw_pile):
         draw_pile, discard_pile = discard_pile, EMPTY
     phase = _DRAW if any(draw_pile) else _ACT
-    return make_state(
+    return build_state(
         rules, hands, draw_pile, discard_pile, table, fly, phase, seat, False, actions, dealt, None
     )
 
@@ -572,7 +572,7 @@ def _after_play(
         reason = STUCK
     elif actions >= rules.action_limit:
         reason = SIXTY_ACTIONS
-    return make_state(
+    return build_state(
         rules,
         hands,
         state.draw_pile,
@@ -592,7 +592,7 @@ def _end_turn(state: State, hands: tuple[Counts, ...], discard_pile: Counts) -> 
     actions = state.actions + 1
     rules = state.rules
     if actions >= rules.action_limit:
-        return make_state(
+        return build_state(
             rules,
             hands,
             state.draw_pile,

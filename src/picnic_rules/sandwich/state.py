@@ -11,7 +11,7 @@ import attrs
 from .cards import Counts, Sandwich
 from .rules import Rules
 
-__all__ = ["Phase", "SandwichId", "State", "View", "make_state"]
+__all__ = ["Phase", "SandwichId", "State", "View", "build_state"]
 
 SandwichId = tuple[int, int]
 """A sandwich on the table: ``(seat, index)``, written ``seat.index`` in notation."""
@@ -115,7 +115,7 @@ class View:
 class _Building(State):
     """A :class:`State` under construction: the same slots, plain (fast) attribute setting.
 
-    :func:`make_state` fills one in and turns it into a real, frozen ``State``
+    :func:`build_state` fills one in and turns it into a real, frozen ``State``
     by assigning ``__class__`` (allowed: the layouts are the same). Nothing
     else ever sees an instance of this class.
     """
@@ -128,7 +128,7 @@ class _Building(State):
 _new = object.__new__
 
 
-def make_state(
+def build_state(
     rules: Rules,
     hands: tuple[Counts, ...],
     draw_pile: Counts,
