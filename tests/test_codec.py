@@ -388,6 +388,7 @@ def test_loads_refuses_non_text() -> None:
 
 
 def test_hand_built_objects_round_trip() -> None:
+    """Seat 0 drew jelly, played bread and pb, ended; seat 1 likewise; seat 0 drew bread."""
     rules = Rules()
     state = State(
         rules=rules,
@@ -398,7 +399,10 @@ def test_hand_built_objects_round_trip() -> None:
         fly=None,
         phase=Phase.ACT,
         turn=0,
+        played=False,
+        actions=6,
         dealt=4,
+        reason=None,
     )
     assert roundtrip(state) == state
     view = View(
@@ -413,7 +417,7 @@ def test_hand_built_objects_round_trip() -> None:
         Phase.ACT,
         0,
         False,
-        0,
+        6,
         4,
         None,
     )
