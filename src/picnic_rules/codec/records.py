@@ -21,7 +21,7 @@ import cattrs
 
 from ..errors import DecodeError, RulesError
 from ..game import AnyGame, Outcome
-from .failures import json_type, structure
+from .failures import first_failure, json_type, structure
 from .limits import shorten
 
 __all__ = ["decode_outcome", "decode_record"]
@@ -85,9 +85,13 @@ def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converte
             f"a {players}-player game of {game.name} can last",
         )
     move_union: Any = typing.Union[tuple(game.move_types)]  # noqa: UP007
-    moves = tuple(
-        structure(converter, item, move_union, f"$.moves[{i}]") for i, item in enumerate(raw_moves)
-    )
+    hook = converter.get_structure_hook(move_union)
+    moves = []
+    for i, item in enumerate(raw_moves):
+        try:
+            moves.append(hook(item, move_union))
+        except Exception as exc:
+            raise DecodeError(*first_failure(exc, f"$.moves[{i}]")) from None
     raw_outcome = doc["outcome"]
     outcome = (
         None
@@ -95,5 +99,10 @@ def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converte
         else decode_outcome(game, converter, raw_outcome, players, "$.outcome")
     )
     return Record(
-        game=game.name, players=players, rules=rules, seed=seed, moves=moves, outcome=outcome
+        game=game.name,
+        players=players,
+        rules=rules,
+        seed=seed,
+        moves=tuple(moves),
+        outcome=outcome,
     )
