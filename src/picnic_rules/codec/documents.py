@@ -81,7 +81,7 @@ def _kind_of(obj: object, game: AnyGame) -> Kind | None:
 def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
     """The game and kind of a game object (Outcome needs ``game``)."""
     from ..match import Record
-    from ..match import _get_game as get_game
+    from ..registry import get_game
 
     wanted = None if game is None else get_game(game)
     if isinstance(obj, Record):
