@@ -64,7 +64,8 @@ written, so this module imports no game itself.
 
 from __future__ import annotations
 
-from .documents import FORMAT, KINDS, Kind, decode, dumps, encode, loads
+from .decoding import decode, loads
+from .documents import FORMAT, KINDS, Kind, dumps, encode
 from .enums import SpellingClash
 from .limits import (
     MAX_DEPTH,
