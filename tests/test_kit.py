@@ -100,7 +100,8 @@ class _Options:
     [
         ({"cards": 0}, "cards", "cards must be at least 1, not 0"),
         ({"cards": 100}, "cards", "cards must be at most 99, not 100"),
-        ({"cards": 10**400}, "cards", "cards must be at most 99, not 1000"),
+        ({"cards": 10**400}, "cards", "cards must be at most 99, not a larger number$"),
+        ({"cards": -(10**400)}, "cards", "cards must be at least 1, not a larger negative"),
         ({"cards": True}, "cards", "cards must be an int, not bool"),
         ({"cards": 2.0}, "cards", "cards must be an int, not float"),
         ({"strict": 1}, "strict", "strict must be a bool, not int"),

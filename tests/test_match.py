@@ -16,6 +16,7 @@ from picnic_rules import (
     PicnicError,
     RandomAgent,
     Record,
+    codec,
     play,
     replay,
 )
@@ -214,3 +215,10 @@ def test_replay_with_the_game_checks_its_name() -> None:
     other = attrs.evolve(GAME, name="other-sandwich")
     with pytest.raises(PicnicError, match="the record is of 'sandwich', not 'other-sandwich'"):
         replay(record, other)
+
+
+def test_a_seed_is_bounded_so_the_record_loads_back() -> None:
+    with pytest.raises(PicnicError, match="a seed has at most 39 digits"):
+        play("sandwich", [RandomAgent(), RandomAgent()], seed=10**39)
+    record = play("sandwich", [RandomAgent(), RandomAgent()], seed=10**39 - 1)
+    assert codec.loads(codec.dumps(record)) == record

@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
 from .errors import IllegalMove, InvalidState, PicnicError
 from .game import CHANCE, Agent, AnyGame, Game, Outcome
 
-__all__ = ["Record", "play", "replay"]
+__all__ = ["MAX_SEED", "Record", "play", "replay"]
+
+MAX_SEED: Final = 10**39
+"""Seeds lie strictly between ``-MAX_SEED`` and ``MAX_SEED`` (a 128-bit seed fits), so a
+record's seed never exceeds what :mod:`picnic_rules.codec` reads back."""
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -143,6 +147,8 @@ def play(
     """
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if abs(seed) >= MAX_SEED:
+        raise PicnicError("a seed has at most 39 digits, so that its record loads back")
     return _play(_get_game(game), agents, seed, rules)[0]
 
 

@@ -38,9 +38,11 @@ class _Count:
         if type(value) is not int:
             raise RulesError(f"{name} must be an int, not {type(value).__name__}", field=name)
         if value < self.minimum:
-            raise RulesError(f"{name} must be at least {self.minimum}, not {value}", field=name)
+            shown = value if value > -(10**12) else "a larger negative number"
+            raise RulesError(f"{name} must be at least {self.minimum}, not {shown}", field=name)
         if value > self.maximum:
-            raise RulesError(f"{name} must be at most {self.maximum}, not {value}", field=name)
+            shown = value if value < 10**12 else "a larger number"
+            raise RulesError(f"{name} must be at most {self.maximum}, not {shown}", field=name)
 
 
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
