@@ -9,7 +9,10 @@ are not bounded here: their range is each game's own.
 
 A record's ``players`` must be a count the game seats, its ``rules`` must
 seat them (``game.new_game`` accepts both), and it may hold no more moves
-than ``game.max_moves`` plus ``game.max_chance_steps`` allow.
+than ``game.max_moves`` plus ``game.max_chance_steps`` allow. Its moves are
+read as notation but not replayed here: :func:`picnic_rules.replay` does that,
+refusing the first move that is not legal and an outcome the moves do not
+reach, so a front end can still show the valid prefix of a broken record.
 """
 
 from __future__ import annotations
