@@ -12,31 +12,58 @@ with one call::
 
 :func:`check_game` random-plays games over every registered variant and every
 player count; :func:`check_play` plays one of them. After every step the
-harness asserts that
+harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
+``skip=`` with names to run a subset):
 
-* ``check(state)`` passes, ``to_move``/``is_over``/``legal_moves`` agree, and
-  legal moves are hashable, distinct and listed in a stable order;
-* ``apply`` (and every other function) leaves its input unchanged;
-* every legal move applies (a sample of them at most steps, all of them at
-  every ``every``-th step);
-* moves not in ``legal_moves`` -- legal moves of other states, and moves built
-  by ``game.random_move`` -- raise :class:`~picnic_rules.IllegalMove`, and
-  nothing else;
-* at a chance node ``legal_moves`` lists exactly the moves of
+* ``check``: ``check(state)`` passes;
+* ``to-move``, ``legal-moves``: ``to_move``/``is_over``/``legal_moves``
+  agree, and legal moves are hashable, distinct and listed in a stable order;
+* ``apply-pure``: ``apply`` (and every other function) leaves its input unchanged;
+* ``legal-applies``: every legal move applies (a sample of them at most
+  steps, all of them at every ``every``-th step);
+* ``illegal-raises``: moves not in ``legal_moves`` -- legal moves of other
+  states, and moves built by ``game.random_move`` -- raise
+  :class:`~picnic_rules.IllegalMove`, and nothing else;
+* ``chance``, as the game declares its ``chance`` mode: with ``"explicit"``
+  chance, ``legal_moves`` at a chance node lists exactly the moves of
   ``chance_outcomes``, the weights are positive ints or Fractions, and
-  ``sample_chance`` returns one of them;
-* the notation round-trips: ``parse_move(state, str(move)) == move``;
-* JSON round trips through :mod:`picnic_rules.codec` of the state, of every
-  seat's view and of the move are exact (and of the record at the end);
-* the leak test, for every seat ``p``: ``view(determinize(view(s, p)), p) ==
+  ``sample_chance`` returns one of them; with ``"sampled"`` chance, both are
+  empty, one seed gives one outcome, the outcome applies, and outcomes
+  changed at one place (and ``random_move``'s) raise IllegalMove or apply to
+  a state that ``check`` accepts;
+* ``public-moves``, for a game with ``face_down_moves=False``: after any two
+  legal moves of a seat that lead to different states, every other seat's
+  views differ (every move is public);
+* ``notation``: ``parse_move(state, str(move)) == move``;
+* ``codec``: JSON round trips through :mod:`picnic_rules.codec` of the
+  rules, the state, every seat's view, the move, the outcome and the record
+  are exact;
+* ``documents``: deleting any one key of any JSON object of those documents
+  makes ``codec.loads`` raise :class:`~picnic_rules.DecodeError` -- never a
+  default, never another error;
+* ``view``: ``check_view`` accepts every seat's view, which is stable and hashable;
+* ``leak``, for every seat ``p``: ``view(determinize(view(s, p)), p) ==
   view(s, p)``, the determinized state passes ``check``, has the same actor,
   and, when ``p`` acts, the same legal moves;
-* the game ends within ``game.max_moves(players, rules)`` non-chance moves
-  (and ``max_steps`` moves in all), and ``result`` gives one score per seat
-  with the winners among the top scores;
-* determinism: :func:`~picnic_rules.play` with the same seed twice gives the
-  same :class:`~picnic_rules.Record`, and replaying a record reaches the same
-  final state.
+* ``forged-views``: views changed at one place (ints moved, bools flipped,
+  enum members swapped, tuple items dropped, duplicated or changed, ``None``
+  toggled) are refused by ``check_view`` with
+  :class:`~picnic_rules.InvalidState`, or determinize into a state that
+  ``check`` accepts and that shows exactly that view;
+* ``max-moves``, ``max-chance-steps``: the game ends within
+  ``game.max_moves(players, rules)`` non-chance moves and
+  ``game.max_chance_steps(players, rules)`` chance steps;
+* ``result``: ``result`` gives one score per seat, the winners among the top
+  scores, and a reason from ``game.reasons``;
+* ``replay``, ``determinism``: replaying the moves reaches the same final
+  state, and :func:`~picnic_rules.play` with the same seed twice gives the
+  same :class:`~picnic_rules.Record`, whose moves reach its outcome;
+* ``new-game``: ``new_game`` raises nothing but
+  :class:`~picnic_rules.RulesError`.
+
+The expensive checks (every legal move applied, notation, codec, documents,
+views, leaks, forged views, public moves) run at every ``every``-th step,
+and at the first and last states.
 
 A failure raises :class:`AssertionError` naming the game, the variant, the
 number of players, the seed, the step, the check that failed and the call
@@ -44,9 +71,14 @@ that reproduces it.
 
 With hypothesis (a test extra, imported only when these are called),
 :func:`play_out` plays a whole game in which hypothesis chooses every move,
-chance outcomes included, so failures shrink to short, readable games;
-:func:`players`, :func:`rules_variants` and :func:`setups` are strategies and
+chance outcomes included (for sampled chance, the seed of the draw), so
+failures shrink to short, readable games; :func:`players`,
+:func:`rules_variants` and :func:`setups` are strategies and
 :func:`GameMachine` builds a stateful test.
+
+For a game's own scenario tests, :func:`assert_illegal` pins the reason
+``apply`` refuses a move with, and :func:`apply_all` applies moves with
+``check`` after each.
 
 This module imports no game: it works from the :class:`~picnic_rules.Game`
 record it is given.
@@ -54,19 +86,22 @@ record it is given.
 
 from __future__ import annotations
 
-from .checker import CHECKS, Report, default_max_steps
 from .harness import check_game, check_play
+from .helpers import apply_all, assert_illegal
+from .report import CHECKS, Report, select_checks
 from .strategies import GameMachine, play_out, players, rules_variants, setups
 
 __all__ = [
     "CHECKS",
     "GameMachine",
     "Report",
+    "apply_all",
+    "assert_illegal",
     "check_game",
     "check_play",
-    "default_max_steps",
     "play_out",
     "players",
     "rules_variants",
+    "select_checks",
     "setups",
 ]

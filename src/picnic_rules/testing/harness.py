@@ -4,43 +4,60 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TypeVar
 
 import attrs
 
 from ..agents import RandomAgent
 from ..errors import RulesError
-from ..game import CHANCE, AnyGame
+from ..game import CHANCE, Game
 from ..match import Record, play
+from ..match import replay as match_replay
+from . import documents, loop
+from .checker import Checker, Node
+from .report import Report, select_checks
 
-if TYPE_CHECKING:
-    pass
-from .checker import (
-    Report,
-    _Checker,
-    _codec_works,
-    _new_game,
-    _registered,
-    _replay,
-    _seat_rng,
-    default_max_steps,
-)
+__all__ = ["check_game", "check_play"]
 
-# --------------------------------------------------------------------------
-# random play
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
+
+
+def _random_choice(checker: Checker[S, V, M, R], seed: int) -> loop.Choose[S, M]:
+    """Chance from ``random.Random(seed)``, each seat a RandomAgent with its own generator."""
+    game = checker.game
+    chance_rng = random.Random(seed)
+    seat_rngs = [loop.seat_rng(seed, seat) for seat in range(checker.players)]
+    agent = RandomAgent()
+
+    def choose(state: S, node: Node[M]) -> M:
+        actor = node.actor
+        if actor is CHANCE:
+            return checker.call(
+                "chance", "sample_chance(state, rng)", state, game.sample_chance, state, chance_rng
+            )
+        assert actor is not None
+        seen = checker.call("view", f"view(state, {actor})", state, game.view, state, actor)
+        move: M = agent(seen, node.legal, seat_rngs[actor])
+        return move
+
+    return choose
 
 
 def check_play(
-    game: AnyGame,
+    game: Game[S, V, M, R],
     *,
     players: int,
-    rules: Any = None,
+    rules: R | None = None,
     seed: int = 0,
     variant: str | None = None,
     thorough: bool = False,
     every: int = 5,
     sample: int = 3,
-    max_steps: int | None = None,
+    only: Iterable[str] | None = None,
+    skip: Iterable[str] | None = None,
 ) -> Report:
     """Random-play one game with ``seed`` and check every step; return what was done.
 
@@ -50,69 +67,48 @@ def check_play(
     ``game.Rules()``; ``variant`` only names it in messages.
 
     The cheap checks run after every step. The expensive ones -- applying
-    *every* legal move, the notation, codec and leak tests, more illegal
-    probes -- run every ``every``-th step (and at the first and last states);
-    in between, ``sample`` legal moves are applied. ``thorough=True`` runs
-    everything at every step, and also checks each child state and every
-    collected move as an illegal probe.
+    *every* legal move, the notation, codec, document and leak tests, forged
+    views, public moves, more illegal probes -- run every ``every``-th step
+    (and at the first and last states); in between, ``sample`` legal moves
+    are applied. ``thorough=True`` runs everything at every step, and also
+    checks each child state and every collected move as an illegal probe.
+    ``only`` and ``skip`` choose checks by their names in :data:`CHECKS`
+    (an unknown name raises :class:`ValueError`).
 
     Raises :class:`AssertionError` describing the first check that fails (with
     the call that reproduces it) and :class:`~picnic_rules.RulesError` if
     ``rules`` cannot seat ``players``.
     """
-    if rules is None:
-        rules = game.Rules()
-    name = variant if variant is not None else _variant_name(game, rules)
-    limit = game.max_moves(players, rules)
-    steps_limit = max_steps if max_steps is not None else default_max_steps(game, players, rules)
-    checker = _Checker(
+    chosen: R = rules if rules is not None else game.Rules()
+    checker = loop.make_checker(
         game,
         players,
-        rules,
-        variant=name,
+        chosen,
         seed=seed,
+        variant=variant,
         thorough=thorough,
         every=every,
         sample=sample,
-        rng=random.Random(f"testing:{seed}:harness"),
-        use_codec=_codec_works(game),
+        only=only,
+        skip=skip,
     )
-    state = _new_game(game, players, rules)
-    chance_rng = random.Random(seed)
-    seat_rngs = [_seat_rng(seed, seat) for seat in range(players)]
-    agent = RandomAgent()
-    while True:
-        actor, legal = checker.visit(state, force_deep=checker.step == 0)
-        if actor is None:
-            break
-        if actor is CHANCE:
-            move = checker.call(
-                "chance", "sample_chance(state, rng)", state, game.sample_chance, state, chance_rng
-            )
-        else:
-            seen = checker.call("view", f"view(state, {actor})", state, game.view, state, actor)
-            move = agent(seen, legal, seat_rngs[actor])
-        state = checker.apply(state, move, set(legal), actor)
-        checker.bound(limit, steps_limit, state)
-    if not checker.deep():  # the final state always gets the expensive checks
-        checker.visit(state, force_deep=True)
-    outcome = checker.finish(state)
-
+    state, outcome = loop.run(checker, _random_choice(checker, seed))
     record = Record(
         game=game.name,
         players=players,
-        rules=rules,
+        rules=chosen,
         seed=seed,
         moves=tuple(checker.history),
         outcome=outcome,
     )
-    if checker.use_codec:
-        checker.round_trip(record, "the record", state)
-    final = checker.call("replay", "replaying the record", state, _replay, game, record)
-    if final != state:
-        checker.fail("replay", "replaying the moves does not reach the same final state", final)
-    checker.ok()
-    _check_determinism(checker, state)
+    documents.check_object(checker, record, "the record", state)
+    if checker.on("replay"):
+        final = checker.call("replay", "replaying the record", state, loop.replay, game, record)
+        if final != state:
+            checker.fail("replay", "replaying the moves does not reach the same final state", final)
+        checker.ok()
+    if checker.on("determinism"):
+        _check_determinism(checker, seed, state)
     return Report(
         game=game.name,
         games=1,
@@ -123,10 +119,9 @@ def check_play(
     )
 
 
-def _check_determinism(checker: _Checker, state: Any) -> None:
+def _check_determinism(checker: Checker[S, V, M, R], seed: int, state: S) -> None:
     """Two ``play`` runs with one seed give one record, which replays to its outcome."""
-    game, players, rules, seed = checker.game, checker.players, checker.rules, checker.seed
-    assert seed is not None
+    game, players, rules = checker.game, checker.players, checker.rules
     agents = [RandomAgent() for _ in range(players)]
     call = f"play(game, agents, seed={seed})"
     first, second = (
@@ -135,36 +130,25 @@ def _check_determinism(checker: _Checker, state: Any) -> None:
     )
     if first != second:
         checker.fail("determinism", f"play with seed {seed} gave two different records", state)
-    final = checker.call("replay", "replaying play's record", state, _replay, game, first)
-    reached = checker.call("replay", "result(replayed state)", final, game.result, final)
+    states = checker.call(
+        "determinism", "match.replay(record, game)", state, match_replay, first, game
+    )
+    final = states[-1]
+    reached = checker.call("determinism", "result(replayed state)", final, game.result, final)
     if reached != first.outcome:
         checker.fail(
-            "replay",
+            "determinism",
             f"play's record states {first.outcome!r} but its moves reach {reached!r}",
             final,
         )
-    if _registered(game):  # match.replay finds the game by name
-        from ..match import replay
-
-        states = checker.call("replay", "match.replay(record)", final, replay, first)
-        if states[-1] != final:
-            checker.fail("replay", "match.replay(record) ends in another final state", final)
     checker.ok()
 
 
-def _variant_name(game: AnyGame, rules: Any) -> str:
-    for name, known in game.variants.items():
-        if known == rules:
-            return name
-    return "(custom)"
-
-
-def _variants(game: AnyGame, variants: Mapping[str, Any] | Iterable[str] | None) -> dict[str, Any]:
+def _variants(
+    game: Game[S, V, M, R], variants: Mapping[str, R] | Iterable[str] | None
+) -> dict[str, R]:
     if variants is None:
-        chosen = dict(game.variants)
-        if not chosen:
-            chosen = {"default": game.Rules()}
-        return chosen
+        return dict(game.variants) or {"default": game.Rules()}
     if isinstance(variants, Mapping):
         return dict(variants)
     if isinstance(variants, str):
@@ -179,16 +163,17 @@ def _variants(game: AnyGame, variants: Mapping[str, Any] | Iterable[str] | None)
 
 
 def check_game(
-    game: AnyGame,
+    game: Game[S, V, M, R],
     *,
     games: int = 20,
     seed: int = 0,
     players: int | Iterable[int] | None = None,
-    variants: Mapping[str, Any] | Iterable[str] | None = None,
+    variants: Mapping[str, R] | Iterable[str] | None = None,
     thorough: bool = False,
     every: int = 5,
     sample: int = 3,
-    max_steps: int | None = None,
+    only: Iterable[str] | None = None,
+    skip: Iterable[str] | None = None,
 ) -> Report:
     """Random-play ``games`` games for every variant and player count, checking every step.
 
@@ -214,6 +199,7 @@ def check_game(
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    select_checks(only, skip)  # an unknown name fails before any game is played
     if players is None:
         counts: list[int] = list(range(game.min_players, game.max_players + 1))
     elif isinstance(players, int):
@@ -243,7 +229,8 @@ def check_game(
                     thorough=thorough,
                     every=every,
                     sample=sample,
-                    max_steps=max_steps,
+                    only=only,
+                    skip=skip,
                 )
     if not tried:
         raise AssertionError(

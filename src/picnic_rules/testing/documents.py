@@ -1,0 +1,127 @@
+"""The codec checks: exact JSON round trips ('codec') and strict documents ('documents').
+
+Both pass the checked :class:`~picnic_rules.Game` to the codec, so they work
+for a game that is not registered too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .. import codec
+from ..errors import DecodeError
+from .text import short
+
+if TYPE_CHECKING:
+    from .checker import Checker
+
+__all__ = ["check_object", "key_paths", "without"]
+
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
+
+Path = tuple[str | int, ...]
+"""Where a key sits in a JSON document: the keys and list indexes leading to it, then the key."""
+
+LATER_DELETIONS = 2
+"""Keys deleted from a document of a kind already checked in full in this game."""
+
+
+def key_paths(doc: object, path: Path = ()) -> Iterator[Path]:
+    """The path of every key of every JSON object in ``doc``, outermost first.
+
+    >>> list(key_paths({"a": 1, "b": [{"c": 2}]}))
+    [('a',), ('b',), ('b', 0, 'c')]
+    """
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield (*path, key)
+            yield from key_paths(value, (*path, key))
+    elif isinstance(doc, list):
+        for i, item in enumerate(doc):
+            yield from key_paths(item, (*path, i))
+
+
+def without(doc: dict[str, Any], path: Path) -> dict[str, Any]:
+    """A copy of ``doc`` with the key at ``path`` deleted (``doc`` is left as it is).
+
+    Only the objects and arrays along the path are copied.
+
+    >>> without({"a": {"b": 1, "c": 2}, "d": [3]}, ("a", "b"))
+    {'a': {'c': 2}, 'd': [3]}
+    """
+    out = dict(doc)
+    parent: Any = out
+    for step in path[:-1]:
+        child = parent[step]
+        parent[step] = child = dict(child) if isinstance(child, dict) else list(child)
+        parent = child
+    del parent[path[-1]]
+    return out
+
+
+def _shown(path: Path) -> str:
+    return "$" + "".join(f"[{step}]" if type(step) is int else f".{step}" for step in path)
+
+
+def check_object(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
+    """Run the selected codec checks on ``obj`` (a state, view, move, rules, record or outcome)."""
+    if checker.on("codec"):
+        round_trip(checker, obj, what, state)
+    if checker.on("documents"):
+        strict(checker, obj, what, state)
+
+
+def round_trip(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
+    """``codec.loads(codec.dumps(obj)) == obj``."""
+    game = checker.game
+    text = checker.call("codec", f"codec.dumps({what})", state, codec.dumps, obj, game=game)
+    back = checker.call(
+        "codec", f"codec.loads(codec.dumps({what}))", state, codec.loads, text, game=game
+    )
+    if back != obj:
+        checker.fail(
+            "codec",
+            f"{what} does not round-trip through JSON:\n  before: {short(obj, 1500)}\n"
+            f"  after:  {short(back, 1500)}\n  json:   {text[:1500]}",
+            state,
+        )
+    checker.ok()
+
+
+def strict(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
+    """Deleting any one key of any object of ``obj``'s document makes decoding raise DecodeError.
+
+    The first document of each kind in a game loses each of its keys in
+    turn; later ones lose :data:`LATER_DELETIONS` keys chosen at random.
+    """
+    game = checker.game
+    doc = checker.call("documents", f"codec.encode({what})", state, codec.encode, obj, game=game)
+    paths = list(key_paths(doc))
+    kind = str(doc.get("kind"))
+    if kind in checker.documents_seen:
+        paths = checker.rng.sample(paths, min(LATER_DELETIONS, len(paths)))
+    checker.documents_seen.add(kind)
+    for path in paths:
+        try:
+            decoded = codec.decode(without(doc, path), game=game)
+        except DecodeError:
+            checker.ok()
+            continue
+        except Exception as exc:
+            checker.fail(
+                "documents",
+                f"decoding {what} without {_shown(path)} raised {type(exc).__name__}: {exc} "
+                f"(only DecodeError is allowed)",
+                state,
+                exc,
+            )
+        checker.fail(
+            "documents",
+            f"{what} decodes without {_shown(path)} (to {short(decoded, 300)}): a missing "
+            f"field must be a DecodeError, never a default",
+            state,
+        )

@@ -1,0 +1,57 @@
+"""Helpers for a game's own scenario tests: :func:`assert_illegal` and :func:`apply_all`."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from ..errors import IllegalMove
+from ..game import Game
+
+__all__ = ["apply_all", "assert_illegal"]
+
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
+
+
+def assert_illegal(game: Game[S, V, M, R], state: S, move: M, *words: str) -> IllegalMove:
+    """Assert that ``game.apply(state, move)`` raises IllegalMove whose reason holds every word.
+
+    Returns the error. Words are matched case-insensitively in
+    :attr:`~picnic_rules.IllegalMove.reason`, so a test pins the rule that
+    forbids the move, not only that something did.
+
+    >>> from picnic_rules import sandwich
+    >>> state = sandwich.new_game(2)
+    >>> assert_illegal(sandwich.GAME, state, sandwich.End(), "chance").reason
+    'chance acts now: only a draw can happen'
+    """
+    try:
+        game.apply(state, move)
+    except IllegalMove as exc:
+        reason = exc.reason.lower()
+        missing = [word for word in words if word.lower() not in reason]
+        if missing:
+            raise AssertionError(
+                f"apply refused {move} with the reason {exc.reason!r}, "
+                f"which lacks {', '.join(map(repr, missing))}"
+            ) from exc
+        return exc
+    raise AssertionError(f"apply accepted {move} ({move!r}), which should be illegal")
+
+
+def apply_all(game: Game[S, V, M, R], state: S, *moves: M) -> S:
+    """Apply ``moves`` in order, with ``game.check`` on every state reached; return the last.
+
+    A move that ``apply`` refuses raises its
+    :class:`~picnic_rules.IllegalMove`; a state that ``check`` refuses raises
+    AssertionError naming the move that led to it.
+    """
+    for i, move in enumerate(moves):
+        state = game.apply(state, move)
+        try:
+            game.check(state)
+        except Exception as exc:
+            raise AssertionError(f"check refuses the state after move {i} ({move}): {exc}") from exc
+    return state

@@ -1,0 +1,315 @@
+"""The checks of one state's moves: chance, legal and illegal moves, notation, public moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, TypeVar
+
+from ..errors import IllegalMove, InvalidMove
+from ..game import Actor
+from . import documents, mutations
+from .text import notation as _text
+
+if TYPE_CHECKING:
+    from .checker import Checker
+
+__all__ = [
+    "explicit_chance",
+    "illegal_raises",
+    "legal_applies",
+    "notation",
+    "public_moves",
+    "sampled_chance",
+]
+
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
+R = TypeVar("R")
+
+
+def explicit_chance(
+    checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
+) -> None:
+    """``chance_outcomes`` lists exactly the legal moves with positive exact weights, and
+    ``sample_chance`` draws one of them."""
+    game = checker.game
+    outcomes = checker.call("chance", "chance_outcomes(state)", state, game.chance_outcomes, state)
+    if type(outcomes) is not tuple or any(
+        type(pair) is not tuple or len(pair) != 2 for pair in outcomes
+    ):
+        checker.fail("chance", f"chance_outcomes must be a tuple of (move, weight): {outcomes!r}")
+    moves = tuple(move for move, _ in outcomes)
+    if moves != legal:
+        checker.fail(
+            "chance", f"legal_moves {legal!r} is not the moves of chance_outcomes {moves!r}", state
+        )
+    for move, weight in outcomes:
+        if type(weight) not in (int, Fraction) or weight <= 0:
+            checker.fail(
+                "chance",
+                f"the weight of {_text(move)!r} is {weight!r}, not a positive int or Fraction",
+                state,
+            )
+    if deep:
+        for _ in range(3):
+            drawn = checker.call(
+                "chance", "sample_chance(state, rng)", state, game.sample_chance, state, checker.rng
+            )
+            if drawn not in legal:
+                checker.fail("chance", f"sample_chance returned {drawn!r}, not an outcome", state)
+    checker.ok()
+
+
+def sampled_chance(
+    checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
+) -> None:
+    """At a sampled chance node nothing is listed; a seed gives one outcome, which applies;
+    outcomes changed field by field raise IllegalMove or apply to a state ``check`` accepts."""
+    game = checker.game
+    if legal:
+        checker.fail(
+            "chance",
+            f"the game's chance is sampled, but legal_moves lists {len(legal)} outcomes "
+            f"at a chance node (it must be empty)",
+            state,
+        )
+    outcomes = checker.call("chance", "chance_outcomes(state)", state, game.chance_outcomes, state)
+    if outcomes != ():
+        checker.fail(
+            "chance",
+            f"the game's chance is sampled, but chance_outcomes is {outcomes!r}, not ()",
+            state,
+        )
+    seed = checker.rng.randrange(2**32)
+    drawn = [
+        checker.call(
+            "chance",
+            f"sample_chance(state, random.Random({seed}))",
+            state,
+            game.sample_chance,
+            state,
+            random.Random(seed),
+        )
+        for _ in range(2)
+    ]
+    if drawn[0] != drawn[1]:
+        checker.fail(
+            "chance",
+            f"sample_chance with seed {seed} drew {drawn[0]!r} and then {drawn[1]!r}",
+            state,
+        )
+    outcome = drawn[0]
+    child = checker.call(
+        "chance",
+        f"apply(state, {_text(outcome)!r}) of a sampled outcome",
+        state,
+        game.apply,
+        state,
+        outcome,
+    )
+    checker.call("chance", "check(state after a sampled outcome)", child, game.check, child)
+    checker.ok()
+    if deep and checker.on("notation"):
+        notation(checker, state, (outcome,))
+    if deep:
+        count = 16 if checker.thorough else 4
+        for forged in mutations.sample(outcome, count, checker.rng):
+            supplied_outcome(checker, state, forged)
+
+
+def supplied_outcome(checker: Checker[S, V, M, R], state: S, move: M) -> None:
+    """A caller-supplied outcome at a sampled chance node: IllegalMove, or a state ``check`` accepts."""
+    game = checker.game
+    try:
+        child = game.apply(state, move)
+    except IllegalMove:
+        checker.ok()
+        return
+    except Exception as exc:
+        checker.fail(
+            "illegal-raises",
+            f"apply(state, {_text(move)!r}) of a supplied chance outcome raised "
+            f"{type(exc).__name__}: {exc} (only IllegalMove is allowed)",
+            state,
+            exc,
+        )
+    try:
+        game.check(child)
+    except Exception as exc:
+        checker.fail(
+            "chance",
+            f"apply accepted the supplied outcome {_text(move)!r} ({move!r}), "
+            f"but check refuses the state it gives: {exc}",
+            state,
+            exc,
+        )
+    checker.ok()
+
+
+def legal_applies(
+    checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
+) -> dict[M, S]:
+    """Every legal move applies (a sample of them when not ``deep``); return the children."""
+    game = checker.game
+    if deep or len(legal) <= checker.sample:
+        moves: Sequence[M] = legal
+    else:
+        moves = checker.rng.sample(legal, checker.sample)
+    children: dict[M, S] = {}
+    for move in moves:
+        child = checker.call(
+            "legal-applies",
+            f"apply(state, {_text(move)!r}) of a legal move",
+            state,
+            game.apply,
+            state,
+            move,
+        )
+        if deep:
+            checker.call(
+                "legal-applies", f"check(apply(state, {_text(move)!r}))", state, game.check, child
+            )
+        children[move] = child
+    checker.ok(len(moves))
+    return children
+
+
+def illegal_raises(
+    checker: Checker[S, V, M, R], state: S, actor: Actor, legal_set: set[M], deep: bool
+) -> None:
+    """Moves not in ``legal_moves`` (random ones, and legal moves of earlier states) raise
+    IllegalMove, and parse_move refuses them; at a sampled chance node, see :func:`supplied_outcome`."""
+    game = checker.game
+    rng = checker.rng
+    candidates: list[M] = [
+        checker.call(
+            "illegal-raises", "random_move(state, rng)", state, game.random_move, state, rng
+        )
+        for _ in range(6 if deep else 2)
+    ]
+    if checker.pool:
+        if checker.thorough:
+            candidates.extend(checker.pool)
+        else:
+            candidates.extend(rng.choice(checker.pool) for _ in range(16 if deep else 2))
+    sampled = checker.sampled_chance(actor)
+    for move in candidates:
+        try:
+            if move in legal_set:
+                continue
+        except TypeError as exc:
+            checker.fail("illegal-raises", f"the move {move!r} is not hashable", state, exc)
+        if sampled:
+            supplied_outcome(checker, state, move)
+            continue
+        try:
+            game.apply(state, move)
+        except IllegalMove:
+            pass
+        except Exception as exc:
+            checker.fail(
+                "illegal-raises",
+                f"apply(state, {_text(move)!r}) of a move not in legal_moves raised "
+                f"{type(exc).__name__}: {exc} (only IllegalMove is allowed)",
+                state,
+                exc,
+            )
+        else:
+            checker.fail(
+                "illegal-raises",
+                f"apply accepted {_text(move)!r} ({move!r}), which legal_moves does not list",
+                state,
+            )
+        if deep:
+            _parse_refuses(checker, state, move)
+        checker.ok()
+
+
+def _parse_refuses(checker: Checker[S, V, M, R], state: S, move: M) -> None:
+    try:
+        checker.game.parse_move(state, _text(move))
+    except (IllegalMove, InvalidMove):
+        return
+    except Exception as exc:
+        checker.fail(
+            "illegal-raises",
+            f"parse_move(state, {_text(move)!r}) of a move not in legal_moves "
+            f"raised {type(exc).__name__}: {exc}",
+            state,
+            exc,
+        )
+    checker.fail(
+        "illegal-raises",
+        f"parse_move accepted {_text(move)!r}, which legal_moves does not list",
+        state,
+    )
+
+
+def notation(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+    """``parse_move(state, str(move))`` and ``move_from_str(str(move))`` give the move back."""
+    game = checker.game
+    moves = legal if checker.thorough or len(legal) <= 8 else checker.rng.sample(legal, 8)
+    for move in moves:
+        text = checker.call("notation", f"str({move!r})", state, str, move)
+        parsed = checker.call(
+            "notation", f"parse_move(state, {text!r})", state, game.parse_move, state, text
+        )
+        if parsed != move:
+            checker.fail(
+                "notation", f"parse_move(state, {text!r}) is {parsed!r}, not {move!r}", state
+            )
+        bare = checker.call("notation", f"move_from_str({text!r})", state, game.move_from_str, text)
+        if bare != move:
+            checker.fail("notation", f"move_from_str({text!r}) is {bare!r}, not {move!r}", state)
+        if checker.thorough:
+            documents.check_object(checker, move, f"the move {text!r}", state)
+    checker.ok(len(moves))
+
+
+def public_moves(
+    checker: Checker[S, V, M, R],
+    state: S,
+    actor: int,
+    legal: tuple[M, ...],
+    children: dict[M, S],
+) -> None:
+    """With ``face_down_moves=False``, every other seat tells apart any two legal moves
+    that lead to different states: its views after them differ.
+
+    ``children`` holds the states after the legal moves already applied.
+    """
+    game = checker.game
+    after = {
+        move: children[move]
+        if move in children
+        else checker.call(
+            "public-moves", f"apply(state, {_text(move)!r})", state, game.apply, state, move
+        )
+        for move in legal
+    }
+    for seat in range(checker.players):
+        if seat == actor:
+            continue
+        seen: dict[V, tuple[M, S]] = {}
+        for move, child in after.items():
+            v = checker.call(
+                "public-moves",
+                f"view(apply(state, {_text(move)!r}), {seat})",
+                state,
+                game.view,
+                child,
+                seat,
+            )
+            earlier = seen.setdefault(v, (move, child))
+            if earlier[0] != move and earlier[1] != child:
+                checker.fail(
+                    "public-moves",
+                    f"seat {seat} sees the same view after seat {actor} plays "
+                    f"{_text(earlier[0])!r} or {_text(move)!r}: the move is hidden, but the game "
+                    f"declares face_down_moves=False",
+                    state,
+                )
+        checker.ok()

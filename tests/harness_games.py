@@ -1,0 +1,212 @@
+"""Tiny games for the harness's own tests, built with :func:`picnic_rules.kit.define_game`.
+
+Dice: each turn chance rolls ``dice`` dice of ``faces`` faces (10 d1000 by
+default: 10**30 outcomes, far too many to list, so chance is *sampled*), and
+the seat to act picks one die, whose value it scores. After ``rounds`` turns
+each, the highest score wins. Everything is public.
+
+Notation: ``roll 3 997 12 ...`` (chance) and ``pick 4``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from picnic_rules.errors import IllegalMove, InvalidMove, InvalidState, PicnicError
+from picnic_rules.game import CHANCE, Actor, Game, Outcome, check_player_count
+from picnic_rules.kit import check_fields, define_game, expect
+from picnic_rules.kit.options import count
+
+PLAYERS = (2, 3)
+REASONS = ("rounds",)
+
+
+@attrs.frozen
+class Rules:
+    """How many dice, of how many faces, for how many rounds."""
+
+    dice: int = count(10, minimum=1, maximum=20)
+    faces: int = count(1000, minimum=2, maximum=10**6)
+    rounds: int = count(3, minimum=1, maximum=50)
+
+
+@attrs.frozen
+class Roll:
+    """Chance: the faces rolled."""
+
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["roll", *map(str, self.dice)])
+
+
+@attrs.frozen
+class Pick:
+    """The seat to act scores die ``die`` of the roll."""
+
+    die: int
+
+    def __str__(self) -> str:
+        return f"pick {self.die}"
+
+
+Move = Roll | Pick
+MOVE_TYPES = (Roll, Pick)
+
+
+@attrs.frozen
+class State:
+    """A position: scores, turns taken, and the roll waiting for a pick (None: chance rolls)."""
+
+    rules: Rules
+    players: int
+    turns: int
+    scores: tuple[int, ...]
+    roll: tuple[int, ...] | None
+
+
+@attrs.frozen
+class View:
+    """What seat ``player`` sees: everything."""
+
+    player: int
+    rules: Rules
+    players: int
+    turns: int
+    scores: tuple[int, ...]
+    roll: tuple[int, ...] | None
+
+
+def new_game(players: int = 2, rules: Rules = Rules()) -> State:
+    """The state before the first roll."""
+    check_player_count("dice", PLAYERS, players)
+    return State(rules, players, 0, (0,) * players, None)
+
+
+def is_over(state: State) -> bool:
+    """Whether every seat has had its turns."""
+    return state.turns == state.rules.rounds * state.players
+
+
+def to_move(state: State) -> Actor:
+    """None when over, CHANCE before a roll, else the seat whose turn it is."""
+    if is_over(state):
+        return None
+    return CHANCE if state.roll is None else state.turns % state.players
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """A pick of each die after a roll; nothing at a chance node (it is sampled)."""
+    if state.roll is None:
+        return ()
+    return tuple(Pick(i) for i in range(len(state.roll)))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
+    """Nothing: the rolls are too many to list."""
+    return ()
+
+
+def sample_chance(state: State, rng: random.Random) -> Move:
+    """A roll of every die."""
+    if to_move(state) is not CHANCE:
+        raise PicnicError("chance does not act now")
+    return Roll(tuple(rng.randrange(1, state.rules.faces + 1) for _ in range(state.rules.dice)))
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; IllegalMove for a move or a supplied roll that cannot happen."""
+    if is_over(state):
+        raise IllegalMove(move, "the game is over")
+    if state.roll is None:
+        if type(move) is not Roll:
+            raise IllegalMove(move, "chance rolls now")
+        dice, faces = move.dice, state.rules.faces
+        if len(dice) != state.rules.dice or any(
+            type(d) is not int or not 1 <= d <= faces for d in dice
+        ):
+            raise IllegalMove(move, f"a roll is {state.rules.dice} faces from 1 to {faces}")
+        return attrs.evolve(state, roll=dice)
+    if type(move) is not Pick or not 0 <= move.die < len(state.roll):
+        raise IllegalMove(move, "pick one of the dice rolled")
+    seat = state.turns % state.players
+    scores = list(state.scores)
+    scores[seat] += state.roll[move.die]
+    return State(state.rules, state.players, state.turns + 1, tuple(scores), None)
+
+
+def result(state: State) -> Outcome:
+    """The highest score wins."""
+    if not is_over(state):
+        raise PicnicError("the game is not over")
+    return Outcome.from_scores(state.scores, "rounds")
+
+
+def turns_taken(state: State | View, seat: int) -> int:
+    """How many turns ``seat`` has finished."""
+    return state.turns // state.players + (seat < state.turns % state.players)
+
+
+def check(state: State) -> None:
+    """Refuse a state no game reaches: each score is between 1 and ``faces`` per turn taken."""
+    check_fields(state)
+    rules = state.rules
+    expect(PLAYERS[0] <= state.players <= PLAYERS[1], f"{state.players} players")
+    expect(len(state.scores) == state.players, "one score per seat")
+    expect(0 <= state.turns <= rules.rounds * state.players, f"turn {state.turns}")
+    for seat, score in enumerate(state.scores):
+        taken = turns_taken(state, seat)
+        expect(taken <= score <= taken * rules.faces, f"seat {seat} cannot score {score}")
+    if state.roll is not None:
+        expect(not is_over(state), "a roll after the last turn")
+        expect(len(state.roll) == rules.dice, f"a roll of {len(state.roll)} dice")
+        expect(all(1 <= d <= rules.faces for d in state.roll), "a face out of range")
+
+
+def view(state: State, player: int) -> View:
+    """Everything, seen by ``player``."""
+    if not 0 <= player < state.players:
+        raise PicnicError(f"no seat {player}")
+    return View(player, state.rules, state.players, state.turns, state.scores, state.roll)
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """The one state with this view (nothing is hidden)."""
+    if not 0 <= view.player < view.players:
+        raise InvalidState(f"no seat {view.player}")
+    return State(view.rules, view.players, view.turns, view.scores, view.roll)
+
+
+def max_moves(players: int, rules: Rules) -> int:
+    """One pick per turn."""
+    return players * rules.rounds
+
+
+def max_chance_steps(players: int, rules: Rules) -> int:
+    """One roll per turn."""
+    return players * rules.rounds
+
+
+def move_from_str(text: str) -> Move:
+    """``roll 1 2 3`` or ``pick 2``; InvalidMove for anything else."""
+    words = text.split() if type(text) is str and len(text) < 200 else []
+    if len(words) >= 2 and all(w.isdigit() and len(w) < 9 for w in words[1:]):
+        if words[0] == "roll":
+            return Roll(tuple(int(w) for w in words[1:]))
+        if words[0] == "pick" and len(words) == 2:
+            return Pick(int(words[1]))
+    raise InvalidMove(str(text)[:40], "expected 'roll N N ...' or 'pick N'")
+
+
+VARIANTS = {"two-d6": Rules(dice=2, faces=6, rounds=4)}
+
+DICE: Game[State, View, Move, Rules] = define_game(
+    globals(),
+    name="dice",
+    title="Dice (a harness test game)",
+    players=PLAYERS,
+    variants=VARIANTS,
+    chance="sampled",
+)

@@ -1,0 +1,352 @@
+"""The harness on a tiny game with sampled chance (``harness_games.DICE``), broken versions
+of it caught by the right named check, the codec checks against a lenient fake, choosing
+checks by name, and the helpers for scenario tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from harness_games import DICE, Pick, Roll, State, View, turns_taken
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from picnic_rules import IllegalMove, InvalidState, codec, kit, sandwich
+from picnic_rules.errors import DecodeError
+from picnic_rules.game import CHANCE, Game
+from picnic_rules.testing import (
+    CHECKS,
+    GameMachine,
+    apply_all,
+    assert_illegal,
+    check_game,
+    check_play,
+    play_out,
+    select_checks,
+)
+from picnic_rules.testing.documents import key_paths, without
+from picnic_rules.testing.mutations import LARGE, mutants, sample
+
+DiceGame = Game[State, View, Any, Any]
+
+
+# --------------------------------------------------------------------------
+# the honest game passes everything
+
+
+def test_dice_passes_every_check() -> None:
+    report = check_game(DICE, games=3)
+    assert report.games == 3 * 2 * 2  # variants default and two-d6, 2 and 3 players
+    assert report.chance_steps == report.decisions  # one roll per pick
+    assert report.reasons == {"rounds": 12}
+
+
+@given(st.data(), st.integers(2, 3))
+@settings(max_examples=10, deadline=None, database=None)
+def test_dice_play_out_draws_a_seed_at_each_roll(data: st.DataObject, count: int) -> None:
+    rolls: list[Roll] = []
+
+    def on_move(state: State, move: Any, new: State) -> None:
+        if DICE.to_move(state) is CHANCE:
+            rolls.append(move)
+
+    final = play_out(DICE, data, players=count, every=1, on_move=on_move)
+    assert DICE.is_over(final)
+    assert len(rolls) == 3 * count
+    assert all(len(roll.dice) == 10 and all(1 <= d <= 1000 for d in roll.dice) for roll in rolls)
+
+
+TestDiceMachine = GameMachine(DICE).TestCase
+TestDiceMachine.settings = settings(
+    max_examples=5, stateful_step_count=20, deadline=None, database=None
+)
+
+
+# --------------------------------------------------------------------------
+# broken versions, each caught by its named check
+
+
+def _broken(**changes: Any) -> DiceGame:
+    """``DICE`` with ``changes``, its generic parts bound to the changed record."""
+    game: DiceGame = attrs.evolve(DICE, **changes)
+    rebound: dict[str, Callable[..., Any]] = {
+        "check_view": lambda v: kit.check_view(game, v),
+        "parse_move": lambda state, text, *, seat=None: kit.parse_move(
+            game, state, text, seat=seat
+        ),
+    }
+    for key in changes:
+        rebound.pop(key, None)
+    return attrs.evolve(game, **rebound)
+
+
+def _lists_outcomes(state: State) -> tuple[Any, ...]:
+    if DICE.to_move(state) is CHANCE:
+        return (DICE.sample_chance(state, random.Random(0)),)
+    return DICE.legal_moves(state)
+
+
+def _accepts_any_roll(state: State, move: Any) -> State:
+    if state.roll is None and type(move) is Roll:
+        return attrs.evolve(state, roll=move.dice)
+    return DICE.apply(state, move)
+
+
+def _hides_scores(state: State, player: int) -> View:
+    """Other seats' scores hidden (shown as their least possible): picks are private."""
+    v = DICE.view(state, player)
+    shown = tuple(
+        score if seat == player else turns_taken(state, seat)
+        for seat, score in enumerate(state.scores)
+    )
+    return attrs.evolve(v, scores=shown)
+
+
+def _accepts_every_view(view: View) -> None:
+    return None
+
+
+def _same_seed_other_roll(state: State, rng: random.Random) -> Any:
+    rng.random()  # the seed's stream, read past: two calls with one seed still agree
+    return DICE.sample_chance(state, random.Random())
+
+
+BROKEN: dict[str, tuple[dict[str, Any], str]] = {
+    "more rolls than max_chance_steps": (
+        {"max_chance_steps": lambda players, rules: players},
+        "max-chance-steps",
+    ),
+    "a sampled game lists its outcomes": ({"legal_moves": _lists_outcomes}, "chance"),
+    "apply accepts an impossible supplied roll": ({"apply": _accepts_any_roll}, "chance"),
+    "picks are private but face_down_moves=False": (
+        {"view": _hides_scores, "determinize": DICE.determinize},
+        "public-moves",
+    ),
+    "check_view accepts views check refuses": (
+        {"check_view": _accepts_every_view},
+        "forged-views",
+    ),
+    "sample_chance ignores its generator": ({"sample_chance": _same_seed_other_roll}, "chance"),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN))
+def test_a_broken_dice_game_fails_its_check(name: str) -> None:
+    changes, check = BROKEN[name]
+    with pytest.raises(AssertionError, match=f"^dice: check '{check}' failed: "):
+        check_game(_broken(**changes), games=2, players=2, variants=["default"], seed=3)
+
+
+def test_private_picks_pass_when_declared_face_down() -> None:
+    honest_about_it = _broken(view=_hides_scores, face_down_moves=True)
+    report = check_game(honest_about_it, games=2, players=2, variants=["default"])
+    assert report.games == 2
+
+
+def test_the_message_names_the_forged_view() -> None:
+    broken = _broken(check_view=_accepts_every_view)
+    with pytest.raises(
+        AssertionError, match=r"(?s)check refuses its determinization.*forged view: View\("
+    ):
+        check_play(broken, players=2, seed=0, only=["forged-views"])
+
+
+# --------------------------------------------------------------------------
+# the codec checks against a lenient codec
+
+
+def _lenient(decode: Callable[..., object]) -> Callable[..., object]:
+    """A codec.decode that fills a missing ``format`` with 1, as a lenient codec would."""
+
+    def fake(doc: dict[str, Any], kind: Any = None, game: Any = None) -> object:
+        return decode({"format": 1, **doc}, kind=kind, game=game)
+
+    return fake
+
+
+def test_documents_refuses_a_codec_that_fills_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(codec, "decode", _lenient(codec.decode))
+    with pytest.raises(
+        AssertionError, match=r"check 'documents' failed: the rules decodes without \$\.format"
+    ):
+        check_play(DICE, players=2, only=["documents"])
+
+
+def test_documents_refuses_other_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crashes(doc: dict[str, Any], kind: Any = None, game: Any = None) -> object:
+        raise KeyError("format")
+
+    monkeypatch.setattr(codec, "decode", crashes)
+    with pytest.raises(AssertionError, match=r"raised KeyError: 'format' \(only DecodeError"):
+        check_play(DICE, players=2, only=["documents"])
+
+
+def test_documents_passes_on_a_strict_codec() -> None:
+    report = check_play(DICE, players=3, only=["documents"])
+    # the first document of each kind loses each of its keys: the rules document alone has
+    # its header (3 keys), the rules key and the rules' 3 fields
+    assert report.checks >= 7
+
+
+def test_codec_refuses_a_lossy_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    loads = codec.loads
+
+    def lossy(text: Any, **kwargs: Any) -> object:
+        obj = loads(text, **kwargs)
+        return attrs.evolve(obj, turns=obj.turns + 1) if isinstance(obj, State) else obj
+
+    monkeypatch.setattr(codec, "loads", lossy)
+    with pytest.raises(AssertionError, match="check 'codec' failed: the state does not round-trip"):
+        check_play(DICE, players=2, only=["codec"])
+
+
+def test_key_paths_and_without() -> None:
+    doc = {"a": 1, "b": [{"c": 2}, 3], "d": {"e": {"f": 4}}}
+    assert list(key_paths(doc)) == [
+        ("a",),
+        ("b",),
+        ("b", 0, "c"),
+        ("d",),
+        ("d", "e"),
+        ("d", "e", "f"),
+    ]
+    assert without(doc, ("b", 0, "c")) == {"a": 1, "b": [{}, 3], "d": {"e": {"f": 4}}}
+    assert without(doc, ("d", "e", "f"))["d"] == {"e": {}}
+    assert doc["b"] == [{"c": 2}, 3] and doc["d"] == {"e": {"f": 4}}  # left as it was
+
+
+def test_a_missing_key_is_a_decode_error_for_every_dice_document() -> None:
+    state = DICE.apply(DICE.new_game(2), Roll((1,) * 10))
+    for obj in (state, DICE.view(state, 1), Pick(3), DICE.Rules()):
+        doc = codec.encode(obj, game=DICE)
+        for path in key_paths(doc):
+            with pytest.raises(DecodeError):
+                codec.decode(without(doc, path), game=DICE)
+
+
+# --------------------------------------------------------------------------
+# mutations
+
+
+def test_mutants_change_one_place() -> None:
+    state = DICE.apply(DICE.new_game(2), Roll((5,) * 10))
+    v = DICE.view(state, 0)
+    found = mutants(v)
+    assert v not in found
+    assert attrs.evolve(v, player=1) in found
+    assert attrs.evolve(v, scores=(0,)) in found  # an item dropped
+    assert attrs.evolve(v, scores=(0, 0, 0)) in found  # an item duplicated
+    assert attrs.evolve(v, roll=None) in found  # None toggled off
+    assert attrs.evolve(v, roll=(5,) * 9 + (5 + LARGE,)) in found
+    assert attrs.evolve(v, rules=attrs.evolve(v.rules, rounds=4)) in found  # nested record
+    assert all(
+        sum(
+            a != b
+            for a, b in zip(
+                attrs.astuple(v, recurse=False), attrs.astuple(m, recurse=False), strict=True
+            )
+        )
+        == 1
+        for m in found
+    )
+
+
+def test_mutants_skip_what_the_class_refuses() -> None:
+    found = mutants(DICE.Rules())
+    assert DICE.Rules(dice=11) in found
+    assert all(m.dice >= 1 and m.faces >= 2 for m in found)  # Rules' validators refuse the rest
+
+
+def test_sample_builds_only_the_count_asked() -> None:
+    v = DICE.view(DICE.new_game(3), 2)
+    chosen = sample(v, 5, random.Random(1))
+    assert len(chosen) == 5
+    assert all(m != v for m in chosen)
+    assert sample(v, 5, random.Random(1)) == chosen  # the generator decides
+
+
+def test_sample_toggles_none_on() -> None:
+    v = DICE.view(DICE.new_game(2), 0)
+    assert attrs.evolve(v, roll=()) in sample(v, 100, random.Random(0))
+
+
+# --------------------------------------------------------------------------
+# choosing checks by name
+
+
+def test_select_checks() -> None:
+    assert select_checks() == frozenset(CHECKS)
+    assert select_checks(only="leak") == {"leak"}
+    assert select_checks(skip=["leak", "view"]) == set(CHECKS) - {"leak", "view"}
+    with pytest.raises(
+        ValueError, match=r"skip: unknown check 'leaks' \(the checks: new-game, check"
+    ):
+        select_checks(skip=["leaks"])
+
+
+def test_only_runs_the_checks_named() -> None:
+    everything = check_play(DICE, players=2, seed=4)
+    one = check_play(DICE, players=2, seed=4, only=["check"])
+    assert one.steps == everything.steps
+    # check(state) at every state (the last one twice) and each move counted as applied
+    assert one.checks == 2 * one.steps + 2
+    assert everything.checks > 10 * one.checks
+
+
+def test_skip_lets_a_broken_part_through() -> None:
+    broken = _broken(check_view=_accepts_every_view)
+    report = check_game(broken, games=1, players=2, skip=["forged-views"])
+    assert report.games == 2
+
+
+def test_unknown_check_names_fail_early() -> None:
+    with pytest.raises(ValueError, match="only: unknown check 'lek'"):
+        check_game(DICE, only=["lek"])
+    with pytest.raises(ValueError, match="skip: unknown check 'x'"):
+        GameMachine(DICE, skip=["x"])
+
+    @given(st.data())
+    @settings(
+        max_examples=1,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    def run(data: st.DataObject) -> None:
+        play_out(DICE, data, players=2, only=["notation", "Leak"])
+
+    with pytest.raises(ValueError, match="only: unknown check 'Leak'"):
+        run()
+
+
+# --------------------------------------------------------------------------
+# helpers for scenario tests
+
+
+def test_assert_illegal_pins_the_reason() -> None:
+    state = DICE.new_game(2)
+    error = assert_illegal(DICE, state, Roll((0,) * 10), "faces from 1 to 1000")
+    assert isinstance(error, IllegalMove)
+    with pytest.raises(AssertionError, match="which lacks 'sixes'"):
+        assert_illegal(DICE, state, Roll((0,) * 10), "faces", "sixes")
+    with pytest.raises(AssertionError, match=r"apply accepted roll 1 1 1 1 1 1 1 1 1 1 "):
+        assert_illegal(DICE, state, Roll((1,) * 10))
+    board = sandwich.new_game(2)
+    assert_illegal(sandwich.GAME, board, sandwich.End(), "chance")
+
+
+def test_apply_all_checks_each_state() -> None:
+    state = apply_all(DICE, DICE.new_game(2), Roll((4,) * 10), Pick(0), Roll((6,) * 10))
+    assert state.scores == (4, 0) and state.roll == (6,) * 10
+    with pytest.raises(IllegalMove, match="pick one of the dice"):
+        apply_all(DICE, DICE.new_game(2), Roll((4,) * 10), Pick(10))
+
+    def lax(state: State) -> None:
+        raise InvalidState("nothing is valid")
+
+    with pytest.raises(AssertionError, match=r"after move 0 \(roll 4"):
+        apply_all(_broken(check=lax), DICE.new_game(2), Roll((4,) * 10))
