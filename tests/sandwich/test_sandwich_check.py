@@ -336,7 +336,7 @@ def test_the_first_turn_without_its_draw_is_refused() -> None:
     drawing = apply_all(new_game(2), *(Draw(c) for c in (B, J, PB, J)))
     assert drawing.phase is Phase.DRAW
     with pytest.raises(
-        InvalidState, match=r"^seat 0 holds 2 cards, but it holds 3 before the first"
+        InvalidState, match=r"^seat 0 holds 2 cards, but it must hold 3 before the first"
     ):
         check(attrs.evolve(drawing, phase=Phase.ACT))
     check(_opening())

@@ -253,7 +253,7 @@ def _check_untouched(state: State) -> None:
             why = f"{dealt} of the first {state.dealt} cards of the deal went to it"
         else:
             dealt = rules.hand_size + (seat == first and drew)
-            why = f"it holds {dealt} before the first move"
+            why = f"it must hold {dealt} before the first move"
         if sum(hand) != dealt:
             fail(f"seat {seat} holds {sum(hand)} cards, but {why}")
 
