@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from picnic_rules import IllegalMove, InvalidState, codec, kit, sandwich
-from picnic_rules.errors import DecodeError
 from picnic_rules.game import CHANCE, Game
 from picnic_rules.testing import (
     CHECKS,
@@ -110,7 +109,7 @@ def _accepts_every_view(view: View) -> None:
 
 
 def _same_seed_other_roll(state: State, rng: random.Random) -> Any:
-    rng.random()  # the seed's stream, read past: two calls with one seed still agree
+    rng.random()  # the generator is read, but the roll comes from another one
     return DICE.sample_chance(state, random.Random())
 
 
@@ -158,6 +157,13 @@ def test_the_message_names_the_forged_view() -> None:
 # the codec checks against a lenient codec
 
 
+def _finished() -> State:
+    state = DICE.new_game(3, DICE.Rules(rounds=1))
+    for _ in range(3):
+        state = apply_all(DICE, state, Roll((1,) * 10), Pick(0))
+    return state
+
+
 def _lenient(decode: Callable[..., object]) -> Callable[..., object]:
     """A codec.decode that fills a missing ``format`` with 1, as a lenient codec would."""
 
@@ -186,9 +192,11 @@ def test_documents_refuses_other_errors(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_documents_passes_on_a_strict_codec() -> None:
     report = check_play(DICE, players=3, only=["documents"])
-    # the first document of each kind loses each of its keys: the rules document alone has
-    # its header (3 keys), the rules key and the rules' 3 fields
-    assert report.checks >= 7
+    # the first document of each kind loses each of its keys, one at a time
+    state = DICE.new_game(3)
+    firsts = (DICE.Rules(), state, DICE.view(state, 0), Pick(0), DICE.result(_finished()))
+    keys = sum(len(list(key_paths(codec.encode(obj, game=DICE)))) for obj in firsts)
+    assert report.checks >= keys > 30
 
 
 def test_codec_refuses_a_lossy_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -216,15 +224,6 @@ def test_key_paths_and_without() -> None:
     assert without(doc, ("b", 0, "c")) == {"a": 1, "b": [{}, 3], "d": {"e": {"f": 4}}}
     assert without(doc, ("d", "e", "f"))["d"] == {"e": {}}
     assert doc["b"] == [{"c": 2}, 3] and doc["d"] == {"e": {"f": 4}}  # left as it was
-
-
-def test_a_missing_key_is_a_decode_error_for_every_dice_document() -> None:
-    state = DICE.apply(DICE.new_game(2), Roll((1,) * 10))
-    for obj in (state, DICE.view(state, 1), Pick(3), DICE.Rules()):
-        doc = codec.encode(obj, game=DICE)
-        for path in key_paths(doc):
-            with pytest.raises(DecodeError):
-                codec.decode(without(doc, path), game=DICE)
 
 
 # --------------------------------------------------------------------------

@@ -26,8 +26,8 @@ R = TypeVar("R")
 Path = tuple[str | int, ...]
 """Where a key sits in a JSON document: the keys and list indexes leading to it, then the key."""
 
-LATER_DELETIONS = 2
-"""Keys deleted from a document of a kind already checked in full in this game."""
+LATER_DELETIONS = 1
+"""Keys deleted (chosen at random) from a document of a kind already checked in full in this game."""
 
 
 def key_paths(doc: object, path: Path = ()) -> Iterator[Path]:
@@ -96,7 +96,7 @@ def strict(checker: Checker[S, V, M, R], obj: object, what: str, state: object) 
     """Deleting any one key of any object of ``obj``'s document makes decoding raise DecodeError.
 
     The first document of each kind in a game loses each of its keys in
-    turn; later ones lose :data:`LATER_DELETIONS` keys chosen at random.
+    turn; later ones lose :data:`LATER_DELETIONS` key(s) chosen at random.
     """
     game = checker.game
     doc = checker.call("documents", f"codec.encode({what})", state, codec.encode, obj, game=game)
