@@ -450,7 +450,12 @@ BROKEN: dict[str, tuple[Any, ...]] = {
 def test_check_game_catches_a_broken_game(name: str) -> None:
     changes, check, *skip = BROKEN[name]
     broken = _breaks(**changes)
-    with pytest.raises(AssertionError) as failure:
+    context = (
+        rf"(?s)^sandwich: check '{check}' failed: .+?\n"
+        r"  variant 'default', [23] players, seed [5-7], step \d+ \(\d+ non-chance moves so far\)\n"
+        r"  rules: Rules\("
+    )
+    with pytest.raises(AssertionError, match=context):
         check_game(
             broken,
             games=3,
@@ -459,13 +464,6 @@ def test_check_game_catches_a_broken_game(name: str) -> None:
             seed=5,
             skip=(*KNOWN, *(skip[0] if skip else ())),
         )
-    message = str(failure.value)
-    assert f"check {check!r} failed" in message
-    assert "sandwich" in message
-    assert "variant 'default'" in message
-    assert "players" in message
-    assert "seed " in message
-    assert "step " in message
 
 
 def test_check_play_reports_how_to_reproduce() -> None:
