@@ -148,3 +148,77 @@ def test_legal_moves_match_apply_through_whole_games(seed):
         state = apply(state, move)
         steps += 1
     check(state)
+
+
+def _reference_moves(state):
+    """legal_moves written again from the named rules alone, slowly, to catch any drift
+    between the rules and the move generator's inlined copies of them."""
+    from picnic_rules.sandwich import (
+        ant_may_steal,
+        bread_may_close,
+        is_finished,
+        may_start_new_sandwich,
+        must_discard,
+        spread_may_sit_on,
+    )
+    from picnic_rules.sandwich.engine import covered_by_fly
+
+    seat, hand, table, fly = state.turn, state.hands[state.turn], state.table, state.fly
+
+    def open_ones(owner):
+        return [
+            i
+            for i, s in enumerate(table[owner])
+            if not is_finished(s) and not covered_by_fly(fly, owner, i)
+        ]
+
+    mine = open_ones(seat)
+    plays = []
+    if hand[BREAD]:
+        if may_start_new_sandwich(table, fly, seat):
+            plays.append(Play(BREAD))
+        plays += [Play(BREAD, i) for i in mine if bread_may_close(table[seat][i])]
+    for spread in (PB, JELLY):
+        if hand[spread]:
+            plays += [Play(spread, i) for i in mine if spread_may_sit_on(spread, table[seat][i])]
+    if hand[ANT]:
+        for victim in range(len(table)):
+            for j in open_ones(victim) if victim != seat else ():
+                plays += [
+                    Ant(victim, j, i)
+                    for i in mine
+                    if ant_may_steal(table[victim][j], table[seat][i])
+                ]
+    if hand[FLY]:
+        plays += [
+            Fly(owner, j)
+            for owner in range(len(table))
+            for j in range(len(table[owner]))
+            if not covered_by_fly(fly, owner, j)
+        ]
+    if must_discard(state):
+        assert not plays and not state.played and any(hand)
+        return tuple(Discard(card) for card in Card if hand[card])
+    return (*plays, End())
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [(2, "default"), (3, "ant-swarm"), (4, "small-deck"), (2, "short-limit")],
+)
+def test_the_move_generator_agrees_with_the_named_rules(players, rules):
+    from picnic_rules.sandwich import VARIANTS
+
+    rng = random.Random(players)
+    seen = set()
+    for _ in range(15):
+        state = new_game(players, VARIANTS[rules])
+        while not is_over(state):
+            if state.phase is Phase.ACT:
+                moves = legal_moves(state)
+                assert moves == _reference_moves(state)
+                seen |= {type(m) for m in moves}
+                state = apply(state, rng.choice(moves))
+            else:
+                state = apply(state, sample_chance(state, rng))
+    assert seen == {Play, Ant, Fly, Discard, End}
