@@ -9,7 +9,15 @@ import attrs
 
 from ..errors import PicnicError
 from .cards import Card, Sandwich
-from .engine import apply, counting_sandwiches, legal_moves, result
+from .engine import (
+    apply,
+    bread_may_close,
+    counting_sandwiches,
+    covered_by_fly,
+    is_finished,
+    legal_moves,
+    result,
+)
 from .moves import Discard, End, Move
 from .state import Phase, SandwichId, State, View
 from .views import determinize
@@ -46,7 +54,7 @@ _WIN = 1e9
 
 def _worth(sandwich: Sandwich, covered: bool) -> float:
     """What one sandwich is worth to its owner."""
-    if len(sandwich) > 1 and sandwich[-1] is BREAD:
+    if is_finished(sandwich):
         return _FINISHED_COVERED if covered else _FINISHED
     pb, jelly = PEANUT_BUTTER in sandwich, JELLY in sandwich
     if pb and jelly:
@@ -60,7 +68,7 @@ def _worth(sandwich: Sandwich, covered: bool) -> float:
 
 def _closable_open(sandwiches: Sequence[Sandwich], fly: SandwichId | None, seat: int) -> bool:
     return any(
-        fly != (seat, i) and s[-1] is not BREAD and PEANUT_BUTTER in s and JELLY in s
+        not covered_by_fly(fly, seat, i) and not is_finished(s) and bread_may_close(s)
         for i, s in enumerate(sandwiches)
     )
 
@@ -90,7 +98,7 @@ def evaluate(
     score = 0.0
     for owner, sandwiches in enumerate(table):
         counting = counting_sandwiches(table, fly, owner)
-        worth = sum(_worth(s, fly == (owner, i)) for i, s in enumerate(sandwiches))
+        worth = sum(_worth(s, covered_by_fly(fly, owner, i)) for i, s in enumerate(sandwiches))
         if owner == seat:
             if counting >= to_win:
                 return _WIN
