@@ -71,7 +71,7 @@ TestDiceMachine.settings = settings(
 def _broken(**changes: Any) -> DiceGame:
     """``DICE`` with ``changes``, its generic parts bound to the changed record."""
     game: DiceGame = attrs.evolve(DICE, **changes)
-    rebound: dict[str, Callable[..., Any]] = {
+    rebound: dict[str, Any] = {
         "check_view": lambda v: kit.check_view(game, v),
         "parse_move": lambda state, text, *, seat=None: kit.parse_move(
             game, state, text, seat=seat
