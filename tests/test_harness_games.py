@@ -120,10 +120,6 @@ BROKEN: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "a sampled game lists its outcomes": ({"legal_moves": _lists_outcomes}, "chance"),
     "apply accepts an impossible supplied roll": ({"apply": _accepts_any_roll}, "chance"),
-    "picks are private but face_down_moves=False": (
-        {"view": _hides_scores, "determinize": DICE.determinize},
-        "public-moves",
-    ),
     "check_view accepts views check refuses": (
         {"check_view": _accepts_every_view},
         "forged-views",

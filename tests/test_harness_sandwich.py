@@ -39,14 +39,6 @@ HYPOTHESIS = settings(
 )
 FAST_EVERY = 25  # the harness's expensive checks every 25th step, where a test checks its own
 
-KNOWN = ("public-moves",)
-"""Checks sandwich fails today, skipped here and pinned by test_known_failures_still_fail.
-
-public-moves: a discard into an empty draw pile is shuffled back at once, so the other
-seats' views forget which card was discarded (``discard pb`` and ``discard ant`` look
-alike to them), although every sandwich move is public.
-"""
-
 
 # --------------------------------------------------------------------------
 # random play through the harness
@@ -54,7 +46,7 @@ alike to them), although every sandwich move is public.
 
 @pytest.mark.parametrize("count", [2, 3, 4])
 def test_check_game_every_variant(count: int) -> None:
-    report = check_game(GAME, skip=KNOWN, games=5, players=count, seed=1000 * count)
+    report = check_game(GAME, games=5, players=count, seed=1000 * count)
     assert report.games == 5 * len(VARIANTS)
     assert report.skipped == ()
     assert report.steps > report.chance_steps > 0
@@ -64,7 +56,7 @@ def test_check_game_every_variant(count: int) -> None:
 
 
 def test_check_game_defaults_cover_every_count_and_variant() -> None:
-    report = check_game(GAME, skip=KNOWN, games=1, every=10)
+    report = check_game(GAME, games=1, every=10)
     assert report.games == len(VARIANTS) * 3
     assert set(report.reasons) == set(sandwich.REASONS)  # each end is reached somewhere
 
@@ -72,8 +64,8 @@ def test_check_game_defaults_cover_every_count_and_variant() -> None:
 @pytest.mark.parametrize("count", [2, 3])
 def test_check_play_thorough_checks_more_of_the_same_game(count: int) -> None:
     rules = VARIANTS["short-limit"]
-    quick = check_play(GAME, skip=KNOWN, players=count, rules=rules, seed=count)
-    thorough = check_play(GAME, skip=KNOWN, players=count, rules=rules, seed=count, thorough=True)
+    quick = check_play(GAME, players=count, rules=rules, seed=count)
+    thorough = check_play(GAME, players=count, rules=rules, seed=count, thorough=True)
     # one seed, one game: the same moves, to the same end
     assert (thorough.steps, thorough.chance_steps) == (quick.steps, quick.chance_steps)
     assert thorough.reasons == quick.reasons
@@ -83,35 +75,23 @@ def test_check_play_thorough_checks_more_of_the_same_game(count: int) -> None:
 
 
 def test_check_game_with_own_variants_skips_what_the_rules_refuse() -> None:
-    report = check_game(
-        GAME, skip=KNOWN, games=1, variants={"seat-3-starts": Rules(first_player=3)}
-    )
+    report = check_game(GAME, games=1, variants={"seat-3-starts": Rules(first_player=3)})
     assert report.games == 1  # only the 4-player game seats a seat 3
     assert len(report.skipped) == 2
     assert all("first_player" in why for why in report.skipped)
     with pytest.raises(AssertionError, match="no variant and player count"):
-        check_game(GAME, skip=KNOWN, games=1, players=2, variants={"x": Rules(first_player=3)})
+        check_game(GAME, games=1, players=2, variants={"x": Rules(first_player=3)})
 
 
 def test_reports_add_up() -> None:
-    a = check_play(GAME, skip=KNOWN, players=2, rules=VARIANTS["short-limit"], seed=1)
-    b = check_play(GAME, skip=KNOWN, players=2, rules=VARIANTS["short-limit"], seed=2)
+    a = check_play(GAME, players=2, rules=VARIANTS["short-limit"], seed=1)
+    b = check_play(GAME, players=2, rules=VARIANTS["short-limit"], seed=2)
     total = a + b
     assert total.games == 2
     assert total.steps == a.steps + b.steps
     assert sum(total.reasons.values()) == 2
     assert "2 games" in str(total)
     assert isinstance(total, Report)
-
-
-def test_known_failures_still_fail() -> None:
-    """When sandwich is fixed, this fails: then empty KNOWN and delete this test."""
-    with pytest.raises(
-        AssertionError,
-        match=r"check 'public-moves' failed: seat 1 sees the same view after seat 0 plays "
-        r"'discard pb' or 'discard ant'",
-    ):
-        check_game(GAME, games=5, players=2, variants=["small-deck"], seed=2000, only=KNOWN)
 
 
 # --------------------------------------------------------------------------
@@ -177,7 +157,6 @@ def test_cards_conserved_and_exactly_one_fly(data: st.DataObject, count: int) ->
     play_out(
         GAME,
         data,
-        skip=KNOWN,
         players=count,
         every=FAST_EVERY,
         on_state=each_state,
@@ -208,9 +187,7 @@ def _bounded(count: int, rules: Rules) -> Callable[[State, Any, State], None]:
 @given(data=st.data())
 @settings(HYPOTHESIS, max_examples=15)
 def test_every_game_ends_when_hypothesis_deals(count: int, data: st.DataObject) -> None:
-    final = play_out(
-        GAME, data, skip=KNOWN, players=count, every=FAST_EVERY, on_move=_bounded(count, Rules())
-    )
+    final = play_out(GAME, data, players=count, every=FAST_EVERY, on_move=_bounded(count, Rules()))
     assert sandwich.is_over(final)
     outcome = sandwich.result(final)
     assert isinstance(outcome, Outcome)
@@ -224,7 +201,7 @@ def test_every_variant_ends_when_hypothesis_deals(
 ) -> None:
     count, rules = setup
     final = play_out(
-        GAME, data, skip=KNOWN, players=count, rules=rules, every=10, on_move=_bounded(count, rules)
+        GAME, data, players=count, rules=rules, every=10, on_move=_bounded(count, rules)
     )
     assert sandwich.is_over(final)
     _conserved(final)
@@ -262,7 +239,6 @@ def test_generated_rules_end_when_hypothesis_deals(
     final = play_out(
         GAME,
         data,
-        skip=KNOWN,
         players=count,
         rules=rules,
         every=5,
@@ -318,11 +294,11 @@ def test_invalid_rules_raise_rules_error(fields: dict[str, Any], count: Any) -> 
 def test_variants_and_players_strategies(data: st.DataObject, rules: Rules, count: int) -> None:
     assert rules in VARIANTS.values()
     assert 2 <= count <= 4
-    final = play_out(GAME, data, skip=KNOWN, players=count, rules=rules, every=FAST_EVERY)
+    final = play_out(GAME, data, players=count, rules=rules, every=FAST_EVERY)
     assert sandwich.is_over(final)
 
 
-TestSandwichMachine = GameMachine(GAME, skip=KNOWN).TestCase
+TestSandwichMachine = GameMachine(GAME).TestCase
 TestSandwichMachine.settings = settings(
     max_examples=15, stateful_step_count=80, deadline=None, database=None
 )
@@ -462,14 +438,14 @@ def test_check_game_catches_a_broken_game(name: str) -> None:
             players=[2, 3],
             variants=["default"],
             seed=5,
-            skip=(*KNOWN, *(skip[0] if skip else ())),
+            skip=skip[0] if skip else (),
         )
 
 
 def test_check_play_reports_how_to_reproduce() -> None:
     broken = _breaks(apply=_drawn_card_vanishes)
     with pytest.raises(AssertionError, match=r"reproduce: picnic_rules\.testing\.check_play"):
-        check_play(broken, players=2, seed=3, skip=KNOWN)
+        check_play(broken, players=2, seed=3)
 
 
 def test_play_out_catches_a_broken_game() -> None:
@@ -478,7 +454,7 @@ def test_play_out_catches_a_broken_game() -> None:
     @given(st.data())
     @settings(max_examples=20, deadline=None, database=None, phases=[Phase.generate])
     def run(data: st.DataObject) -> None:
-        play_out(broken, data, players=2, every=FAST_EVERY, skip=KNOWN)
+        play_out(broken, data, players=2, every=FAST_EVERY)
 
     with pytest.raises(AssertionError, match="check 'check' failed"):
         run()

@@ -31,9 +31,6 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   empty, one seed gives one outcome, the outcome applies, and outcomes
   changed at one place (and ``random_move``'s) raise IllegalMove or apply to
   a state that ``check`` accepts;
-* ``public-moves``, for a game with ``face_down_moves=False``: after any two
-  legal moves of a seat that lead to different states, every other seat's
-  views differ (every move is public);
 * ``notation``: ``parse_move(state, str(move)) == move``;
 * ``codec``: JSON round trips through :mod:`picnic_rules.codec` of the
   rules, the state, every seat's view, the move, the outcome and the record
@@ -62,7 +59,7 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   :class:`~picnic_rules.RulesError`.
 
 The expensive checks (every legal move applied, notation, codec, documents,
-views, leaks, forged views, public moves) run at every ``every``-th step,
+views, leaks, forged views) run at every ``every``-th step,
 and at the first and last states.
 
 A failure raises :class:`AssertionError` naming the game, the variant, the

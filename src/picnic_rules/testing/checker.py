@@ -3,7 +3,7 @@
 :class:`Checker` holds what a failure message needs (game, variant, players,
 seed, step, recent moves) and runs the checks of :data:`CHECKS` that were
 selected. The checks of one state live beside it, one concern a module:
-:mod:`.probes` (chance, legal and illegal moves, notation, public moves),
+:mod:`.probes` (chance, legal and illegal moves, notation),
 :mod:`.leaks` (views, the leak test, forged views) and :mod:`.documents`
 (JSON round trips and strict documents).
 """
@@ -193,14 +193,11 @@ class Checker(Generic[S, V, M, R]):
                 self.pool.append(move)
                 self.pool_set.add(move)
 
-        children = (
-            probes.legal_applies(self, state, legal, deep) if self.on("legal-applies") else {}
-        )
+        if self.on("legal-applies"):
+            probes.legal_applies(self, state, legal, deep)
         if self.on("illegal-raises"):
             probes.illegal_raises(self, state, actor, set(legal), deep)
         if deep:
-            if self.on("public-moves") and not game.face_down_moves and type(actor) is int:
-                probes.public_moves(self, state, actor, legal, children)
             if self.on("notation"):
                 probes.notation(self, state, legal)
             leaks.views(self, state, actor, legal)

@@ -68,7 +68,7 @@ def check_play(
 
     The cheap checks run after every step. The expensive ones -- applying
     *every* legal move, the notation, codec, document and leak tests, forged
-    views, public moves, more illegal probes -- run every ``every``-th step
+    views, more illegal probes -- run every ``every``-th step
     (and at the first and last states); in between, ``sample`` legal moves
     are applied. ``thorough=True`` runs everything at every step, and also
     checks each child state and every collected move as an illegal probe.

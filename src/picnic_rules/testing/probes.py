@@ -1,4 +1,4 @@
-"""The checks of one state's moves: chance, legal and illegal moves, notation, public moves."""
+"""The checks of one state's moves: chance, legal and illegal moves, notation."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ __all__ = [
     "illegal_raises",
     "legal_applies",
     "notation",
-    "public_moves",
     "sampled_chance",
 ]
 
@@ -149,16 +148,13 @@ def supplied_outcome(checker: Checker[S, V, M, R], state: S, move: M) -> None:
     checker.ok()
 
 
-def legal_applies(
-    checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
-) -> dict[M, S]:
-    """Every legal move applies (a sample of them when not ``deep``); return the children."""
+def legal_applies(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool) -> None:
+    """Every legal move applies (a sample of them when not ``deep``), and the child passes ``check``."""
     game = checker.game
     if deep or len(legal) <= checker.sample:
         moves: Sequence[M] = legal
     else:
         moves = checker.rng.sample(legal, checker.sample)
-    children: dict[M, S] = {}
     for move in moves:
         child = checker.call(
             "legal-applies",
@@ -172,9 +168,7 @@ def legal_applies(
             checker.call(
                 "legal-applies", f"check(apply(state, {_text(move)!r}))", state, game.check, child
             )
-        children[move] = child
     checker.ok(len(moves))
-    return children
 
 
 def illegal_raises(
@@ -267,49 +261,3 @@ def notation(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> No
         if checker.thorough:
             documents.check_object(checker, move, f"the move {text!r}", state)
     checker.ok(len(moves))
-
-
-def public_moves(
-    checker: Checker[S, V, M, R],
-    state: S,
-    actor: int,
-    legal: tuple[M, ...],
-    children: dict[M, S],
-) -> None:
-    """With ``face_down_moves=False``, every other seat tells apart any two legal moves
-    that lead to different states: its views after them differ.
-
-    ``children`` holds the states after the legal moves already applied.
-    """
-    game = checker.game
-    after = {
-        move: children[move]
-        if move in children
-        else checker.call(
-            "public-moves", f"apply(state, {_text(move)!r})", state, game.apply, state, move
-        )
-        for move in legal
-    }
-    for seat in range(checker.players):
-        if seat == actor:
-            continue
-        seen: dict[V, tuple[M, S]] = {}
-        for move, child in after.items():
-            v = checker.call(
-                "public-moves",
-                f"view(apply(state, {_text(move)!r}), {seat})",
-                state,
-                game.view,
-                child,
-                seat,
-            )
-            earlier = seen.setdefault(v, (move, child))
-            if earlier[0] != move and earlier[1] != child:
-                checker.fail(
-                    "public-moves",
-                    f"seat {seat} sees the same view after seat {actor} plays "
-                    f"{_text(earlier[0])!r} or {_text(move)!r}: the move is hidden, but the game "
-                    f"declares face_down_moves=False",
-                    state,
-                )
-        checker.ok()

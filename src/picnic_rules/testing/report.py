@@ -18,7 +18,6 @@ CHECKS: tuple[str, ...] = (
     "apply-pure",
     "legal-applies",
     "illegal-raises",
-    "public-moves",
     "notation",
     "codec",
     "documents",
