@@ -401,3 +401,20 @@ def test_check_view_refuses_a_view_of_no_seat() -> None:
     view = sandwich.view(_dealt(), 0)
     with pytest.raises(InvalidState, match="there is no seat 5 in a 2-player game"):
         sandwich.check_view(attrs.evolve(view, player=5))
+
+
+def test_the_generic_parts_follow_a_copy_of_the_game() -> None:
+    """attrs.evolve(GAME, ...) gives a game whose generic parts call the copy's functions."""
+    calls: list[str] = []
+
+    def legal_moves(state: sandwich.State) -> tuple[sandwich.Move, ...]:
+        calls.append("copy")
+        return sandwich.legal_moves(state)
+
+    copy = attrs.evolve(sandwich.GAME, name="copy", legal_moves=legal_moves)
+    state = _dealt()
+    assert copy.parse_move(state, "play bread") == Play(Card.BREAD)
+    assert calls == ["copy"]
+    assert sandwich.GAME.parse_move(state, "play bread") == Play(Card.BREAD)
+    assert calls == ["copy"]
+    assert "generic picnic_rules.kit.defaults.parse_move" in repr(copy.parse_move)

@@ -129,6 +129,33 @@ class ParseMove(Protocol[S_contra, M_co]):
         ...
 
 
+class GenericPart:
+    """A generic contract part (``parse_move`` ...) bound to the :class:`Game` that holds it.
+
+    :func:`picnic_rules.kit.define_game` puts one in each field the game does
+    not define itself; the ``Game`` rebinds it to itself when it is built, so
+    a copy made with ``attrs.evolve(game, view=...)`` calls the copy's own
+    functions.
+    """
+
+    __slots__ = ("function", "game")
+
+    def __init__(self, function: Callable[..., Any], game: Game[Any, Any, Any, Any] | None) -> None:
+        self.function = function
+        self.game = game
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the generic function with the game first."""
+        return self.function(self.game, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<generic {self.function.__module__}.{self.function.__qualname__}>"
+
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]
+        return self.function.__doc__
+
+
 def _players(instance: object, attribute: object, value: tuple[int, int]) -> None:
     if (
         type(value) is not tuple
@@ -207,6 +234,12 @@ class Game(Generic[S, V, M, R]):
     face_down_moves: bool = attrs.field(default=False, repr=False)
     variants: Mapping[str, R] = attrs.field(factory=dict, repr=False)
     agents: Mapping[str, Callable[[], Agent]] = attrs.field(factory=dict, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(type(self)):
+            value = getattr(self, field.name)
+            if isinstance(value, GenericPart) and value.game is not self:
+                object.__setattr__(self, field.name, GenericPart(value.function, self))
 
     @property
     def min_players(self) -> int:

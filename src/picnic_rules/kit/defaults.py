@@ -93,14 +93,20 @@ def _random_value(hint: Any, rng: random.Random, depth: int = 0) -> Any:
     return None
 
 
+_HINTS: dict[type[Any], tuple[tuple[str, Any], ...]] = {}
+
+
+def _init_hints(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
+    known = _HINTS.get(cls)
+    if known is None:
+        hints = typing.get_type_hints(cls)
+        known = tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.init)
+        _HINTS[cls] = known
+    return known
+
+
 def _random_instance(cls: type[Any], rng: random.Random, depth: int = 0) -> Any:
-    hints = typing.get_type_hints(cls)
-    values = {
-        field.name: _random_value(hints[field.name], rng, depth)
-        for field in attrs.fields(cls)
-        if field.init
-    }
-    return cls(**values)
+    return cls(**{name: _random_value(hint, rng, depth) for name, hint in _init_hints(cls)})
 
 
 def random_move(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:

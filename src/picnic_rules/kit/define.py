@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import inspect
 import types
 import typing
@@ -11,7 +10,7 @@ from typing import Any, get_args
 
 import attrs
 
-from ..game import Agent, ChanceMode, Game
+from ..game import Agent, ChanceMode, Game, GenericPart
 from . import defaults
 
 __all__ = ["define_game"]
@@ -168,31 +167,17 @@ def define_game(
         if key in namespace:
             _check_function(name, key, namespace[key], spec, kinds)
     fns: dict[str, Any] = {key: namespace[key] for key in _REQUIRED}
-    # the generic parts call the finished record, which exists only once built
-    holder: list[Game[Any, Any, Any, Any]] = []
-
-    def bound(generic: Callable[..., Any]) -> Callable[..., Any]:
-        def call(*args: Any, **kwargs: Any) -> Any:
-            return generic(holder[0], *args, **kwargs)
-
-        functools.update_wrapper(call, generic)
-        del call.__wrapped__  # type: ignore[attr-defined]
-        signature = inspect.signature(generic)
-        call.__signature__ = signature.replace(  # type: ignore[attr-defined]
-            parameters=list(signature.parameters.values())[1:]
-        )
-        return call
-
+    # the generic parts are bound to the finished record when it is built
     for key, generic in (
         ("parse_move", defaults.parse_move),
         ("sample_chance", defaults.sample_chance),
         ("random_move", defaults.random_move),
         ("check_view", defaults.check_view),
     ):
-        fns[key] = namespace[key] if key in namespace else bound(generic)
+        fns[key] = namespace[key] if key in namespace else GenericPart(generic, None)
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
-    game = Game(
+    return Game(
         name=name,
         title=title,
         players=players,
@@ -207,5 +192,3 @@ def define_game(
         agents=dict(agents or {}),
         **fns,
     )
-    holder.append(game)
-    return game
