@@ -1,10 +1,14 @@
 """The rules of the sandwich game: what may be played, and what playing it does.
 
 Each rule of the rulebook (and of our house rules) is a small named function
-here -- :func:`spread_may_sit_on`, :func:`bread_may_close`,
-:func:`may_start_new_sandwich`, :func:`ant_may_steal`, :func:`must_discard`,
-:func:`is_stuck` ... -- and :func:`legal_moves` / :func:`apply` are built from
-them. Everything is pure: no function mutates its arguments or keeps state.
+here -- :func:`is_finished`, :func:`covered_by_fly`, :func:`spread_may_sit_on`,
+:func:`bread_may_close`, :func:`may_start_new_sandwich`, :func:`ant_may_steal`,
+:func:`must_discard`, :func:`is_stuck` ... -- and :func:`legal_moves` /
+:func:`apply` are built from them. The move generator, the hottest code of a
+playout, inlines a few of them; each copy is marked with its rule's name, and
+a test compares the generator with one written from the named rules alone.
+Everything is pure: no function mutates its arguments or keeps state, and the
+only tables (interned moves) are fixed in size.
 """
 
 from __future__ import annotations
