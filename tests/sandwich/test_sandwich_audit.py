@@ -284,7 +284,9 @@ def test_with_both_piles_empty_and_an_empty_hand_only_end_and_the_counter_goes_o
 
 
 def test_build_state_makes_an_ordinary_frozen_state():
+    import copy
     import inspect
+    import pickle
 
     import attrs
     import pytest
@@ -299,6 +301,8 @@ def test_build_state_makes_an_ordinary_frozen_state():
     assert type(built) is State
     assert built == state and hash(built) == hash(state) and repr(built) == repr(state)
     assert attrs.evolve(built, played=True).played
+    assert pickle.loads(pickle.dumps(built)) == built
+    assert copy.deepcopy(built) == built and type(copy.copy(built)) is State
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         built.turn = 1  # type: ignore[misc]
     # every state apply hands out is built this way, and is just as frozen
