@@ -291,3 +291,27 @@ def test_never_take_the_face_up_discard():
     new = apply(state, Draw(ANT))
     assert new.discard_pile == state.discard_pile
     assert new.draw_pile == EMPTY
+
+
+@pytest.mark.parametrize("pile", [(16, 12, 12, 8, 6), (1, 0, 0, 0, 0), (1000, 0, 300, 1000, 999)])
+def test_sample_chance_is_the_exact_draw_of_the_kit(pile):
+    # sample_chance inlines picnic_rules.kit.counts.draw (rng.randrange over the pile's
+    # cards): for the same seed it must draw the same card, whatever the counts
+    from picnic_rules.kit.counts import draw
+    from picnic_rules.sandwich import CARDS, Draw, Rules
+
+    rules = Rules(
+        bread=pile[0],
+        peanut_butter=pile[1],
+        jelly=pile[2],
+        ants=pile[3],
+        flies=pile[4],
+        hand_size=0,
+    )
+    state = new_game(2, rules)  # no deal: the first turn's draw
+    assert state.draw_pile == pile
+    drawn = {sample_chance(state, random.Random(seed)) for seed in range(200)}
+    for seed in range(200):
+        kit = Draw(CARDS[draw(pile, random.Random(seed))])
+        assert sample_chance(state, random.Random(seed)) == kit
+    assert drawn == {Draw(card) for card in CARDS if pile[card]}
