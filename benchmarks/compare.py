@@ -120,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for what, pick in (("min", min), ("median", statistics.median)):
         before, after = pick(times["before"]), pick(times["after"])
         print(f"change ({what}): {(after - before) / before * 100:+.1f}%")
+    # Each round's two runs saw about the same load: the median of their ratios is the
+    # steadiest figure when the load drifts between rounds.
+    ratios = [a / b for a, b in zip(times["after"], times["before"], strict=True)]
+    print(f"change (median of the rounds' ratios): {(statistics.median(ratios) - 1) * 100:+.1f}%")
     return 0
 
 
