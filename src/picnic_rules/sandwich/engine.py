@@ -142,6 +142,8 @@ def open_sandwiches(
 ) -> tuple[int, ...]:
     """The indices of ``seat``'s sandwiches that can still grow: unfinished and free of the fly."""
     mine = table[seat]
+    if not mine:
+        return ()
     # covered_by_fly and is_finished, inlined: the move generator's hottest loop (and a
     # plain loop, as Python 3.11 builds a function for every comprehension)
     covered = fly[1] if fly is not None and fly[0] == seat else -1
