@@ -418,3 +418,18 @@ def test_the_generic_parts_follow_a_copy_of_the_game() -> None:
     assert sandwich.GAME.parse_move(state, "play bread") == Play(Card.BREAD)
     assert calls == ["copy"]
     assert "generic picnic_rules.kit.defaults.parse_move" in repr(copy.parse_move)
+
+
+def test_builder_makes_ordinary_frozen_states() -> None:
+    from picnic_rules.kit import builder
+
+    build = builder(sandwich.State)
+    state = _dealt()
+    fields = [getattr(state, f.name) for f in attrs.fields(sandwich.State)]
+    built = build(*fields)
+    assert type(built) is sandwich.State and built == state and hash(built) == hash(state)
+    assert attrs.evolve(built, turn=1).turn == 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.turn = 1  # type: ignore[misc]
+    with pytest.raises(TypeError, match="_Options must be a slotted attrs class"):
+        builder(attrs.frozen(slots=False)(type("_Options", (), {"__annotations__": {}})))

@@ -10,7 +10,9 @@
   (:func:`count`, :func:`flag`) and raise :class:`~picnic_rules.RulesError`
   naming the field;
 * :mod:`picnic_rules.kit.checks`: :func:`expect`, :func:`fail` and
-  :func:`check_fields` for a game's ``check``.
+  :func:`check_fields` for a game's ``check``;
+* :func:`builder`: a fast positional constructor for a frozen ``State``, for
+  the engine's hot path (the state-cost policy of the design page).
 
 See :doc:`/kit` for a whole game written with it.
 """
@@ -18,6 +20,7 @@ See :doc:`/kit` for a whole game written with it.
 from __future__ import annotations
 
 from . import counts
+from .build import builder
 from .checks import check_counts, check_fields, expect, fail
 from .counts import Counts
 from .defaults import check_view, parse_move, random_move, sample_chance
@@ -27,6 +30,7 @@ from .options import MAX_COUNT, count, flag
 __all__ = [
     "MAX_COUNT",
     "Counts",
+    "builder",
     "check_counts",
     "check_fields",
     "check_view",

@@ -31,6 +31,8 @@ from .engine import (
     chance_outcomes,
     continues,
     counting_sandwiches,
+    covered_by_fly,
+    is_finished,
     is_over,
     is_stuck,
     legal_moves,
@@ -45,9 +47,21 @@ from .engine import (
     spread_may_sit_on,
     to_move,
 )
-from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play, move_from_str
+from .moves import (
+    MAX_NOTATION,
+    MAX_NUMBER,
+    MOVE_TYPES,
+    Ant,
+    Discard,
+    Draw,
+    End,
+    Fly,
+    Move,
+    Play,
+    move_from_str,
+)
 from .rules import PLAYERS, Rules
-from .state import Phase, SandwichId, State, View, is_finished
+from .state import Phase, SandwichId, State, View
 from .views import determinize, view
 
 if TYPE_CHECKING:
@@ -55,6 +69,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARDS",
+    "MAX_NOTATION",
+    "MAX_NUMBER",
     "MOVE_TYPES",
     "PLAYERS",
     "GAME",
@@ -86,6 +102,7 @@ __all__ = [
     "check_view",
     "continues",
     "counting_sandwiches",
+    "covered_by_fly",
     "determinize",
     "evaluate",
     "is_finished",

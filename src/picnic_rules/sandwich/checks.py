@@ -31,10 +31,11 @@ from .engine import (
     STUCK,
     THREE_SANDWICHES,
     counting_sandwiches,
+    is_finished,
     is_stuck,
 )
 from .rules import Rules
-from .state import Phase, State, is_finished
+from .state import Phase, State
 from .views import table_counts
 
 __all__ = ["check"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -165,17 +164,3 @@ def build_state(
     state.reason = reason
     state.__class__ = State
     return state  # type: ignore[no-any-return]
-
-
-def __getattr__(name: str) -> Callable[[Sandwich], bool]:
-    """``is_finished`` lives in :mod:`.engine` now (a rule); this keeps the old import working.
-
-    TODO(lead): ``sandwich/__init__.py`` should import ``is_finished`` from
-    ``.engine``; then delete this hook. (A plain re-export would be an import
-    cycle: the engine imports this module.)
-    """
-    if name == "is_finished":
-        from .engine import is_finished
-
-        return is_finished
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
