@@ -341,6 +341,8 @@ def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
         "record = play(sandwich.GAME, [RandomAgent(), RandomAgent()], seed=1)\n"
         "reveal_type(record.rules)\n"
         "reveal_type(replay(record, sandwich.GAME))\n"
+        "from picnic_rules import codec\n"
+        "reveal_type(codec.loads('{}', kind='view', game=sandwich.GAME))\n"
     )
     bad = tmp_path / "bad.py"
     bad.write_text(
@@ -366,6 +368,7 @@ def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
     assert "tuple[picnic_rules.sandwich.moves.Draw | picnic_rules.sandwich.moves.Play" in out
     assert 'Revealed type is "picnic_rules.sandwich.rules.Rules"' in out
     assert "tuple[picnic_rules.sandwich.state.State, ...]" in out
+    assert 'Revealed type is "picnic_rules.sandwich.state.View"' in out
     out, _, status = mypy_api.run(["--strict", "--cache-dir", cache, str(bad)])
     assert status == 1
     assert 'Argument "apply" to "Game" has incompatible type' in out
