@@ -20,8 +20,6 @@ state it reaches). The facts the arguments use, read off ``engine.py``:
 
 from __future__ import annotations
 
-import itertools
-
 from ..errors import RulesError
 from ..kit.checks import check_counts, fail
 from .cards import Card
@@ -30,6 +28,7 @@ from .engine import (
     SIXTY_ACTIONS,
     STUCK,
     THREE_SANDWICHES,
+    continues,
     counting_sandwiches,
     is_finished,
     is_stuck,
@@ -85,21 +84,24 @@ def _check_table(table: object, fly: object, players: int) -> None:
 
 
 def _check_sandwich(name: str, sandwich: object) -> None:
+    """A sandwich is a bread, then each card a legal next card (``continues``) for those below."""
     if type(sandwich) is not tuple or not sandwich:
         fail(f"{name} must be a non-empty tuple of cards")
     cards: tuple[object, ...] = sandwich
-    if any(card.__class__ is not Card or card > JELLY for card in cards):
+    if any(card.__class__ is not Card or not card.is_part for card in cards):
         fail(f"{name} holds something that is not bread or a spread: {cards!r}")
-    if cards[0] is not BREAD:
+    parts: tuple[Card, ...] = sandwich
+    if parts[0] is not BREAD:
         fail(f"{name} does not start with bread")
-    body = cards[1:-1] if cards[-1] is BREAD and len(cards) > 1 else cards[1:]
-    if BREAD in body:
-        fail(f"{name} has bread in the middle")
-    for below, above in itertools.pairwise(body):
-        if below is above:
-            fail(f"{name} has {above} sitting on {above}")
-    if len(cards) > 1 and cards[-1] is BREAD and not (PEANUT_BUTTER in body and JELLY in body):
-        fail(f"{name} was closed without both peanut butter and jelly")
+    last = len(parts) - 1
+    for k in range(1, len(parts)):
+        card = parts[k]
+        if card is BREAD and k < last:
+            fail(f"{name} has bread in the middle")
+        if not continues(card, parts[:k]):
+            if card is BREAD:
+                fail(f"{name} was closed without both peanut butter and jelly")
+            fail(f"{name} has {card} sitting on {card}")
 
 
 def _check_common(
