@@ -308,7 +308,7 @@ def test_no_move_after_the_game_is_over(move):
 
 
 def test_a_running_game_has_no_result():
-    with pytest.raises(PicnicError, match="^the game is not over yet, so it has no result$"):
+    with pytest.raises(PicnicError, match=r"^the game is not over yet, so it has no result$"):
         result(make_state())
 
 
