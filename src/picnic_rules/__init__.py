@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from . import codec
 from .agents import RandomAgent
-from .errors import DecodeError, IllegalMove, InvalidMove, InvalidState, PicnicError, RulesError
+from .errors import (
+    DecodeError,
+    IllegalMove,
+    InvalidMove,
+    InvalidState,
+    OutOfTurn,
+    PicnicError,
+    RulesError,
+)
 from .game import CHANCE, Game, Outcome
 from .match import Record, play, replay
 from .registry import GAMES, get_game, register
@@ -23,6 +31,7 @@ __all__ = [
     "IllegalMove",
     "InvalidMove",
     "InvalidState",
+    "OutOfTurn",
     "Outcome",
     "PicnicError",
     "RandomAgent",

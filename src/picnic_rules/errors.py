@@ -12,6 +12,7 @@ __all__ = [
     "IllegalMove",
     "InvalidMove",
     "InvalidState",
+    "OutOfTurn",
     "PicnicError",
     "RulesError",
 ]
@@ -33,6 +34,22 @@ class IllegalMove(PicnicError):
         self.move = move
         self.reason = reason
         super().__init__(f"illegal move {str(move)!r}: {reason}")
+
+
+class OutOfTurn(IllegalMove):
+    """A move from a seat that is not to act now (:meth:`~picnic_rules.Game.apply_as`).
+
+    :attr:`seat` is the seat that tried to move; :attr:`actor` is who is to
+    act instead: a seat, :data:`~picnic_rules.CHANCE`, or ``None`` when the
+    game is over. A server answers it differently from other illegal moves
+    (the client is out of date, or is not that seat).
+    """
+
+    def __init__(self, move: object, seat: int, actor: object) -> None:
+        self.seat = seat
+        self.actor = actor
+        who = "nobody" if actor is None else f"seat {actor}" if type(actor) is int else "chance"
+        super().__init__(move, f"seat {seat} may not move now: {who} is to act")
 
 
 class InvalidMove(PicnicError):

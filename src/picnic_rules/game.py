@@ -17,7 +17,7 @@ from typing import Any, Final, Generic, Literal, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-from .errors import RulesError
+from .errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, RulesError
 
 __all__ = [
     "CHANCE",
@@ -35,10 +35,12 @@ S = TypeVar("S")
 V = TypeVar("V")
 M = TypeVar("M")
 R = TypeVar("R")
+Ob = TypeVar("Ob")
 S_co = TypeVar("S_co", covariant=True)
 M_co = TypeVar("M_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 R_contra = TypeVar("R_contra", contravariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
 
 
 class _Chance(enum.Enum):
@@ -129,6 +131,14 @@ class ParseMove(Protocol[S_contra, M_co]):
         ...
 
 
+class Render(Protocol[V_contra]):
+    """The type of a game's ``render(view, *, markup=False)``."""
+
+    def __call__(self, view: V_contra, *, markup: bool = False) -> str:
+        """A text picture of ``view``."""
+        ...
+
+
 class GenericPart:
     """A generic contract part (``parse_move`` ...) bound to the :class:`Game` that holds it.
 
@@ -140,7 +150,9 @@ class GenericPart:
 
     __slots__ = ("function", "game")
 
-    def __init__(self, function: Callable[..., Any], game: Game[Any, Any, Any, Any] | None) -> None:
+    def __init__(
+        self, function: Callable[..., Any], game: Game[Any, Any, Any, Any, Any] | None
+    ) -> None:
         self.function = function
         self.game = game
 
@@ -167,14 +179,14 @@ def _players(instance: object, attribute: object, value: tuple[int, int]) -> Non
 
 
 @attrs.frozen(eq=False)
-class Game(Generic[S, V, M, R]):
+class Game(Generic[S, V, M, R, Ob]):
     """One game of the library: its pure functions, its classes and its facts.
 
     Every game package exposes one as ``GAME``, built by
     :func:`picnic_rules.kit.define_game`; :data:`picnic_rules.GAMES` maps
     names to them. It is generic over the game's ``State``, ``View``, move
-    and ``Rules`` types, so ``sandwich.GAME.legal_moves(state)`` is a tuple
-    of sandwich moves to a type checker. The callables are exactly the
+    ``Rules`` and ``Observation`` types, so ``sandwich.GAME.legal_moves(state)``
+    is a tuple of sandwich moves to a type checker. The callables are exactly the
     module-level functions of the game package (see each game's
     documentation)::
 
@@ -188,8 +200,8 @@ class Game(Generic[S, V, M, R]):
 
     * ``players``: the ``(fewest, most)`` seats (:meth:`check_players` is the
       one place that enforces them);
-    * ``Rules``, ``State``, ``View`` and ``move_types``: the game's classes
-      (the codec uses them to encode and decode documents);
+    * ``Rules``, ``State``, ``View``, ``Observation`` and ``move_types``: the
+      game's classes (the codec uses them to encode and decode documents);
     * ``chance``: :data:`ChanceMode` -- ``"explicit"`` or ``"sampled"``;
     * ``max_moves(players, rules)`` and ``max_chance_steps(players, rules)``:
       proven bounds on the non-chance moves and on the chance steps of a game;
@@ -211,6 +223,7 @@ class Game(Generic[S, V, M, R]):
     Rules: type[R] = attrs.field(repr=False)
     State: type[S] = attrs.field(repr=False)
     View: type[V] = attrs.field(repr=False)
+    Observation: type[Ob] = attrs.field(repr=False)
     move_types: tuple[type[M], ...] = attrs.field(repr=False)
     new_game: NewGame[S, R] = attrs.field(repr=False)
     to_move: Callable[[S], Actor] = attrs.field(repr=False)
@@ -229,6 +242,11 @@ class Game(Generic[S, V, M, R]):
     max_moves: Callable[[int, R], int] = attrs.field(repr=False)
     max_chance_steps: Callable[[int, R], int] = attrs.field(repr=False)
     random_move: Callable[[S, random.Random], M] = attrs.field(repr=False)
+    observe: Callable[[S, M, int], Ob] = attrs.field(repr=False)
+    update: Callable[[V, Ob], V] = attrs.field(repr=False)
+    describe: Callable[[V, Ob], str] = attrs.field(repr=False)
+    render: Render[V] = attrs.field(repr=False)
+    move_group: Callable[[M], tuple[str, str]] = attrs.field(repr=False)
     reasons: tuple[str, ...] = attrs.field(repr=False)
     chance: ChanceMode = attrs.field(default="explicit", repr=False)
     face_down_moves: bool = attrs.field(default=False, repr=False)
@@ -265,6 +283,62 @@ class Game(Generic[S, V, M, R]):
         """
         return check_player_count(self.name, self.players, players)
 
+    def apply_as(self, state: S, seat: int, move: M | str) -> S:
+        """The state after seat ``seat`` makes ``move`` (a move or its notation): the one
+        call a server needs for a move that arrives from a seat.
+
+        Refuses, changing nothing: text that is not a move, or an object that
+        is not a move of this game (:class:`~picnic_rules.InvalidMove`); a
+        seat that is not to act now -- another seat's turn, chance's, or a
+        finished game (:class:`~picnic_rules.OutOfTurn`, an ``IllegalMove``
+        carrying ``seat`` and ``actor``); and a move the rules forbid
+        (:class:`~picnic_rules.IllegalMove` with the rule's reason). A seat
+        that does not exist is a :class:`~picnic_rules.PicnicError`.
+
+        >>> from picnic_rules import GAMES
+        >>> game = GAMES["sandwich"]
+        >>> state = game.new_game(2)
+        >>> while game.to_move(state) is CHANCE:
+        ...     state = game.apply(state, game.legal_moves(state)[0])
+        >>> game.apply_as(state, 1, "end")
+        Traceback (most recent call last):
+        ...
+        picnic_rules.errors.OutOfTurn: illegal move 'end': seat 1 may not move now: seat 0 is to act
+        """
+        actor = self.to_move(state)
+        if type(seat) is not int or seat < 0:
+            raise PicnicError(f"a seat is a non-negative int, not {seat!r}")
+        if isinstance(move, str):
+            parsed = self.move_from_str(move)
+        elif type(move) in self.move_types:
+            parsed = move
+        else:
+            shown = _shorten(repr(move))
+            raise InvalidMove(shown, f"not a move of {self.name}: a {type(move).__name__}")
+        if actor != seat:
+            self.view(state, seat)  # a PicnicError for a seat the game does not have
+            raise OutOfTurn(parsed, seat, actor)
+        if parsed not in self.legal_moves(state):
+            self.apply(state, parsed)  # raises IllegalMove with the rule that forbids it
+            raise IllegalMove(parsed, "not legal now")
+        return self.apply(state, parsed)
+
+    def group_moves(self, moves: Sequence[M]) -> dict[str, dict[str, M]]:
+        """``moves`` grouped for a click interface: by card (or action), then by target.
+
+        The keys are :attr:`move_group`'s; the order is that of ``moves``.
+
+        >>> from picnic_rules import GAMES
+        >>> from picnic_rules.sandwich import Play, End, Card
+        >>> GAMES["sandwich"].group_moves([Play(Card.BREAD), Play(Card.JELLY, 0), End()])
+        {'bread': {'new': Play(card=Card.BREAD, onto=None)}, 'jelly': {'0': Play(card=Card.JELLY, onto=0)}, 'end': {'': End()}}
+        """
+        groups: dict[str, dict[str, M]] = {}
+        for move in moves:
+            card, target = self.move_group(move)
+            groups.setdefault(card, {})[target] = move
+        return groups
+
     def __reduce__(self) -> tuple[Callable[[str], AnyGame], tuple[str]]:
         """Pickle a game as a reference to the registered game of its name (for worker processes).
 
@@ -277,7 +351,11 @@ class Game(Generic[S, V, M, R]):
         return f"<Game {self.name!r}: {self.title}, {low}-{high} players>"
 
 
-AnyGame: TypeAlias = Game[Any, Any, Any, Any]
+def _shorten(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]
 """A :class:`Game` of any game (what the game-agnostic core takes)."""
 
 

@@ -76,7 +76,7 @@ def _seat_rng(seed: int | None, seat: int) -> random.Random:
 
 
 def _play(
-    game: Game[S, V, M, R], agents: Sequence[Agent], seed: int | None, rules: R | None
+    game: Game[S, V, M, R, Any], agents: Sequence[Agent], seed: int | None, rules: R | None
 ) -> tuple[Record[M, R], int]:
     """Play one game; also return the number of non-chance moves."""
     players = game.check_players(len(agents))
@@ -119,7 +119,7 @@ def _play(
 
 @overload
 def play(
-    game: Game[S, V, M, R], agents: Sequence[Agent], *, seed: int, rules: R | None = None
+    game: Game[S, V, M, R, Any], agents: Sequence[Agent], *, seed: int, rules: R | None = None
 ) -> Record[M, R]: ...
 
 
@@ -153,7 +153,7 @@ def play(
 
 
 @overload
-def replay(record: Record[M, R], game: Game[S, V, M, R]) -> tuple[S, ...]: ...
+def replay(record: Record[M, R], game: Game[S, V, M, R, Any]) -> tuple[S, ...]: ...
 
 
 @overload

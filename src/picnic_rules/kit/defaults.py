@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import IllegalMove, InvalidState, PicnicError
+from ..errors import IllegalMove, InvalidState, OutOfTurn, PicnicError
 from ..game import CHANCE, Game
 from .checks import check_fields
 from .counts import pick_weighted
@@ -27,7 +27,7 @@ def _who(actor: object) -> str:
 
 
 def parse_move(
-    game: Game[Any, Any, Any, Any], state: Any, text: str, *, seat: int | None = None
+    game: Game[Any, Any, Any, Any, Any], state: Any, text: str, *, seat: int | None = None
 ) -> Any:
     """Read a move in ``game``'s notation and check that it is legal in ``state``.
 
@@ -41,7 +41,7 @@ def parse_move(
     move = game.move_from_str(text)
     actor = game.to_move(state)
     if seat is not None and actor != seat:
-        raise IllegalMove(move, f"seat {seat} may not move now: {_who(actor)} is to act")
+        raise OutOfTurn(move, seat, actor)
     if actor is CHANCE and game.chance == "sampled":
         game.apply(state, move)  # raises IllegalMove for an impossible outcome
         return move
@@ -51,7 +51,7 @@ def parse_move(
     return move
 
 
-def sample_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
+def sample_chance(game: Game[Any, Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
     """One outcome of ``game.chance_outcomes(state)``, drawn in proportion to its exact weight.
 
     Uses ``rng.randrange`` over the integer weights (put over a common
@@ -109,7 +109,7 @@ def _random_instance(cls: type[Any], rng: random.Random, depth: int = 0) -> Any:
     return cls(**{name: _random_value(hint, rng, depth) for name, hint in _init_hints(cls)})
 
 
-def random_move(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
+def random_move(game: Game[Any, Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
     """An arbitrary well-formed move of ``game``, most often illegal in ``state`` (for tests).
 
     Built from the move classes' field annotations: any move type, with
@@ -119,7 +119,7 @@ def random_move(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) 
     return _random_instance(rng.choice(game.move_types), rng)
 
 
-def check_view(game: Game[Any, Any, Any, Any], view: Any) -> None:
+def check_view(game: Game[Any, Any, Any, Any, Any], view: Any) -> None:
     """Raise :class:`~picnic_rules.InvalidState` unless some state that ``check`` accepts has ``view``.
 
     The field types are checked, then ``determinize`` builds a full state

@@ -30,6 +30,11 @@ _REQUIRED: dict[str, tuple[tuple[str, ...], str]] = {
     "max_moves": (("-", "R"), "-"),
     "max_chance_steps": (("-", "R"), "-"),
     "move_from_str": (("-",), "M"),
+    "observe": (("S", "M", "-"), "O"),
+    "update": (("V", "O"), "V"),
+    "describe": (("V", "O"), "-"),
+    "render": (("V",), "-"),
+    "move_group": (("M",), "-"),
 }
 _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "sample_chance": (("S", "-"), "M"),
@@ -37,7 +42,7 @@ _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "random_move": (("S", "-"), "M"),
     "check_view": (("V",), "-"),
 }
-_CLASSES = ("Rules", "State", "View", "Move", "REASONS")
+_CLASSES = ("Rules", "State", "View", "Observation", "Move", "REASONS")
 
 
 def _members(hint: Any) -> set[Any]:
@@ -99,7 +104,7 @@ def _check_function(
         )
 
 
-_KIND_NAMES = {"S": "State", "V": "View", "M": "moves", "R": "Rules"}
+_KIND_NAMES = {"S": "State", "V": "View", "M": "moves", "R": "Rules", "O": "Observation"}
 
 
 def define_game(
@@ -112,15 +117,16 @@ def define_game(
     agents: Mapping[str, Callable[[], Agent]] | None = None,
     chance: ChanceMode = "explicit",
     face_down_moves: bool = False,
-) -> Game[Any, Any, Any, Any]:
+) -> Game[Any, Any, Any, Any, Any]:
     """The :class:`~picnic_rules.Game` record of the game module whose ``globals()`` is ``namespace``.
 
-    The module defines, by these names: the classes ``Rules``, ``State`` and
-    ``View``; ``Move`` (the union of its move classes; ``MOVE_TYPES`` may
+    The module defines, by these names: the classes ``Rules``, ``State``,
+    ``View`` and ``Observation``; ``Move`` (the union of its move classes; ``MOVE_TYPES`` may
     list them in another order); ``REASONS`` (every end reason); and the
     functions ``new_game``, ``to_move``, ``legal_moves``, ``apply``,
     ``chance_outcomes``, ``is_over``, ``result``, ``view``, ``determinize``,
-    ``check``, ``max_moves``, ``max_chance_steps`` and ``move_from_str``.
+    ``check``, ``max_moves``, ``max_chance_steps``, ``move_from_str``,
+    ``observe``, ``update``, ``describe``, ``render`` and ``move_group``.
     These are supplied unless the module defines its own: ``parse_move``
     (:func:`~picnic_rules.kit.parse_move`), ``sample_chance``
     (:func:`~picnic_rules.kit.sample_chance`; a game with
@@ -132,7 +138,7 @@ def define_game(
     another class than the contract passes (``apply`` annotated to return a
     ``View``, say). ``variants`` gains ``"default": Rules()`` if it lacks
     it. Annotate the result with the game's types so that users and mypy
-    see them: ``GAME: Game[State, View, Move, Rules] = define_game(...)``.
+    see them: ``GAME: Game[State, View, Move, Rules, Observation] = define_game(...)``.
     """
     missing = [key for key in (*_CLASSES, *_REQUIRED) if key not in namespace]
     if missing:
@@ -141,12 +147,13 @@ def define_game(
         raise TypeError(f"{name}: chance must be 'explicit' or 'sampled', not {chance!r}")
     if chance == "sampled" and "sample_chance" not in namespace:
         raise TypeError(f"{name}: a game with sampled chance must define sample_chance")
-    for key in ("Rules", "State", "View"):
+    for key in ("Rules", "State", "View", "Observation"):
         if not isinstance(namespace[key], type):
             raise TypeError(f"{name}: {key} must be a class, not {namespace[key]!r}")
     rules: type[Any] = typing.cast(type, namespace["Rules"])
     state: type[Any] = typing.cast(type, namespace["State"])
     view: type[Any] = typing.cast(type, namespace["View"])
+    observation: type[Any] = typing.cast(type, namespace["Observation"])
     move_types = namespace.get("MOVE_TYPES") or _ordered_members(namespace["Move"])
     if not isinstance(move_types, tuple) or not all(isinstance(t, type) for t in move_types):
         raise TypeError(f"{name}: Move must be a move class or a union of move classes")
@@ -154,6 +161,11 @@ def define_game(
         raise TypeError(f"{name}: MOVE_TYPES and the Move union list different classes")
     if "player" not in {field.name for field in attrs.fields(view)} if attrs.has(view) else True:
         raise TypeError(f"{name}: View must be an attrs class with a 'player' field (its seat)")
+    for cls in (state, view):
+        if not hasattr(cls, "players"):
+            raise TypeError(
+                f"{name}: {cls.__name__} must have a 'players' property (its seat count)"
+            )
     reasons = namespace["REASONS"]
     if not isinstance(reasons, tuple) or not reasons or not all(type(r) is str for r in reasons):
         raise TypeError(f"{name}: REASONS must be a non-empty tuple of strings")
@@ -162,6 +174,7 @@ def define_game(
         "V": {view},
         "M": {*move_types, namespace["Move"]},
         "R": {rules},
+        "O": {observation},
     }
     for key, spec in {**_REQUIRED, **_OPTIONAL}.items():
         if key in namespace:
@@ -184,6 +197,7 @@ def define_game(
         Rules=rules,
         State=state,
         View=view,
+        Observation=observation,
         move_types=move_types,
         reasons=reasons,
         chance=chance,

@@ -60,9 +60,11 @@ from .moves import (
     Play,
     move_from_str,
 )
+from .observe import Observation, observe, update
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View
 from .views import determinize, view
+from .words import describe, move_group, render
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -86,6 +88,7 @@ __all__ = [
     "End",
     "Fly",
     "Move",
+    "Observation",
     "Phase",
     "Play",
     "Rules",
@@ -95,6 +98,7 @@ __all__ = [
     "View",
     "ant_may_steal",
     "apply",
+    "apply_as",
     "bread_may_close",
     "card_from_str",
     "chance_outcomes",
@@ -103,6 +107,7 @@ __all__ = [
     "continues",
     "counting_sandwiches",
     "covered_by_fly",
+    "describe",
     "determinize",
     "evaluate",
     "is_finished",
@@ -113,15 +118,19 @@ __all__ = [
     "max_moves",
     "may_start_new_sandwich",
     "move_from_str",
+    "move_group",
     "must_discard",
     "new_game",
+    "observe",
     "open_sandwiches",
     "parse_move",
     "random_move",
+    "render",
     "result",
     "sample_chance",
     "spread_may_sit_on",
     "to_move",
+    "update",
     "view",
 ]
 
@@ -135,7 +144,7 @@ VARIANTS: dict[str, Rules] = {
 }
 """Named rule sets the invariant harness plays through (users may add their own)."""
 
-GAME: Game[State, View, Move, Rules] = define_game(
+GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     name="sandwich",
     title="Peanut Butter & Jelly (fan version)",
@@ -152,3 +161,5 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+apply_as = GAME.apply_as
+"""The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

@@ -14,7 +14,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Generic, NamedTuple, NoReturn, ParamSpec, TypeVar
+from typing import Any, Generic, NamedTuple, NoReturn, ParamSpec, TypeVar
 
 from ..game import CHANCE, Actor, Game, Outcome
 from . import documents, leaks, probes
@@ -52,7 +52,7 @@ class Checker(Generic[S, V, M, R]):
 
     def __init__(
         self,
-        game: Game[S, V, M, R],
+        game: Game[S, V, M, R, Any],
         players: int,
         rules: R,
         *,

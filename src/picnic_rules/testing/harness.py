@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -47,7 +47,7 @@ def _random_choice(checker: Checker[S, V, M, R], seed: int) -> loop.Choose[S, M]
 
 
 def check_play(
-    game: Game[S, V, M, R],
+    game: Game[S, V, M, R, Any],
     *,
     players: int,
     rules: R | None = None,
@@ -145,7 +145,7 @@ def _check_determinism(checker: Checker[S, V, M, R], seed: int, state: S) -> Non
 
 
 def _variants(
-    game: Game[S, V, M, R], variants: Mapping[str, R] | Iterable[str] | None
+    game: Game[S, V, M, R, Any], variants: Mapping[str, R] | Iterable[str] | None
 ) -> dict[str, R]:
     if variants is None:
         return dict(game.variants) or {"default": game.Rules()}
@@ -163,7 +163,7 @@ def _variants(
 
 
 def check_game(
-    game: Game[S, V, M, R],
+    game: Game[S, V, M, R, Any],
     *,
     games: int = 20,
     seed: int = 0,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import IllegalMove
 from ..game import Game
@@ -15,7 +15,7 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 
-def assert_illegal(game: Game[S, V, M, R], state: S, move: M, *words: str) -> IllegalMove:
+def assert_illegal(game: Game[S, V, M, R, Any], state: S, move: M, *words: str) -> IllegalMove:
     """Assert that ``game.apply(state, move)`` raises IllegalMove whose reason holds every word.
 
     Returns the error. Words are matched case-insensitively in
@@ -41,7 +41,7 @@ def assert_illegal(game: Game[S, V, M, R], state: S, move: M, *words: str) -> Il
     raise AssertionError(f"apply accepted {move} ({move!r}), which should be illegal")
 
 
-def apply_all(game: Game[S, V, M, R], state: S, *moves: M) -> S:
+def apply_all(game: Game[S, V, M, R, Any], state: S, *moves: M) -> S:
     """Apply ``moves`` in order, with ``game.check`` on every state reached; return the last.
 
     A move that ``apply`` refuses raises its

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import RulesError
 from ..game import Game, Outcome
@@ -49,14 +49,14 @@ OnMove = Callable[[S, M, S], None]
 """Called with ``(state, move, new_state)`` for every move applied."""
 
 
-def registered(game: Game[S, V, M, R]) -> bool:
+def registered(game: Game[S, V, M, R, Any]) -> bool:
     """Whether ``game`` is the very record :data:`picnic_rules.GAMES` holds under its name."""
     from ..registry import GAMES  # at call time: the registry imports every game
 
     return GAMES.get(game.name) is game
 
 
-def variant_name(game: Game[S, V, M, R], rules: R) -> str:
+def variant_name(game: Game[S, V, M, R, Any], rules: R) -> str:
     """The name under which ``game.variants`` lists ``rules``, or ``"(custom)"``."""
     for name, known in game.variants.items():
         if known == rules:
@@ -70,7 +70,7 @@ def seat_rng(seed: int, seat: int) -> random.Random:
 
 
 def make_checker(
-    game: Game[S, V, M, R],
+    game: Game[S, V, M, R, Any],
     players: int,
     rules: R,
     *,
@@ -102,7 +102,7 @@ def make_checker(
     )
 
 
-def new_game(game: Game[S, V, M, R], players: int, rules: R) -> S:
+def new_game(game: Game[S, V, M, R, Any], players: int, rules: R) -> S:
     """``game.new_game(players, rules)``; lets RulesError through, fails 'new-game' on the rest."""
     try:
         return game.new_game(players, rules)
@@ -161,7 +161,7 @@ def run(
         state, node = step(checker, state, node, choose, on_move)
 
 
-def replay(game: Game[S, V, M, R], record: Record[M, R]) -> S:
+def replay(game: Game[S, V, M, R, Any], record: Record[M, R]) -> S:
     """The final state of ``record``, applied with ``game``'s own functions (registered or not)."""
     state = game.new_game(record.players, record.rules)
     for move in record.moves:

@@ -26,14 +26,14 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 
-def players(game: Game[S, V, M, R]) -> st.SearchStrategy[int]:
+def players(game: Game[S, V, M, R, Any]) -> st.SearchStrategy[int]:
     """A hypothesis strategy for a player count of ``game`` (shrinks towards the fewest)."""
     from hypothesis import strategies as st
 
     return st.integers(game.min_players, game.max_players)
 
 
-def rules_variants(game: Game[S, V, M, R]) -> st.SearchStrategy[R]:
+def rules_variants(game: Game[S, V, M, R, Any]) -> st.SearchStrategy[R]:
     """A hypothesis strategy for one of ``game.variants``' rules (shrinks towards the first)."""
     from hypothesis import strategies as st
 
@@ -41,7 +41,7 @@ def rules_variants(game: Game[S, V, M, R]) -> st.SearchStrategy[R]:
 
 
 def setups(
-    game: Game[S, V, M, R], rules: st.SearchStrategy[R] | None = None
+    game: Game[S, V, M, R, Any], rules: st.SearchStrategy[R] | None = None
 ) -> st.SearchStrategy[tuple[int, R]]:
     """A hypothesis strategy for ``(players, rules)`` that ``game.new_game`` accepts.
 
@@ -88,7 +88,7 @@ def _hypothesis_choice(data: st.DataObject, checker: Checker[S, V, M, R]) -> loo
 
 
 def play_out(
-    game: Game[S, V, M, R],
+    game: Game[S, V, M, R, Any],
     data: st.DataObject,
     *,
     players: int,

@@ -1,0 +1,120 @@
+"""A game as one seat saw it: :class:`SeatRecord`, made from a record or kept as play goes on.
+
+A :class:`~picnic_rules.Record` lists every move, hidden draws included, so
+it may be shown only once the game is over. A :class:`SeatRecord` holds
+instead what one seat observed (``game.observe``), so a server may send it
+to that seat at any moment, and :func:`follow` rebuilds every view the seat
+had from it alone.
+
+>>> from picnic_rules import GAMES, RandomAgent, play, replay
+>>> from picnic_rules.history import follow, seat_record
+>>> record = play("sandwich", [RandomAgent(), RandomAgent()], seed=7)
+>>> mine = seat_record(record, 1)
+>>> views = follow(mine)
+>>> len(views) == len(record.moves) + 1
+True
+>>> game = GAMES["sandwich"]
+>>> views[-1] == game.view(replay(record)[-1], 1)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from .errors import IllegalMove, PicnicError
+from .game import AnyGame, Outcome
+from .match import Record, replay
+
+__all__ = ["SeatRecord", "follow", "observe_all", "seat_record"]
+
+R = TypeVar("R")
+Ob = TypeVar("Ob")
+
+
+@attrs.frozen
+class SeatRecord(Generic[R, Ob]):
+    """What seat :attr:`seat` observed of a game, move by move: safe to send to that seat mid-game.
+
+    Round-trips through :mod:`picnic_rules.codec` (kind ``"history"``).
+    """
+
+    game: str
+    """The name of the game (a key of :data:`picnic_rules.GAMES`)."""
+    players: int
+    """The number of seats."""
+    rules: R
+    """The game's ``Rules``."""
+    seat: int
+    """The seat that observed."""
+    observations: tuple[Ob, ...]
+    """What the seat observed of each move, in order (chance outcomes included)."""
+    outcome: Outcome | None
+    """How the game ended, or ``None`` while it goes on."""
+
+
+def _game(name: str) -> AnyGame:
+    from .registry import get_game  # at call time: the registry imports the games
+
+    return get_game(name)
+
+
+def observe_all(game: AnyGame, state: Any, move: Any) -> tuple[Any, ...]:
+    """What each seat observes when ``move`` is made in ``state``, seat by seat.
+
+    A server applies a move with :meth:`~picnic_rules.Game.apply_as`, then
+    sends each seat its own entry.
+    """
+    return tuple(game.observe(state, move, seat) for seat in range(state.players))
+
+
+def seat_record(
+    record: Record[Any, Any], seat: int, game: AnyGame | None = None
+) -> SeatRecord[Any, Any]:
+    """The :class:`SeatRecord` of seat ``seat`` for ``record``'s game (finished or not).
+
+    Raises what :func:`~picnic_rules.replay` raises for a record whose moves
+    do not fit, and :class:`~picnic_rules.PicnicError` for a seat the game
+    does not have.
+    """
+    states = replay(record, game)
+    game = game or _game(record.game)
+    if type(seat) is not int or not 0 <= seat < record.players:
+        raise PicnicError(f"there is no seat {seat!r} in a {record.players}-player game")
+    observations = tuple(
+        game.observe(state, move, seat) for state, move in zip(states, record.moves, strict=False)
+    )
+    return SeatRecord(
+        game=record.game,
+        players=record.players,
+        rules=record.rules,
+        seat=seat,
+        observations=observations,
+        outcome=record.outcome,
+    )
+
+
+def follow(history: SeatRecord[Any, Any], game: AnyGame | None = None) -> tuple[Any, ...]:
+    """Every view seat ``history.seat`` had: the new game's, then one after each observation.
+
+    Built with ``game.update`` alone -- no state, no hidden card -- as an app
+    at a real table would. Raises :class:`~picnic_rules.IllegalMove` (its
+    reason naming the observation's index, counted from 1) at the first
+    observation that cannot follow.
+    """
+    game = game or _game(history.game)
+    view = game.view(game.new_game(history.players, history.rules), history.seat)
+    views = [view]
+    for number, observation in enumerate(history.observations, start=1):
+        view = _update(game, view, observation, number)
+        views.append(view)
+    return tuple(views)
+
+
+def _update(game: AnyGame, view: Any, observation: Any, number: int) -> Any:
+    try:
+        return game.update(view, observation)
+    except IllegalMove as exc:
+        raise IllegalMove(exc.move, f"observation {number}: {exc.reason}") from exc

@@ -1,0 +1,192 @@
+"""What each seat learns from a move (:func:`observe`) and how its view follows (:func:`update`).
+
+A seat sees every move of the game except the cards dealt or drawn to the
+other seats: of those it learns only that a card went to that seat. So an
+:class:`Observation` is the move itself, or ``None`` in its place for a
+hidden card, and ``update(view(s, k), observe(s, m, k)) == view(apply(s, m), k)``
+for every reachable state ``s``, move ``m`` and seat ``k`` (the test harness
+checks it). An app at a real table that knows only its own seat's cards can
+follow the game from the observations alone.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..errors import IllegalMove, PicnicError
+from .cards import CARDS, Card, Counts
+from .engine import _end_turn, apply, legal_moves
+from .moves import Ant, Discard, Draw, End, Fly, Move, Play
+from .state import Phase, State, View
+from .views import table_counts, view
+
+__all__ = ["Observation", "observe", "update"]
+
+
+@attrs.frozen
+class Observation:
+    """What seat :attr:`seat` learns from one move.
+
+    ``move`` is the move itself -- a card dealt or drawn to ``seat`` included
+    -- or ``None`` for a card dealt or drawn to another seat, which ``seat``
+    does not see (in a client document: ``"move": null``).
+    """
+
+    seat: int
+    """The seat that observes."""
+    actor: int
+    """The seat that made the move, or that the card was dealt or drawn to."""
+    move: Move | None
+    """The move, or ``None`` for a card ``actor`` received that ``seat`` cannot see."""
+
+    @property
+    def hidden(self) -> bool:
+        """Whether this is another seat's card that the observer cannot see."""
+        return self.move is None
+
+
+def observe(state: State, move: Move, seat: int) -> Observation:
+    """What seat ``seat`` learns when ``move`` is made in ``state``.
+
+    Everything is public except a card dealt or drawn to another seat: of
+    that, ``seat`` learns only that the card went to that seat. Raises
+    :class:`~picnic_rules.IllegalMove` for a move that is not legal in
+    ``state`` (and changes nothing), :class:`~picnic_rules.PicnicError` for a
+    seat the game does not have.
+
+    >>> from picnic_rules.sandwich import new_game, Draw, Card
+    >>> state = new_game(2)
+    >>> observe(state, Draw(Card.JELLY), 0)
+    Observation(seat=0, actor=0, move=Draw(card=Card.JELLY))
+    >>> observe(state, Draw(Card.JELLY), 1)
+    Observation(seat=1, actor=0, move=None)
+    """
+    view(state, seat)  # a PicnicError for a seat the game does not have
+    if move not in legal_moves(state):
+        apply(state, move)  # raises IllegalMove with the rule's reason
+        raise IllegalMove(move, "not legal now")
+    if type(move) is Draw and state.turn != seat:
+        return Observation(seat, state.turn, None)
+    return Observation(seat, state.turn, move)
+
+
+def update(v: View, observation: Observation) -> View:
+    """Seat ``v.player``'s next view, after it observed ``observation`` in view ``v``.
+
+    Built from the view alone: the cards the seat cannot see are laid out
+    in a stand-in position (any layout does: no rule that shapes the next view
+    depends on which hidden card lies where), the move is applied there by
+    the rules themselves, and the seat's view of the result is returned.
+
+    Raises :class:`~picnic_rules.PicnicError` for an observation of another
+    seat, and :class:`~picnic_rules.IllegalMove` for one that cannot follow
+    ``v`` (a move by a seat that is not to act, a card no hidden hand or pile
+    can hold, a move the rules forbid).
+
+    >>> from picnic_rules.sandwich import new_game, view, Draw, Card
+    >>> state = new_game(2)
+    >>> before = view(state, 1)
+    >>> after = update(before, Observation(1, 0, None))
+    >>> after.hand_sizes, after.draw_size == before.draw_size - 1
+    ((1, 0), True)
+    """
+    seat = v.player
+    if type(observation) is not Observation:
+        raise PicnicError(f"expected a sandwich Observation, not {type(observation).__name__}")
+    if observation.seat != seat:
+        raise PicnicError(f"an observation of seat {observation.seat}, not of seat {seat}")
+    move = observation.move
+    shown = "a hidden card" if move is None else str(move)
+    if v.phase is Phase.OVER:
+        raise IllegalMove(shown, f"the game is over ({v.reason})")
+    chance = v.phase is not Phase.ACT
+    if observation.actor != v.turn:
+        who = f"a card goes to seat {v.turn}" if chance else f"seat {v.turn} is to act"
+        raise IllegalMove(shown, f"{who}, not seat {observation.actor}")
+    if chance != (move is None or type(move) is Draw):
+        raise IllegalMove(
+            shown, "a card is dealt or drawn now" if chance else "no card is drawn now"
+        )
+    if move is None and v.turn == seat:
+        raise IllegalMove(shown, "a seat sees the cards it receives itself")
+    if move is None or v.turn == seat:
+        held = None
+    elif isinstance(move, (Play, Discard)):
+        held = move.card
+    elif isinstance(move, Ant):
+        held = Card.ANT
+    elif isinstance(move, Fly):
+        held = Card.FLY
+    else:
+        held = None
+    drawn = move.card if isinstance(move, Draw) else None
+    state = _stand_in(v, shown, held, drawn)
+    if v.turn != seat and isinstance(move, (End, Discard)):
+        # Whether a player may end or must discard depends on the whole hand,
+        # which the observer cannot see; what the move does to the table does not.
+        hands = state.hands
+        discard = state.discard_pile
+        if isinstance(move, Discard):
+            hand = list(hands[v.turn])
+            hand[move.card] -= 1
+            hands = (*hands[: v.turn], tuple(hand), *hands[v.turn + 1 :])
+            discard = (*discard[: move.card], discard[move.card] + 1, *discard[move.card + 1 :])
+        return view(_end_turn(state, hands, discard), seat)
+    if move is None:
+        move = Draw(next(card for card in CARDS if state.draw_pile[card]))
+    return view(apply(state, move), seat)
+
+
+def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> State:
+    """A state with view ``v`` in which seat ``v.turn`` holds ``held`` and the draw pile ``drawn``.
+
+    The unseen cards (the deck less this seat's hand, the discard pile and
+    the table) fill the other hands in card order, then the draw pile.
+    """
+    on_table = table_counts(v.table)
+    pool = [
+        total - v.hand[card] - v.discard_pile[card] - on_table[card]
+        for card, total in enumerate(v.rules.deck)
+    ]
+    if any(n < 0 for n in pool) or sum(pool) != sum(v.hand_sizes) - sum(v.hand) + v.draw_size:
+        raise IllegalMove(shown, "the view's cards do not add up to the deck")
+    for card, where in ((held, f"seat {v.turn}'s hand"), (drawn, "the draw pile")):
+        if card is not None:
+            if not pool[card]:
+                raise IllegalMove(
+                    shown, f"no {card.name.lower().replace('_', ' ')} can be in {where}"
+                )
+            pool[card] -= 1
+    hands: list[Counts] = []
+    for other, size in enumerate(v.hand_sizes):
+        if other == v.player:
+            hands.append(v.hand)
+            continue
+        hand = [0] * len(Card)
+        if other == v.turn and held is not None:
+            hand[held] += 1
+            size -= 1
+        for card in CARDS:
+            take = min(size, pool[card])
+            hand[card] += take
+            pool[card] -= take
+            size -= take
+        if size:
+            raise IllegalMove(shown, f"seat {other}'s hand cannot be filled")
+        hands.append(tuple(hand))
+    if drawn is not None:
+        pool[drawn] += 1
+    return State(
+        rules=v.rules,
+        hands=tuple(hands),
+        draw_pile=tuple(pool),
+        discard_pile=v.discard_pile,
+        table=v.table,
+        fly=v.fly,
+        phase=v.phase,
+        turn=v.turn,
+        played=v.played,
+        actions=v.actions,
+        dealt=v.dealt,
+        reason=v.reason,
+    )
