@@ -314,7 +314,7 @@ class Game(Generic[S, V, M, R, Ob]):
             parsed = move
         else:
             shown = _shorten(repr(move))
-            raise InvalidMove(shown, f"not a move of {self.name}: a {type(move).__name__}")
+            raise InvalidMove(shown, f"not a move of {self.name}: {type(move).__name__} {shown}")
         if actor != seat:
             self.view(state, seat)  # a PicnicError for a seat the game does not have
             raise OutOfTurn(parsed, seat, actor)
