@@ -136,5 +136,7 @@ def test_agents_may_be_factories_and_run_in_processes() -> None:
 
 
 def test_an_agent_that_is_neither_name_nor_factory_is_refused() -> None:
-    with pytest.raises(PicnicError, match="a name or a factory"):
+    with pytest.raises(
+        PicnicError, match=r"^seat 1's agent: expected an agent name .* not int 42$"
+    ):
         simulate("sandwich", ["random", 42], 1)  # type: ignore[list-item]

@@ -2,7 +2,7 @@
 
 >>> from picnic_rules import GAMES, RandomAgent, play, replay
 >>> record = play("sandwich", [RandomAgent(), RandomAgent()], seed=7)
->>> record == play("sandwich", [RandomAgent(), RandomAgent()], seed=7)
+>>> record == play("sandwich", ["random", RandomAgent], seed=7)
 True
 >>> states = replay(record)
 >>> GAMES["sandwich"].result(states[-1]) == record.outcome
@@ -22,8 +22,9 @@ from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
+from .agents.spec import AgentSpec, resolve_agent
 from .errors import IllegalMove, InvalidState, PicnicError
-from .game import CHANCE, Agent, AnyGame, Game, Outcome
+from .game import CHANCE, AnyGame, Game, Outcome
 
 __all__ = ["MAX_SEED", "Record", "play", "replay"]
 
@@ -76,10 +77,13 @@ def _seat_rng(seed: int | None, seat: int) -> random.Random:
 
 
 def _play(
-    game: Game[S, V, M, R, Any], agents: Sequence[Agent], seed: int | None, rules: R | None
+    game: Game[S, V, M, R, Any], specs: Sequence[AgentSpec], seed: int | None, rules: R | None
 ) -> tuple[Record[M, R], int]:
     """Play one game; also return the number of non-chance moves."""
-    players = game.check_players(len(agents))
+    if isinstance(specs, str):
+        raise PicnicError(f"agents must be a list with one agent per seat, not the str {specs!r}")
+    players = game.check_players(len(specs))
+    agents = [resolve_agent(game, spec, seat) for seat, spec in enumerate(specs)]
     if rules is None:
         rules = game.Rules()
     limit = game.max_moves(players, rules)
@@ -119,31 +123,39 @@ def _play(
 
 @overload
 def play(
-    game: Game[S, V, M, R, Any], agents: Sequence[Agent], *, seed: int, rules: R | None = None
+    game: Game[S, V, M, R, Any],
+    agents: Sequence[AgentSpec],
+    *,
+    seed: int,
+    rules: R | None = None,
 ) -> Record[M, R]: ...
 
 
 @overload
 def play(
-    game: str, agents: Sequence[Agent], *, seed: int, rules: Any = None
+    game: str, agents: Sequence[AgentSpec], *, seed: int, rules: Any = None
 ) -> Record[Any, Any]: ...
 
 
 def play(
-    game: AnyGame | str, agents: Sequence[Agent], *, seed: int, rules: Any = None
+    game: AnyGame | str, agents: Sequence[AgentSpec], *, seed: int, rules: Any = None
 ) -> Record[Any, Any]:
     """Play one game between ``agents`` (one per seat) and return its :class:`Record`.
 
     ``game`` is a :class:`~picnic_rules.Game` or its name; ``rules`` defaults
-    to the game's default ``Rules()``. Each agent is called as
+    to the game's default ``Rules()``. Each agent is given in any form of
+    :data:`~picnic_rules.agents.AgentSpec`: a name (``"computer"``, ``"random"``,
+    ``"human"`` ...), a zero-argument factory (``RandomAgent``), or the agent
+    itself (``RandomAgent()``, a function), which is called as
     ``agent(view, legal_moves, rng)`` with its seat's view. The same seed and
     agents give the same record.
 
     Raises :class:`~picnic_rules.IllegalMove` (naming the seat) if an agent
     returns a move that is not legal, :class:`~picnic_rules.InvalidState` if
     the game exceeds ``game.max_moves`` non-chance moves, and
-    :class:`~picnic_rules.PicnicError` for an unknown game,
-    :class:`~picnic_rules.RulesError` for a number of agents the game cannot seat.
+    :class:`~picnic_rules.PicnicError` for an unknown game or an agent in none of
+    the three forms (naming its seat), :class:`~picnic_rules.RulesError` for a
+    number of agents the game cannot seat.
     """
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")

@@ -7,44 +7,49 @@
 
 Game ``i`` is played with seed ``seed + i``, so a summary is reproducible and
 the same whether the games run here or through an executor. With an
-:class:`concurrent.futures.Executor` the games are submitted in chunks; the
-agents are built inside the worker, from their names or from the factories
-given (any picklable zero-argument callable, such as an agent class or a
-:func:`functools.partial`), so a :class:`~concurrent.futures.ProcessPoolExecutor`
-works as well as threads.
+:class:`concurrent.futures.Executor` the games are submitted in chunks. The
+agents are given as for :func:`~picnic_rules.play`
+(:data:`~picnic_rules.agents.AgentSpec`): names and factories build a fresh
+agent for every game, inside the worker; an agent instance is used as it is,
+shared by every game of the run (and every thread). Through a
+:class:`~concurrent.futures.ProcessPoolExecutor` each spec is pickled, so a
+factory or an instance must pickle (an agent class or a function defined at
+module level, a :func:`functools.partial` of one ...), and each worker plays
+with its own copy of an instance.
 """
 
 from __future__ import annotations
 
 import collections
 import concurrent.futures
-from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+import pickle
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from .agents import make_agent
+from .agents.spec import AgentSpec, agent_label, check_agent
 from .errors import PicnicError
-from .game import Agent, AnyGame
+from .game import AnyGame
 from .match import _get_game as get_game
 from .match import _play
 
 __all__ = ["AgentSpec", "GameStat", "Summary", "agent_label", "simulate", "summarize"]
 
-AgentSpec: TypeAlias = str | Callable[[], Agent]
-"""An agent for :func:`simulate`: a name for :func:`~picnic_rules.agents.make_agent`, or a
-zero-argument factory that builds a fresh agent (picklable, for process pools)."""
 
-
-def agent_label(spec: AgentSpec) -> str:
-    """The name a :class:`Summary` shows for an agent: the name itself, or the factory's name."""
-    if isinstance(spec, str):
-        return spec
-    return str(getattr(spec, "__name__", None) or repr(spec))
-
-
-def _build(game: AnyGame, spec: AgentSpec) -> Agent:
-    return make_agent(game, spec) if isinstance(spec, str) else spec()
+def _check_picklable(specs: Sequence[AgentSpec]) -> None:
+    """Refuse, before any game, an agent that cannot travel to a worker process."""
+    for seat, spec in enumerate(specs):
+        if isinstance(spec, str):
+            continue
+        try:
+            pickle.dumps(spec)
+        except Exception as error:  # pickling raises several types: all mean "cannot send"
+            raise PicnicError(
+                f"seat {seat}'s agent {agent_label(spec)} cannot be sent to worker processes: "
+                f"it does not pickle ({type(error).__name__}: {error}); give a name, or a "
+                "class or function defined at module level, or use threads"
+            ) from error
 
 
 @attrs.frozen
@@ -168,8 +173,7 @@ def _run_chunk(
     stats = []
     for index in range(first, first + count):
         seating = _seating(agent_specs, index, rotate)
-        agents = [_build(game, agent_specs[i]) for i in seating]
-        record, length = _play(game, agents, seed + index, rules)
+        record, length = _play(game, [agent_specs[i] for i in seating], seed + index, rules)
         assert record.outcome is not None
         stats.append(
             GameStat(
@@ -230,27 +234,35 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games between ``agents`` (one per seat).
 
-    Each agent is a name of :func:`picnic_rules.agents.make_agent`
-    (``"random"``, ``"computer"``, ``"ismcts"`` ...) or a zero-argument factory
-    returning a fresh agent (``RandomAgent``, ``functools.partial(ISMCTSAgent,
-    game, iterations=50)``, your own class); a fresh agent is built for every
-    game. Game ``i`` uses seed ``seed + i``. With ``rotate``,
+    Each agent is given as for :func:`~picnic_rules.play`
+    (:data:`~picnic_rules.agents.AgentSpec`): a name of
+    :func:`~picnic_rules.agents.make_agent` (``"random"``, ``"computer"``,
+    ``"ismcts"`` ...) or a zero-argument factory (``RandomAgent``,
+    ``functools.partial(ISMCTSAgent, game, iterations=50)``, your own class),
+    which build a fresh agent for every game, or an agent instance
+    (``RandomAgent()``, a function), shared by all the games -- so an instance
+    that keeps state between calls carries it from game to game. The summary
+    labels them with :func:`agent_label`. Game ``i`` uses seed ``seed + i``. With ``rotate``,
     game ``i`` seats the agents shifted by ``i % players``, so every agent
     plays every seat equally often. With an ``executor``, chunks of
     ``chunk_size`` games (by default about a thirty-second of them, at most
     100) run through it; the summary is the same as without one.
 
-    Raises :class:`~picnic_rules.PicnicError` for an unknown game or agent, or
-    a number of agents the game cannot seat, before any game is played.
+    Raises :class:`~picnic_rules.PicnicError` for an unknown game, an agent in
+    none of the three forms or an unknown agent name (naming its seat), a
+    number of agents the game cannot seat, or -- with an executor other than a
+    :class:`~concurrent.futures.ThreadPoolExecutor` -- an agent that does not
+    pickle, before any game is played.
     """
     found = get_game(game)
+    if isinstance(agents, str):
+        raise PicnicError(f"agents must be a list with one agent per seat, not the str {agents!r}")
     specs = tuple(agents)
     found.check_players(len(specs))
-    for spec in specs:
-        if isinstance(spec, str):
-            make_agent(found, spec)  # fail early on an unknown name
-        elif not callable(spec):
-            raise PicnicError(f"an agent must be a name or a factory, not {spec!r}")
+    for seat, spec in enumerate(specs):
+        check_agent(found, spec, seat)
+    if executor is not None and not isinstance(executor, concurrent.futures.ThreadPoolExecutor):
+        _check_picklable(specs)
     if type(games) is not int or games < 0:
         raise PicnicError(f"the number of games must be a non-negative integer, not {games!r}")
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
