@@ -61,10 +61,11 @@ from .moves import (
     move_from_str,
 )
 from .observe import Observation, observe, update
+from .picture import render
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View
 from .views import determinize, view
-from .words import describe, move_group, render
+from .words import describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -1,0 +1,138 @@
+"""A text picture of one seat's view: :func:`render`.
+
+The picture shows what the seat may see -- its own hand, every sandwich on
+the table, the sizes of the other hands and of the draw pile, the face-up
+discard pile, the scores and the action count -- and nothing else (it is
+drawn from a :class:`~picnic_rules.sandwich.View`, which holds nothing more).
+Cards are named as in notation (``bread``, ``pb``, ``jelly``, ``ant``,
+``fly``), sandwiches by their notation numbers (``1.0``).
+
+With ``markup=True`` the same text comes with `rich
+<https://rich.readthedocs.io>`_ console markup: the header bold, the
+reader's seat bold, finished sandwiches dim, the fly in colour. The plain
+picture never holds a ``[``, so rich reads no tag into it, and stripping
+the tags from the marked-up picture gives the plain one.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Final
+
+from .cards import CARDS, Counts, Sandwich
+from .engine import counting_sandwiches, covered_by_fly, is_finished
+from .state import Phase, View
+from .words import ending
+
+__all__ = ["WIDTH", "render"]
+
+WIDTH: Final = 80
+"""The widest header line; the other lines stay within it for four seats with short sandwiches."""
+
+_Line = list[tuple[str, str]]  # (text, rich style or "") pieces of one line
+
+_HEADER = "bold"
+_YOU = "bold"
+_FINISHED = "dim"
+_FLY = "bold magenta"
+
+
+def render(v: View, *, markup: bool = False) -> str:
+    """A multi-line text picture of view ``v``, as seat ``v.player`` sees the game.
+
+    >>> from picnic_rules.sandwich import new_game, view
+    >>> print(render(view(new_game(2), 1)))
+    Dealing: card 1 of 4 goes to seat 0
+    Your hand: empty
+    Seat 0: 0 cards in hand, score 0 of 3
+      no sandwiches
+    Seat 1 (you): 0 cards in hand, score 0 of 3
+      no sandwiches
+    Draw pile: 54 cards; discard pile: empty
+    Actions without a finished sandwich: 0 of 60
+    >>> render(view(new_game(2), 1), markup=True).splitlines()[0]
+    '[bold]Dealing: card 1 of 4 goes to seat 0[/bold]'
+    """
+    lines: list[_Line] = [[(text, _HEADER)] for text in _header(v)]
+    lines.append([(f"Your hand: {_counts(v.hand)}", "")])
+    for seat in range(v.players):
+        lines.append(_seat_line(v, seat))
+        lines.extend(_sandwich_lines(v, seat))
+    piles = f"Draw pile: {_cards(v.draw_size)}; discard pile: {_counts(v.discard_pile)}"
+    actions = f"Actions without a finished sandwich: {v.actions} of {v.rules.action_limit}"
+    lines += [[(piles, "")], [(actions, "")]]
+    return "\n".join(_join(line, markup) for line in lines)
+
+
+def _join(line: _Line, markup: bool) -> str:
+    """One line as text; with ``markup``, each run of one style wrapped in its rich tags."""
+    if not markup:
+        return "".join(text for text, _ in line)
+    runs: list[tuple[str, str]] = []
+    for text, style in line:
+        if runs and runs[-1][1] == style:
+            runs[-1] = (runs[-1][0] + text, style)
+        elif text:
+            runs.append((text, style))
+    return "".join(f"[{style}]{text}[/{style}]" if style else text for text, style in runs)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _counts(counts: Counts) -> str:
+    """A hand or pile: ``"bread x2, jelly, ant"``, or ``"empty"``."""
+    names = [
+        f"{card} x{n}" if n > 1 else str(card) for card, n in zip(CARDS, counts, strict=True) if n
+    ]
+    return ", ".join(names) or "empty"
+
+
+def _header(v: View) -> list[str]:
+    """Who acts now, or how the game ended: the first line(s), wrapped at :data:`WIDTH`."""
+    you = v.turn == v.player
+    if v.phase is Phase.DEAL:
+        dealt = v.players * v.rules.hand_size
+        status = (
+            f"Dealing: card {v.dealt + 1} of {dealt} goes to {'you' if you else f'seat {v.turn}'}"
+        )
+    elif v.phase is Phase.OVER:
+        status = f"Game over — {ending(v)}"
+    else:
+        status = "Your turn" if you else f"Seat {v.turn}'s turn"
+        if v.phase is Phase.DRAW:
+            status += ": drawing a card"
+        elif v.played:
+            status += ", a card played"
+    return textwrap.wrap(status, WIDTH, subsequent_indent="  ")
+
+
+def _seat_line(v: View, seat: int) -> _Line:
+    """``"Seat 1: 2 cards in hand, score 0 of 3"``; the reader's own seat is marked and bold."""
+    score = counting_sandwiches(v.table, v.fly, seat)
+    text = (
+        f"Seat {seat}{' (you)' if seat == v.player else ''}: {_cards(v.hand_sizes[seat])} "
+        f"in hand, score {score} of {v.rules.sandwiches_to_win}"
+    )
+    return [(text, _YOU if seat == v.player else "")]
+
+
+def _sandwich_lines(v: View, seat: int) -> list[_Line]:
+    """One line per sandwich of ``seat``, bottom card first, with its marks."""
+    if not v.table[seat]:
+        return [[("  no sandwiches", "")]]
+    return [_sandwich_line(v, seat, i, s) for i, s in enumerate(v.table[seat])]
+
+
+def _sandwich_line(v: View, seat: int, index: int, sandwich: Sandwich) -> _Line:
+    """``"  1.0  bread pb jelly bread  (finished)"``; the fly's sandwich ends in ``(fly)``."""
+    finished = is_finished(sandwich)
+    cards = " ".join(str(card) for card in sandwich)
+    line = [(f"  {seat}.{index}  {cards}", _FINISHED if finished else "")]
+    flown = covered_by_fly(v.fly, seat, index)
+    if finished:
+        line.append(("  (finished, does not count)" if flown else "  (finished)", _FINISHED))
+    if flown:
+        line.append(("  (fly)", _FLY))
+    return line
