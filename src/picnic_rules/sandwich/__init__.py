@@ -60,7 +60,7 @@ from .moves import (
     Play,
     move_from_str,
 )
-from .observe import Observation, observe, update
+from .observations import Observation, observe, update
 from .picture import render
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View

@@ -16,7 +16,7 @@ from ..game import Outcome
 from .cards import Card
 from .engine import SIXTY_ACTIONS, THREE_SANDWICHES, counting_sandwiches
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
-from .observe import Observation, update
+from .observations import Observation, update
 from .state import Phase, View
 
 __all__ = ["card_name", "describe", "ending", "move_group", "number"]
