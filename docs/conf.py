@@ -6,6 +6,8 @@ no network: there is no intersphinx, and the package is imported from ``src/``.
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -26,7 +28,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
 nitpicky = False
 
 autodoc_member_order = "bysource"
@@ -36,3 +38,37 @@ add_module_names = False
 
 html_theme = "furo"
 html_title = f"picnic_rules {release}"
+
+
+# --------------------------------------------------------------------------
+# JSON Schemas: schemas/<game>-<kind>.schema.json for every registered game and kind, written
+# into _generated/ (git-ignored) and copied to the site; schemas.rst includes their table.
+
+GENERATED = Path(__file__).resolve().parent / "_generated"
+
+
+def write_schemas(root: Path = GENERATED) -> list[str]:
+    """Write every schema file under ``root``/site/schemas and the table of links; return the files."""
+    from picnic_rules import GAMES, codec
+
+    shutil.rmtree(root, ignore_errors=True)
+    folder = root / "site" / "schemas"
+    folder.mkdir(parents=True)
+    names = sorted(GAMES)
+    rows = [".. list-table::", "   :header-rows: 1", "", "   * - kind"]
+    rows += [f"     - {name}" for name in names]
+    files = []
+    for kind in codec.KINDS:
+        rows.append(f"   * - ``{kind}``")
+        for name in names:
+            file = f"{name}-{kind}.schema.json"
+            text = json.dumps(codec.schema(GAMES[name], kind), indent=2) + "\n"
+            (folder / file).write_text(text, encoding="utf-8")
+            rows.append(f"     - `{file} <schemas/{file}>`__")
+            files.append(file)
+    (root / "schema-table.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return files
+
+
+write_schemas()
+html_extra_path = [str(GENERATED / "site")]

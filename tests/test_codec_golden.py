@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from picnic_rules import GAMES, Outcome, Record, codec
+from picnic_rules.client import seat_update
+from picnic_rules.history import seat_record
 from picnic_rules.sandwich import Move, Rules, State
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -50,13 +54,27 @@ def golden_objects() -> dict[str, object]:
     """The object of each golden document, by kind."""
     moves, states = played()
     outcome = GAME.result(states[-1])
+    record = Record("sandwich", 2, RULES, 7, moves, outcome)
+    # seat 0 has drawn a bread, after seat 1 ended its turn: it may play it or end
+    seen = tuple(GAME.observe(states[i], moves[i], 0) for i in (BUSY - 3, BUSY - 2))
+    update = seat_update(GAME, states[BUSY - 1], 0, seen)
+    # a description is the game's wording, not the wire format: pinned as the notation here
+    update = attrs.evolve(
+        update,
+        legal_moves=tuple(
+            attrs.evolve(entry, description=entry.notation) for entry in update.legal_moves
+        ),
+    )
     return {
         "state": states[BUSY],
         "view": GAME.view(states[BUSY], 1),
         "move": moves[11],  # ant 0.0 to 0
         "rules": RULES,
-        "record": Record("sandwich", 2, RULES, 7, moves, outcome),
+        "record": record,
         "outcome": outcome,
+        "observation": GAME.observe(states[13], moves[13], 1),  # seat 0's draw, hidden from seat 1
+        "update": update,
+        "history": seat_record(record, 1),
     }
 
 
@@ -71,6 +89,16 @@ def test_the_golden_game_is_a_real_game() -> None:
     busy = states[BUSY]
     assert busy.fly == (0, 0) and busy.played and any(busy.discard_pile)
     assert str(moves[11]) == "ant 0.0 to 0"
+    objects = golden_objects()
+    assert objects["observation"] == GAME.Observation(1, 0, None)
+    update: Any = objects["update"]
+    assert update.to_move == 0 and [str(e.move) for e in update.legal_moves] == [
+        "play bread",
+        "end",
+    ]
+    assert [item.move for item in update.observations] == list(moves[BUSY - 3 : BUSY - 1])
+    history: Any = objects["history"]
+    assert any(item.move is None for item in history.observations)
 
 
 @pytest.mark.parametrize("kind", codec.KINDS)

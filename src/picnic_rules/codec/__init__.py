@@ -1,4 +1,4 @@
-"""Versioned JSON for the states, views, moves, rules, records and outcomes of every game.
+"""Versioned JSON for every object a game sends or stores, and the JSON Schema of each document.
 
 Every document is a JSON object that names its format version, its game and
 its kind, followed by the payload::
@@ -8,9 +8,28 @@ its kind, followed by the payload::
     {"format": 1, "game": "sandwich", "kind": "record",
      "players": 2, "rules": {...}, "seed": 7, "moves": ["draw pb", ...], "outcome": {...}}
 
-A state, view, rules or outcome document holds its object under the key named
-by its kind; a record spreads its fields at the top level. Moves (also inside
-records and states) are written in the game's notation, ``str(move)``.
+The kinds (:data:`KINDS`) are
+
+* ``"state"``, ``"view"``, ``"move"``, ``"rules"`` and ``"outcome"``: a
+  game's objects (an :class:`~picnic_rules.Outcome` is encoded with
+  ``game=``);
+* ``"record"``: a :class:`~picnic_rules.Record`, every move of a game;
+* ``"observation"``: what one seat learned from one move (the game's
+  ``Observation``; sandwich writes a card hidden from the seat as
+  ``"move": null``);
+* ``"update"``: a :class:`~picnic_rules.client.SeatUpdate`, all a seat's
+  client needs after a move -- its view, ``"to_move"`` (a seat,
+  ``"chance"`` or ``null``), its legal moves as objects
+  ``{"move", "notation", "description", "card", "target"}``, its
+  observations since the last update, and the outcome;
+* ``"history"``: a :class:`~picnic_rules.history.SeatRecord`, a game as one
+  seat observed it (safe to send to that seat mid-game).
+
+A record or history spreads its fields at the top level; every other kind
+holds its object under the key named by its kind. Moves (inside records,
+states, observations and updates too) are written in the game's notation,
+``str(move)``. :func:`schema` gives the JSON Schema (draft 2020-12) of each
+kind of a game's documents, generated from its classes.
 
 >>> from picnic_rules import GAMES, codec
 >>> game = GAMES["sandwich"]
@@ -29,8 +48,15 @@ Decoding is strict and never trusts its input:
 * an outcome must be one the game can give: a reason of ``game.reasons``,
   one score per seat (the record's ``players`` inside a record), and as
   winners exactly the seats with the top score (equal leaders all win);
-* a record's ``players`` and ``rules`` must be accepted by ``game.new_game``,
-  and it may hold no more moves than ``max_moves + max_chance_steps``.
+* a record's (or history's) ``players`` and ``rules`` must be accepted by
+  ``game.new_game``, and it may hold no more moves (observations) than
+  ``max_moves + max_chance_steps``;
+* an update's view must be its seat's and pass ``check_view``, its
+  ``to_move`` must be who the view says is to act (``null`` exactly when
+  an outcome is given), and its legal moves exactly the view's, in the
+  game's order, with their notation and click groups; the observations of
+  an update or history must be of its seat
+  (:mod:`picnic_rules.codec.updates`).
 
 Every failure, whatever its cause, raises :class:`~picnic_rules.DecodeError`
 carrying the path of the bad field (``$.state.hands[1][0]``, or
@@ -53,8 +79,10 @@ first built; golden documents in the test suite pin each game's format.
 * a move longer than :data:`MAX_NOTATION` (200) characters is refused before
   the game's ``move_from_str`` sees it (a game may bound its notation more
   tightly itself);
-* a record's moves are bounded by its game's ``max_moves`` and
-  ``max_chance_steps`` (and a game's ``Rules`` bound every count);
+* a record's moves and a history's observations are bounded by its game's
+  ``max_moves`` and ``max_chance_steps`` (and a game's ``Rules`` bound
+  every count); an update's legal moves are bounded by the game's, and its
+  observations and strings (a description) by the document's size;
 * an error quotes at most :data:`MAX_ECHO` (80) characters of any piece of
   the input, and a reason is at most :data:`MAX_REASON` (240) characters.
 
@@ -67,6 +95,7 @@ from __future__ import annotations
 from .decoding import decode, loads
 from .documents import FORMAT, KINDS, Kind, dumps, encode
 from .enums import SpellingClash
+from .json_schema import schema, schemas
 from .limits import (
     MAX_DEPTH,
     MAX_DOCUMENT_BYTES,
@@ -91,4 +120,6 @@ __all__ = [
     "dumps",
     "encode",
     "loads",
+    "schema",
+    "schemas",
 ]

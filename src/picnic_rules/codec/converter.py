@@ -329,7 +329,7 @@ def _make_converter(game: AnyGame) -> cattrs.Converter:
         converter.register_unstructure_hook(move_type, str)
 
     # every enum's spelling, now: a clash is the game's defect, found before any document
-    for cls in enums_in(game.State, game.View, game.Rules, Outcome):
+    for cls in enums_in(game.State, game.View, game.Rules, game.Observation, Outcome):
         spelling(cls)
     return converter
 

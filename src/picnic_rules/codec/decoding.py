@@ -6,16 +6,19 @@ import json
 import typing
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
-from ..errors import DecodeError, InvalidState
+from ..errors import DecodeError
 from ..game import AnyGame, Game, Outcome
 from .converter import converter_of
 from .documents import FORMAT, HEADER, KINDS, Kind, game_named, resolve_game
 from .enums import SpellingClash
-from .failures import json_type, key_segment, structure
+from .failures import checked, json_type, key_segment, structure
 from .limits import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_REASON, shorten
 from .records import decode_outcome, decode_record
+from .updates import HISTORY_FIELDS, decode_history, decode_observation, decode_update
 
 if TYPE_CHECKING:
+    from ..client import SeatUpdate
+    from ..history import SeatRecord
     from ..match import Record
 
 __all__ = ["decode", "loads"]
@@ -24,6 +27,7 @@ S = TypeVar("S")
 V = TypeVar("V")
 M = TypeVar("M")
 R = TypeVar("R")
+Ob = TypeVar("Ob")
 
 _RECORD_FIELDS: Final = ("players", "rules", "seed", "moves", "outcome")
 
@@ -75,17 +79,27 @@ def _check_depth(doc: object) -> None:
 
 
 @overload
-def loads(text: str | bytes, *, kind: Literal["state"], game: Game[S, V, M, R, Any]) -> S: ...
+def loads(text: str | bytes, *, kind: Literal["state"], game: Game[S, V, M, R, Ob]) -> S: ...
 @overload
-def loads(text: str | bytes, *, kind: Literal["view"], game: Game[S, V, M, R, Any]) -> V: ...
+def loads(text: str | bytes, *, kind: Literal["view"], game: Game[S, V, M, R, Ob]) -> V: ...
 @overload
-def loads(text: str | bytes, *, kind: Literal["move"], game: Game[S, V, M, R, Any]) -> M: ...
+def loads(text: str | bytes, *, kind: Literal["move"], game: Game[S, V, M, R, Ob]) -> M: ...
 @overload
-def loads(text: str | bytes, *, kind: Literal["rules"], game: Game[S, V, M, R, Any]) -> R: ...
+def loads(text: str | bytes, *, kind: Literal["rules"], game: Game[S, V, M, R, Ob]) -> R: ...
 @overload
 def loads(
-    text: str | bytes, *, kind: Literal["record"], game: Game[S, V, M, R, Any]
+    text: str | bytes, *, kind: Literal["record"], game: Game[S, V, M, R, Ob]
 ) -> Record[M, R]: ...
+@overload
+def loads(text: str | bytes, *, kind: Literal["observation"], game: Game[S, V, M, R, Ob]) -> Ob: ...
+@overload
+def loads(
+    text: str | bytes, *, kind: Literal["update"], game: Game[S, V, M, R, Ob]
+) -> SeatUpdate[V, M, Ob]: ...
+@overload
+def loads(
+    text: str | bytes, *, kind: Literal["history"], game: Game[S, V, M, R, Ob]
+) -> SeatRecord[R, Ob]: ...
 @overload
 def loads(
     text: str | bytes, *, kind: Literal["outcome"], game: AnyGame | str | None = None
@@ -123,15 +137,25 @@ def loads(
 
 
 @overload
-def decode(doc: object, kind: Literal["state"], game: Game[S, V, M, R, Any]) -> S: ...
+def decode(doc: object, kind: Literal["state"], game: Game[S, V, M, R, Ob]) -> S: ...
 @overload
-def decode(doc: object, kind: Literal["view"], game: Game[S, V, M, R, Any]) -> V: ...
+def decode(doc: object, kind: Literal["view"], game: Game[S, V, M, R, Ob]) -> V: ...
 @overload
-def decode(doc: object, kind: Literal["move"], game: Game[S, V, M, R, Any]) -> M: ...
+def decode(doc: object, kind: Literal["move"], game: Game[S, V, M, R, Ob]) -> M: ...
 @overload
-def decode(doc: object, kind: Literal["rules"], game: Game[S, V, M, R, Any]) -> R: ...
+def decode(doc: object, kind: Literal["rules"], game: Game[S, V, M, R, Ob]) -> R: ...
 @overload
-def decode(doc: object, kind: Literal["record"], game: Game[S, V, M, R, Any]) -> Record[M, R]: ...
+def decode(doc: object, kind: Literal["record"], game: Game[S, V, M, R, Ob]) -> Record[M, R]: ...
+@overload
+def decode(doc: object, kind: Literal["observation"], game: Game[S, V, M, R, Ob]) -> Ob: ...
+@overload
+def decode(
+    doc: object, kind: Literal["update"], game: Game[S, V, M, R, Ob]
+) -> SeatUpdate[V, M, Ob]: ...
+@overload
+def decode(
+    doc: object, kind: Literal["history"], game: Game[S, V, M, R, Ob]
+) -> SeatRecord[R, Ob]: ...
 @overload
 def decode(doc: object, kind: Literal["outcome"], game: AnyGame | str | None = None) -> Outcome: ...
 @overload
@@ -148,7 +172,8 @@ def decode(
     ``kind`` and ``game``, when given, are what the caller expects: a document
     of another kind or game is refused. A decoded state passes the game's
     ``check`` and a view its ``check_view``; an outcome (alone or in a
-    record) is one the game can give. Raises
+    record, update or history) is one the game can give; an update or a
+    history is checked as :mod:`picnic_rules.codec.updates` says. Raises
     :class:`~picnic_rules.DecodeError` (and nothing else) with the path of the
     bad field, except for a defect of the game itself: two members of one of
     its enums spelled alike raise :class:`~picnic_rules.codec.SpellingClash`.
@@ -203,16 +228,6 @@ def _check_keys(doc: dict[str, Any], payload: tuple[str, ...]) -> None:
             raise DecodeError(f"$.{key_segment(key)}", "unknown field")
 
 
-def _checked(check: Any, obj: object, kind: str, path: str) -> None:
-    try:
-        check(obj)
-    except InvalidState as exc:
-        raise DecodeError(path, shorten(f"not a valid {kind}: {exc.reason}", MAX_REASON)) from None
-    except Exception as exc:
-        reason = f"not a valid {kind}: {type(exc).__name__}: {exc}"
-        raise DecodeError(path, shorten(reason, MAX_REASON)) from None
-
-
 def _decode(doc: object, kind: Kind | None, game: AnyGame | str | None) -> object:
     if type(doc) is not dict:
         raise DecodeError("$", f"expected an object, not {json_type(doc)}")
@@ -221,6 +236,9 @@ def _decode(doc: object, kind: Kind | None, game: AnyGame | str | None) -> objec
     if doc_kind == "record":
         _check_keys(doc, _RECORD_FIELDS)
         return decode_record(doc, found, converter)
+    if doc_kind == "history":
+        _check_keys(doc, HISTORY_FIELDS)
+        return decode_history(doc, found, converter)
     _check_keys(doc, (doc_kind,))
     path = f"$.{doc_kind}"
     value = doc[doc_kind]
@@ -230,10 +248,14 @@ def _decode(doc: object, kind: Kind | None, game: AnyGame | str | None) -> objec
         return decode_outcome(found, converter, value, None, path)
     if doc_kind == "rules":
         return structure(converter, value, found.Rules, path)
+    if doc_kind == "observation":
+        return decode_observation(found, converter, value, path)
+    if doc_kind == "update":
+        return decode_update(found, converter, value, path)
     if doc_kind == "state":
         state = structure(converter, value, found.State, path)
-        _checked(found.check, state, "state", path)
+        checked(found.check, state, "state", path)
         return state
     view = structure(converter, value, found.View, path)
-    _checked(found.check_view, view, "view", path)
+    checked(found.check_view, view, "view", path)
     return view

@@ -10,18 +10,44 @@ from ..errors import DecodeError
 from ..game import AnyGame, Game, Outcome
 from .converter import converter_of
 from .limits import shorten
+from .updates import encode_history, encode_update
 
-__all__ = ["FORMAT", "KINDS", "Kind", "dumps", "encode", "game_named", "resolve_game"]
+__all__ = [
+    "FORMAT",
+    "HEADER",
+    "KINDS",
+    "SPREAD",
+    "Kind",
+    "dumps",
+    "encode",
+    "game_named",
+    "resolve_game",
+]
 
 
 FORMAT: Final = 1
 """The version of the document format this module writes (and the only one it reads)."""
 
-Kind: TypeAlias = Literal["state", "view", "move", "rules", "record", "outcome"]
+Kind: TypeAlias = Literal[
+    "state", "view", "move", "rules", "record", "outcome", "observation", "update", "history"
+]
 """The kinds of document."""
 
-KINDS: Final[tuple[Kind, ...]] = ("state", "view", "move", "rules", "record", "outcome")
+KINDS: Final[tuple[Kind, ...]] = (
+    "state",
+    "view",
+    "move",
+    "rules",
+    "record",
+    "outcome",
+    "observation",
+    "update",
+    "history",
+)
 """Every kind of document, in the order the format documentation lists them."""
+
+SPREAD: Final[frozenset[Kind]] = frozenset({"record", "history"})
+"""The kinds whose fields are spread at the top level (the others hold theirs under their kind)."""
 
 HEADER: Final = ("format", "game", "kind")
 """The keys every document starts with."""
@@ -64,32 +90,46 @@ def _kind_of(obj: object, game: AnyGame) -> Kind | None:
         return "rules"
     if cls in game.move_types:
         return "move"
+    if cls is game.Observation:
+        return "observation"
     return None
 
 
 def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
     """The game and kind of a game object (Outcome needs ``game``)."""
+    from ..client import SeatUpdate
+    from ..history import SeatRecord
     from ..match import Record
     from ..registry import get_game
 
     wanted = None if game is None else get_game(game)
-    if isinstance(obj, Record):
+    if isinstance(obj, Record | SeatRecord):
+        spread: Kind = "record" if isinstance(obj, Record) else "history"
         if wanted is not None and wanted.name == obj.game:
-            return wanted, "record"
+            return wanted, spread
         if wanted is not None:
-            raise TypeError(f"the record is of {obj.game!r}, not {wanted.name!r}")
-        return get_game(obj.game), "record"
+            raise TypeError(f"the {spread} is of {obj.game!r}, not {wanted.name!r}")
+        return get_game(obj.game), spread
     if isinstance(obj, Outcome):
         if wanted is None:
             raise TypeError("encoding an Outcome needs the game: encode(outcome, game=...)")
         return wanted, "outcome"
     candidates = [wanted] if wanted is not None else list(_games().values())
     for candidate in candidates:
-        kind = _kind_of(obj, candidate)
+        kind: Kind | None
+        if isinstance(obj, SeatUpdate):
+            kind = "update" if type(obj.view) is candidate.View else None
+        else:
+            kind = _kind_of(obj, candidate)
         if kind is not None:
             return candidate, kind
     where = f"the game {wanted.name!r}" if wanted is not None else "any registered game"
-    raise TypeError(f"{type(obj).__qualname__} is not a state, view, move or rules of {where}")
+    if isinstance(obj, SeatUpdate):
+        raise TypeError(f"the update's view is not a view of {where}")
+    raise TypeError(
+        f"{type(obj).__qualname__} is not a state, view, move or rules of {where} "
+        "(nor an observation, outcome, record, update or history)"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -97,11 +137,15 @@ def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
 
 
 def encode(obj: object, *, game: AnyGame | str | None = None) -> dict[str, Any]:
-    """The JSON document (a dict of JSON types) for a state, view, move, rules, record or outcome.
+    """The JSON document (a dict of JSON types) of a game object.
 
-    The game is found from the object's class; an :class:`~picnic_rules.Outcome`
-    belongs to no game by itself, so pass ``game`` (a :class:`~picnic_rules.Game`
-    or its name) for it. Raises :class:`TypeError` for anything else.
+    ``obj`` is a state, view, move, rules, observation, :class:`~picnic_rules.Record`,
+    :class:`~picnic_rules.Outcome`, :class:`~picnic_rules.client.SeatUpdate`
+    (kind ``"update"``) or :class:`~picnic_rules.history.SeatRecord` (kind
+    ``"history"``). The game is found from the object's class (an update's
+    from its view's); an outcome belongs to no game by itself, so pass
+    ``game`` (a :class:`~picnic_rules.Game` or its name) for it. Raises
+    :class:`TypeError` for anything else.
     """
     found, kind = _identify(obj, game)
     converter = converter_of(found)
@@ -113,6 +157,10 @@ def encode(obj: object, *, game: AnyGame | str | None = None) -> dict[str, Any]:
         doc["seed"] = record.seed
         doc["moves"] = [str(move) for move in record.moves]
         doc["outcome"] = None if record.outcome is None else converter.unstructure(record.outcome)
+    elif kind == "history":
+        doc.update(encode_history(obj, found, converter))
+    elif kind == "update":
+        doc["update"] = encode_update(obj, converter)
     elif kind == "move":
         doc["move"] = str(obj)
     else:

@@ -20,13 +20,15 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from ..errors import DecodeError
+from ..errors import DecodeError, InvalidState
 from .limits import MAX_ECHO, MAX_REASON, shorten
 
 __all__ = [
     "Invalid",
     "at_field",
     "at_index",
+    "check_keys",
+    "checked",
     "first_failure",
     "json_type",
     "key_segment",
@@ -118,3 +120,29 @@ def structure(converter: cattrs.Converter, value: object, cls: Any, path: str) -
         return converter.structure(value, cls)
     except Exception as exc:
         raise DecodeError(*first_failure(exc, path)) from None
+
+
+def check_keys(value: object, fields: tuple[str, ...], path: str) -> dict[str, Any]:
+    """``value`` if it is an object with exactly the keys ``fields``; else a
+    :class:`~picnic_rules.DecodeError` at ``path`` (or at the missing or unknown key)."""
+    if type(value) is not dict:
+        raise DecodeError(path, f"expected an object, not {json_type(value)}")
+    for key in fields:
+        if key not in value:
+            raise DecodeError(f"{path}.{key}", "required field missing")
+    for key in value:
+        if key not in fields:
+            raise DecodeError(f"{path}.{key_segment(key)}", "unknown field")
+    return value
+
+
+def checked(check: Any, obj: object, kind: str, path: str) -> None:
+    """Run a game's ``check`` (or ``check_view``) on ``obj``; any failure is a
+    :class:`~picnic_rules.DecodeError` at ``path`` saying ``obj`` is not a valid ``kind``."""
+    try:
+        check(obj)
+    except InvalidState as exc:
+        raise DecodeError(path, shorten(f"not a valid {kind}: {exc.reason}", MAX_REASON)) from None
+    except Exception as exc:
+        reason = f"not a valid {kind}: {type(exc).__name__}: {exc}"
+        raise DecodeError(path, shorten(reason, MAX_REASON)) from None

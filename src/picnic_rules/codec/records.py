@@ -13,6 +13,8 @@ than ``game.max_moves`` plus ``game.max_chance_steps`` allow. Its moves are
 read as notation but not replayed here: :func:`picnic_rules.replay` does that,
 refusing the first move that is not legal and an outcome the moves do not
 reach, so a front end can still show the valid prefix of a broken record.
+A history document's ``players``, ``rules`` and ``outcome`` are read by the
+same functions (:mod:`.updates`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ from ..game import AnyGame, Outcome
 from .failures import first_failure, json_type, structure
 from .limits import shorten
 
-__all__ = ["decode_outcome", "decode_record"]
+__all__ = [
+    "decode_final_outcome",
+    "decode_outcome",
+    "decode_players_rules",
+    "decode_record",
+    "max_steps",
+]
 
 
 def decode_outcome(
@@ -62,10 +70,10 @@ def _rules_path(exc: RulesError) -> str:
     return "$.rules" if exc.field is None else f"$.rules.{exc.field}"
 
 
-def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter) -> object:
-    """The :class:`~picnic_rules.Record` of the record document ``doc`` (its keys already checked)."""
-    from ..match import Record
-
+def decode_players_rules(
+    doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter
+) -> tuple[int, Any]:
+    """The ``players`` and ``rules`` of a record or history document, as ``game.new_game`` takes them."""
     players: int = structure(converter, doc["players"], int, "$.players")
     try:
         game.check_players(players)
@@ -76,11 +84,24 @@ def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converte
         game.new_game(players, rules)
     except RulesError as exc:
         raise DecodeError(_rules_path(exc), exc.reason) from None
+    return players, rules
+
+
+def max_steps(game: AnyGame, players: int, rules: Any) -> int:
+    """The most moves, chance steps included, a game of ``players`` under ``rules`` can last."""
+    return game.max_moves(players, rules) + game.max_chance_steps(players, rules)
+
+
+def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter) -> object:
+    """The :class:`~picnic_rules.Record` of the record document ``doc`` (its keys already checked)."""
+    from ..match import Record
+
+    players, rules = decode_players_rules(doc, game, converter)
     seed = structure(converter, doc["seed"], int | None, "$.seed")
     raw_moves = doc["moves"]
     if type(raw_moves) is not list:
         raise DecodeError("$.moves", f"expected an array, not {json_type(raw_moves)}")
-    limit = game.max_moves(players, rules) + game.max_chance_steps(players, rules)
+    limit = max_steps(game, players, rules)
     if len(raw_moves) > limit:
         raise DecodeError(
             "$.moves",
@@ -95,17 +116,19 @@ def decode_record(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converte
             moves.append(hook(item, move_union))
         except Exception as exc:
             raise DecodeError(*first_failure(exc, f"$.moves[{i}]")) from None
-    raw_outcome = doc["outcome"]
-    outcome = (
-        None
-        if raw_outcome is None
-        else decode_outcome(game, converter, raw_outcome, players, "$.outcome")
-    )
     return Record(
         game=game.name,
         players=players,
         rules=rules,
         seed=seed,
         moves=tuple(moves),
-        outcome=outcome,
+        outcome=decode_final_outcome(doc, game, converter, players),
     )
+
+
+def decode_final_outcome(
+    doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter, players: int
+) -> Outcome | None:
+    """The ``outcome`` of a record or history document: ``null`` or one of ``players`` seats."""
+    raw = doc["outcome"]
+    return None if raw is None else decode_outcome(game, converter, raw, players, "$.outcome")

@@ -1,0 +1,300 @@
+"""The documents of one seat: ``observation``, ``update`` and ``history``.
+
+A server sends these to a seat's client, so they hold only what that seat
+may know. Decoding checks them against the game without trusting them:
+
+* an observation of a game whose ``Observation`` has a ``seat`` field is of
+  a seat the game can have -- and inside an update or a history, of exactly
+  the document's seat;
+* an update's view passes ``check_view`` and is the view of the update's
+  ``seat``; ``to_move`` is a seat of the view's game, ``"chance"`` or
+  ``null``, ``null`` exactly when an outcome is given, and the seat the view
+  says is to act; its legal moves are listed only when the update's seat is
+  to act, and then they are exactly the view's legal moves in the game's
+  order (``game.legal_moves`` of ``game.determinize(view, Random(0))``: a
+  seat's legal moves are a function of its view), each with
+  ``notation == str(move)`` and the ``card`` and ``target`` of
+  ``game.move_group(move)``;
+* a history's ``players`` and ``rules`` are accepted by ``game.new_game``,
+  its seat is one of them, and it holds no more observations than
+  ``max_moves + max_chance_steps``; they are not replayed here:
+  :func:`picnic_rules.history.follow` does that.
+
+Outcomes are validated as everywhere (:mod:`.records`), with one score per
+seat of the view (update) or of ``players`` (history).
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from typing import Any, Final
+
+import cattrs
+
+from ..errors import DecodeError
+from ..game import CHANCE, Actor, AnyGame
+from .enums import written
+from .failures import check_keys, checked, json_type, structure
+from .limits import shorten
+from .records import decode_final_outcome, decode_outcome, decode_players_rules, max_steps
+
+__all__ = [
+    "HISTORY_FIELDS",
+    "LEGAL_MOVE_FIELDS",
+    "UPDATE_FIELDS",
+    "decode_history",
+    "decode_observation",
+    "decode_update",
+    "encode_history",
+    "encode_update",
+]
+
+UPDATE_FIELDS: Final = ("seat", "view", "to_move", "legal_moves", "observations", "outcome")
+"""The keys of an update object, in the order they are written."""
+
+LEGAL_MOVE_FIELDS: Final = ("move", "notation", "description", "card", "target")
+"""The keys of each legal move of an update, in the order they are written."""
+
+HISTORY_FIELDS: Final = ("players", "rules", "seat", "observations", "outcome")
+"""The payload keys of a history document (spread at its top level, like a record's)."""
+
+CHANCE_SPELLING: Final = written(type(CHANCE))[CHANCE]
+"""How :data:`~picnic_rules.CHANCE` is written as an update's ``to_move``: ``"chance"``."""
+
+
+# --------------------------------------------------------------------------
+# encoding
+
+
+def _actor(actor: Actor) -> int | str | None:
+    return CHANCE_SPELLING if actor is CHANCE else actor
+
+
+def encode_update(update: Any, converter: cattrs.Converter) -> dict[str, Any]:
+    """The update object of a :class:`~picnic_rules.client.SeatUpdate` (without the header)."""
+    return {
+        "seat": update.seat,
+        "view": converter.unstructure(update.view),
+        "to_move": _actor(update.to_move),
+        "legal_moves": [
+            {
+                "move": str(entry.move),
+                "notation": entry.notation,
+                "description": entry.description,
+                "card": entry.card,
+                "target": entry.target,
+            }
+            for entry in update.legal_moves
+        ],
+        "observations": [converter.unstructure(item) for item in update.observations],
+        "outcome": None if update.outcome is None else converter.unstructure(update.outcome),
+    }
+
+
+def encode_history(history: Any, game: AnyGame, converter: cattrs.Converter) -> dict[str, Any]:
+    """The payload fields of a :class:`~picnic_rules.history.SeatRecord` (spread at the top level)."""
+    return {
+        "players": history.players,
+        "rules": converter.unstructure(history.rules, game.Rules),
+        "seat": history.seat,
+        "observations": [converter.unstructure(item) for item in history.observations],
+        "outcome": None if history.outcome is None else converter.unstructure(history.outcome),
+    }
+
+
+# --------------------------------------------------------------------------
+# observations
+
+
+def decode_observation(
+    game: AnyGame, converter: cattrs.Converter, value: object, path: str, seat: int | None = None
+) -> Any:
+    """The observation at ``path``: of seat ``seat`` if given, else of any seat the game can have.
+
+    Only an ``Observation`` with a ``seat`` attribute is checked for its seat.
+    """
+    observation = structure(converter, value, game.Observation, path)
+    observer = getattr(observation, "seat", None)
+    if type(observer) is not int:
+        return observation
+    if seat is not None and observer != seat:
+        raise DecodeError(f"{path}.seat", f"an observation of seat {observer}, not of seat {seat}")
+    if not 0 <= observer < game.max_players:
+        raise DecodeError(
+            f"{path}.seat", f"no seat {observer}: {game.name} seats at most {game.max_players}"
+        )
+    return observation
+
+
+def _observations(
+    game: AnyGame,
+    converter: cattrs.Converter,
+    raw: object,
+    path: str,
+    seat: int,
+) -> tuple[Any, ...]:
+    if type(raw) is not list:
+        raise DecodeError(path, f"expected an array, not {json_type(raw)}")
+    return tuple(
+        decode_observation(game, converter, item, f"{path}[{i}]", seat)
+        for i, item in enumerate(raw)
+    )
+
+
+# --------------------------------------------------------------------------
+# updates
+
+
+def _decode_actor(converter: cattrs.Converter, raw: object, players: int, path: str) -> Actor:
+    if raw is None:
+        return None
+    if raw == CHANCE_SPELLING:
+        return CHANCE
+    if type(raw) is not int:
+        shown = repr(shorten(raw)) if type(raw) is str else json_type(raw)
+        raise DecodeError(path, f'expected a seat, "{CHANCE_SPELLING}" or null, not {shown}')
+    seat: int = structure(converter, raw, int, path)
+    if not 0 <= seat < players:
+        raise DecodeError(path, f"there is no seat {seat} in a {players}-player game")
+    return seat
+
+
+def _who(actor: Actor) -> str:
+    if actor is None:
+        return "nobody (the game is over)"
+    return "chance" if actor is CHANCE else f"seat {actor}"
+
+
+def _legal_moves(
+    game: AnyGame, converter: cattrs.Converter, raw: object, path: str
+) -> tuple[Any, ...]:
+    from ..client import LegalMove
+
+    if type(raw) is not list:
+        raise DecodeError(path, f"expected an array, not {json_type(raw)}")
+    move_union: Any = typing.Union[tuple(game.move_types)]  # noqa: UP007
+    entries = []
+    seen: set[Any] = set()
+    for i, item in enumerate(raw):
+        where = f"{path}[{i}]"
+        fields = check_keys(item, LEGAL_MOVE_FIELDS, where)
+        move = structure(converter, fields["move"], move_union, f"{where}.move")
+        texts = [
+            structure(converter, fields[key], str, f"{where}.{key}")
+            for key in LEGAL_MOVE_FIELDS[1:]
+        ]
+        notation, description, card, target = texts
+        if notation != str(move):
+            raise DecodeError(
+                f"{where}.notation", f"the move is written {str(move)!r}, not {shorten(notation)!r}"
+            )
+        if move in seen:
+            raise DecodeError(f"{where}.move", f"{str(move)!r} is listed twice")
+        seen.add(move)
+        for key, got, wanted in zip(
+            ("card", "target"), (card, target), game.move_group(move), strict=True
+        ):
+            if got != wanted:
+                raise DecodeError(
+                    f"{where}.{key}",
+                    f"the {key} of {str(move)!r} is {wanted!r}, not {shorten(got)!r}",
+                )
+        entries.append(LegalMove(move, notation, description, card, target))
+    return tuple(entries)
+
+
+def _check_legal_moves(legal: tuple[Any, ...], expected: tuple[Any, ...], path: str) -> None:
+    got = tuple(entry.move for entry in legal)
+    if got == expected:
+        return
+    for i, (move, wanted) in enumerate(zip(got, expected, strict=False)):
+        if move not in expected:
+            raise DecodeError(f"{path}[{i}].move", f"{str(move)!r} is not a legal move of the view")
+        if move != wanted:
+            raise DecodeError(
+                f"{path}[{i}].move",
+                f"expected {str(wanted)!r} here: the view's legal moves in the game's order",
+            )
+    raise DecodeError(path, f"the view has {len(expected)} legal moves, not {len(got)}")
+
+
+def decode_update(game: AnyGame, converter: cattrs.Converter, value: object, path: str) -> Any:
+    """The :class:`~picnic_rules.client.SeatUpdate` of the update object ``value`` at ``path``."""
+    from ..client import SeatUpdate
+
+    fields = check_keys(value, UPDATE_FIELDS, path)
+    seat: int = structure(converter, fields["seat"], int, f"{path}.seat")
+    view = structure(converter, fields["view"], game.View, f"{path}.view")
+    checked(game.check_view, view, "view", f"{path}.view")
+    if view.player != seat:
+        raise DecodeError(f"{path}.seat", f"the view is seat {view.player}'s, not seat {seat}'s")
+    players: int = view.players
+    to_move = _decode_actor(converter, fields["to_move"], players, f"{path}.to_move")
+    observations = _observations(
+        game, converter, fields["observations"], f"{path}.observations", seat
+    )
+    raw_outcome = fields["outcome"]
+    outcome = (
+        None
+        if raw_outcome is None
+        else decode_outcome(game, converter, raw_outcome, players, f"{path}.outcome")
+    )
+    if to_move is None and outcome is None:
+        raise DecodeError(f"{path}.outcome", "null, but to_move is null: a finished game has one")
+    if to_move is not None and outcome is not None:
+        raise DecodeError(f"{path}.to_move", f"{_who(to_move)} is to act, but the game is over")
+    state = game.determinize(view, random.Random(0))
+    actual = game.to_move(state)
+    if actual != to_move:
+        raise DecodeError(
+            f"{path}.to_move", f"the view has {_who(actual)} to act, not {_who(to_move)}"
+        )
+    legal = _legal_moves(game, converter, fields["legal_moves"], f"{path}.legal_moves")
+    if to_move == seat:
+        _check_legal_moves(legal, game.legal_moves(state), f"{path}.legal_moves")
+    elif legal:
+        raise DecodeError(
+            f"{path}.legal_moves",
+            f"only the seat to act has legal moves: {_who(to_move)} is to act, not seat {seat}",
+        )
+    return SeatUpdate(
+        seat=seat,
+        view=view,
+        to_move=to_move,
+        legal_moves=legal,
+        observations=observations,
+        outcome=outcome,
+    )
+
+
+# --------------------------------------------------------------------------
+# histories
+
+
+def decode_history(doc: dict[str, Any], game: AnyGame, converter: cattrs.Converter) -> Any:
+    """The :class:`~picnic_rules.history.SeatRecord` of the history document ``doc``
+    (its keys already checked)."""
+    from ..history import SeatRecord
+
+    players, rules = decode_players_rules(doc, game, converter)
+    seat: int = structure(converter, doc["seat"], int, "$.seat")
+    if not 0 <= seat < players:
+        raise DecodeError("$.seat", f"there is no seat {seat} in a {players}-player game")
+    raw = doc["observations"]
+    limit = max_steps(game, players, rules)
+    if type(raw) is list and len(raw) > limit:
+        raise DecodeError(
+            "$.observations",
+            f"{len(raw)} observations, more than the {limit} moves "
+            f"a {players}-player game of {game.name} can last",
+        )
+    observations = _observations(game, converter, raw, "$.observations", seat)
+    return SeatRecord(
+        game=game.name,
+        players=players,
+        rules=rules,
+        seat=seat,
+        observations=observations,
+        outcome=decode_final_outcome(doc, game, converter, players),
+    )
