@@ -116,7 +116,7 @@ def test_one_seat_cannot_move_for_another_and_nothing_changes(base: str) -> None
         ({"move": 3}, None, 400, "must be a string"),
         (None, b"{not json", 400, "not JSON"),
         (None, b"[1, 2]", 400, "JSON object"),
-        ({"move": "play jelly"}, None, 409, "a new sandwich starts with bread"),
+        ({"move": "play ant"}, None, 409, "not onto a sandwich"),
         ({"move": "end", "seen": 0}, None, 409, "stale"),
         (None, b"x" * 5000, 413, "more than 4096 bytes"),
     ],

@@ -6,7 +6,7 @@ sentence and a click group each), what the seat observed since its last
 update, and the result once the game is over. Encoded by
 :mod:`picnic_rules.codec` (kind ``"update"``), it is all a client in any
 language needs; the JSON Schema of each document kind is in
-:mod:`picnic_rules.codec.schema`.
+:func:`picnic_rules.codec.schema` gives it.
 
 >>> from picnic_rules import GAMES
 >>> from picnic_rules.client import seat_update
