@@ -5,8 +5,8 @@ seat's view, who is to act, the seat's legal moves (with notation, a
 sentence and a click group each), what the seat observed since its last
 update, and the result once the game is over. Encoded by
 :mod:`picnic_rules.codec` (kind ``"update"``), it is all a client in any
-language needs; the JSON Schema of each document kind is in
-:func:`picnic_rules.codec.schema` gives it.
+language needs; :func:`picnic_rules.codec.schema` gives the JSON Schema of
+each document kind.
 
 >>> from picnic_rules import GAMES
 >>> from picnic_rules.client import seat_update
