@@ -3,7 +3,8 @@
 Dice: each turn chance rolls ``dice`` dice of ``faces`` faces (10 d1000 by
 default: 10**30 outcomes, far too many to list, so chance is *sampled*), and
 the seat to act picks one die, whose value it scores. After ``rounds`` turns
-each, the highest score wins. Everything is public.
+each, the highest score wins. Everything is public, so every seat observes
+every move as it is.
 
 Notation: ``roll 3 997 12 ...`` (chance) and ``pick 4``.
 """
@@ -77,6 +78,14 @@ class View:
     turns: int
     scores: tuple[int, ...]
     roll: tuple[int, ...] | None
+
+
+@attrs.frozen
+class Observation:
+    """What seat ``seat`` learns from a move: the move itself (everything is public)."""
+
+    seat: int
+    move: Move
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -200,9 +209,73 @@ def move_from_str(text: str) -> Move:
     raise InvalidMove(str(text)[:40], "expected 'roll N N ...' or 'pick N'")
 
 
+def observe(state: State, move: Move, seat: int) -> Observation:
+    """What ``seat`` learns from ``move``: the move; IllegalMove if it cannot be made."""
+    view(state, seat)  # PicnicError for a seat the game does not have
+    apply(state, move)  # IllegalMove for a move that cannot be made
+    return Observation(seat, move)
+
+
+def update(view: View, observation: Observation) -> View:
+    """The view after ``observation``, from the view alone; IllegalMove if it cannot follow."""
+    if observation.seat != view.player:
+        raise PicnicError(f"an observation of seat {observation.seat}, not {view.player}")
+    move = observation.move
+    if view.turns == view.rules.rounds * view.players:
+        raise IllegalMove(move, "the game is over")
+    if view.roll is None:
+        faces = view.rules.faces
+        if type(move) is not Roll or len(move.dice) != view.rules.dice:
+            raise IllegalMove(move, f"chance rolls {view.rules.dice} dice now")
+        if not all(type(d) is int and 1 <= d <= faces for d in move.dice):
+            raise IllegalMove(move, f"a die shows 1 to {faces}")
+        return attrs.evolve(view, roll=move.dice)
+    if type(move) is not Pick or not 0 <= move.die < len(view.roll):
+        raise IllegalMove(move, "pick one of the dice rolled")
+    seat = view.turns % view.players
+    scores = list(view.scores)
+    scores[seat] += view.roll[move.die]
+    return attrs.evolve(view, turns=view.turns + 1, scores=tuple(scores), roll=None)
+
+
+def _who(view: View) -> tuple[str, str]:
+    """Who acts in ``view``, as its seat says it, and the verb's ending."""
+    seat = view.turns % view.players
+    return ("You", "") if seat == view.player else (f"Seat {seat}", "s")
+
+
+def describe(view: View, observation: Observation) -> str:
+    """A sentence: ``"Seat 1 rolls 3 5."``, ``"You pick die 0 (a 3)."``."""
+    move = observation.move
+    who, s = _who(view)
+    if isinstance(move, Roll):
+        return f"{who} roll{s} {' '.join(map(str, move.dice))}."
+    face = view.roll[move.die] if view.roll and 0 <= move.die < len(view.roll) else "?"
+    return f"{who} pick{s} die {move.die} (a {face})."
+
+
+def render(view: View, *, markup: bool = False) -> str:
+    """The scores, one line a seat (``<`` marks the seat to act), then the roll."""
+    over = view.turns == view.rules.rounds * view.players
+    lines = []
+    for seat, score in enumerate(view.scores):
+        name = f"[bold]seat {seat}[/bold]" if markup and seat == view.player else f"seat {seat}"
+        mark = " <" if not over and seat == view.turns % view.players else ""
+        lines.append(f"{name}: {score}{mark}")
+    lines.append("roll: " + (" ".join(map(str, view.roll)) if view.roll else "-"))
+    return "\n".join(lines)
+
+
+def move_group(move: Move) -> tuple[str, str]:
+    """``("pick", die)``, or ``("roll", faces)`` for chance."""
+    if isinstance(move, Pick):
+        return "pick", str(move.die)
+    return "roll", " ".join(map(str, move.dice))
+
+
 VARIANTS = {"two-d6": Rules(dice=2, faces=6, rounds=4)}
 
-DICE: Game[State, View, Move, Rules] = define_game(
+DICE: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     name="dice",
     title="Dice (a harness test game)",

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
-from harness_games import DICE, Pick, Roll, State, View, turns_taken
+from harness_games import DICE, Pick, Roll, State, View
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +29,7 @@ from picnic_rules.testing import (
 from picnic_rules.testing.documents import key_paths, without
 from picnic_rules.testing.mutations import LARGE, mutants, sample
 
-DiceGame = Game[State, View, Any, Any]
+DiceGame = Game[State, View, Any, Any, Any]
 
 
 # --------------------------------------------------------------------------
@@ -94,16 +94,6 @@ def _accepts_any_roll(state: State, move: Any) -> State:
     return DICE.apply(state, move)
 
 
-def _hides_scores(state: State, player: int) -> View:
-    """Other seats' scores hidden (shown as their least possible): picks are private."""
-    v = DICE.view(state, player)
-    shown = tuple(
-        score if seat == player else turns_taken(state, seat)
-        for seat, score in enumerate(state.scores)
-    )
-    return attrs.evolve(v, scores=shown)
-
-
 def _accepts_every_view(view: View) -> None:
     return None
 
@@ -133,12 +123,6 @@ def test_a_broken_dice_game_fails_its_check(name: str) -> None:
     changes, check = BROKEN[name]
     with pytest.raises(AssertionError, match=f"^dice: check '{check}' failed: "):
         check_game(_broken(**changes), games=2, players=2, variants=["default"], seed=3)
-
-
-def test_private_picks_pass_when_declared_face_down() -> None:
-    honest_about_it = _broken(view=_hides_scores, face_down_moves=True)
-    report = check_game(honest_about_it, games=2, players=2, variants=["default"])
-    assert report.games == 2
 
 
 def test_the_message_names_the_forged_view() -> None:

@@ -308,7 +308,7 @@ TestSandwichMachine.settings = settings(
 # the harness must fail on broken games
 
 
-def _breaks(**changes: Any) -> Game:
+def _breaks(**changes: Any) -> Game[Any, Any, Any, Any, Any]:
     return attrs.evolve(GAME, **changes)
 
 
@@ -365,6 +365,14 @@ def _no_check(state: Any) -> None:
     return None
 
 
+def _shows_every_draw(state: State, move: Any, seat: int) -> sandwich.Observation:
+    return attrs.evolve(sandwich.observe(state, move, seat), move=move)
+
+
+def _forgets_discards(v: sandwich.View, obs: sandwich.Observation) -> sandwich.View:
+    return attrs.evolve(sandwich.update(v, obs), discard_pile=v.discard_pile)
+
+
 # A consistent but unfair game: whether a player may end the turn depends on the
 # hidden draw pile. legal_moves, apply and parse_move agree, so only the leak test
 # (the actor's legal moves change in a determinized state) can see it.
@@ -401,12 +409,20 @@ BROKEN: dict[str, tuple[Any, ...]] = {
     "apply accepts illegal moves": ({"apply": _swallows_illegal_moves}, "illegal-raises"),
     "apply raises KeyError for illegal moves": ({"apply": _wrong_error}, "illegal-raises"),
     # check_view is switched off, or it would refuse these views first; forged-views
-    # is skipped, or it would catch the switched-off check_view first
+    # is skipped, or it would catch the switched-off check_view first, and so are the
+    # observation checks (no seat can follow such a view by update alone, and the
+    # honest observations tell a seat its own draws, which this view hides) and the
+    # codec's (a client update holding such a view does not decode)
     "the view shows the next seat's hand": (
         {"view": _shows_next_hand, "check_view": _no_check},
         "leak",
-        ("forged-views",),
+        ("forged-views", "observations", "observation-leaks", "codec", "documents"),
     ),
+    "observe shows every seat the cards drawn": (
+        {"observe": _shows_every_draw},
+        "observation-leaks",
+    ),
+    "update forgets the discard pile": ({"update": _forgets_discards}, "observations"),
     "chance ignores the seed": ({"sample_chance": _unseeded_chance}, "determinism"),
     "max_moves too small": ({"max_moves": lambda players, rules: 5}, "max-moves"),
     "every seat wins": ({"result": _everyone_wins}, "result"),

@@ -350,9 +350,11 @@ def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
         "from picnic_rules.game import Game\n"
         "import attrs\n"
         "g = attrs.evolve(sandwich.GAME, apply=sandwich.view)\n"
-        "h: Game[sandwich.State, sandwich.View, sandwich.Move, sandwich.Rules] = Game(\n"
+        "h: Game[sandwich.State, sandwich.View, sandwich.Move, sandwich.Rules,\n"
+        "        sandwich.Observation] = Game(\n"
         "    name='x', title='x', players=(2, 2), Rules=sandwich.Rules, State=sandwich.State,\n"
-        "    View=sandwich.View, move_types=sandwich.MOVE_TYPES, new_game=sandwich.new_game,\n"
+        "    View=sandwich.View, Observation=sandwich.Observation,\n"
+        "    move_types=sandwich.MOVE_TYPES, new_game=sandwich.new_game,\n"
         "    to_move=sandwich.to_move, legal_moves=sandwich.legal_moves, apply=sandwich.view,\n"
         "    chance_outcomes=sandwich.chance_outcomes, sample_chance=sandwich.sample_chance,\n"
         "    is_over=sandwich.is_over, result=sandwich.result, view=sandwich.view,\n"
@@ -360,7 +362,8 @@ def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
         "    move_from_str=sandwich.move_from_str, check=sandwich.check,\n"
         "    check_view=sandwich.check_view, max_moves=sandwich.max_moves,\n"
         "    max_chance_steps=sandwich.max_chance_steps, random_move=sandwich.random_move,\n"
-        "    reasons=sandwich.REASONS)\n"
+        "    observe=sandwich.observe, update=sandwich.update, describe=sandwich.describe,\n"
+        "    render=sandwich.render, move_group=sandwich.move_group, reasons=sandwich.REASONS)\n"
     )
     cache = str(tmp_path / "cache")
     out, _, status = mypy_api.run(["--strict", "--cache-dir", cache, str(good)])

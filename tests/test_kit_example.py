@@ -78,7 +78,7 @@ def test_installing_the_package_adds_its_game_to_games_codec_and_cli(tmp_path: P
     assert '"hands": [null, null, null], "held": [true, false, false]' in out
     assert "Keep or Swap (keep-or-swap), 2-4 players" in out
     assert "  small-deck: ranks=2, copies=4\n" in out
-    assert "agents: computer, ismcts, random\n" in out
+    assert "agents: computer, human, ismcts, random\n" in out
     assert "Keep or Swap: seat 0 computer, seat 1 random\n" in out
     assert "seat 0   keep" in out or "seat 0   swap" in out
 

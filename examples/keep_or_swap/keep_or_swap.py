@@ -47,6 +47,11 @@ class State:
     discards: Counts
     turn: int
 
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
 
 @attrs.frozen
 class View:
@@ -60,6 +65,11 @@ class View:
     deck: int
     discards: Counts
     turn: int
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
 
 
 @attrs.frozen
@@ -92,6 +102,17 @@ Move: TypeAlias = Draw | Keep | Swap
 """Any move of the game."""
 MOVE_TYPES = (Draw, Keep, Swap)
 """The move classes, in a fixed order."""
+
+
+@attrs.frozen
+class Observation:
+    """What seat ``seat`` learns from a move: the move (``None`` for a card dealt to
+    another seat), the card a swap turns face up, and every card at the showdown."""
+
+    seat: int
+    move: Move | None
+    discarded: int | None
+    showdown: tuple[int | None, ...] | None
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -207,6 +228,80 @@ def check(state: State) -> None:
         expect(swaps or not missing, f"seat {turn - 1} lacks a card but nobody swapped")
 
 
+def observe(state: State, move: Move, seat: int) -> Observation:
+    """What ``seat`` learns when ``move`` is made: everything but a card dealt to another seat."""
+    view(state, seat)  # a PicnicError for a seat the game does not have
+    after = apply(state, move)  # an IllegalMove for a move that is not legal
+    hidden = isinstance(move, Draw) and state.hands.index(None) != seat
+    discarded = state.hands[state.turn] if isinstance(move, Swap) else None
+    showdown = after.hands if is_over(after) else None
+    return Observation(seat, None if hidden else move, discarded, showdown)
+
+
+def _actor(view: View) -> Actor:
+    """Who acts in ``view``: CHANCE while a seat waits for a card, a seat, or None."""
+    if not all(view.held):
+        return CHANCE
+    return view.turn if view.turn < len(view.held) else None
+
+
+def update(view: View, observation: Observation) -> View:
+    """Seat ``view.player``'s next view, built from its view and what it observed alone."""
+    move, hands, held = observation.move, list(view.hands), list(view.held)
+    actor, dealt = _actor(view), move is None or isinstance(move, Draw)
+    if observation.seat != view.player or actor is None or dealt != (actor is CHANCE):
+        raise IllegalMove(move, f"seat {view.player}'s view cannot follow this observation")
+    deck, discards, turn = view.deck, view.discards, view.turn
+    if dealt:  # the first seat without a card gets one; only that seat sees it
+        seat = held.index(False)
+        hands[seat] = move.card if isinstance(move, Draw) else None
+        held[seat], deck = True, deck - 1
+    else:  # keep or swap; a swapped card goes face up to the discards
+        if observation.discarded is not None:
+            hands[turn], held[turn] = None, False
+            discards = counts.add(discards, observation.discarded)
+        turn += 1
+    if observation.showdown is not None:
+        hands = list(observation.showdown)
+    return View(view.player, view.rules, tuple(hands), tuple(held), deck, discards, turn)
+
+
+def describe(view: View, observation: Observation) -> str:
+    """What the move did, in a sentence for seat ``view.player`` (``view`` is before it)."""
+    move, me = observation.move, view.player
+    seat = view.held.index(False) if _actor(view) is CHANCE else view.turn
+    who, s = ("You", "") if seat == me else (f"Seat {seat}", "s")
+    if move is None or isinstance(move, Draw):
+        text = f"Seat {seat} is dealt a card." if move is None else f"You are dealt a {move.card}."
+    elif isinstance(move, Keep):
+        text = f"{who} keep{s} {'your' if seat == me else 'its'} card."
+    else:
+        text = f"{who} swap{s} a {observation.discarded}."
+    if observation.showdown is not None:
+        text += f" The cards are shown: {', '.join(map(str, observation.showdown))}."
+    return text
+
+
+def render(view: View, *, markup: bool = False) -> str:
+    """A picture of ``view``: a line a seat (``?`` a hidden card, ``-`` none), then the piles.
+
+    With ``markup=True`` the seat's own line is bold (rich console markup).
+    """
+    lines = []
+    for seat, card in enumerate(view.hands):
+        line = f"seat {seat}: {'-' if not view.held[seat] else '?' if card is None else card}"
+        line += " <- to act" if _actor(view) == seat else ""
+        lines.append(f"[bold]{line}[/bold]" if markup and seat == view.player else line)
+    discards = [str(card) for card, n in enumerate(view.discards) for _ in range(n)]
+    lines.append(f"deck: {view.deck} cards, discards: {' '.join(discards) or 'none'}")
+    return "\n".join(lines)
+
+
+def move_group(move: Move) -> tuple[str, str]:
+    """The button of ``move`` in a click interface, then its target: ``("keep", "")``."""
+    return ("draw", str(move.card)) if isinstance(move, Draw) else (str(move), "")
+
+
 def max_moves(players: int, rules: Rules) -> int:
     """Each seat keeps or swaps once."""
     return players
@@ -237,7 +332,7 @@ def computer() -> Agent:
     return agent
 
 
-GAME: Game[State, View, Move, Rules] = define_game(
+GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     name="keep-or-swap",
     title="Keep or Swap",

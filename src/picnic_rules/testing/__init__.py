@@ -34,7 +34,8 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
 * ``notation``: ``parse_move(state, str(move)) == move``;
 * ``codec``: JSON round trips through :mod:`picnic_rules.codec` of the
   rules, the state, every seat's view, the move, the outcome and the record
-  are exact;
+  are exact -- and of one seat's observation, client update and history,
+  once the codec knows those kinds;
 * ``documents``: deleting any one key of any JSON object of those documents
   makes ``codec.loads`` raise :class:`~picnic_rules.DecodeError` -- never a
   default, never another error;
@@ -47,6 +48,34 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   toggled) are refused by ``check_view`` with
   :class:`~picnic_rules.InvalidState`, or determinize into a state that
   ``check`` accepts and that shows exactly that view;
+* ``observations``: every seat follows the game by ``update`` alone -- the
+  harness keeps, per seat, the view made only by ``update`` from its view of
+  the new game, and after every move ``m`` played in ``s`` it must equal
+  ``view(apply(s, m), k)``; so ``update(view(s, k), observe(s, m, k)) ==
+  view(apply(s, m), k)`` holds for the move played (and, at the expensive
+  steps, for every legal move), and ``observe`` returns the game's
+  ``Observation``. :attr:`Report.observations` counts the (state, move,
+  seat) triples checked;
+* ``observation-leaks``: an observation tells its seat no more than it may
+  know -- at a chance node, and for every move of a game with
+  ``face_down_moves=True``, moves after which a seat's view is the same give
+  it the same observation; with ``face_down_moves=False`` each non-chance
+  move is observed alike by every seat (but in fields holding the
+  observer's seat) and every seat tells any two legal moves apart; and in
+  ``determinize(view(s, k))``, which seat ``k`` cannot tell from ``s``, a
+  move that leaves ``k`` the same view gives it the same observation;
+* ``describe``: ``describe(view, observation)`` of every seat's observation
+  of the move played (and at the expensive steps, of every legal move) is
+  one non-empty line, the view being the seat's before the move;
+* ``render``: ``render(view)`` and ``render(view, markup=True)`` of every
+  seat's view are non-empty texts (with rich installed, one seat's markup a
+  step, in turn, parses);
+* ``move-group``: ``move_group`` gives every legal move a ``(card, target)``
+  pair of strings, no two moves the same;
+* ``apply-as``: ``game.apply_as(s, actor, m)``, with the move and with its
+  notation, equals ``apply(s, m)`` for the move played; from every other
+  seat it raises :class:`~picnic_rules.OutOfTurn`; a move that is not legal
+  raises IllegalMove, not OutOfTurn;
 * ``max-moves``, ``max-chance-steps``: the game ends within
   ``game.max_moves(players, rules)`` non-chance moves and
   ``game.max_chance_steps(players, rules)`` chance steps;
@@ -59,8 +88,9 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   :class:`~picnic_rules.RulesError`.
 
 The expensive checks (every legal move applied, notation, codec, documents,
-views, leaks, forged views) run at every ``every``-th step,
-and at the first and last states.
+views, leaks, forged views, observations of every legal move, observation
+leaks, render, move groups) run at every ``every``-th step, and at the first
+and last states.
 
 A failure raises :class:`AssertionError` naming the game, the variant, the
 number of players, the seed, the step, the check that failed and the call

@@ -3,8 +3,10 @@
 :class:`Checker` holds what a failure message needs (game, variant, players,
 seed, step, recent moves) and runs the checks of :data:`CHECKS` that were
 selected. The checks of one state live beside it, one concern a module:
-:mod:`.probes` (chance, legal and illegal moves, notation),
-:mod:`.leaks` (views, the leak test, forged views) and :mod:`.documents`
+:mod:`.probes` (chance, legal and illegal moves, notation, ``apply_as``),
+:mod:`.leaks` (views, the leak test, forged views), :mod:`.observations`
+(each seat follows the game by ``update``), :mod:`.observation_leaks`,
+:mod:`.words` (describe, render, move groups) and :mod:`.documents`
 (JSON round trips and strict documents).
 """
 
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, Generic, NamedTuple, NoReturn, ParamSpec, TypeVar
 
 from ..game import CHANCE, Actor, Game, Outcome
-from . import documents, leaks, probes
+from . import documents, leaks, observation_leaks, observations, probes, words
 from .report import CHECKS
 from .text import notation, short
 
@@ -88,6 +90,9 @@ class Checker(Generic[S, V, M, R]):
         self.decisions = 0
         self.chance_steps = 0
         self.checks = 0
+        self.observations = 0
+        self.followed: list[V] | None = None
+        self.checked: S | None = None
 
     # failing -------------------------------------------------------------
 
@@ -166,8 +171,10 @@ class Checker(Generic[S, V, M, R]):
         game = self.game
         deep = force_deep or self.deep()
         if self.on("check"):
-            self.call("check", "check(state)", state, game.check, state)
+            if state is not self.checked:  # not checked already, before the observations
+                self.call("check", "check(state)", state, game.check, state)
             self.ok()
+        self.checked = None
         try:
             fingerprint = hash(state)
         except TypeError as exc:
@@ -203,6 +210,13 @@ class Checker(Generic[S, V, M, R]):
             leaks.views(self, state, actor, legal)
             if self.on("forged-views"):
                 leaks.forged_views(self, state)
+            observations.every_move(self, state, legal)
+            if self.on("observation-leaks"):
+                observation_leaks.check(self, state, actor, legal)
+            if self.on("render"):
+                words.pictures(self, state)
+            if self.on("move-group"):
+                words.groups(self, state, legal)
             documents.check_object(self, state, "the state", state)
         if self.on("apply-pure"):
             if hash(state) != fingerprint or (snapshot is not None and snapshot != state):
@@ -247,7 +261,8 @@ class Checker(Generic[S, V, M, R]):
     # one move ---------------------------------------------------------------
 
     def apply(self, state: S, node: Node[M], move: M) -> S:
-        """Apply a chosen move, checking purity; count it and bound the game.
+        """Apply a chosen move, checking purity; count it, let every seat follow it
+        (observations, describe, ``apply_as``) and bound the game.
 
         At a node with legal moves the move must be one of them; at a
         sampled chance node it is an outcome drawn by ``sample_chance``.
@@ -261,7 +276,8 @@ class Checker(Generic[S, V, M, R]):
         )
         if self.on("apply-pure") and hash(state) != fingerprint:
             self.fail("apply-pure", f"apply(state, {notation(move)!r}) changed its input", state)
-        if self.deep():
+        deep = self.deep()
+        if deep:
             documents.check_object(self, move, f"the move {notation(move)!r}", state)
         self.history.append(move)
         self.step += 1
@@ -269,6 +285,13 @@ class Checker(Generic[S, V, M, R]):
             self.chance_steps += 1
         else:
             self.decisions += 1
+        if self.on("check") and self.on("observations"):
+            # a state that check refuses is reported so, before any seat follows the move
+            self.call("check", "check(state)", new, game.check, new)
+            self.checked = new
+        observations.played(self, state, move, new, deep)
+        if self.on("apply-as"):
+            probes.apply_as(self, state, node.actor, node.legal, move, new, deep)
         self.ok()
         self.bound(new)
         return new

@@ -1,7 +1,10 @@
 """The codec checks: exact JSON round trips ('codec') and strict documents ('documents').
 
 Both pass the checked :class:`~picnic_rules.Game` to the codec, so they work
-for a game that is not registered too.
+for a game that is not registered too. The documents of one seat --
+``observation``, the client ``update`` (:func:`picnic_rules.client.seat_update`)
+and the ``history`` (:func:`picnic_rules.history.seat_record`) -- are checked
+when the codec lists their kind in :data:`picnic_rules.codec.KINDS`.
 """
 
 from __future__ import annotations
@@ -14,9 +17,17 @@ from ..errors import DecodeError
 from .text import short
 
 if TYPE_CHECKING:
+    from ..match import Record
     from .checker import Checker
 
-__all__ = ["check_object", "key_paths", "without"]
+__all__ = [
+    "check_history",
+    "check_object",
+    "check_update",
+    "has_kind",
+    "key_paths",
+    "without",
+]
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -28,6 +39,13 @@ Path = tuple[str | int, ...]
 
 LATER_DELETIONS = 1
 """Keys deleted (chosen at random) from a document of a kind already checked in full in this game."""
+HISTORY_DELETIONS = 12
+"""Keys deleted (chosen at random) from a history document, however long its game."""
+
+
+def has_kind(kind: str) -> bool:
+    """Whether the codec writes and reads documents of ``kind``."""
+    return kind in codec.KINDS
 
 
 def key_paths(doc: object, path: Path = ()) -> Iterator[Path]:
@@ -67,12 +85,43 @@ def _shown(path: Path) -> str:
     return "$" + "".join(f"[{step}]" if type(step) is int else f".{step}" for step in path)
 
 
-def check_object(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
-    """Run the selected codec checks on ``obj`` (a state, view, move, rules, record or outcome)."""
+def check_object(
+    checker: Checker[S, V, M, R], obj: object, what: str, state: object, most: int | None = None
+) -> None:
+    """Run the selected codec checks on ``obj`` (any object the codec writes); ``most``
+    bounds the keys deleted from its document."""
     if checker.on("codec"):
         round_trip(checker, obj, what, state)
     if checker.on("documents"):
-        strict(checker, obj, what, state)
+        strict(checker, obj, what, state, most)
+
+
+def check_update(
+    checker: Checker[S, V, M, R], state: S, seat: int, observations: tuple[object, ...]
+) -> None:
+    """The codec checks of seat ``seat``'s client update in ``state`` (kind ``"update"``)."""
+    if not has_kind("update") or not (checker.on("codec") or checker.on("documents")):
+        return
+    from ..client import seat_update
+
+    game = checker.game
+    what = f"seat_update(game, state, {seat}, observations)"
+    update = checker.call("codec", what, state, seat_update, game, state, seat, observations)
+    check_object(checker, update, f"the client update of seat {seat}", state)
+
+
+def check_history(
+    checker: Checker[S, V, M, R], record: Record[Any, Any], seat: int, state: S
+) -> None:
+    """The codec checks of seat ``seat``'s history of the finished game (kind ``"history"``)."""
+    if not has_kind("history") or not (checker.on("codec") or checker.on("documents")):
+        return
+    from ..history import seat_record
+
+    game = checker.game
+    what = f"seat_record(record, {seat})"
+    history = checker.call("codec", what, state, seat_record, record, seat, game)
+    check_object(checker, history, f"the history of seat {seat}", state, HISTORY_DELETIONS)
 
 
 def round_trip(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
@@ -92,11 +141,14 @@ def round_trip(checker: Checker[S, V, M, R], obj: object, what: str, state: obje
     checker.ok()
 
 
-def strict(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
+def strict(
+    checker: Checker[S, V, M, R], obj: object, what: str, state: object, most: int | None = None
+) -> None:
     """Deleting any one key of any object of ``obj``'s document makes decoding raise DecodeError.
 
     The first document of each kind in a game loses each of its keys in
-    turn; later ones lose :data:`LATER_DELETIONS` key(s) chosen at random.
+    turn (at most ``most`` of them, chosen at random); later ones lose
+    :data:`LATER_DELETIONS` key(s) chosen at random.
     """
     game = checker.game
     doc = checker.call("documents", f"codec.encode({what})", state, codec.encode, obj, game=game)
@@ -104,6 +156,8 @@ def strict(checker: Checker[S, V, M, R], obj: object, what: str, state: object) 
     kind = str(doc.get("kind"))
     if kind in checker.documents_seen:
         paths = checker.rng.sample(paths, min(LATER_DELETIONS, len(paths)))
+    elif most is not None:
+        paths = checker.rng.sample(paths, min(most, len(paths)))
     checker.documents_seen.add(kind)
     for path in paths:
         try:

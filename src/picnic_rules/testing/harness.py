@@ -102,6 +102,7 @@ def check_play(
         outcome=outcome,
     )
     documents.check_object(checker, record, "the record", state)
+    documents.check_history(checker, record, seed % players, state)
     if checker.on("replay"):
         final = checker.call("replay", "replaying the record", state, loop.replay, game, record)
         if final != state:
@@ -115,6 +116,7 @@ def check_play(
         steps=checker.step,
         chance_steps=checker.chance_steps,
         checks=checker.checks,
+        observations=checker.observations,
         reasons={outcome.reason: 1},
     )
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from ..errors import RulesError
 from ..game import Game, Outcome
 from ..match import Record
-from . import documents
+from . import documents, observations
 from .checker import Checker, Node
 from .report import select_checks
 from .text import short
@@ -119,6 +119,7 @@ def start(checker: Checker[S, V, M, R]) -> tuple[S, Node[M]]:
     """The first state of the checker's game, checked (with every expensive check)."""
     documents.check_object(checker, checker.rules, "the rules", None)
     state = new_game(checker.game, checker.players, checker.rules)
+    observations.start(checker, state)
     return state, checker.visit(state, force_deep=True)
 
 

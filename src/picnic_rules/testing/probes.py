@@ -1,4 +1,4 @@
-"""The checks of one state's moves: chance, legal and illegal moves, notation."""
+"""The checks of one state's moves: chance, legal and illegal moves, notation, apply_as."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
-from ..errors import IllegalMove, InvalidMove
+from ..errors import IllegalMove, InvalidMove, OutOfTurn
 from ..game import Actor
 from . import documents, mutations
 from .text import notation as _text
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .checker import Checker
 
 __all__ = [
+    "apply_as",
     "explicit_chance",
     "illegal_raises",
     "legal_applies",
@@ -261,3 +262,72 @@ def notation(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> No
         if checker.thorough:
             documents.check_object(checker, move, f"the move {text!r}", state)
     checker.ok(len(moves))
+
+
+def apply_as(
+    checker: Checker[S, V, M, R],
+    state: S,
+    actor: Actor,
+    legal: tuple[M, ...],
+    move: M,
+    new: S,
+    deep: bool,
+) -> None:
+    """``Game.apply_as`` with the move played: from the actor (as a move and as its
+    notation) it gives ``new``; from every other seat it raises OutOfTurn. At an expensive
+    step (``deep``), a move not in ``legal`` from the actor raises IllegalMove, not
+    OutOfTurn."""
+    game = checker.game
+    text = _text(move)
+    for seat in range(checker.players):
+        if seat != actor:
+            _out_of_turn(checker, state, actor, seat, move)
+            continue
+        for sent in (move, text):
+            call = f"apply_as(state, {seat}, {sent!r})"
+            got = checker.call("apply-as", call, state, game.apply_as, state, seat, sent)
+            if got != new:
+                checker.fail("apply-as", f"{call} differs from apply(state, {text!r})", state)
+        if deep and checker.pool:
+            _refused(checker, state, seat, set(legal))
+    checker.ok()
+
+
+def _out_of_turn(checker: Checker[S, V, M, R], state: S, actor: Actor, seat: int, move: M) -> None:
+    call = f"apply_as(state, {seat}, {_text(move)!r}) when {actor!r} is to act"
+    try:
+        checker.game.apply_as(state, seat, move)
+    except OutOfTurn as exc:
+        if exc.seat != seat or exc.actor != actor:
+            checker.fail(
+                "apply-as",
+                f"{call} raised OutOfTurn with seat {exc.seat!r} and actor {exc.actor!r}",
+                state,
+                exc,
+            )
+    except Exception as exc:
+        checker.fail(
+            "apply-as", f"{call} raised {type(exc).__name__}: {exc}, not OutOfTurn", state, exc
+        )
+    else:
+        checker.fail("apply-as", f"{call} was accepted: only the seat to act may move", state)
+
+
+def _refused(checker: Checker[S, V, M, R], state: S, seat: int, legal: set[M]) -> None:
+    """A move of an earlier state that is not legal here, from the seat to act: IllegalMove."""
+    move = checker.rng.choice(checker.pool)
+    if move in legal:
+        return
+    call = f"apply_as(state, {seat}, {_text(move)!r}) of a move not in legal_moves"
+    try:
+        checker.game.apply_as(state, seat, move)
+    except OutOfTurn as exc:
+        checker.fail("apply-as", f"{call} raised OutOfTurn, but seat {seat} is to act", state, exc)
+    except IllegalMove:
+        return
+    except Exception as exc:
+        checker.fail(
+            "apply-as", f"{call} raised {type(exc).__name__}: {exc}, not IllegalMove", state, exc
+        )
+    else:
+        checker.fail("apply-as", f"{call} was accepted", state)

@@ -24,6 +24,12 @@ CHECKS: tuple[str, ...] = (
     "view",
     "leak",
     "forged-views",
+    "observations",
+    "observation-leaks",
+    "describe",
+    "render",
+    "move-group",
+    "apply-as",
     "max-moves",
     "max-chance-steps",
     "result",
@@ -86,6 +92,9 @@ class Report:
     """Chance outcomes applied."""
     checks: int = 0
     """Individual checks that passed."""
+    observations: int = 0
+    """(state, move, seat) triples on which ``update(view(s, k), observe(s, m, k)) ==
+    view(apply(s, m), k)`` was checked (the 'observations' check)."""
     reasons: Mapping[str, int] = attrs.field(factory=dict, converter=_frozen_counts, hash=False)
     """How many games ended for each ``result(...).reason``."""
     skipped: tuple[str, ...] = ()
@@ -108,6 +117,7 @@ class Report:
             steps=self.steps + other.steps,
             chance_steps=self.chance_steps + other.chance_steps,
             checks=self.checks + other.checks,
+            observations=self.observations + other.observations,
             reasons=dict(reasons),
             skipped=self.skipped + other.skipped,
         )
@@ -116,7 +126,8 @@ class Report:
         reasons = ", ".join(f"{name} {n}" for name, n in self.reasons.items()) or "none"
         text = (
             f"{self.game}: {self.games} games, {self.steps} steps "
-            f"({self.chance_steps} chance), {self.checks} checks passed; reasons: {reasons}"
+            f"({self.chance_steps} chance), {self.checks} checks passed, "
+            f"{self.observations} observations followed; reasons: {reasons}"
         )
         if self.skipped:
             text += f"; skipped: {'; '.join(self.skipped)}"
