@@ -375,6 +375,7 @@ def test_game_is_typed_for_mypy(tmp_path: Any) -> None:
     out, _, status = mypy_api.run(["--strict", "--cache-dir", cache, str(bad)])
     assert status == 1
     assert 'Argument "apply" to "Game" has incompatible type' in out
+    assert '"render"' not in out  # the Render protocol takes the view positionally
 
 
 def test_add_and_replace_refuse_an_index_outside() -> None:

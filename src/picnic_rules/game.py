@@ -134,7 +134,7 @@ class ParseMove(Protocol[S_contra, M_co]):
 class Render(Protocol[V_contra]):
     """The type of a game's ``render(view, *, markup=False)``."""
 
-    def __call__(self, view: V_contra, *, markup: bool = False) -> str:
+    def __call__(self, view: V_contra, /, *, markup: bool = False) -> str:
         """A text picture of ``view``."""
         ...
 
