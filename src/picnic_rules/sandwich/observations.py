@@ -18,7 +18,7 @@ from .cards import CARDS, Card, Counts
 from .engine import _end_turn, apply, legal_moves
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
 from .state import Phase, State, View
-from .views import table_counts, view
+from .views import unseen, view, with_hidden
 
 __all__ = ["Observation", "observe", "update"]
 
@@ -143,11 +143,7 @@ def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> Sta
     The unseen cards (the deck less this seat's hand, the discard pile and
     the table) fill the other hands in card order, then the draw pile.
     """
-    on_table = table_counts(v.table)
-    pool = [
-        total - v.hand[card] - v.discard_pile[card] - on_table[card]
-        for card, total in enumerate(v.rules.deck)
-    ]
+    pool = list(unseen(v))
     if any(n < 0 for n in pool) or sum(pool) != sum(v.hand_sizes) - sum(v.hand) + v.draw_size:
         raise IllegalMove(shown, "the view's cards do not add up to the deck")
     for card, where in ((held, f"seat {v.turn}'s hand"), (drawn, "the draw pile")):
@@ -176,17 +172,4 @@ def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> Sta
         hands.append(tuple(hand))
     if drawn is not None:
         pool[drawn] += 1
-    return State(
-        rules=v.rules,
-        hands=tuple(hands),
-        draw_pile=tuple(pool),
-        discard_pile=v.discard_pile,
-        table=v.table,
-        fly=v.fly,
-        phase=v.phase,
-        turn=v.turn,
-        played=v.played,
-        actions=v.actions,
-        dealt=v.dealt,
-        reason=v.reason,
-    )
+    return with_hidden(v, tuple(hands), tuple(pool))

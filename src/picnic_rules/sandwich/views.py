@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from ..errors import InvalidState, PicnicError
 from ..kit.counts import deal
-from .cards import Card, Sandwich
+from .cards import Card, Counts, Sandwich
 from .state import State, View
 
-__all__ = ["determinize", "table_counts", "view"]
+__all__ = ["determinize", "table_counts", "unseen", "view", "with_hidden"]
 
 
 def view(state: State, player: int) -> View:
@@ -47,7 +47,9 @@ def table_counts(table: Sequence[Sequence[Sandwich]]) -> list[int]:
     return counts
 
 
-def _unseen(v: View) -> tuple[int, ...]:
+def unseen(v: View) -> tuple[int, ...]:
+    """The cards seat ``v.player`` cannot see (the other hands and the draw pile), as counts:
+    the deck less its hand, the discard pile and the table."""
     on_table = table_counts(v.table)
     return tuple(
         total - v.hand[c] - v.discard_pile[c] - on_table[c] for c, total in enumerate(v.rules.deck)
@@ -61,16 +63,21 @@ def determinize(v: View, rng: random.Random) -> State:
     sizes = v.hand_sizes
     if not 0 <= v.player < len(sizes):
         raise InvalidState(f"there is no seat {v.player} in a {len(sizes)}-player game")
-    unseen = _unseen(v)
-    if any(n < 0 for n in unseen) or sum(unseen) != sum(sizes) - sizes[v.player] + v.draw_size:
+    pool = unseen(v)
+    if any(n < 0 for n in pool) or sum(pool) != sum(sizes) - sizes[v.player] + v.draw_size:
         raise InvalidState("the view's card counts do not add up to the deck")
     others = [size for seat, size in enumerate(sizes) if seat != v.player]
-    dealt, draw_pile = deal(unseen, others, rng)
+    dealt, draw_pile = deal(pool, others, rng)
     hands = list(dealt)
     hands.insert(v.player, v.hand)
+    return with_hidden(v, tuple(hands), draw_pile)
+
+
+def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
+    """The state that shows view ``v``'s public part, with these hands and draw pile."""
     return State(
         rules=v.rules,
-        hands=tuple(hands),
+        hands=hands,
         draw_pile=draw_pile,
         discard_pile=v.discard_pile,
         table=v.table,
