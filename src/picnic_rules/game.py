@@ -215,6 +215,14 @@ class Game(Generic[S, V, M, R, Ob]):
     * ``move_from_str``: parses notation without a state (syntax only);
     * ``random_move``: builds an arbitrary, probably illegal move, for tests;
     * ``check_view``: raises :class:`~picnic_rules.InvalidState` for an impossible view.
+
+    For front ends (see :doc:`/frontends`): ``observe(state, move, seat)`` is
+    what ``seat`` learns from ``move`` and ``update(view, observation)`` the
+    seat's next view, so that ``update(view(s, k), observe(s, m, k)) ==
+    view(apply(s, m), k)``; ``describe(view, observation)`` is a sentence for
+    the seat, ``render(view, markup=False)`` a text picture of a view, and
+    ``move_group(move)`` the ``(card, target)`` pair a click interface offers;
+    :meth:`apply_as` takes a move from a seat and :meth:`group_moves` groups moves.
     """
 
     name: str
