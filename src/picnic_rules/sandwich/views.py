@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..errors import InvalidState, PicnicError
 from ..kit.counts import deal
 from .cards import Card, Counts, Sandwich
-from .state import State, View
+from .state import State, View, build_state
 
 __all__ = ["determinize", "table_counts", "unseen", "view", "with_hidden"]
 
@@ -75,17 +75,17 @@ def determinize(v: View, rng: random.Random) -> State:
 
 def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
     """The state that shows view ``v``'s public part, with these hands and draw pile."""
-    return State(
-        rules=v.rules,
-        hands=hands,
-        draw_pile=draw_pile,
-        discard_pile=v.discard_pile,
-        table=v.table,
-        fly=v.fly,
-        phase=v.phase,
-        turn=v.turn,
-        played=v.played,
-        actions=v.actions,
-        dealt=v.dealt,
-        reason=v.reason,
+    return build_state(
+        v.rules,
+        hands,
+        draw_pile,
+        v.discard_pile,
+        v.table,
+        v.fly,
+        v.phase,
+        v.turn,
+        v.played,
+        v.actions,
+        v.dealt,
+        v.reason,
     )
