@@ -88,3 +88,14 @@ def test_a_refused_move_changes_nothing() -> None:
         with pytest.raises(PicnicError):
             apply_as(state, seat, move)
     assert repr(state) == before
+
+
+def test_move_as_gives_the_games_own_move() -> None:
+    state = dealt()
+    sloppy = Play(0)  # type: ignore[arg-type]  # a card as an int compares equal to the Card
+    move = GAME.move_as(state, 0, sloppy)
+    assert move == Play(Card.BREAD) and type(move.card) is Card
+    assert str(move) == "play bread"
+    assert apply_as(state, 0, sloppy) == apply(state, Play(Card.BREAD))
+    with pytest.raises(OutOfTurn):
+        GAME.move_as(state, 1, "play bread")

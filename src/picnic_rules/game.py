@@ -301,7 +301,9 @@ class Game(Generic[S, V, M, R, Ob]):
         finished game (:class:`~picnic_rules.OutOfTurn`, an ``IllegalMove``
         carrying ``seat`` and ``actor``); and a move the rules forbid
         (:class:`~picnic_rules.IllegalMove` with the rule's reason). A seat
-        that does not exist is a :class:`~picnic_rules.PicnicError`.
+        that does not exist is a :class:`~picnic_rules.PicnicError`. A server
+        that also tells the seats what happened takes the checked move from
+        :meth:`move_as` instead, then applies and observes it.
 
         >>> from picnic_rules import GAMES
         >>> game = GAMES["sandwich"]
@@ -313,9 +315,29 @@ class Game(Generic[S, V, M, R, Ob]):
         ...
         picnic_rules.errors.OutOfTurn: illegal move 'end': seat 1 may not move now: seat 0 is to act
         """
+        return self.apply(state, self.move_as(state, seat, move))
+
+    def move_as(self, state: S, seat: int, move: M | str) -> M:
+        """The legal move seat ``seat`` makes by ``move`` (a move or its notation), checked
+        exactly as :meth:`apply_as` checks it; nothing is applied.
+
+        The move returned is the game's own (``legal_moves``' member), so a
+        move object whose fields merely compare equal (a card given as an int)
+        comes back in its proper form, ready to apply, observe and encode.
+
+        >>> from picnic_rules import GAMES
+        >>> from picnic_rules.history import observe_all
+        >>> game = GAMES["sandwich"]
+        >>> state = game.new_game(2)
+        >>> while game.to_move(state) is CHANCE:
+        ...     state = game.apply(state, game.legal_moves(state)[0])
+        >>> move = game.move_as(state, 0, "end")
+        >>> observations = observe_all(game, state, move)     # one per seat
+        >>> state = game.apply(state, move)
+        """
         actor = self.to_move(state)
         if type(seat) is not int or seat < 0:
-            raise PicnicError(f"a seat is a non-negative int, not {seat!r}")
+            raise PicnicError(f"a seat is a non-negative int, not {_shorten(repr(seat))}")
         if isinstance(move, str):
             parsed = self.move_from_str(move)
         elif type(move) in self.move_types:
@@ -326,10 +348,11 @@ class Game(Generic[S, V, M, R, Ob]):
         if actor != seat:
             self.view(state, seat)  # a PicnicError for a seat the game does not have
             raise OutOfTurn(parsed, seat, actor)
-        if parsed not in self.legal_moves(state):
+        legal = self.legal_moves(state)
+        if parsed not in legal:
             self.apply(state, parsed)  # raises IllegalMove with the rule that forbids it
             raise IllegalMove(parsed, "not legal now")
-        return self.apply(state, parsed)
+        return legal[legal.index(parsed)]
 
     def group_moves(self, moves: Sequence[M]) -> dict[str, dict[str, M]]:
         """``moves`` grouped for a click interface: by card (or action), then by target.
