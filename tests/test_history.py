@@ -53,10 +53,10 @@ def test_follow_names_the_observation_that_cannot_follow() -> None:
         2,
         mine.rules,
         0,
-        (*mine.observations[:2], Observation(0, 0, None), *mine.observations[3:]),
+        (*mine.observations[:2], Observation(0, 1, None), *mine.observations[3:]),
         None,
     )
-    with pytest.raises(IllegalMove, match="observation 3: a seat sees the cards it receives"):
+    with pytest.raises(IllegalMove, match="observation 3: a card goes to seat 0, not seat 1"):
         follow(broken)
 
 

@@ -146,3 +146,32 @@ def test_a_seat_follows_a_whole_game_from_its_observations_alone() -> None:
         assert views == [view(state, seat) for seat in range(3)]
         steps += 1
     assert steps > 20
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ((0, 0, None), "a seat sees the cards it receives itself"),
+        ((1, 0, Draw(JELLY)), "seat 1 cannot see the card seat 0 receives"),
+        ((-1, 0, End()), "seat is a seat number, not -1"),
+        ((0, True, End()), "actor is a seat number, not True"),
+        ((0, 1, "end"), "not a sandwich move: str"),
+        ((0, 0, Draw(2)), "2 is not a card"),
+        ((0, 1, Discard(None)), "None is not a card"),
+    ],
+)
+def test_an_observation_refuses_what_no_seat_can_observe(fields, words) -> None:
+    with pytest.raises(PicnicError, match=words):
+        Observation(*fields)
+
+
+def test_update_refuses_a_card_from_an_empty_hand_and_a_late_discard() -> None:
+    state = make_state(hands={0: "bread bread"}, table={1: ["bread pb"]}, turn=1)
+    assert state.hands[1] == (0, 0, 0, 0, 0)
+    with pytest.raises(IllegalMove, match="seat 1 holds no card"):
+        update(view(state, 0), Observation(0, 1, Play(JELLY, 0)))
+    played = make_state(
+        hands={0: "bread", 1: "jelly"}, table={1: ["bread pb"]}, turn=1, played=True
+    )
+    with pytest.raises(IllegalMove, match="only allowed before anything is played"):
+        update(view(played, 0), Observation(0, 1, Discard(JELLY)))

@@ -16,7 +16,7 @@ import attrs
 from ..errors import IllegalMove, PicnicError
 from .cards import CARDS, Card, Counts
 from .engine import _end_turn, apply, legal_moves
-from .moves import Ant, Discard, Draw, End, Fly, Move, Play
+from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
 from .state import Phase, State, View
 from .views import unseen, view, with_hidden
 
@@ -30,6 +30,12 @@ class Observation:
     ``move`` is the move itself -- a card dealt or drawn to ``seat`` included
     -- or ``None`` for a card dealt or drawn to another seat, which ``seat``
     does not see (in a client document: ``"move": null``).
+
+    Building one checks what it says on its own, whatever the game:
+    :class:`~picnic_rules.PicnicError` for a seat or actor that is not a
+    non-negative int, a move of another kind, a card that is not a
+    :class:`~picnic_rules.sandwich.Card`, a card of the observer's own shown
+    as hidden, or another seat's card shown in full.
     """
 
     seat: int
@@ -38,6 +44,26 @@ class Observation:
     """The seat that made the move, or that the card was dealt or drawn to."""
     move: Move | None
     """The move, or ``None`` for a card ``actor`` received that ``seat`` cannot see."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("seat", "actor"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise PicnicError(f"an observation's {name} is a seat number, not {value!r}")
+        move = self.move
+        if move is None:
+            if self.actor == self.seat:
+                raise PicnicError("a seat sees the cards it receives itself: move cannot be null")
+            return
+        if type(move) not in MOVE_TYPES:
+            raise PicnicError(f"not a sandwich move: {type(move).__name__}")
+        card = getattr(move, "card", Card.BREAD)
+        if card.__class__ is not Card:
+            raise PicnicError(f"{card!r} is not a card")
+        if type(move) is Draw and self.actor != self.seat:
+            raise PicnicError(
+                f"seat {self.seat} cannot see the card seat {self.actor} receives: move must be null"
+            )
 
     @property
     def hidden(self) -> bool:
@@ -107,8 +133,6 @@ def update(v: View, observation: Observation) -> View:
         raise IllegalMove(
             shown, "a card is dealt or drawn now" if chance else "no card is drawn now"
         )
-    if move is None and v.turn == seat:
-        raise IllegalMove(shown, "a seat sees the cards it receives itself")
     if move is None or v.turn == seat:
         held = None
     elif isinstance(move, (Play, Discard)):
@@ -121,6 +145,8 @@ def update(v: View, observation: Observation) -> View:
         held = None
     drawn = move.card if isinstance(move, Draw) else None
     state = _stand_in(v, shown, held, drawn)
+    if v.turn != seat and isinstance(move, Discard) and v.played:
+        raise IllegalMove(shown, "a discard is only allowed before anything is played this turn")
     if v.turn != seat and isinstance(move, (End, Discard)):
         # Whether a player may end or must discard depends on the whole hand,
         # which the observer cannot see; what the move does to the table does not.
@@ -160,6 +186,8 @@ def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> Sta
             continue
         hand = [0] * len(Card)
         if other == v.turn and held is not None:
+            if size < 1:
+                raise IllegalMove(shown, f"seat {other} holds no card")
             hand[held] += 1
             size -= 1
         for card in CARDS:
