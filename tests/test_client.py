@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from picnic_rules import CHANCE, GAMES, PicnicError
-from picnic_rules.client import LegalMove, seat_update
+from picnic_rules.client import LegalMove, Observed, seat_update
 from picnic_rules.history import observe_all
 from picnic_rules.sandwich import Card, Draw, Play, apply, new_game
 
@@ -45,13 +45,46 @@ def test_chance_and_the_end_are_shown_as_such() -> None:
     assert update.to_move is None and update.outcome == GAME.result(over)
 
 
-def test_observations_are_carried_as_given() -> None:
+def test_observations_come_with_their_words() -> None:
     state = after_deal()
-    move = Play(Card.BREAD)
-    observations = observe_all(GAME, state, move)
-    after = apply(state, move)
-    update = seat_update(GAME, after, 1, [observations[1]])
-    assert update.observations == (observations[1],)
+    before = GAME.view(state, 1)
+    seen = []
+    for move in (Play(Card.BREAD), Play(Card.JELLY, 0)):
+        seen.append(observe_all(GAME, state, move)[1])
+        state = apply(state, move)
+    update = seat_update(GAME, state, 1, seen, before)
+    assert [item.observation for item in update.observations] == seen
+    assert all(type(item) is Observed for item in update.observations)
+    # each described with the view before it (in ``before``, sandwich 0.0 does not exist yet)
+    assert [item.description for item in update.observations] == [
+        "seat 0 starts sandwich 0.0 with bread",
+        "seat 0 spreads jelly on sandwich 0.0",
+    ]
+    assert seat_update(GAME, state, 1, (), GAME.view(state, 1)).observations == ()
+
+
+def test_observations_need_the_view_before_them() -> None:
+    state = after_deal()
+    seen = observe_all(GAME, state, Play(Card.BREAD))[1]
+    after = apply(state, Play(Card.BREAD))
+    with pytest.raises(PicnicError, match=r"pass before=game\.view"):
+        seat_update(GAME, after, 1, [seen])
+
+
+def test_observations_must_lead_from_before_to_the_view() -> None:
+    state = after_deal()
+    before = GAME.view(state, 1)
+    seen = observe_all(GAME, state, Play(Card.BREAD))[1]
+    after = apply(state, Play(Card.BREAD))
+    wrong = "the observations do not lead from `before` to the seat's view"
+    with pytest.raises(PicnicError, match=wrong):
+        seat_update(GAME, state, 1, [seen], before)  # the state before the move
+    with pytest.raises(PicnicError, match=wrong):
+        seat_update(GAME, after, 1, (), before)  # an observation left out
+    with pytest.raises(PicnicError, match="observation 1 cannot follow"):
+        seat_update(GAME, after, 1, [seen, seen], before)  # the bread played twice
+    with pytest.raises(PicnicError, match="observation 0 cannot follow"):
+        seat_update(GAME, after, 1, [seen], GAME.view(state, 0))  # another seat's view
 
 
 def test_a_seat_the_game_does_not_have() -> None:

@@ -50,8 +50,10 @@ def offering(states: tuple[State, ...], *notations: str) -> State:
     raise AssertionError(f"seat 0 is never offered {notations}")
 
 
-def update_doc(state: State, seat: int, observations: tuple[Any, ...] = ()) -> dict[str, Any]:
-    return codec.encode(seat_update(GAME, state, seat, observations))
+def update_doc(
+    state: State, seat: int, observations: tuple[Any, ...] = (), before: View | None = None
+) -> dict[str, Any]:
+    return codec.encode(seat_update(GAME, state, seat, observations, before))
 
 
 def refused(doc: object, path: str, reason: str) -> DecodeError:
@@ -122,7 +124,8 @@ def test_observation_document_shapes() -> None:
     ("value", "path", "reason"),
     [
         ({"seat": 4, "actor": 0, "move": None}, "$.observation.seat", "sandwich seats at most 4"),
-        ({"seat": -1, "actor": 0, "move": None}, "$.observation.seat", "no seat -1"),
+        ({"seat": 0, "actor": 4, "move": "end"}, "$.observation.actor", "sandwich seats at most 4"),
+        ({"seat": -1, "actor": 0, "move": None}, "$.observation", "seat is a seat number, not -1"),
         ({"seat": 0, "actor": 0, "move": "dance"}, "$.observation.move", "expected one of"),
         ({"seat": 0, "actor": 0, "move": 3}, "$.observation.move", "expected a move"),
         ({"seat": 0, "actor": "1", "move": None}, "$.observation.actor", "not a string"),
@@ -148,8 +151,11 @@ def test_updates_round_trip_at_every_state_for_every_seat(
     for i, state in enumerate(states):
         previous = states[i - 1] if i else None
         for seat in range(state.players):
-            seen = () if previous is None else (GAME.observe(previous, record.moves[i - 1], seat),)
-            update = seat_update(GAME, state, seat, seen)
+            if previous is None:
+                update = seat_update(GAME, state, seat)
+            else:
+                seen = (GAME.observe(previous, record.moves[i - 1], seat),)
+                update = seat_update(GAME, state, seat, seen, GAME.view(previous, seat))
             kinds.add("chance" if update.to_move is CHANCE else bool(update.legal_moves))
             back = codec.loads(codec.dumps(update), kind="update", game=GAME)
             assert back == update
@@ -330,11 +336,18 @@ def test_an_update_holds_only_its_seats_observations(
 ) -> None:
     mine = GAME.observe(states[0], record.moves[0], 1)
     other = GAME.observe(states[0], record.moves[0], 0)
-    good = update_doc(states[1], 1, (mine,))
-    assert codec.decode(good).observations == (mine,)
+    good = update_doc(states[1], 1, (mine,), GAME.view(states[0], 1))
+    assert [item.observation for item in codec.decode(good).observations] == [mine]
     refused(
-        edited(good, "update", "observations", 0, value=codec.encode(other)["observation"]),
-        "$.update.observations[0].seat",
+        edited(
+            good,
+            "update",
+            "observations",
+            0,
+            "observation",
+            value=codec.encode(other)["observation"],
+        ),
+        "$.update.observations[0].observation.seat",
         "an observation of seat 0, not of seat 1",
     )
     refused(
@@ -382,10 +395,16 @@ def test_bad_histories(record: Record) -> None:
     refused(edited(good, "seat", value="1"), "$.seat", "not a string")
     refused(edited(good, "players", value=5), "$.players", "2 to 4 players")
     refused(edited(good, "rules", "ants", value=-1), "$.rules.ants", "at least 0")
+    assert good["observations"][5] == {"seat": 1, "actor": 0, "move": "discard jelly"}
     refused(
-        edited(good, "observations", 3, "seat", value=0),
-        "$.observations[3].seat",
+        edited(good, "observations", 5, "seat", value=0),
+        "$.observations[5].seat",
         "an observation of seat 0, not of seat 1",
+    )
+    refused(
+        edited(good, "observations", 5, "actor", value=2),
+        "$.observations[5].actor",
+        "there is no seat 2 in a 2-player game",
     )
     refused(
         edited(good, "observations", 3, "move", value="draw cheese"),

@@ -123,7 +123,9 @@ def documents(game: AnyGame, record: Record, every: int) -> Iterator[dict[str, A
             yield codec.encode(state, game=game)
             for seat in range(record.players):
                 yield codec.encode(game.view(state, seat), game=game)
-                yield codec.encode(seat_update(game, state, seat, (seen[seat],)), game=game)
+                before = game.view(state, seat)
+                after = seat_update(game, game.apply(state, move), seat, (seen[seat],), before)
+                yield codec.encode(after, game=game)
     yield codec.encode(states[-1], game=game)
     for seat in range(record.players):
         yield codec.encode(game.view(states[-1], seat), game=game)

@@ -3,7 +3,8 @@
 A server keeps the state and sends each seat a :class:`SeatUpdate`: the
 seat's view, who is to act, the seat's legal moves (with notation, a
 sentence and a click group each), what the seat observed since its last
-update, and the result once the game is over. Encoded by
+update (each observation with its sentence, :class:`Observed`), and the
+result once the game is over. Encoded by
 :mod:`picnic_rules.codec` (kind ``"update"``), it is all a client in any
 language needs; :func:`picnic_rules.codec.schema` gives the JSON Schema of
 each document kind.
@@ -17,6 +18,15 @@ each document kind.
 >>> update = seat_update(game, state, 0)
 >>> update.to_move, [entry.notation for entry in update.legal_moves]
 (0, ['play bread', 'end'])
+
+To describe what a seat observed, pass its view before the first observation:
+
+>>> before = game.view(state, 1)
+>>> move = game.legal_moves(state)[0]
+>>> seen = game.observe(state, move, 1)
+>>> state = game.apply(state, move)
+>>> [item.description for item in seat_update(game, state, 1, [seen], before).observations]
+['seat 0 starts sandwich 0.0 with bread']
 """
 
 from __future__ import annotations
@@ -26,9 +36,10 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from .errors import PicnicError
 from .game import Actor, AnyGame, Outcome
 
-__all__ = ["LegalMove", "SeatUpdate", "seat_update"]
+__all__ = ["LegalMove", "Observed", "SeatUpdate", "seat_update"]
 
 M = TypeVar("M")
 V = TypeVar("V")
@@ -52,6 +63,16 @@ class LegalMove(Generic[M]):
 
 
 @attrs.frozen
+class Observed(Generic[Ob]):
+    """One observation of a seat, with the sentence a client shows for it."""
+
+    observation: Ob
+    """What the seat observed (the game's ``Observation``)."""
+    description: str
+    """The observation in words for the seat (``game.describe`` of the view before it)."""
+
+
+@attrs.frozen
 class SeatUpdate(Generic[V, M, Ob]):
     """Everything seat :attr:`seat`'s front end needs now (codec kind ``"update"``)."""
 
@@ -64,23 +85,51 @@ class SeatUpdate(Generic[V, M, Ob]):
     ``None`` once the game is over."""
     legal_moves: tuple[LegalMove[M], ...]
     """The seat's legal moves when it is to act (else empty), in the game's order."""
-    observations: tuple[Ob, ...]
-    """What the seat observed since its previous update, oldest first."""
+    observations: tuple[Observed[Ob], ...]
+    """What the seat observed since its previous update, oldest first, each with its words."""
     outcome: Outcome | None
     """How the game ended, or ``None`` while it goes on."""
 
 
 def seat_update(
-    game: AnyGame, state: Any, seat: int, observations: Sequence[Any] = ()
+    game: AnyGame,
+    state: Any,
+    seat: int,
+    observations: Sequence[Any] = (),
+    before: Any = None,
 ) -> SeatUpdate[Any, Any, Any]:
     """The :class:`SeatUpdate` for seat ``seat`` in ``state``.
 
     ``observations`` are the seat's observations since its previous update
     (from ``game.observe``; :func:`picnic_rules.history.observe_all` gives
-    every seat's). Raises :class:`~picnic_rules.PicnicError` for a seat the
-    game does not have.
+    every seat's), and ``before`` is the seat's view before the first of
+    them (the view of its previous update): each observation is described
+    (``game.describe``) with the view before it, the view following by
+    ``game.update``. Raises :class:`~picnic_rules.PicnicError` for a seat
+    the game does not have, for observations without ``before``, and for
+    observations that do not lead from ``before`` to the seat's view in
+    ``state``.
     """
     view = game.view(state, seat)
+    seen = tuple(observations)
+    if seen and before is None:
+        raise PicnicError(
+            "seat_update needs the seat's view before the observations to describe them: "
+            "pass before=game.view(previous_state, seat)"
+        )
+    observed = []
+    current = before
+    for number, observation in enumerate(seen):
+        try:
+            description = game.describe(current, observation)
+            current = game.update(current, observation)
+        except PicnicError as exc:
+            raise PicnicError(
+                f"observation {number} cannot follow the view before it: {exc}"
+            ) from exc
+        observed.append(Observed(observation, description))
+    if before is not None and current != view:
+        raise PicnicError("the observations do not lead from `before` to the seat's view")
     actor = game.to_move(state)
     legal: tuple[LegalMove[Any], ...] = ()
     if actor == seat:
@@ -95,6 +144,6 @@ def seat_update(
         view=view,
         to_move=actor,
         legal_moves=legal,
-        observations=tuple(observations),
+        observations=tuple(observed),
         outcome=game.result(state) if game.is_over(state) else None,
     )

@@ -98,6 +98,7 @@ from .enums import SpellingClash
 from .json_schema import schema, schemas
 from .limits import (
     MAX_DEPTH,
+    MAX_DESCRIPTION,
     MAX_DOCUMENT_BYTES,
     MAX_ECHO,
     MAX_INT_DIGITS,
@@ -109,6 +110,7 @@ __all__ = [
     "FORMAT",
     "KINDS",
     "MAX_DEPTH",
+    "MAX_DESCRIPTION",
     "MAX_DOCUMENT_BYTES",
     "MAX_ECHO",
     "MAX_INT_DIGITS",

@@ -11,6 +11,7 @@ from typing import Final
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_DESCRIPTION",
     "MAX_DOCUMENT_BYTES",
     "MAX_ECHO",
     "MAX_INT_DIGITS",
@@ -44,6 +45,14 @@ MAX_NOTATION: Final = 200
 
 A longer string is refused before it is parsed. Sandwich notation is at most
 about 20 characters (``ant 3.12 to 4``); a game may refuse shorter strings itself.
+"""
+
+MAX_DESCRIPTION: Final = 400
+"""The longest sentence, in characters, an update's observation may carry as its description.
+
+A description is one line for players (``game.describe``): sandwich's are at
+most about 150 characters (an ant's steal that ends the game). A longer,
+empty or multi-line one is refused.
 """
 
 MAX_INT_DIGITS: Final = 40

@@ -33,15 +33,16 @@ from typing import Any, Final
 import cattrs
 
 from ..errors import DecodeError
-from ..game import CHANCE, Actor, AnyGame
+from ..game import CHANCE, Actor, AnyGame, Outcome
 from .enums import written
 from .failures import check_keys, checked, json_type, structure
-from .limits import shorten
+from .limits import MAX_DESCRIPTION, shorten
 from .records import decode_final_outcome, decode_outcome, decode_players_rules, max_steps
 
 __all__ = [
     "HISTORY_FIELDS",
     "LEGAL_MOVE_FIELDS",
+    "OBSERVED_FIELDS",
     "UPDATE_FIELDS",
     "decode_history",
     "decode_observation",
@@ -52,6 +53,9 @@ __all__ = [
 
 UPDATE_FIELDS: Final = ("seat", "view", "to_move", "legal_moves", "observations", "outcome")
 """The keys of an update object, in the order they are written."""
+
+OBSERVED_FIELDS: Final = ("observation", "description")
+"""The keys of each observation of an update, in the order they are written."""
 
 LEGAL_MOVE_FIELDS: Final = ("move", "notation", "description", "card", "target")
 """The keys of each legal move of an update, in the order they are written."""
@@ -87,7 +91,13 @@ def encode_update(update: Any, converter: cattrs.Converter) -> dict[str, Any]:
             }
             for entry in update.legal_moves
         ],
-        "observations": [converter.unstructure(item) for item in update.observations],
+        "observations": [
+            {
+                "observation": converter.unstructure(item.observation),
+                "description": item.description,
+            }
+            for item in update.observations
+        ],
         "outcome": None if update.outcome is None else converter.unstructure(update.outcome),
     }
 
@@ -107,23 +117,39 @@ def encode_history(history: Any, game: AnyGame, converter: cattrs.Converter) -> 
 # observations
 
 
+def _check_seat(game: AnyGame, number: object, players: int | None, path: str) -> None:
+    """Refuse an int ``number`` that is no seat of ``players`` (or of the game, if ``None``)."""
+    if type(number) is not int:
+        return
+    if players is None:
+        if not 0 <= number < game.max_players:
+            raise DecodeError(
+                path, f"no seat {number}: {game.name} seats at most {game.max_players}"
+            )
+    elif not 0 <= number < players:
+        raise DecodeError(path, f"there is no seat {number} in a {players}-player game")
+
+
 def decode_observation(
-    game: AnyGame, converter: cattrs.Converter, value: object, path: str, seat: int | None = None
+    game: AnyGame,
+    converter: cattrs.Converter,
+    value: object,
+    path: str,
+    seat: int | None = None,
+    players: int | None = None,
 ) -> Any:
     """The observation at ``path``: of seat ``seat`` if given, else of any seat the game can have.
 
-    Only an ``Observation`` with a ``seat`` attribute is checked for its seat.
+    Only an ``Observation`` with an int ``seat`` attribute is checked for
+    its seat, and one with an int ``actor`` attribute for its actor: a seat
+    of ``players`` if given, else of the most the game seats.
     """
     observation = structure(converter, value, game.Observation, path)
     observer = getattr(observation, "seat", None)
-    if type(observer) is not int:
-        return observation
-    if seat is not None and observer != seat:
+    if seat is not None and type(observer) is int and observer != seat:
         raise DecodeError(f"{path}.seat", f"an observation of seat {observer}, not of seat {seat}")
-    if not 0 <= observer < game.max_players:
-        raise DecodeError(
-            f"{path}.seat", f"no seat {observer}: {game.name} seats at most {game.max_players}"
-        )
+    _check_seat(game, observer, players, f"{path}.seat")
+    _check_seat(game, getattr(observation, "actor", None), players, f"{path}.actor")
     return observation
 
 
@@ -133,13 +159,60 @@ def _observations(
     raw: object,
     path: str,
     seat: int,
+    players: int,
 ) -> tuple[Any, ...]:
     if type(raw) is not list:
         raise DecodeError(path, f"expected an array, not {json_type(raw)}")
     return tuple(
-        decode_observation(game, converter, item, f"{path}[{i}]", seat)
+        decode_observation(game, converter, item, f"{path}[{i}]", seat, players)
         for i, item in enumerate(raw)
     )
+
+
+def _description(converter: cattrs.Converter, raw: object, path: str) -> str:
+    """A sentence for players: a non-empty line of at most :data:`~.limits.MAX_DESCRIPTION`."""
+    text: str = structure(converter, raw, str, path)
+    if len(text) > MAX_DESCRIPTION:
+        raise DecodeError(path, f"{len(text)} characters, more than the limit of {MAX_DESCRIPTION}")
+    if not text.strip():
+        raise DecodeError(path, "empty: a description is a sentence for players")
+    if len(text.splitlines()) > 1 or text.endswith(("\n", "\r")):
+        raise DecodeError(path, "more than one line: a description is one sentence")
+    return text
+
+
+def _observed(
+    game: AnyGame,
+    converter: cattrs.Converter,
+    raw: object,
+    path: str,
+    view: Any,
+) -> tuple[Any, ...]:
+    """The observations of an update, each with its description."""
+    from ..client import Observed
+
+    if type(raw) is not list:
+        raise DecodeError(path, f"expected an array, not {json_type(raw)}")
+    players: int = view.players
+    rules = getattr(view, "rules", None)
+    if rules is not None:
+        limit = max_steps(game, players, rules)
+        if len(raw) > limit:
+            raise DecodeError(
+                path,
+                f"{len(raw)} observations, more than the {limit} moves "
+                f"a {players}-player game of {game.name} can last",
+            )
+    out = []
+    for i, item in enumerate(raw):
+        where = f"{path}[{i}]"
+        fields = check_keys(item, OBSERVED_FIELDS, where)
+        observation = decode_observation(
+            game, converter, fields["observation"], f"{where}.observation", view.player, players
+        )
+        description = _description(converter, fields["description"], f"{where}.description")
+        out.append(Observed(observation, description))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------
@@ -204,19 +277,40 @@ def _legal_moves(
     return tuple(entries)
 
 
-def _check_legal_moves(legal: tuple[Any, ...], expected: tuple[Any, ...], path: str) -> None:
+def _check_legal_moves(
+    game: AnyGame, state: Any, view: Any, legal: tuple[Any, ...], path: str
+) -> None:
+    """Refuse legal moves that are not exactly the view's, in order, with the game's words.
+
+    ``state`` is the view's determinization: a seat's legal moves, and what
+    each would show it, are functions of its view.
+    """
+    expected = game.legal_moves(state)
     got = tuple(entry.move for entry in legal)
-    if got == expected:
-        return
-    for i, (move, wanted) in enumerate(zip(got, expected, strict=False)):
-        if move not in expected:
-            raise DecodeError(f"{path}[{i}].move", f"{str(move)!r} is not a legal move of the view")
-        if move != wanted:
+    if got != expected:
+        for i, (move, wanted) in enumerate(zip(got, expected, strict=False)):
+            if move not in expected:
+                raise DecodeError(
+                    f"{path}[{i}].move", f"{str(move)!r} is not a legal move of the view"
+                )
+            if move != wanted:
+                raise DecodeError(
+                    f"{path}[{i}].move",
+                    f"expected {str(wanted)!r} here: the view's legal moves in the game's order",
+                )
+        raise DecodeError(path, f"the view has {len(expected)} legal moves, not {len(got)}")
+    for i, entry in enumerate(legal):
+        wanted = game.describe(view, game.observe(state, entry.move, view.player))
+        if entry.description != wanted:
             raise DecodeError(
-                f"{path}[{i}].move",
-                f"expected {str(wanted)!r} here: the view's legal moves in the game's order",
+                f"{path}[{i}].description",
+                f"{str(entry.move)!r} is described {shorten(wanted)!r}, "
+                f"not {shorten(entry.description)!r}",
             )
-    raise DecodeError(path, f"the view has {len(expected)} legal moves, not {len(got)}")
+
+
+def _shown_outcome(outcome: Outcome) -> str:
+    return f"scores {list(outcome.scores)}, winners {list(outcome.winners)}, {outcome.reason!r}"
 
 
 def decode_update(game: AnyGame, converter: cattrs.Converter, value: object, path: str) -> Any:
@@ -231,9 +325,7 @@ def decode_update(game: AnyGame, converter: cattrs.Converter, value: object, pat
         raise DecodeError(f"{path}.seat", f"the view is seat {view.player}'s, not seat {seat}'s")
     players: int = view.players
     to_move = _decode_actor(converter, fields["to_move"], players, f"{path}.to_move")
-    observations = _observations(
-        game, converter, fields["observations"], f"{path}.observations", seat
-    )
+    observations = _observed(game, converter, fields["observations"], f"{path}.observations", view)
     raw_outcome = fields["outcome"]
     outcome = (
         None
@@ -250,9 +342,17 @@ def decode_update(game: AnyGame, converter: cattrs.Converter, value: object, pat
         raise DecodeError(
             f"{path}.to_move", f"the view has {_who(actual)} to act, not {_who(to_move)}"
         )
+    if outcome is not None:
+        result = game.result(state)
+        if outcome != result:
+            raise DecodeError(
+                f"{path}.outcome",
+                f"the view's game ended with {_shown_outcome(result)}, "
+                f"not {shorten(_shown_outcome(outcome))}",
+            )
     legal = _legal_moves(game, converter, fields["legal_moves"], f"{path}.legal_moves")
     if to_move == seat:
-        _check_legal_moves(legal, game.legal_moves(state), f"{path}.legal_moves")
+        _check_legal_moves(game, state, view, legal, f"{path}.legal_moves")
     elif legal:
         raise DecodeError(
             f"{path}.legal_moves",
@@ -289,7 +389,7 @@ def decode_history(doc: dict[str, Any], game: AnyGame, converter: cattrs.Convert
             f"{len(raw)} observations, more than the {limit} moves "
             f"a {players}-player game of {game.name} can last",
         )
-    observations = _observations(game, converter, raw, "$.observations", seat)
+    observations = _observations(game, converter, raw, "$.observations", seat, players)
     return SeatRecord(
         game=game.name,
         players=players,
