@@ -97,16 +97,23 @@ def check_object(
 
 
 def check_update(
-    checker: Checker[S, V, M, R], state: S, seat: int, observations: tuple[object, ...]
+    checker: Checker[S, V, M, R],
+    state: S,
+    seat: int,
+    observations: tuple[object, ...],
+    before: object,
 ) -> None:
-    """The codec checks of seat ``seat``'s client update in ``state`` (kind ``"update"``)."""
+    """The codec checks of seat ``seat``'s client update in ``state`` (kind ``"update"``),
+    with the ``observations`` that led to it from the seat's view ``before``."""
     if not has_kind("update") or not (checker.on("codec") or checker.on("documents")):
         return
     from ..client import seat_update
 
     game = checker.game
-    what = f"seat_update(game, state, {seat}, observations)"
-    update = checker.call("codec", what, state, seat_update, game, state, seat, observations)
+    what = f"seat_update(game, state, {seat}, observations, before)"
+    update = checker.call(
+        "codec", what, state, seat_update, game, state, seat, observations, before
+    )
     check_object(checker, update, f"the client update of seat {seat}", state)
 
 

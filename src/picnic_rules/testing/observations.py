@@ -137,7 +137,7 @@ def played(checker: Checker[S, V, M, R], state: S, move: M, new: S, deep: bool) 
         if coded and seat == rotating:
             what = f"the observation of {notation(move)!r} by seat {seat}"
             documents.check_object(checker, obs, what, state)
-            documents.check_update(checker, new, seat, (obs,))
+            documents.check_update(checker, new, seat, (obs,), before)
 
 
 def every_move(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
