@@ -250,6 +250,22 @@ def test_to_move_is_null_exactly_when_the_game_is_over(
     )
 
 
+def test_the_outcome_is_the_views_own(record: Record, states: tuple[State, ...]) -> None:
+    """A forged outcome -- other scores, winners to match, or another reason -- is refused."""
+    over = update_doc(states[-1], 0)
+    outcome = over["update"]["outcome"]
+    assert record.outcome is not None and outcome["reason"] == record.outcome.reason
+    other_reason = next(reason for reason in GAME.reasons if reason != outcome["reason"])
+    best = max(outcome["scores"])
+    inflated = [score + 1 if score == best else score for score in outcome["scores"]]
+    for field, value in (("reason", other_reason), ("scores", inflated)):
+        forged = edited(over, "update", "outcome", field, value=value)
+        alone = {"format": 1, "game": "sandwich", "kind": "outcome"}
+        codec.decode(alone | {"outcome": forged["update"]["outcome"]})  # a valid outcome by itself
+        error = refused(forged, "$.update.outcome", "the view's game ended with scores")
+        assert repr(outcome["reason"]) in error.reason
+
+
 def test_only_the_seat_to_act_has_legal_moves(states: tuple[State, ...]) -> None:
     state = acting(states, 0)
     mine = update_doc(state, 0)["update"]["legal_moves"]
@@ -310,6 +326,9 @@ def test_each_legal_move_is_strict(states: tuple[State, ...]) -> None:
     bad("card", "ant", f"{at}.card", f"is {first['card']!r}, not 'ant'")
     bad("target", "9", f"{at}.target", f"is {first['target']!r}, not '9'")
     bad("description", 5, f"{at}.description", "expected a string")
+    bad("description", "you win", f"{at}.description", f"{first['move']!r} is described")
+    other = good["update"]["legal_moves"][-1]["description"]  # another move's real sentence
+    bad("description", other, f"{at}.description", re.escape(repr(first["description"])))
     bad("move", "dance", f"{at}.move", "expected one of")
     bad("move", None, f"{at}.move", "expected a move in notation")
     bad("colour", "red", f"{at}.colour", "unknown field")
@@ -354,6 +373,69 @@ def test_an_update_holds_only_its_seats_observations(
         edited(good, "update", "observations", value=None),
         "$.update.observations",
         "expected an array",
+    )
+
+
+def test_an_updates_observations_carry_their_words(
+    record: Record, states: tuple[State, ...]
+) -> None:
+    seen = tuple(GAME.observe(states[i], record.moves[i], 1) for i in range(4))
+    good = update_doc(states[4], 1, seen, GAME.view(states[0], 1))
+    entry = good["update"]["observations"][0]
+    assert entry == {
+        "observation": {"seat": 1, "actor": 0, "move": None},
+        "description": "seat 0 is dealt a card",
+    }
+    back = codec.decode(good)
+    assert [item.observation for item in back.observations] == list(seen)
+
+
+def test_each_observation_of_an_update_is_strict(record: Record, states: tuple[State, ...]) -> None:
+    good = update_doc(
+        states[1], 1, (GAME.observe(states[0], record.moves[0], 1),), GAME.view(states[0], 1)
+    )
+    at = "$.update.observations[0]"
+
+    def bad(value: object, path: str, reason: str, *keys: str) -> None:
+        refused(edited(good, "update", "observations", 0, *keys, value=value), path, reason)
+
+    bare = good["update"]["observations"][0]["observation"]  # an observation without its words
+    bad(bare, f"{at}.observation", "required field missing")
+    bad("seat 0 is dealt a card", at, "expected an object")
+    bad(1, f"{at}.colour", "unknown field", "colour")
+    for key in ("observation", "description"):
+        refused(without(good, "update", "observations", 0, key), f"{at}.{key}", "missing")
+    description = f"{at}.description"
+    bad(5, description, "expected a string", "description")
+    bad("", description, "empty", "description")
+    bad("  ", description, "empty", "description")
+    bad("seat 0 is dealt a card\nand wins", description, "more than one line", "description")
+    bad("seat 0 is dealt a card\n", description, "more than one line", "description")
+    longest = "x" * codec.MAX_DESCRIPTION
+    codec.decode(edited(good, "update", "observations", 0, "description", value=longest))
+    bad(longest + "x", description, "401 characters, more than the limit of 400", "description")
+    bad(
+        2,
+        f"{at}.observation.actor",
+        "there is no seat 2 in a 2-player game",
+        "observation",
+        "actor",
+    )
+
+
+def test_an_update_holds_no_more_observations_than_a_game_can_last(
+    record: Record, states: tuple[State, ...]
+) -> None:
+    good = update_doc(
+        states[1], 1, (GAME.observe(states[0], record.moves[0], 1),), GAME.view(states[0], 1)
+    )
+    entry = good["update"]["observations"][0]
+    limit = GAME.max_moves(2, record.rules) + GAME.max_chance_steps(2, record.rules)
+    codec.decode(edited(good, "update", "observations", value=[entry] * limit))  # not replayed
+    refused(
+        edited(good, "update", "observations", value=[entry] * (limit + 1)),
+        "$.update.observations",
+        f"{limit + 1} observations, more than the {limit} moves",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,7 +77,9 @@ def test_the_schema_follows_the_classes() -> None:
         "$ref": "#/$defs/integer",
         "description": "The seat that observes.",
     }
-    assert observation["move"]["description"].startswith("The move, or None for a card actor")
+    assert observation["move"]["description"] == (
+        "The move, or null for a card actor received that seat cannot see."
+    )
     record = codec.schema("sandwich", "record")
     assert record["required"] == [
         "format",
@@ -89,6 +92,58 @@ def test_the_schema_follows_the_classes() -> None:
         "outcome",
     ]
     assert record["properties"]["moves"]["items"] == {"$ref": "#/$defs/move"}
+
+
+def descriptions(schema: object) -> Iterator[str]:
+    """Every description in a schema."""
+    if type(schema) is dict:
+        for key, value in schema.items():
+            if key == "description" and type(value) is str:
+                yield value
+            else:
+                yield from descriptions(value)
+    elif type(schema) is list:
+        for value in schema:
+            yield from descriptions(value)
+
+
+@pytest.mark.parametrize("game", [*GAMES.values(), DICE], ids=lambda game: game.name)
+def test_descriptions_speak_json_not_python(game: AnyGame) -> None:
+    """null, not None; "chance", not CHANCE; no reST; no "seat seat" left by a stripped role."""
+    python = re.compile(r"\bNone\b|\bCHANCE\b|\bTrue\b|\bFalse\b|``|:[a-z]+:`|\b(\w+) \1\b")
+    found = [text for schema in codec.schemas(game).values() for text in descriptions(schema)]
+    assert len(found) > 20
+    assert [text for text in found if python.search(text)] == []
+
+
+def test_descriptions_of_the_core_classes() -> None:
+    defs = codec.schema("sandwich", "update")["$defs"]
+    assert defs["Observation"]["description"] == "What the seat learns from one move."
+    assert defs["View"]["description"].startswith("What seat `player` may see:")
+    assert defs["SeatUpdate"]["properties"]["to_move"]["description"] == (
+        'Who acts next: a seat, "chance" while chance acts, or null once the game is over.'
+    )
+    fly = codec.schema("sandwich", "state")["$defs"]["State"]["properties"]["fly"]
+    assert fly["description"].endswith("or null while it is off the table.")
+
+
+@pytest.mark.parametrize("game", [*GAMES.values(), DICE], ids=lambda game: game.name)
+def test_an_outcomes_reason_is_one_of_the_games(game: AnyGame) -> None:
+    for kind in ("outcome", "record", "update", "history"):
+        reason = codec.schema(game, kind)["$defs"]["Outcome"]["properties"]["reason"]
+        assert (reason["type"], reason["enum"]) == ("string", list(game.reasons))
+
+
+def test_an_update_observations_description_is_one_line(
+    validators: dict[str, Draft202012Validator],
+) -> None:
+    doc = json.loads((GOLDEN / "sandwich-update.json").read_text(encoding="utf-8"))
+    at = ("update", "observations", 0, "description")
+    assert errors(validators["update"], replaced(doc, at, "x" * codec.MAX_DESCRIPTION)) == []
+    for bad in ("", "x" * (codec.MAX_DESCRIPTION + 1), "two\nlines", "two\u2028lines"):
+        assert errors(validators["update"], replaced(doc, at, bad)), repr(bad)
+        with pytest.raises(DecodeError):
+            codec.decode(replaced(doc, at, bad))
 
 
 def test_an_unknown_kind_is_refused() -> None:
@@ -229,6 +284,8 @@ ENUM_MUTATIONS: list[tuple[codec.Kind, Path_, str]] = [
     ("update", ("update", "view", "phase"), "over "),
     ("history", ("kind",), "record"),
     ("observation", ("game",), "dice"),
+    ("outcome", ("outcome", "reason"), "bored"),
+    ("record", ("outcome", "reason"), "Stuck"),
 ]
 
 

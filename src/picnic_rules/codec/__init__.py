@@ -21,7 +21,8 @@ The kinds (:data:`KINDS`) are
   client needs after a move -- its view, ``"to_move"`` (a seat,
   ``"chance"`` or ``null``), its legal moves as objects
   ``{"move", "notation", "description", "card", "target"}``, its
-  observations since the last update, and the outcome;
+  observations since the last update as objects ``{"observation",
+  "description"}``, and the outcome;
 * ``"history"``: a :class:`~picnic_rules.history.SeatRecord`, a game as one
   seat observed it (safe to send to that seat mid-game).
 
@@ -53,9 +54,10 @@ Decoding is strict and never trusts its input:
   ``max_moves + max_chance_steps``;
 * an update's view must be its seat's and pass ``check_view``, its
   ``to_move`` must be who the view says is to act (``null`` exactly when
-  an outcome is given), and its legal moves exactly the view's, in the
-  game's order, with their notation and click groups; the observations of
-  an update or history must be of its seat
+  an outcome is given), its outcome the view's own, and its legal moves
+  exactly the view's, in the game's order, with their notation, click
+  groups and descriptions; the observations of an update or history must
+  be of its seat, by seats of its game
   (:mod:`picnic_rules.codec.updates`).
 
 Every failure, whatever its cause, raises :class:`~picnic_rules.DecodeError`
@@ -81,8 +83,10 @@ first built; golden documents in the test suite pin each game's format.
   tightly itself);
 * a record's moves and a history's observations are bounded by its game's
   ``max_moves`` and ``max_chance_steps`` (and a game's ``Rules`` bound
-  every count); an update's legal moves are bounded by the game's, and its
-  observations and strings (a description) by the document's size;
+  every count), and so are an update's observations; an update's legal
+  moves are bounded by the game's, and the description of each of its
+  observations is one line of at most :data:`MAX_DESCRIPTION` (400)
+  characters;
 * an error quotes at most :data:`MAX_ECHO` (80) characters of any piece of
   the input, and a reason is at most :data:`MAX_REASON` (240) characters.
 

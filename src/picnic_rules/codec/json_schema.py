@@ -16,13 +16,22 @@ of any game here:
 * a move is a ``string`` of at most :data:`~.limits.MAX_NOTATION` characters
   (its notation);
 * an attrs class is an ``object`` in ``$defs`` with every field
-  ``required`` and ``additionalProperties: false``;
+  ``required`` and ``additionalProperties: false``, described by the first
+  paragraph of its docstring and of the docstring under each field, as
+  plain text for a JSON reader (``None`` is written null, ``CHANCE``
+  ``"chance"``; no reST markup);
+* the library's own classes are described in JSON's terms: an outcome's
+  ``reason`` is an ``enum`` of ``game.reasons``, and the ``description`` of
+  an update's observation one line of at most
+  :data:`~.limits.MAX_DESCRIPTION` characters;
 * the header has the constant ``format``, ``game`` and ``kind``.
 
 What a schema cannot say the codec still checks: that a state passes the
-game's ``check``, that an update's legal moves are the view's, that a move's
-notation parses, that an outcome's winners lead. And JSON Schema counts
-``1.0`` as an integer, which the codec refuses.
+game's ``check``, that an update's legal moves (and their descriptions) and
+outcome are the view's, that a move's notation parses, that an outcome's
+winners lead. A ``tuple[int, ...]`` of a fixed size in practice (a hand of
+counts per card kind) is an array of any length to the schema. And JSON
+Schema counts ``1.0`` as an integer, which the codec refuses.
 
 >>> from picnic_rules import GAMES
 >>> doc = schema(GAMES["sandwich"], "move")
@@ -50,7 +59,7 @@ import attrs
 from ..game import AnyGame, Game, Outcome
 from .documents import FORMAT, HEADER, KINDS, SPREAD, Kind
 from .enums import written
-from .limits import MAX_INT_DIGITS, MAX_NOTATION
+from .limits import MAX_DESCRIPTION, MAX_INT_DIGITS, MAX_NOTATION
 
 __all__ = ["DIALECT", "schema", "schemas"]
 
@@ -60,13 +69,51 @@ DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 _INT_BOUND: Final = 10**MAX_INT_DIGITS
 
 
-_ROLE: Final = re.compile(r":[a-z]+:`~?(?:[^`]*\.)?([^`.]+)`")
+_ROLE: Final = re.compile(r"(?:\b(\w+) )?:([a-z]+):`~?(?:[^`]*\.)?([^`.]+)`")
+"""A reST role (``:attr:`seat```, ``:class:`~picnic_rules.Outcome```) and the word before it."""
+
+_LITERAL: Final = re.compile(r"(?:\b(\w+) )?``(.*?)``")
+"""A reST literal (````None````) and the word before it."""
+
+_JSON_WORDS: Final = {"None": "null", "True": "true", "False": "false", "CHANCE": '"chance"'}
+"""Python's spellings of values a document writes otherwise, as a JSON reader knows them."""
+
+_PYTHON_WORD: Final = re.compile(r"\b(None|CHANCE)\b")
+
+
+def _role(match: re.Match[str]) -> str:
+    """A role as a reader of the schema reads it: its target's last name, a value in JSON.
+
+    An attribute is a field of the object: ``seat :attr:`seat``` is "the
+    seat", ``seat :attr:`player``` "seat `player`".
+    """
+    before, role, name = match.groups()
+    return _named(before, _JSON_WORDS.get(name, name), field=role == "attr")
+
+
+def _literal(match: re.Match[str]) -> str:
+    """A literal as plain text: ``seat ``seat```` is "the seat", ````None```` null."""
+    before, text = match.groups()
+    return _named(before, _JSON_WORDS.get(text, text), field=False)
+
+
+def _named(before: str | None, name: str, *, field: bool) -> str:
+    if before == name:  # "seat seat" names the seat in the field seat
+        return f"the {name}"
+    if field:
+        name = f"`{name}`"
+    return name if before is None else f"{before} {name}"
 
 
 def _plain(doc: str) -> str:
-    """The first paragraph of a docstring, as plain text (no reST roles or literals)."""
+    """The first paragraph of a docstring, as plain text for a JSON reader.
+
+    No reST roles or literals, and no Python spellings of values: ``None``
+    is null, :data:`~picnic_rules.CHANCE` ``"chance"``.
+    """
     text = " ".join(doc.strip().split("\n\n")[0].split())
-    return _ROLE.sub(r"\1", text).replace("``", "")
+    text = _LITERAL.sub(_literal, _ROLE.sub(_role, text))
+    return _PYTHON_WORD.sub(lambda m: _JSON_WORDS[m.group(1)], text)
 
 
 def _summary(cls: type[Any]) -> str | None:
@@ -107,6 +154,105 @@ def _integer() -> dict[str, Any]:
     }
 
 
+_ONE_LINE: Final = "^[^\\n\\r\\u000b\\u000c\\u001c-\\u001e\\u0085\\u2028\\u2029]+$"
+"""A JSON Schema ``pattern`` of one line of text (no line break of any kind)."""
+
+
+def _core(game: AnyGame) -> dict[type[Any], tuple[str, dict[str, dict[str, Any]]]]:
+    """The library's own classes in documents, described for a JSON reader: a summary, and
+    each field's description with any further keywords (the game's end reasons, say)."""
+    from ..client import LegalMove, Observed, SeatUpdate
+    from ..history import SeatRecord
+    from ..match import Record
+
+    def say(text: str, **more: Any) -> dict[str, Any]:
+        return {"description": text, **more}
+
+    players = say("The number of seats.")
+    return {
+        Outcome: (
+            "How a finished game ended.",
+            {
+                "scores": say("One score per seat, seat 0 first."),
+                "winners": say(
+                    "The seats with the top score, in seat order (several when leaders tie)."
+                ),
+                "reason": say(
+                    f"Why the game ended: one of the end reasons of {game.name}.",
+                    type="string",
+                    enum=list(game.reasons),
+                ),
+            },
+        ),
+        SeatUpdate: (
+            'Everything one seat\'s front end needs now (document kind "update").',
+            {
+                "seat": say("The seat this update is for."),
+                "view": say("What the seat may see."),
+                "to_move": say(
+                    'Who acts next: a seat, "chance" while chance acts, or null once the game '
+                    "is over."
+                ),
+                "legal_moves": say(
+                    "The seat's legal moves in the game's order when it is to act, else empty."
+                ),
+                "observations": say(
+                    "What the seat observed since its previous update, oldest first, "
+                    "each with a sentence."
+                ),
+                "outcome": say("How the game ended, or null while it goes on."),
+            },
+        ),
+        LegalMove: (
+            "One legal move of the seat to act, as a client shows it.",
+            {
+                "move": say("The move, in the game's notation."),
+                "notation": say("The move's own notation: the text to send back to make it."),
+                "description": say("What the move would do, in words for the seat making it."),
+                "card": say("The card (or action) a click interface offers first."),
+                "target": say(
+                    "The target a click interface offers once the card is chosen (may be empty)."
+                ),
+            },
+        ),
+        Observed: (
+            "One observation of the seat, with the sentence a client shows for it.",
+            {
+                "observation": say("What the seat observed."),
+                "description": say(
+                    "The observation in words for the seat: one line of at most "
+                    f"{MAX_DESCRIPTION} characters.",
+                    minLength=1,
+                    maxLength=MAX_DESCRIPTION,
+                    pattern=_ONE_LINE,
+                ),
+            },
+        ),
+        Record: (
+            "Every move of a game, chance outcomes included.",
+            {
+                "players": players,
+                "rules": say("The rules the game was played under."),
+                "seed": say("The seed the game was played with, or null."),
+                "moves": say("Every move in order, chance outcomes included, in notation."),
+                "outcome": say("How the game ended, or null if it did not."),
+            },
+        ),
+        SeatRecord: (
+            "A game as one seat observed it, move by move: safe to send to that seat mid-game.",
+            {
+                "players": players,
+                "rules": say("The rules the game is played under."),
+                "seat": say("The seat that observed."),
+                "observations": say(
+                    "What the seat observed of each move, in order (chance outcomes included)."
+                ),
+                "outcome": say("How the game ended, or null while it goes on."),
+            },
+        ),
+    }
+
+
 class _Walker:
     """The schemas of one game's types; the attrs classes and enums it meets go to ``defs``."""
 
@@ -115,6 +261,7 @@ class _Walker:
         self.move_types: tuple[type[Any], ...] = tuple(game.move_types)
         self.defs: dict[str, dict[str, Any]] = {}
         self.names: dict[Any, str] = {}
+        self.core = _core(game)
 
     def ref(self, key: Any, name: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """A ``$ref`` to the definition of ``key`` (built once, named ``name`` or ``name_2``...)."""
@@ -219,7 +366,7 @@ class _Walker:
 
     def attrs_object(self, cls: type[Any], env: dict[Any, Any]) -> dict[str, Any]:
         out = self.fields(cls, env, ())
-        summary = _summary(cls)
+        summary = self.core[cls][0] if cls in self.core else _summary(cls)
         if summary:
             out = {"description": summary, **out}
         return out
@@ -228,13 +375,13 @@ class _Walker:
         """An object with exactly the init fields of ``cls`` (less ``skip``), all required."""
         hints = typing.get_type_hints(cls)
         names = [f.name for f in attrs.fields(cls) if f.init and f.name not in skip]
-        docs = _field_docs(cls)
+        if cls in self.core:
+            extra = self.core[cls][1]
+        else:
+            extra = {name: {"description": text} for name, text in _field_docs(cls).items()}
         properties = {}
         for name in names:
-            prop = self.of(hints[name], env)
-            if name in docs:
-                prop = {**prop, "description": docs[name]}
-            properties[name] = prop
+            properties[name] = {**self.of(hints[name], env), **extra.get(name, {})}
         return {
             "type": "object",
             "properties": properties,

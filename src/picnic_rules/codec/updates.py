@@ -5,24 +5,33 @@ may know. Decoding checks them against the game without trusting them:
 
 * an observation of a game whose ``Observation`` has a ``seat`` field is of
   a seat the game can have -- and inside an update or a history, of exactly
-  the document's seat;
+  the document's seat; one with an ``actor`` field names a seat the game
+  can have (inside an update or a history: of its player count); the
+  game's own ``Observation`` constructor checks the rest (sandwich's
+  refuses a seat's own card shown hidden, for one);
 * an update's view passes ``check_view`` and is the view of the update's
   ``seat``; ``to_move`` is a seat of the view's game, ``"chance"`` or
   ``null``, ``null`` exactly when an outcome is given, and the seat the view
-  says is to act; its legal moves are listed only when the update's seat is
-  to act, and then they are exactly the view's legal moves in the game's
-  order (``game.legal_moves`` of ``game.determinize(view, Random(0))``: a
-  seat's legal moves are a function of its view), each with
-  ``notation == str(move)`` and the ``card`` and ``target`` of
-  ``game.move_group(move)``;
+  says is to act; the outcome is the view's own, ``game.result`` of ``det =
+  game.determinize(view, Random(0))``; its legal moves are listed only when
+  the update's seat is to act, and then they are exactly the view's legal
+  moves in the game's order (``game.legal_moves(det)``: a seat's legal
+  moves are a function of its view), each with ``notation == str(move)``,
+  the ``card`` and ``target`` of ``game.move_group(move)`` and the
+  ``description`` ``game.describe(view, game.observe(det, move, seat))``;
+* an update's observations are objects ``{"observation", "description"}``,
+  no more of them than ``max_moves + max_chance_steps`` of the view's
+  players and rules (when the view has ``rules``), each description one
+  non-empty line of at most :data:`~.limits.MAX_DESCRIPTION` characters.
+  They are not replayed, nor their words checked: the document holds no
+  view before them;
 * a history's ``players`` and ``rules`` are accepted by ``game.new_game``,
   its seat is one of them, and it holds no more observations than
   ``max_moves + max_chance_steps``; they are not replayed here:
   :func:`picnic_rules.history.follow` does that.
 
 Outcomes are validated as everywhere (:mod:`.records`), with one score per
-seat of the view (update) or of ``players`` (history).
-"""
+seat of the view (update) or of ``players`` (history)."""
 
 from __future__ import annotations
 
@@ -176,7 +185,7 @@ def _description(converter: cattrs.Converter, raw: object, path: str) -> str:
         raise DecodeError(path, f"{len(text)} characters, more than the limit of {MAX_DESCRIPTION}")
     if not text.strip():
         raise DecodeError(path, "empty: a description is a sentence for players")
-    if len(text.splitlines()) > 1 or text.endswith(("\n", "\r")):
+    if text.splitlines() != [text]:
         raise DecodeError(path, "more than one line: a description is one sentence")
     return text
 
