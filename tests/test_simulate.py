@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import concurrent.futures
+import functools
+from typing import Any
 
 import pytest
 
 from picnic_rules import GAMES, PicnicError, play
-from picnic_rules.agents import make_agent
+from picnic_rules.agents import HumanAgent, make_agent
 from picnic_rules.simulate import Summary, simulate
 
 GAME = GAMES["sandwich"]
@@ -140,3 +142,62 @@ def test_an_agent_that_is_neither_name_nor_factory_is_refused() -> None:
         PicnicError, match=r"^seat 1's agent: expected an agent name .* not int 42$"
     ):
         simulate("sandwich", ["random", 42], 1)  # type: ignore[list-item]
+
+
+def _builds_a_human() -> Any:
+    return HumanAgent(GAME, input=_no_input)
+
+
+def _no_input(prompt: str) -> str:
+    raise AssertionError("simulate asked for a person's input")
+
+
+class _Terminal(HumanAgent):
+    """A HumanAgent subclass that needs no arguments: a factory of human agents."""
+
+    def __init__(self) -> None:
+        super().__init__(GAME, input=_no_input)
+
+
+NO_HUMANS = (
+    r"^seat 1's agent: the human agent plays in a terminal; "
+    r"simulate plays agents that decide alone$"
+)
+
+
+@pytest.mark.parametrize(
+    "human",
+    [
+        "human",
+        HumanAgent(GAME, input=_no_input),
+        functools.partial(HumanAgent, GAME, input=_no_input),
+        functools.partial(functools.partial(HumanAgent, GAME), input=_no_input),
+        _Terminal,
+    ],
+    ids=["name", "instance", "partial", "nested-partial", "subclass"],
+)
+def test_the_human_agent_is_refused_before_any_game(human: Any) -> None:
+    played: list[int] = []
+
+    def counting(view: Any, legal_moves: tuple[Any, ...], rng: Any) -> Any:
+        played.append(1)
+        return legal_moves[0]
+
+    with pytest.raises(PicnicError, match=NO_HUMANS):
+        simulate("sandwich", [counting, human], 3)
+    with (
+        concurrent.futures.ThreadPoolExecutor(2) as threads,
+        pytest.raises(PicnicError, match=NO_HUMANS),
+    ):
+        simulate("sandwich", [counting, human], 3, executor=threads)
+    assert played == []
+
+
+def test_a_factory_that_builds_a_human_agent_is_refused_before_it_is_asked() -> None:
+    with pytest.raises(PicnicError, match=NO_HUMANS):
+        simulate("sandwich", ["random", _builds_a_human], 3)
+    with (
+        concurrent.futures.ProcessPoolExecutor(1) as pool,
+        pytest.raises(PicnicError, match=NO_HUMANS),
+    ):
+        simulate("sandwich", ["random", _builds_a_human], 2, executor=pool)

@@ -22,19 +22,59 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import functools
 import pickle
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from .agents.spec import AgentSpec, agent_label, check_agent
+from .agents.human import HumanAgent
+from .agents.spec import AgentSpec, agent_label, check_agent, resolve_agent
 from .errors import PicnicError
-from .game import AnyGame
+from .game import Agent, AnyGame
 from .match import _get_game as get_game
 from .match import _play
 
 __all__ = ["AgentSpec", "GameStat", "Summary", "agent_label", "simulate", "summarize"]
+
+
+_NO_HUMANS = "the human agent plays in a terminal; simulate plays agents that decide alone"
+
+
+def _is_human(spec: object) -> bool:
+    """Whether ``spec`` is the human agent: its name, an instance, or its class.
+
+    A class inside :func:`functools.partial` counts; another factory that builds one is
+    only known once called, so :func:`_agents` checks what it built.
+    """
+    if spec == "human" if isinstance(spec, str) else isinstance(spec, HumanAgent):
+        return True
+    while isinstance(spec, functools.partial):
+        spec = spec.func
+    return isinstance(spec, type) and issubclass(spec, HumanAgent)
+
+
+def _refuse_humans(specs: Mapping[int, object]) -> None:
+    """Refuse a seat given the human agent (``specs`` maps seats to agents)."""
+    for seat, spec in specs.items():
+        if _is_human(spec):
+            raise PicnicError(f"seat {seat}'s agent: {_NO_HUMANS}")
+
+
+def _given(agent: Agent) -> Agent:
+    return agent
+
+
+def _agents(game: AnyGame, specs: Sequence[AgentSpec]) -> list[AgentSpec]:
+    """One game's agents, seat by seat, refusing a factory that built a human agent.
+
+    Each comes back as a factory of the agent already built, so ``_play`` checks
+    it as it checks any factory's product.
+    """
+    agents = [resolve_agent(game, spec, seat) for seat, spec in enumerate(specs)]
+    _refuse_humans(dict(enumerate(agents)))
+    return [functools.partial(_given, agent) for agent in agents]
 
 
 def _check_picklable(specs: Sequence[AgentSpec]) -> None:
@@ -173,7 +213,8 @@ def _run_chunk(
     stats = []
     for index in range(first, first + count):
         seating = _seating(agent_specs, index, rotate)
-        record, length = _play(game, [agent_specs[i] for i in seating], seed + index, rules)
+        agents = _agents(game, [agent_specs[i] for i in seating])
+        record, length = _play(game, agents, seed + index, rules)
         assert record.outcome is not None
         stats.append(
             GameStat(
@@ -249,10 +290,13 @@ def simulate(
     100) run through it; the summary is the same as without one.
 
     Raises :class:`~picnic_rules.PicnicError` for an unknown game, an agent in
-    none of the three forms or an unknown agent name (naming its seat), a
-    number of agents the game cannot seat, or -- with an executor other than a
-    :class:`~concurrent.futures.ThreadPoolExecutor` -- an agent that does not
-    pickle, before any game is played.
+    none of the three forms or an unknown agent name (naming its seat), the
+    human agent (``"human"``, a :class:`~picnic_rules.agents.HumanAgent` or
+    its class: it plays in a terminal, and simulate plays agents that decide
+    alone), a number of agents the game cannot seat, or -- with an executor
+    other than a :class:`~concurrent.futures.ThreadPoolExecutor` -- an agent
+    that does not pickle, before any game is played. A factory that builds a
+    human agent is refused as soon as it has built one.
     """
     found = get_game(game)
     if isinstance(agents, str):
@@ -261,6 +305,7 @@ def simulate(
     found.check_players(len(specs))
     for seat, spec in enumerate(specs):
         check_agent(found, spec, seat)
+        _refuse_humans({seat: spec})
     if executor is not None and not isinstance(executor, concurrent.futures.ThreadPoolExecutor):
         _check_picklable(specs)
     if type(games) is not int or games < 0:

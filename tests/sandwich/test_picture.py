@@ -65,7 +65,7 @@ def _line(picture: str, start: str) -> str:
 
 def test_the_picture_of_a_four_seat_table():
     picture = render(view(_state(), 0))
-    assert picture.splitlines()[0] == "Seat 1's turn, a card played"
+    assert picture.splitlines()[0] == "Seat 1's turn: seat 1 has played a card"
     assert _line(picture, "Your hand:") == "Your hand: bread x2, jelly"
     assert _line(picture, "Seat 0 (you)") == "Seat 0 (you): 3 cards in hand, score 1 of 3"
     assert _line(picture, "Seat 1:") == "Seat 1: 3 cards in hand, score 1 of 3"
@@ -111,7 +111,7 @@ def test_other_seats_hands_show_as_sizes_only():
 def test_the_fly_on_a_finished_sandwich_is_marked_and_it_does_not_count():
     picture = render(view(_state(fly=(3, 1)), 2))
     assert (
-        _line(picture, "  3.1") == "  3.1  bread pb jelly bread  (finished, does not count)  (fly)"
+        _line(picture, "  3.1") == "  3.1  bread pb jelly bread  (finished)  (fly: does not count)"
     )
     assert _line(picture, "  3.0") == "  3.0  bread pb jelly bread  (finished)"
     assert _line(picture, "Seat 3:") == "Seat 3: 1 card in hand, score 1 of 3"
@@ -145,8 +145,8 @@ def test_the_header_of_a_turn_before_and_after_a_play():
     state = make_state(hands={1: "bread pb"}, table={0: ["bread"]}, turn=1)
     assert render(view(state, 1)).splitlines()[0] == "Your turn"
     played = apply(state, Play(Card.BREAD))
-    assert render(view(played, 1)).splitlines()[0] == "Your turn, a card played"
-    assert render(view(played, 0)).splitlines()[0] == "Seat 1's turn, a card played"
+    assert render(view(played, 1)).splitlines()[0] == "Your turn: you have played a card"
+    assert render(view(played, 0)).splitlines()[0] == "Seat 1's turn: seat 1 has played a card"
 
 
 def test_the_header_of_a_finished_game_says_why_and_who_won():
@@ -168,8 +168,8 @@ def test_a_long_header_is_wrapped():
     )
     lines = render(view(apply(state, End()), 0)).splitlines()
     assert lines[:2] == [
-        "Game over — sixty actions without a finished sandwich: the game ends and you,",
-        "  seat 1, seat 2 and seat 3 tie with one sandwich each",
+        "Game over — sixty actions without a finished sandwich end the game: you, seat 1,",
+        "  seat 2 and seat 3 tie with one sandwich each",
     ]
 
 
@@ -182,12 +182,12 @@ def test_markup_adds_styles_only():
     plain, marked = render(view(state, 0)), render(view(state, 0), markup=True)
     assert marked != plain and _strip(marked) == plain
     lines = marked.splitlines()
-    assert lines[0] == "[bold]Seat 1's turn, a card played[/bold]"
+    assert lines[0] == "[bold]Seat 1's turn: seat 1 has played a card[/bold]"
     assert "[bold]Seat 0 (you): 3 cards in hand, score 1 of 3[/bold]" in lines
     assert "[dim]  0.0  bread pb jelly bread  (finished)[/dim]" in lines
     assert (
-        "[dim]  3.1  bread pb jelly bread  (finished, does not count)[/dim]"
-        "[bold magenta]  (fly)[/bold magenta]"
+        "[dim]  3.1  bread pb jelly bread  (finished)[/dim]"
+        "[bold magenta]  (fly: does not count)[/bold magenta]"
     ) in lines
 
 

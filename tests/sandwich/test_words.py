@@ -33,6 +33,7 @@ from picnic_rules.sandwich import (
     observe,
     view,
 )
+from picnic_rules.sandwich.engine import SIXTY_ACTIONS
 from picnic_rules.sandwich.words import card_name, ending, number
 
 DONE = "bread pb jelly bread"
@@ -127,9 +128,9 @@ def test_when_a_robbed_sandwich_is_gone_the_later_ones_are_renumbered():
     assert after.table[0] == state.table[0][1:]  # 0.1 is now 0.0 indeed
     assert said_to_all(state, Ant(0, 0, 0)) == [
         "seat 1's ant takes your bread from sandwich 0.0 to sandwich 1.0 and closes it; "
-        "your sandwich 0.0 is gone, so 0.1 is now 0.0",
+        "your sandwich 0.0 is gone, so your sandwich 0.1 is now 0.0",
         "your ant takes seat 0's bread from sandwich 0.0 to sandwich 1.0 and closes it; "
-        "sandwich 0.0 is gone, so 0.1 is now 0.0",
+        "sandwich 0.0 is gone, so sandwich 0.1 is now 0.0",
     ]
 
 
@@ -168,7 +169,7 @@ def test_a_forced_discard_says_the_player_had_no_play():
 
 def test_ending_the_turn():
     state = make_state(hands={0: "pb"}, table={0: ["bread pb"]}, played=True)
-    assert said_to_all(state, End()) == ["you end your turn", "seat 0 ends the turn"]
+    assert said_to_all(state, End()) == ["you end your turn", "seat 0 ends its turn"]
 
 
 def test_the_discard_pile_turned_over_as_the_next_turn_starts():
@@ -178,8 +179,8 @@ def test_the_discard_pile_turned_over_as_the_next_turn_starts():
     after = apply(state, End())
     assert after.phase is Phase.DRAW and after.draw_pile == state.discard_pile
     assert said_to_all(state, End()) == [
-        "you end your turn — the discard pile is turned over as the new draw pile (6 cards)",
-        "seat 0 ends the turn — the discard pile is turned over as the new draw pile (6 cards)",
+        "you end your turn — the discard pile is turned over as the new draw pile (six cards)",
+        "seat 0 ends its turn — the discard pile is turned over as the new draw pile (six cards)",
     ]
 
 
@@ -197,7 +198,7 @@ def test_with_both_piles_empty_the_next_seat_plays_without_drawing():
     assert apply(state, End()).phase is Phase.ACT
     assert said_to_all(state, End()) == [
         "you end your turn — both piles are empty, so seat 1 plays without drawing",
-        "seat 0 ends the turn — both piles are empty, so you play without drawing",
+        "seat 0 ends its turn — both piles are empty, so you play without drawing",
     ]
 
 
@@ -265,9 +266,16 @@ def test_the_action_limit_ends_the_game_and_the_leader_wins(limit, words):
         rules=rules,
     )
     assert said(state, End(), 0) == (
-        f"seat 1 ends the turn — {words} without a finished sandwich: "
-        "the game ends and you win with one sandwich"
+        f"seat 1 ends its turn — {words} without a finished sandwich end the game: "
+        "you win with one sandwich"
     )
+
+
+def test_a_limit_of_one_action_ends_the_game_in_the_singular():
+    record = play("sandwich", [RandomAgent(), RandomAgent()], rules=Rules(action_limit=1), seed=0)
+    last = view(replay(record)[-1], 0)
+    assert last.reason == SIXTY_ACTIONS
+    assert ending(last).startswith("one action without a finished sandwich ends the game: ")
 
 
 def test_ending_refuses_a_game_that_goes_on():

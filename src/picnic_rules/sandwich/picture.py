@@ -104,7 +104,7 @@ def _header(v: View) -> list[str]:
         if v.phase is Phase.DRAW:
             status += ": drawing a card"
         elif v.played:
-            status += ", a card played"
+            status += f": {'you have' if you else f'seat {v.turn} has'} played a card"
     return textwrap.wrap(status, WIDTH, subsequent_indent="  ")
 
 
@@ -126,13 +126,15 @@ def _sandwich_lines(v: View, seat: int) -> list[_Line]:
 
 
 def _sandwich_line(v: View, seat: int, index: int, sandwich: Sandwich) -> _Line:
-    """``"  1.0  bread pb jelly bread  (finished)"``; the fly's sandwich ends in ``(fly)``."""
+    """``"  1.0  bread pb jelly bread  (finished)"``; the fly's sandwich ends in ``(fly)``.
+
+    A finished sandwich under the fly ends in ``(finished)  (fly: does not count)``.
+    """
     finished = is_finished(sandwich)
     cards = " ".join(str(card) for card in sandwich)
     line = [(f"  {seat}.{index}  {cards}", _FINISHED if finished else "")]
-    flown = covered_by_fly(v.fly, seat, index)
     if finished:
-        line.append(("  (finished, does not count)" if flown else "  (finished)", _FINISHED))
-    if flown:
-        line.append(("  (fly)", _FLY))
+        line.append(("  (finished)", _FINISHED))
+    if covered_by_fly(v.fly, seat, index):
+        line.append(("  (fly: does not count)" if finished else "  (fly)", _FLY))
     return line

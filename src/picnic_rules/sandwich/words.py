@@ -148,8 +148,10 @@ def ending(v: View) -> str:
     if v.reason == THREE_SANDWICHES:
         return winners
     if v.reason == SIXTY_ACTIONS:
-        actions = number(v.rules.action_limit, "action")
-        return f"{actions} without a finished sandwich: the game ends and {winners}"
+        limit = v.rules.action_limit
+        actions = number(limit, "action")
+        end = "ends" if limit == 1 else "end"
+        return f"{actions} without a finished sandwich {end} the game: {winners}"
     return f"the game is stuck: {winners}"
 
 
@@ -196,7 +198,7 @@ def describe(v: View, observation: Observation) -> str:
     elif isinstance(move, Discard):
         what = _discard(v, seat, move.card)
     else:
-        what = "you end your turn" if seat == v.player else f"seat {seat} ends the turn"
+        what = _does(v, seat, "end your turn", "ends its turn")
     return what + _consequence(v, after, move)
 
 
@@ -243,7 +245,7 @@ def _ant(v: View, seat: int, move: Ant) -> str:
     sentence += f" and closes it; {_sandwich(v, victim, index)} is gone"
     later = len(v.table[victim]) - index - 1
     if later == 1:
-        sentence += f", so {victim}.{index + 1} is now {victim}.{index}"
+        sentence += f", so {_sandwich(v, victim, index + 1)} is now {victim}.{index}"
     elif later > 1:
         sentence += ", and the later ones move down a number"
     return sentence
@@ -270,7 +272,7 @@ def _consequence(v: View, after: View, move: Move | None) -> str:
         return f" — {ending(after)}"
     if isinstance(move, (End, Discard)) and v.draw_size == 0:
         if after.draw_size:
-            cards = f"{after.draw_size} card{'s' if after.draw_size > 1 else ''}"
+            cards = number(after.draw_size, "card")
             return f" — the discard pile is turned over as the new draw pile ({cards})"
         return f" — both piles are empty, so {_does(after, after.turn, 'play')} without drawing"
     return ""
