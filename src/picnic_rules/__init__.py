@@ -8,7 +8,9 @@ harness. Each game is a subpackage (:mod:`picnic_rules.sandwich` ...) and a
 
 from __future__ import annotations
 
-from . import codec
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .agents import RandomAgent
 from .errors import (
     DecodeError,
@@ -22,6 +24,9 @@ from .errors import (
 from .game import CHANCE, Game, Outcome
 from .match import Record, play, replay
 from .registry import GAMES, get_game, register
+
+if TYPE_CHECKING:
+    from . import codec
 
 __all__ = [
     "CHANCE",
@@ -45,3 +50,11 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``picnic_rules.codec`` is imported on first use: it (with cattrs) is about half the
+    import time of the package, and a program that reads no JSON never pays it."""
+    if name == "codec":
+        return importlib.import_module(".codec", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
