@@ -55,7 +55,8 @@ class LegalMove(Generic[M]):
     notation: str
     """``str(move)``, the text a client sends back to make the move."""
     description: str
-    """What the move would do, in words for the seat making it (``game.describe``)."""
+    """What the move would do, in words for the seat making it (``game.describe_move``:
+    nothing the seat cannot see)."""
     card: str
     """The card (or action) a click interface offers first (``game.move_group``)."""
     target: str
@@ -136,7 +137,7 @@ def seat_update(
         entries = []
         for move in game.legal_moves(state):
             card, target = game.move_group(move)
-            description = game.describe(view, game.observe(state, move, seat))
+            description = game.describe_move(view, move)
             entries.append(LegalMove(move, str(move), description, card, target))
         legal = tuple(entries)
     return SeatUpdate(

@@ -220,7 +220,9 @@ class Game(Generic[S, V, M, R, Ob]):
     what ``seat`` learns from ``move`` and ``update(view, observation)`` the
     seat's next view, so that ``update(view(s, k), observe(s, m, k)) ==
     view(apply(s, m), k)``; ``describe(view, observation)`` is a sentence for
-    the seat, ``render(view, markup=False)`` a text picture of a view, and
+    the seat about a move made, ``describe_move(view, move)`` one about a move
+    the seat may make (shown before it chooses: it reveals nothing the view
+    hides), ``render(view, markup=False)`` a text picture of a view, and
     ``move_group(move)`` the ``(card, target)`` pair a click interface offers;
     :meth:`apply_as` takes a move from a seat and :meth:`group_moves` groups moves.
     """
@@ -253,6 +255,7 @@ class Game(Generic[S, V, M, R, Ob]):
     observe: Callable[[S, M, int], Ob] = attrs.field(repr=False)
     update: Callable[[V, Ob], V] = attrs.field(repr=False)
     describe: Callable[[V, Ob], str] = attrs.field(repr=False)
+    describe_move: Callable[[V, M], str] = attrs.field(repr=False)
     render: Render[V] = attrs.field(repr=False)
     move_group: Callable[[M], tuple[str, str]] = attrs.field(repr=False)
     reasons: tuple[str, ...] = attrs.field(repr=False)

@@ -175,3 +175,24 @@ def test_update_refuses_a_card_from_an_empty_hand_and_a_late_discard() -> None:
     )
     with pytest.raises(IllegalMove, match="only allowed before anything is played"):
         update(view(played, 0), Observation(0, 1, Discard(JELLY)))
+
+
+def test_update_refuses_what_the_table_shows_the_rules_forbid() -> None:
+    # Seat 1 has no sandwich: a bread could start one, so it may not discard a bread.
+    state = make_state(hands={0: "jelly", 1: "bread pb"}, turn=1)
+    with pytest.raises(IllegalMove, match=r"no card may be discarded while one can be played"):
+        update(view(state, 0), Observation(0, 1, Discard(BREAD)))
+    # Every card seat 0 cannot see is a peanut butter, which seat 1's sandwich (pb on top)
+    # cannot take: seat 1 holds no play, so it must discard and may not just end its turn.
+    rules = deck_rules(bread=2, pb=2, jelly=2, hand_size=1)
+    stuck = make_state(
+        hands={0: "jelly", 1: "pb"},
+        table={0: ["bread jelly"], 1: ["bread pb"]},
+        draw="",
+        turn=1,
+        rules=rules,
+    )
+    assert apply(stuck, Discard(PB))  # the one legal move
+    with pytest.raises(IllegalMove, match="a player with no legal play must discard a card"):
+        update(view(stuck, 0), Observation(0, 1, End()))
+    follows(stuck, Discard(PB), 0)

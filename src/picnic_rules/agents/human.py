@@ -45,8 +45,8 @@ class HumanAgent:
     """Asks a person for each move: ``make_agent(game, "human")`` or ``HumanAgent(game)``.
 
     At each decision it writes ``game.render(view)`` and a menu with ``output``: the
-    legal moves numbered from 1, each in notation and in words (``game.describe``, as
-    the seat would be told it), then reads a line with ``input`` (by default the
+    legal moves numbered from 1, each in notation and in words
+    (``game.describe_move``), then reads a line with ``input`` (by default the
     terminal's :func:`input` and :func:`print`; pass your own to script it or to wire
     it to another front end). A line is
 
@@ -138,19 +138,9 @@ class HumanAgent:
         return "\n".join(lines)
 
     def _descriptions(self, view: Any, legal_moves: tuple[Any, ...]) -> list[str]:
-        """Each move in words, as the seat would be told it, or ``""`` where it has none.
-
-        ``describe`` needs the seat's observation of the move, and ``observe`` a state:
-        any state that agrees with the view serves (``determinize``), since what a
-        seat's own move does to its view depends only on that view.
-        """
+        """Each move in words (``game.describe_move``), or ``""`` where it has none."""
         try:
-            state = self.game.determinize(view, random.Random(0))
-            seat = view.player
-            return [
-                self.game.describe(view, self.game.observe(state, move, seat))
-                for move in legal_moves
-            ]
+            return [self.game.describe_move(view, move) for move in legal_moves]
         except PicnicError:  # a game that cannot word its moves still gets its menu
             return [""] * len(legal_moves)
 

@@ -18,7 +18,7 @@ may know. Decoding checks them against the game without trusting them:
   moves in the game's order (``game.legal_moves(det)``: a seat's legal
   moves are a function of its view), each with ``notation == str(move)``,
   the ``card`` and ``target`` of ``game.move_group(move)`` and the
-  ``description`` ``game.describe(view, game.observe(det, move, seat))``;
+  ``description`` ``game.describe_move(view, move)``;
 * an update's observations are objects ``{"observation", "description"}``,
   no more of them than ``max_moves + max_chance_steps`` of the view's
   players and rules (when the view has ``rules``), each description one
@@ -309,7 +309,7 @@ def _check_legal_moves(
                 )
         raise DecodeError(path, f"the view has {len(expected)} legal moves, not {len(got)}")
     for i, entry in enumerate(legal):
-        wanted = game.describe(view, game.observe(state, entry.move, view.player))
+        wanted = game.describe_move(view, entry.move)
         if entry.description != wanted:
             raise DecodeError(
                 f"{path}[{i}].description",

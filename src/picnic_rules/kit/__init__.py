@@ -3,7 +3,8 @@
 * :func:`define_game` checks a game module's contract functions and classes
   and bundles them into its :class:`~picnic_rules.Game` record, supplying the
   generic parts (:func:`parse_move`, :func:`sample_chance`,
-  :func:`random_move`, :func:`check_view`) unless the game defines its own;
+  :func:`random_move`, :func:`check_view`, :func:`describe_move`) unless the
+  game defines its own;
 * :mod:`picnic_rules.kit.counts`: multisets of card kinds (add, move, exact
   weighted draws, dealing the unseen cards for ``determinize``);
 * :mod:`picnic_rules.kit.options`: ``Rules`` fields that validate themselves
@@ -23,7 +24,7 @@ from . import counts
 from .build import builder
 from .checks import check_counts, check_fields, expect, fail
 from .counts import Counts
-from .defaults import check_view, parse_move, random_move, sample_chance
+from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
 from .options import MAX_COUNT, count, flag
 
@@ -37,6 +38,7 @@ __all__ = [
     "count",
     "counts",
     "define_game",
+    "describe_move",
     "expect",
     "fail",
     "flag",

@@ -19,7 +19,7 @@ from ..game import CHANCE, Game
 from .checks import check_fields
 from .counts import pick_weighted
 
-__all__ = ["check_view", "parse_move", "random_move", "sample_chance"]
+__all__ = ["check_view", "describe_move", "parse_move", "random_move", "sample_chance"]
 
 
 def _who(actor: object) -> str:
@@ -148,3 +148,18 @@ def check_view(game: Game[Any, Any, Any, Any, Any], view: Any) -> None:
         raise InvalidState(f"no state has this view: {exc}") from None
     if seen != view:
         raise InvalidState("no state has this view: it shows what its seat cannot see")
+
+
+def describe_move(game: Game[Any, Any, Any, Any, Any], view: Any, move: Any) -> str:
+    """A sentence for seat ``view.player`` about ``move``, one of its legal moves, before it
+    is made: ``describe`` of the move's observation in a state determinized from the view
+    (with ``random.Random(0)``, so the same view always gives the same words).
+
+    Right for a game in which what a seat observes of its own move does not depend on
+    what it cannot see (sandwich). A game whose own moves reveal hidden cards (a showdown)
+    defines its own ``describe_move``, or the words would show a made-up card; the
+    harness's ``describe`` check finds such a game, because its words change from one
+    determinization to another.
+    """
+    state = game.determinize(view, random.Random(0))
+    return game.describe(view, game.observe(state, move, view.player))

@@ -41,6 +41,7 @@ _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "parse_move": (("S", "-"), "M"),
     "random_move": (("S", "-"), "M"),
     "check_view": (("V",), "-"),
+    "describe_move": (("V", "M"), "-"),
 }
 _CLASSES = ("Rules", "State", "View", "Observation", "Move", "REASONS")
 
@@ -186,6 +187,7 @@ def define_game(
         ("sample_chance", defaults.sample_chance),
         ("random_move", defaults.random_move),
         ("check_view", defaults.check_view),
+        ("describe_move", defaults.describe_move),
     ):
         fns[key] = namespace[key] if key in namespace else GenericPart(generic, None)
     chosen = dict(variants or {})

@@ -15,7 +15,7 @@ import attrs
 
 from ..errors import IllegalMove, PicnicError
 from .cards import CARDS, Card, Counts
-from .engine import _end_turn, apply, legal_moves
+from .engine import _end_turn, _plays, apply, legal_moves
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
 from .state import Phase, State, View
 from .views import unseen, view, with_hidden
@@ -145,11 +145,11 @@ def update(v: View, observation: Observation) -> View:
         held = None
     drawn = move.card if isinstance(move, Draw) else None
     state = _stand_in(v, shown, held, drawn)
-    if v.turn != seat and isinstance(move, Discard) and v.played:
-        raise IllegalMove(shown, "a discard is only allowed before anything is played this turn")
     if v.turn != seat and isinstance(move, (End, Discard)):
-        # Whether a player may end or must discard depends on the whole hand,
-        # which the observer cannot see; what the move does to the table does not.
+        # Whether a player may end or must discard depends on its whole hand, which the
+        # observer cannot see -- but whether a kind of card can be played depends only on
+        # the table, so what the view rules out is refused.
+        _check_end_or_discard(v, shown, move)
         hands = state.hands
         discard = state.discard_pile
         if isinstance(move, Discard):
@@ -161,6 +161,38 @@ def update(v: View, observation: Observation) -> View:
     if move is None:
         move = Draw(next(card for card in CARDS if state.draw_pile[card]))
     return view(apply(state, move), seat)
+
+
+def _playable(v: View, shown: str, card: Card) -> bool:
+    """Whether seat ``v.turn`` could play a ``card`` now (on the table the view shows)."""
+    plays = _plays(_stand_in(v, shown, card, None))
+    return any(_card_of(play) is card for play in plays)
+
+
+def _card_of(move: Move) -> Card | None:
+    if isinstance(move, Ant):
+        return Card.ANT
+    if isinstance(move, Fly):
+        return Card.FLY
+    return move.card if isinstance(move, Play) else None
+
+
+def _check_end_or_discard(v: View, shown: str, move: End | Discard) -> None:
+    """Refuse another seat's end or discard that the view shows the rules forbid
+    (:func:`~picnic_rules.sandwich.must_discard`, seen from outside the hand)."""
+    if isinstance(move, Discard) and v.played:
+        raise IllegalMove(shown, "a discard is only allowed before anything is played this turn")
+    if v.played or not v.hand_sizes[v.turn]:
+        return  # an end after a play, or from an empty hand, is always allowed
+    if isinstance(move, Discard):
+        if _playable(v, shown, move.card):
+            raise IllegalMove(
+                shown, f"no card may be discarded while one can be played (a {move.card} can)"
+            )
+        return
+    pool = unseen(v)
+    if not any(pool[card] and _playable(v, shown, card) for card in CARDS):
+        raise IllegalMove(shown, "a player with no legal play must discard a card")
 
 
 def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> State:
