@@ -21,8 +21,15 @@ A server holds ``max_games`` games at most: a new game then evicts the least
 recently used finished game, else the least recently used one untouched for
 ``idle_seconds``, else it is refused (503). Errors are JSON ``{"error": ...,
 "reason": ...}``: 400 (malformed request, move or ``since``), 401 (no or wrong
-token), 404 (unknown or evicted game, or path), 409 (out of turn, illegal or
-stale), 413 (request too large), 503 (no room for a new game), 500 (a bug, logged).
+token), 404 (unknown or evicted game, or path), 408 (headers or body not sent
+in time), 409 (out of turn, illegal or stale), 413 (request too large), 503 (no
+room for a new game), 500 (a bug, logged).
+
+Every read and write on a client's socket waits at most ``timeout`` seconds
+(:data:`TIMEOUT`), so a client that stops sending holds no thread for long: a
+request whose headers or body are late gets a 408 and the connection is closed;
+a connection that sends no request at all, or a client that is gone, is closed
+without a word (and without a traceback on standard error).
 
 Only the standard library and picnic_rules are used.
 """
@@ -34,6 +41,7 @@ import json
 import random
 import re
 import secrets
+import sys
 import threading
 import time
 import traceback
@@ -55,6 +63,10 @@ MAX_GAMES = 1000
 
 IDLE_SECONDS = 3600.0
 """How long an unfinished game must go untouched before a new game may evict it."""
+
+TIMEOUT = 10.0
+"""How long, in seconds, one read or write on a client's socket may wait (the default of
+``Server``): a request line, a header line, the body, the answer."""
 
 
 class RequestError(Exception):
@@ -128,7 +140,8 @@ class Table:
 
 
 class Server(ThreadingHTTPServer):
-    """The HTTP server and its tables: at most ``max_games``, evicted as the module says."""
+    """The HTTP server and its tables: at most ``max_games``, evicted as the module says;
+    each socket operation on a client's connection waits at most ``timeout`` seconds."""
 
     daemon_threads = True
 
@@ -138,13 +151,22 @@ class Server(ThreadingHTTPServer):
         rng: Callable[[], random.Random],
         max_games: int = MAX_GAMES,
         idle_seconds: float = IDLE_SECONDS,
+        timeout: float = TIMEOUT,
     ) -> None:
+        if not timeout > 0:
+            raise ValueError(f"timeout: a positive number of seconds, not {timeout!r}")
         super().__init__(address, Handler)
         self.tables: dict[str, Table] = {}
         self.make_rng = rng
         self.max_games = max_games
         self.idle_seconds = idle_seconds
+        self.client_timeout = timeout  # not ``timeout``: BaseServer's, for handle_request
         self.lock = threading.Lock()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away (reset or closed the connection) is no error to log."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def make_room(self) -> None:
         """Below ``max_games``, evict the least recently used finished game, else idle one."""
@@ -162,9 +184,27 @@ class Handler(BaseHTTPRequestHandler):
     """The JSON API."""
 
     server: Server
+    timeout = TIMEOUT
+    """Seconds one socket operation may wait (``StreamRequestHandler`` sets it on the
+    connection); :meth:`setup` then applies the server's own ``timeout``."""
+
+    def setup(self) -> None:
+        """Bound every read and write on the connection by the server's timeout."""
+        super().setup()
+        self.connection.settimeout(self.server.client_timeout)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: no line per request on standard error."""
+
+    def parse_request(self) -> bool:
+        """The request line and headers; headers that do not arrive in time get a 408."""
+        try:
+            return super().parse_request()
+        except TimeoutError:  # the request line came, a header line did not
+            self.close_connection = True
+            answer = {"error": "request", "reason": self._late("headers")}
+            self._reply(HTTPStatus.REQUEST_TIMEOUT, answer)
+            return False
 
     def do_GET(self) -> None:
         """``GET /games/ID?since=N``: the seat's client document."""
@@ -235,16 +275,32 @@ class Handler(BaseHTTPRequestHandler):
         if int(length) > MAX_BODY:
             raise RequestError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"more than {MAX_BODY} bytes")
         try:
-            body = json.loads(self.rfile.read(int(length)) or b"{}")
+            data = self.rfile.read(int(length))
+        except TimeoutError:  # the socket cannot be read again: answer, then close
+            self.close_connection = True
+            raise RequestError(HTTPStatus.REQUEST_TIMEOUT, self._late("body")) from None
+        if len(data) < int(length):  # the client shut its side down before the end
+            self.close_connection = True
+            raise RequestError(
+                HTTPStatus.BAD_REQUEST, f"the body ended after {len(data)} of {length} bytes"
+            )
+        try:
+            body = json.loads(data or b"{}")
         except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[...]]]]
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body is not JSON") from None
         if type(body) is not dict:
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
         return body
 
+    def _late(self, what: str) -> str:
+        return f"the {what} did not arrive within {self.server.client_timeout:g} seconds"
+
     def _answer(self, handle: Callable[[], tuple[HTTPStatus, dict[str, Any]]]) -> None:
         try:
             status, answer = handle()
+        except ConnectionError:  # the client reset the connection mid-request: no one to tell
+            self.close_connection = True
+            return
         except RequestError as error:
             status, answer = error.status, {"error": "request", "reason": error.reason}
         except OutOfTurn as error:
@@ -257,12 +313,21 @@ class Handler(BaseHTTPRequestHandler):
             traceback.print_exc()
             status = HTTPStatus.INTERNAL_SERVER_ERROR
             answer = {"error": "internal", "reason": "the server failed; the error is logged"}
+        self._reply(status, answer)
+
+    def _reply(self, status: HTTPStatus, answer: dict[str, Any]) -> None:
+        """Send ``answer`` as JSON; a client that is gone or stops reading is let go quietly."""
         data = json.dumps(answer).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            if self.close_connection:
+                self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError:  # BrokenPipeError, ConnectionResetError, a write that timed out
+            self.close_connection = True
 
 
 def main(argv: list[str] | None = None) -> None:

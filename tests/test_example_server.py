@@ -7,6 +7,8 @@ import http.client
 import importlib.util
 import json
 import random
+import socket
+import struct
 import threading
 import time
 import urllib.error
@@ -259,3 +261,85 @@ def test_unknown_games_tokens_and_paths(base: str) -> None:
     assert status == 400 and "unknown game" in answer["reason"]
     status, answer = call(f"{base}/games", {"game": "sandwich", "players": 9})
     assert status == 400 and "2 to 4 players" in answer["reason"]
+
+
+def raw_exchange(url: str, request: bytes, wait: float = 10.0) -> bytes:
+    """Send ``request`` over a plain socket, keep the socket open, and read until the server
+    closes it: everything it answered."""
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=wait) as client:
+        client.sendall(request)
+        answer = b""
+        while chunk := client.recv(4096):
+            answer += chunk
+        return answer
+
+
+def json_answer(answer: bytes) -> tuple[str, dict[str, Any]]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return head.decode("latin-1"), json.loads(body)
+
+
+def test_a_body_that_stops_short_is_a_408_after_the_timeout(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with serving(timeout=0.5) as base:
+        started = time.monotonic()
+        request = b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"
+        head, answer = json_answer(raw_exchange(base, request))
+        assert 0.5 <= time.monotonic() - started < 5  # held no longer than the timeout
+        assert head.split("\r\n")[0].split(" ", 2)[1] == "408", head
+        assert "Connection: close" in head
+        assert answer == {
+            "error": "request",
+            "reason": "the body did not arrive within 0.5 seconds",
+        }
+        assert new_game(base)  # the server goes on
+    assert capsys.readouterr().err == ""  # no traceback
+
+
+def test_headers_that_stop_short_are_a_408_and_silence_is_closed_quietly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with serving(timeout=0.5) as base:
+        head, answer = json_answer(raw_exchange(base, b"GET /games/x HTTP/1.1\r\nHost: x\r\n"))
+        assert head.startswith("HTTP/1.0 408 "), head
+        assert answer["reason"] == "the headers did not arrive within 0.5 seconds"
+        assert raw_exchange(base, b"") == b""  # no request at all: closed without a word
+        assert raw_exchange(base, b"GET /gam") == b""
+    assert capsys.readouterr().err == ""
+
+
+def test_a_client_that_leaves_mid_body_is_let_go_quietly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with serving(timeout=0.5) as base:
+        parts = urlsplit(base)
+        for linger in (False, True):  # a plain close, then a reset
+            client = socket.create_connection((parts.hostname, parts.port), timeout=10)
+            if linger:  # close with a reset: the server's answer cannot be written
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            client.sendall(b"POST /games HTTP/1.1\r\nContent-Length: 100\r\n\r\n{")
+            client.close()
+        time.sleep(1.0)  # past the timeout: both handlers have given up
+        assert new_game(base)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_body_shorter_than_its_content_length_is_a_400(base: str) -> None:
+    parts = urlsplit(base)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as client:
+        client.sendall(b"POST /games HTTP/1.1\r\nContent-Length: 100\r\n\r\n{}")
+        client.shutdown(socket.SHUT_WR)  # no more body: the server need not wait
+        answer = b""
+        while chunk := client.recv(4096):
+            answer += chunk
+    head, body = json_answer(answer)
+    assert " 400 " in head.split("\r\n")[0]
+    assert body["reason"] == "the body ended after 2 of 100 bytes"
+
+
+def test_the_timeout_is_a_positive_number_of_seconds() -> None:
+    for timeout in (0, -1.0):
+        with pytest.raises(ValueError, match="timeout: a positive number of seconds"):
+            example.Server(("127.0.0.1", 0), random.Random, timeout=timeout)
