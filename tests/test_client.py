@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from harness_games import DICE
 
 from picnic_rules import CHANCE, GAMES, PicnicError
 from picnic_rules.client import LegalMove, Observed, seat_update
@@ -83,10 +86,52 @@ def test_observations_must_lead_from_before_to_the_view() -> None:
         seat_update(GAME, after, 1, (), before)  # an observation left out
     with pytest.raises(PicnicError, match="observation 1 cannot follow"):
         seat_update(GAME, after, 1, [seen, seen], before)  # the bread played twice
-    with pytest.raises(PicnicError, match="observation 0 cannot follow"):
+    with pytest.raises(PicnicError, match="before is the view of seat 0, not of seat 1"):
         seat_update(GAME, after, 1, [seen], GAME.view(state, 0))  # another seat's view
 
 
 def test_a_seat_the_game_does_not_have() -> None:
     with pytest.raises(PicnicError, match="no seat 3"):
         seat_update(GAME, after_deal(), 3)
+
+
+def test_arguments_of_the_wrong_type_are_refused_by_name() -> None:
+    state = after_deal()
+    before = GAME.view(state, 1)
+    seen = observe_all(GAME, state, Play(Card.BREAD))[1]
+    after = apply(state, Play(Card.BREAD))
+    dice = DICE.new_game(2)
+    roll = DICE.sample_chance(dice, random.Random(0))
+    wrong_before = [
+        ("x", "str"),
+        ({}, "dict"),
+        (0, "int"),
+        (DICE.view(dice, 1), "harness_games.View"),  # a view of another game
+    ]
+    for value, kind in wrong_before:
+        for observations in ([seen], ()):
+            with pytest.raises(
+                PicnicError, match=f"before must be None or a sandwich View.*{kind}"
+            ):
+                seat_update(GAME, after, 1, observations, value)
+    with pytest.raises(PicnicError, match="before is the view of seat 0, not of seat 1"):
+        seat_update(GAME, after, 1, [seen], GAME.view(state, 0))
+    wrong_observations = [
+        (None, "a tuple or list of sandwich Observations, not NoneType"),
+        (5, "a tuple or list .* not int"),
+        (iter([seen]), "a tuple or list .* not list_iterator"),
+        ({seen}, "a tuple or list .* not set"),
+        ("abc", "a tuple or list .* not str"),
+        ([seen, "x"], r"observations\[1\] must be a sandwich Observation, not str"),
+        ([DICE.observe(dice, roll, 1)], r"observations\[0\] .* not harness_games.Observation"),
+    ]
+    for observations, words in wrong_observations:
+        with pytest.raises(PicnicError, match=f"seat_update: .*{words}"):
+            seat_update(GAME, after, 1, observations, before)
+    for garbage in ("x", None, dice):
+        with pytest.raises(PicnicError, match="seat_update: state must be a sandwich State"):
+            seat_update(GAME, garbage, 1)
+    # the right types, as a list or a tuple
+    assert seat_update(GAME, after, 1, [seen], before) == seat_update(
+        GAME, after, 1, (seen,), before
+    )

@@ -106,11 +106,14 @@ def seat_update(
     every seat's), and ``before`` is the seat's view before the first of
     them (the view of its previous update): each observation is described
     (``game.describe``) with the view before it, the view following by
-    ``game.update``. Raises :class:`~picnic_rules.PicnicError` for a seat
-    the game does not have, for observations without ``before``, and for
-    observations that do not lead from ``before`` to the seat's view in
-    ``state``.
+    ``game.update``. Raises :class:`~picnic_rules.PicnicError`, naming the
+    argument, for a ``state`` that is not a ``game.State``, ``observations``
+    that are not a tuple or list of ``game.Observation``, a ``before`` that
+    is not ``None`` or a ``game.View`` of seat ``seat``, a seat the game
+    does not have, observations without ``before``, and observations that
+    do not lead from ``before`` to the seat's view in ``state``.
     """
+    _check_arguments(game, state, seat, observations, before)
     view = game.view(state, seat)
     seen = tuple(observations)
     if seen and before is None:
@@ -148,3 +151,40 @@ def seat_update(
         observations=tuple(observed),
         outcome=game.result(state) if game.is_over(state) else None,
     )
+
+
+def _kind(value: object) -> str:
+    """The type of ``value`` for an error: its qualified name beyond the builtins."""
+    cls = type(value)
+    if cls.__module__ == "builtins":
+        return cls.__qualname__
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _check_arguments(
+    game: AnyGame, state: object, seat: object, observations: object, before: object
+) -> None:
+    """Refuse arguments of the wrong type before any of the game's functions sees them."""
+    if not isinstance(state, game.State):
+        raise PicnicError(f"seat_update: state must be a {game.name} State, not {_kind(state)}")
+    if not isinstance(observations, (tuple, list)):
+        raise PicnicError(
+            f"seat_update: observations must be a tuple or list of {game.name} "
+            f"Observations, not {_kind(observations)}"
+        )
+    for number, observation in enumerate(observations):
+        if not isinstance(observation, game.Observation):
+            raise PicnicError(
+                f"seat_update: observations[{number}] must be a {game.name} Observation, "
+                f"not {_kind(observation)}"
+            )
+    if before is None:
+        return
+    if not isinstance(before, game.View):
+        raise PicnicError(
+            f"seat_update: before must be None or a {game.name} View "
+            f"(game.view(previous_state, seat)), not {_kind(before)}"
+        )
+    player = getattr(before, "player", seat)
+    if player != seat:
+        raise PicnicError(f"seat_update: before is the view of seat {player}, not of seat {seat}")
