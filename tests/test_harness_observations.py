@@ -16,8 +16,8 @@ import attrs
 import pytest
 from harness_games import DICE, Observation, Pick, Roll, State, View, turns_taken
 
-from picnic_rules import OutOfTurn, codec
-from picnic_rules.game import Game
+from picnic_rules import IllegalMove, OutOfTurn, codec, kit
+from picnic_rules.game import Game, GenericPart
 from picnic_rules.testing import check_game, check_play
 from picnic_rules.testing.documents import has_kind
 
@@ -235,6 +235,54 @@ def test_a_describe_that_raises_is_caught() -> None:
 def test_a_describe_that_is_not_one_line_is_caught(text: Any) -> None:
     broken = attrs.evolve(DICE, describe=lambda view, obs: text)
     _fails(broken, "describe", "not one non-empty line")
+
+
+def test_the_kit_describe_move_of_a_showdown_is_caught() -> None:
+    # Keep or Swap's last keep shows every card: the kit's default describe_move would word
+    # it with a made-up card for seat 0, one that changes from one determinization to another.
+    default = attrs.evolve(SWAP, describe_move=GenericPart(kit.describe_move, None))
+    _fails(
+        default,
+        "describe",
+        r"the words of 'keep' depend on cards seat 1 cannot see: .* "
+        r"the game must define its own describe_move",
+        only=["describe"],
+        every=1,
+    )
+    # the game's own words show no hidden card, and pass
+    report = check_game(
+        SWAP, games=2, players=[2, 3], variants=["default"], only=["describe"], every=1
+    )
+    assert report.games == 4
+    dealt = SWAP.new_game(2)
+    for move in (keep_or_swap.Draw(5), keep_or_swap.Draw(1)):
+        dealt = SWAP.apply(dealt, move)
+    first, last = SWAP.view(dealt, 0), SWAP.view(SWAP.apply(dealt, keep_or_swap.Keep()), 1)
+    assert [SWAP.describe_move(first, move) for move in SWAP.legal_moves(dealt)] == [
+        "Keep your card.",
+        "Swap your 5 for a card from the deck.",
+    ]
+    assert SWAP.describe_move(last, keep_or_swap.Keep()) == "Keep your card and show every card."
+    with pytest.raises(IllegalMove, match="not a move seat 1 can make now"):
+        SWAP.describe_move(SWAP.view(dealt, 1), keep_or_swap.Keep())
+
+
+def test_a_describe_move_that_is_not_one_line_or_not_stable_is_caught() -> None:
+    _fails(
+        attrs.evolve(SWAP, describe_move=lambda view, move: "one\ntwo"),
+        "describe",
+        r"describe_move\(view\(state, 0\), 'keep'\) is 'one\\ntwo', not one non-empty line",
+        only=["describe"],
+        every=1,
+    )
+    answers = iter(range(1000))
+    _fails(
+        attrs.evolve(SWAP, describe_move=lambda view, move: f"move {next(answers)}"),
+        "describe",
+        r"describe_move\(view\(state, 0\), 'keep'\) gave two different answers for one view",
+        only=["describe"],
+        every=1,
+    )
 
 
 def test_a_render_without_a_picture_is_caught() -> None:

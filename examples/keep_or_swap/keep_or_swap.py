@@ -282,6 +282,20 @@ def describe(view: View, observation: Observation) -> str:
     return text
 
 
+def describe_move(view: View, move: Move) -> str:
+    """What ``move`` would do, for seat ``view.player`` to act, before it chooses.
+
+    Not ``describe`` of the move's observation: the last keep shows every card, which
+    the seat cannot know yet. :class:`~picnic_rules.IllegalMove` for a move not its own.
+    """
+    if _actor(view) != view.player or not isinstance(move, (Keep, Swap)):
+        raise IllegalMove(move, f"it is not a move seat {view.player} can make now")
+    if isinstance(move, Swap):
+        return f"Swap your {view.hands[view.player]} for a card from the deck."
+    last = view.turn == view.players - 1
+    return "Keep your card and show every card." if last else "Keep your card."
+
+
 def render(view: View, *, markup: bool = False) -> str:
     """A picture of ``view``: a line a seat (``?`` a hidden card, ``-`` none), then the piles.
 

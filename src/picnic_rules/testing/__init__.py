@@ -66,7 +66,14 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   move that leaves ``k`` the same view gives it the same observation;
 * ``describe``: ``describe(view, observation)`` of every seat's observation
   of the move played (and at the expensive steps, of every legal move) is
-  one non-empty line, the view being the seat's before the move;
+  one non-empty line, the view being the seat's before the move; at the
+  expensive steps, ``describe_move(view, move)`` of every legal move of the
+  seat to act is one non-empty line, the same for its view computed twice,
+  and -- where the game uses the kit's default
+  (:func:`picnic_rules.kit.describe_move`) -- the same as ``describe`` of the
+  move's observation in the real state and in ``determinize(view,
+  Random(seed))`` for seeds 1 and 2: words that change show a card the seat
+  cannot see, and the game must define its own ``describe_move``;
 * ``render``: ``render(view)`` and ``render(view, markup=True)`` of every
   seat's view are non-empty texts (with rich installed, one seat's markup a
   step, in turn, parses);
@@ -89,8 +96,8 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
 
 The expensive checks (every legal move applied, notation, codec, documents,
 views, leaks, forged views, observations of every legal move, observation
-leaks, render, move groups) run at every ``every``-th step, and at the first
-and last states.
+leaks, the words of legal moves, render, move groups) run at every
+``every``-th step, and at the first and last states.
 
 A failure raises :class:`AssertionError` naming the game, the variant, the
 number of players, the seed, the step, the check that failed and the call

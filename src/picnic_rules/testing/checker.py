@@ -211,6 +211,8 @@ class Checker(Generic[S, V, M, R]):
             if self.on("forged-views"):
                 leaks.forged_views(self, state)
             observations.every_move(self, state, legal)
+            if self.on("describe") and actor is not CHANCE and actor is not None:
+                words.move_sentences(self, state, actor, legal)
             if self.on("observation-leaks"):
                 observation_leaks.check(self, state, actor, legal)
             if self.on("render"):

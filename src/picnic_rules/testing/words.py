@@ -2,6 +2,12 @@
 
 ``describe(view, observation)`` must give one non-empty line for every
 observation (the view is the observer's, before the move);
+``describe_move(view, move)`` one non-empty line for every legal move of the
+seat to act, the same for its view computed twice -- and, where the game uses
+the kit's default (:func:`picnic_rules.kit.describe_move`, which describes the
+move's observation in a state determinized from the view), the same words in
+the real state and in other determinizations, or they would show the seat a
+made-up card;
 ``render(view)`` and ``render(view, markup=True)`` a non-empty text for every
 seat's view (the markup of one seat's a step, when `rich
 <https://rich.readthedocs.io>`_ is installed, must parse as rich console
@@ -13,14 +19,16 @@ None of them may raise.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..game import GenericPart
 from .text import notation, short
 
 if TYPE_CHECKING:
     from .checker import Checker
 
-__all__ = ["groups", "pictures", "sentence"]
+__all__ = ["DETERMINIZATIONS", "groups", "move_sentences", "pictures", "sentence"]
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -40,7 +48,7 @@ def sentence(
         before,
         obs,
     )
-    if type(text) is not str or not text.strip() or "\n" in text or "\r" in text:
+    if not _one_line(text):
         checker.fail(
             "describe",
             f"describe(view of seat {seat}, observe(state, {notation(move)!r}, {seat})) "
@@ -48,6 +56,71 @@ def sentence(
             state,
         )
     checker.ok()
+
+
+DETERMINIZATIONS = (1, 2)
+"""The seeds of the determinizations in which the kit's default ``describe_move`` must
+give the words it gives in ``determinize(view, Random(0))``."""
+
+
+def _one_line(text: object) -> bool:
+    return type(text) is str and bool(text.strip()) and "\n" not in text and "\r" not in text
+
+
+def move_sentences(checker: Checker[S, V, M, R], state: S, seat: int, legal: tuple[M, ...]) -> None:
+    """``describe_move(view, move)`` of every legal move of ``seat``, the seat to act, is one
+    non-empty line, the same for the view computed twice; with the kit's default, the
+    same as ``describe`` of the move's observation in the real state and in
+    ``determinize(view, Random(seed))`` for each seed of :data:`DETERMINIZATIONS`."""
+    game = checker.game
+    view, again = (
+        checker.call("describe", f"view(state, {seat})", state, game.view, state, seat)
+        for _ in range(2)
+    )
+    elsewhere: list[tuple[str, Any]] = []
+    if isinstance(game.describe_move, GenericPart):
+        elsewhere.append(("the real state", state))
+        for seed in DETERMINIZATIONS:
+            where = f"determinize(view(state, {seat}), Random({seed}))"
+            det = checker.call(
+                "describe", where, state, game.determinize, view, random.Random(seed)
+            )
+            elsewhere.append((where, det))
+    for move in legal:
+        call = f"describe_move(view(state, {seat}), {notation(move)!r})"
+        text = checker.call("describe", call, state, game.describe_move, view, move)
+        if not _one_line(text):
+            checker.fail("describe", f"{call} is {short(text, 300)}, not one non-empty line", state)
+        repeated = checker.call("describe", call, state, game.describe_move, again, move)
+        if repeated != text:
+            checker.fail(
+                "describe",
+                f"{call} gave two different answers for one view: {short(text, 300)}, "
+                f"then {short(repeated, 300)}",
+                state,
+            )
+        for where, other in elsewhere:
+            observed = f"observe({where}, {notation(move)!r}, {seat})"
+            obs = checker.call("describe", observed, state, game.observe, other, move, seat)
+            said = checker.call(
+                "describe",
+                f"describe(view(state, {seat}), {observed})",
+                state,
+                game.describe,
+                view,
+                obs,
+            )
+            if said != text:
+                checker.fail(
+                    "describe",
+                    f"the words of {notation(move)!r} depend on cards seat {seat} cannot see: "
+                    f"the kit's describe_move gives {short(text, 300)} (its observation in "
+                    f"determinize(view, Random(0))), but its observation in {where} gives "
+                    f"{short(said, 300)}; the game must define its own describe_move(view, "
+                    f"move), words that show nothing the view hides",
+                    state,
+                )
+    checker.ok(len(legal))
 
 
 def _markup_error(text: str) -> str | None:
