@@ -305,7 +305,7 @@ def test_the_legal_moves_are_exactly_the_views(states: tuple[State, ...]) -> Non
         f"{path}[{len(moves)}].move",
         "is listed twice",
     )
-    illegal = {"move": "fly 3.3", "notation": "fly 3.3", "description": "", "card": "fly"}
+    illegal = {"move": "fly 3.3", "notation": "fly 3.3", "description": "x", "card": "fly"}
     illegal["target"] = "3.3"
     refused(
         edited(good, "update", "legal_moves", 0, value=illegal),
@@ -421,6 +421,50 @@ def test_each_observation_of_an_update_is_strict(record: Record, states: tuple[S
         "observation",
         "actor",
     )
+
+
+# A description a client may not print as it is: what is wrong with it, the error's words.
+HIDDEN_DESCRIPTIONS = [
+    ("seat 0 plays bread\x00", r"control character U\+0000 at index 18"),
+    ("\x1b[2Jyou win", r"control character U\+001B at index 0"),
+    ("seat 0 plays\tbread", r"control character U\+0009"),
+    ("seat 0 plays bread\x85", "more than one line"),  # NEL: a line break too
+    ("seat 0 plays bread\x9b2J", r"control character U\+009B"),  # the C1 escape
+    ("\u200b", r"format character U\+200B at index 0"),
+    ("\u200b\u200c\u2060", r"format character U\+200B"),  # zero-width only
+    ("seat 1 \u202eniw", r"format character U\+202E at index 7"),  # right-to-left override
+    ("seat 0\u2066 wins\u2069", r"format character U\+2066"),  # a bidirectional isolate
+    ("\ufeffseat 0 plays bread", r"format character U\+FEFF at index 0"),
+    ("seat 0 plays bread\U000e0001", r"format character U\+E0001"),  # a tag, beyond the BMP
+    ("\u00a0 \u3000", "empty"),  # spaces only
+]
+
+VISIBLE_DESCRIPTIONS = ["x", "le siège 0 pose du pain", "seat 0 plays 🍞", " seat 0\u00a0ends "]
+
+
+@pytest.mark.parametrize(("text", "reason"), HIDDEN_DESCRIPTIONS)
+def test_a_description_is_plain_text_for_players(
+    record: Record, states: tuple[State, ...], text: str, reason: str
+) -> None:
+    """No control or format character, and a visible one, in an observation's words or a legal
+    move's: a client prints them as they are."""
+    observed = update_doc(
+        states[1], 1, (GAME.observe(states[0], record.moves[0], 1),), GAME.view(states[0], 1)
+    )
+    at = "$.update.observations[0].description"
+    refused(edited(observed, "update", "observations", 0, "description", value=text), at, reason)
+    offered = update_doc(acting(states, 0), 0)
+    at = "$.update.legal_moves[0].description"
+    refused(edited(offered, "update", "legal_moves", 0, "description", value=text), at, reason)
+
+
+def test_a_visible_description_is_read(record: Record, states: tuple[State, ...]) -> None:
+    good = update_doc(
+        states[1], 1, (GAME.observe(states[0], record.moves[0], 1),), GAME.view(states[0], 1)
+    )
+    for text in VISIBLE_DESCRIPTIONS:
+        doc = edited(good, "update", "observations", 0, "description", value=text)
+        assert codec.decode(doc).observations[0].description == text
 
 
 def test_an_update_holds_no_more_observations_than_a_game_can_last(

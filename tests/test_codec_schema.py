@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 
 from picnic_rules import GAMES, DecodeError, RandomAgent, Record, codec, play, replay
 from picnic_rules.client import seat_update
+from picnic_rules.codec.limits import check_description
 from picnic_rules.game import AnyGame
 from picnic_rules.history import observe_all, seat_record
 
@@ -134,16 +135,55 @@ def test_an_outcomes_reason_is_one_of_the_games(game: AnyGame) -> None:
         assert (reason["type"], reason["enum"]) == ("string", list(game.reasons))
 
 
-def test_an_update_observations_description_is_one_line(
-    validators: dict[str, Draft202012Validator],
+BAD_DESCRIPTIONS = [
+    "",
+    "x" * (codec.MAX_DESCRIPTION + 1),
+    "two\nlines",
+    "one line\n",
+    "two\u2028lines",
+    "seat 0 plays bread\x00",
+    "\x1b[2Jyou win",
+    "seat 0 plays bread\x9b",
+    "\u200b",
+    "seat 1 \u202eniw",
+    "seat 0\u2066 wins",
+    "\ufeffseat 0",
+    "  \u00a0\u3000",
+]
+
+
+@pytest.mark.parametrize("field", ["observations", "legal_moves"])
+def test_an_update_description_is_one_line_of_plain_text(
+    validators: dict[str, Draft202012Validator], field: str
 ) -> None:
     doc = json.loads((GOLDEN / "sandwich-update.json").read_text(encoding="utf-8"))
-    at = ("update", "observations", 0, "description")
+    at = ("update", field, 0, "description")
     assert errors(validators["update"], replaced(doc, at, "x" * codec.MAX_DESCRIPTION)) == []
-    for bad in ("", "x" * (codec.MAX_DESCRIPTION + 1), "two\nlines", "two\u2028lines"):
+    for good in ("le siège 0 pose du pain", "seat 0 plays 🍞", " seat 0\u00a0ends "):
+        assert errors(validators["update"], replaced(doc, at, good)) == [], repr(good)
+    for bad in BAD_DESCRIPTIONS:
         assert errors(validators["update"], replaced(doc, at, bad)), repr(bad)
-        with pytest.raises(DecodeError):
+        with pytest.raises(DecodeError, match="description"):
             codec.decode(replaced(doc, at, bad))
+
+
+def test_the_schema_refuses_the_descriptions_the_codec_refuses() -> None:
+    """Every character of the Basic Multilingual Plane, alone, after a letter and before one:
+    the schema's rule is the codec's (beyond it, only the codec refuses format characters)."""
+    defs = codec.schema(SANDWICH, "update")["$defs"]
+    rules = [defs[name]["properties"]["description"] for name in ("Observed", "LegalMove")]
+    rule, other = ({k: v for k, v in r.items() if k != "description"} for r in rules)
+    assert rule == other  # one rule for both descriptions
+    visible, hidden = re.compile(rule["pattern"]), re.compile(rule["not"]["pattern"])
+    differ = []
+    for code in [*range(0xD800), *range(0xE000, 0x10000)]:
+        for text in (chr(code), f"a{chr(code)}", f"{chr(code)}a"):
+            schema_says = visible.search(text) is not None and hidden.search(text) is None
+            if schema_says != (check_description(text) is None):
+                differ.append(f"U+{code:04X} in {text!r}")
+    assert differ == []
+    assert check_description("seat 0\U000e0001") is not None  # a tag: the codec's alone
+    assert hidden.search("seat 0\U000e0001") is None
 
 
 def test_an_unknown_kind_is_refused() -> None:

@@ -22,8 +22,10 @@ of any game here:
   ``"chance"``; no reST markup);
 * the library's own classes are described in JSON's terms: an outcome's
   ``reason`` is an ``enum`` of ``game.reasons``, and the ``description`` of
-  an update's observation one line of at most
-  :data:`~.limits.MAX_DESCRIPTION` characters;
+  an update's observation or legal move one line of at most
+  :data:`~.limits.MAX_DESCRIPTION` characters, one of them visible, with no
+  control or format character (:data:`DESCRIPTION_PATTERN`, ``not``
+  :data:`HIDDEN_PATTERN`);
 * the header has the constant ``format``, ``game`` and ``kind``.
 
 What a schema cannot say the codec still checks: that a state passes the
@@ -61,7 +63,7 @@ from .documents import FORMAT, HEADER, KINDS, SPREAD, Kind
 from .enums import written
 from .limits import MAX_DESCRIPTION, MAX_INT_DIGITS, MAX_NOTATION
 
-__all__ = ["DIALECT", "schema", "schemas"]
+__all__ = ["DESCRIPTION_PATTERN", "DIALECT", "HIDDEN_PATTERN", "schema", "schemas"]
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The ``$schema`` of every schema here: JSON Schema draft 2020-12."""
@@ -154,8 +156,28 @@ def _integer() -> dict[str, Any]:
     }
 
 
-_ONE_LINE: Final = "^[^\\n\\r\\u000b\\u000c\\u001c-\\u001e\\u0085\\u2028\\u2029]+$"
-"""A JSON Schema ``pattern`` of one line of text (no line break of any kind)."""
+_HIDDEN: Final = (
+    "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f"
+    "\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064"
+    "\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb"
+)
+"""The characters no description may hold, as ECMA-262 class ranges: the controls (Cc, line
+breaks among them), the line and paragraph separators, and the format characters (Cf) of the
+Basic Multilingual Plane. (Cf beyond it, surrogate pairs to ECMA-262, only the codec refuses.)"""
+
+_BLANK: Final = "\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000"
+"""The space characters (Unicode category Zs), as ECMA-262 class ranges."""
+
+DESCRIPTION_PATTERN: Final = f"[^{_HIDDEN}{_BLANK}]"
+"""The JSON Schema ``pattern`` of a description: it holds a visible character."""
+
+HIDDEN_PATTERN: Final = f"[{_HIDDEN}]"
+"""The ``pattern`` no description may match (``not``): a control or format character.
+
+With :data:`DESCRIPTION_PATTERN` it is the codec's rule
+(:func:`~.limits.check_description`). Neither is anchored: Python's ``re`` (which the
+``jsonschema`` package uses) lets ``$`` match before a final line feed, ECMA-262 does not,
+and a search for one character means the same in both."""
 
 
 def _core(game: AnyGame) -> dict[type[Any], tuple[str, dict[str, dict[str, Any]]]]:
@@ -169,6 +191,12 @@ def _core(game: AnyGame) -> dict[type[Any], tuple[str, dict[str, dict[str, Any]]
         return {"description": text, **more}
 
     players = say("The number of seats.")
+    _description = {
+        "minLength": 1,
+        "maxLength": MAX_DESCRIPTION,
+        "pattern": DESCRIPTION_PATTERN,
+        "not": {"pattern": HIDDEN_PATTERN},
+    }
     return {
         Outcome: (
             "How a finished game ended.",
@@ -208,7 +236,11 @@ def _core(game: AnyGame) -> dict[type[Any], tuple[str, dict[str, dict[str, Any]]
             {
                 "move": say("The move, in the game's notation."),
                 "notation": say("The move's own notation: the text to send back to make it."),
-                "description": say("What the move would do, in words for the seat making it."),
+                "description": say(
+                    "What the move would do, in words for the seat making it: one line of at "
+                    f"most {MAX_DESCRIPTION} characters, none a control or format character.",
+                    **_description,
+                ),
                 "card": say("The card (or action) a click interface offers first."),
                 "target": say(
                     "The target a click interface offers once the card is chosen (may be empty)."
@@ -221,10 +253,8 @@ def _core(game: AnyGame) -> dict[type[Any], tuple[str, dict[str, dict[str, Any]]
                 "observation": say("What the seat observed."),
                 "description": say(
                     "The observation in words for the seat: one line of at most "
-                    f"{MAX_DESCRIPTION} characters.",
-                    minLength=1,
-                    maxLength=MAX_DESCRIPTION,
-                    pattern=_ONE_LINE,
+                    f"{MAX_DESCRIPTION} characters, none a control or format character.",
+                    **_description,
                 ),
             },
         ),

@@ -7,6 +7,7 @@ costs at most a bounded amount of time and memory, and every refusal is a
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_NOTATION",
     "MAX_REASON",
+    "check_description",
     "shorten",
 ]
 
@@ -48,12 +50,14 @@ about 20 characters (``ant 3.12 to 4``); a game may refuse shorter strings itsel
 """
 
 MAX_DESCRIPTION: Final = 400
-"""The longest sentence, in characters, an update's observation may carry as its description.
+"""The longest description, in characters, of an update's observation or legal move.
 
-A description is one line for players (``game.describe``). Sandwich's
-longest are an ant's steal that renumbers the victim's sandwiches and ends
-the game in a tie, about 210 characters in random 4-seat games. A longer,
-empty or multi-line one is refused.
+A description is one line for players (``game.describe``,
+``game.describe_move``). Sandwich's longest are an ant's steal that
+renumbers the victim's sandwiches and ends the game in a tie, about 210
+characters in random 4-seat games. A longer one is refused, and so is one
+that :func:`check_description` finds empty, of several lines or holding a
+control or format character.
 """
 
 MAX_INT_DIGITS: Final = 40
@@ -79,3 +83,38 @@ def shorten(text: str, limit: int = MAX_ECHO) -> str:
     'short'
     """
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_HIDDEN: Final = {"Cc": "control", "Cf": "format"}
+"""The Unicode categories no description may hold, with their names for an error."""
+
+
+def check_description(text: str) -> str | None:
+    r"""Why ``text`` is not a description for players, or ``None`` if it is one.
+
+    A description (of an update's legal move or observation) is one line of
+    at most :data:`MAX_DESCRIPTION` characters, at least one of them visible,
+    and none a control or format character (Unicode category ``Cc`` or
+    ``Cf``: NUL, terminal escapes, zero-width and bidirectional marks), so a
+    client may show it in a terminal or a page as it is.
+
+    >>> check_description("seat 0 plays bread") is None
+    True
+    >>> check_description("\x1b[2Jyou win")
+    'control character U+001B at index 0: a description is plain text'
+    >>> check_description("\u200b")
+    'format character U+200B at index 0: a description is plain text'
+    >>> check_description(" ")
+    'empty: a description is a sentence for players'
+    """
+    if len(text) > MAX_DESCRIPTION:
+        return f"{len(text)} characters, more than the limit of {MAX_DESCRIPTION}"
+    if not text.strip():
+        return "empty: a description is a sentence for players"
+    if text.splitlines() != [text]:
+        return "more than one line: a description is one sentence"
+    for index, char in enumerate(text):
+        hidden = _HIDDEN.get(unicodedata.category(char))
+        if hidden is not None:
+            return f"{hidden} character U+{ord(char):04X} at index {index}: a description is plain text"
+    return None

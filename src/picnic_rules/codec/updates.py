@@ -21,10 +21,13 @@ may know. Decoding checks them against the game without trusting them:
   ``description`` ``game.describe_move(view, move)``;
 * an update's observations are objects ``{"observation", "description"}``,
   no more of them than ``max_moves + max_chance_steps`` of the view's
-  players and rules (when the view has ``rules``), each description one
-  non-empty line of at most :data:`~.limits.MAX_DESCRIPTION` characters.
-  They are not replayed, nor their words checked: the document holds no
-  view before them;
+  players and rules (when the view has ``rules``). They are not replayed,
+  nor their words checked: the document holds no view before them;
+* every description, a legal move's or an observation's, is plain text for
+  players (:func:`~.limits.check_description`): one line of at most
+  :data:`~.limits.MAX_DESCRIPTION` characters with a visible one, and no
+  control or format character (Unicode categories ``Cc`` and ``Cf``: NUL,
+  terminal escapes, zero-width and bidirectional marks);
 * a history's ``players`` and ``rules`` are accepted by ``game.new_game``,
   its seat is one of them, and it holds no more observations than
   ``max_moves + max_chance_steps``; they are not replayed here:
@@ -45,7 +48,7 @@ from ..errors import DecodeError
 from ..game import CHANCE, Actor, AnyGame, Outcome
 from .enums import written
 from .failures import check_keys, checked, json_type, structure
-from .limits import MAX_DESCRIPTION, shorten
+from .limits import check_description, shorten
 from .records import decode_final_outcome, decode_outcome, decode_players_rules, max_steps
 
 __all__ = [
@@ -179,14 +182,11 @@ def _observations(
 
 
 def _description(converter: cattrs.Converter, raw: object, path: str) -> str:
-    """A sentence for players: a non-empty line of at most :data:`~.limits.MAX_DESCRIPTION`."""
+    """A description (:func:`check_description`) read from ``raw``."""
     text: str = structure(converter, raw, str, path)
-    if len(text) > MAX_DESCRIPTION:
-        raise DecodeError(path, f"{len(text)} characters, more than the limit of {MAX_DESCRIPTION}")
-    if not text.strip():
-        raise DecodeError(path, "empty: a description is a sentence for players")
-    if text.splitlines() != [text]:
-        raise DecodeError(path, "more than one line: a description is one sentence")
+    reason = check_description(text)
+    if reason is not None:
+        raise DecodeError(path, reason)
     return text
 
 
@@ -262,11 +262,11 @@ def _legal_moves(
         where = f"{path}[{i}]"
         fields = check_keys(item, LEGAL_MOVE_FIELDS, where)
         move = structure(converter, fields["move"], move_union, f"{where}.move")
-        texts = [
+        notation, card, target = (
             structure(converter, fields[key], str, f"{where}.{key}")
-            for key in LEGAL_MOVE_FIELDS[1:]
-        ]
-        notation, description, card, target = texts
+            for key in ("notation", "card", "target")
+        )
+        description = _description(converter, fields["description"], f"{where}.description")
         if notation != str(move):
             raise DecodeError(
                 f"{where}.notation", f"the move is written {str(move)!r}, not {shorten(notation)!r}"
