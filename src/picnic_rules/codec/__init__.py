@@ -84,9 +84,9 @@ first built; golden documents in the test suite pin each game's format.
 * a record's moves and a history's observations are bounded by its game's
   ``max_moves`` and ``max_chance_steps`` (and a game's ``Rules`` bound
   every count), and so are an update's observations; an update's legal
-  moves are bounded by the game's, and the description of each of its
-  observations is one line of at most :data:`MAX_DESCRIPTION` (400)
-  characters;
+  moves are bounded by the game's, and every description (of a legal move
+  or an observation) is one line of plain text -- no control or format
+  character -- of at most :data:`MAX_DESCRIPTION` (400) characters;
 * an error quotes at most :data:`MAX_ECHO` (80) characters of any piece of
   the input, and a reason is at most :data:`MAX_REASON` (240) characters.
 
