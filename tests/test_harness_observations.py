@@ -231,10 +231,10 @@ def test_a_describe_that_raises_is_caught() -> None:
     )
 
 
-@pytest.mark.parametrize("text", ["", "   ", "two\nlines", None])
+@pytest.mark.parametrize("text", ["", "   ", "two\nlines", None, "\x1b[2Jyou win", "\u200b"])
 def test_a_describe_that_is_not_one_line_is_caught(text: Any) -> None:
     broken = attrs.evolve(DICE, describe=lambda view, obs: text)
-    _fails(broken, "describe", "not one non-empty line")
+    _fails(broken, "describe", "not one line of plain text")
 
 
 def test_the_kit_describe_move_of_a_showdown_is_caught() -> None:
@@ -271,7 +271,7 @@ def test_a_describe_move_that_is_not_one_line_or_not_stable_is_caught() -> None:
     _fails(
         attrs.evolve(SWAP, describe_move=lambda view, move: "one\ntwo"),
         "describe",
-        r"describe_move\(view\(state, 0\), 'keep'\) is 'one\\ntwo', not one non-empty line",
+        r"describe_move\(view\(state, 0\), 'keep'\) is 'one\\ntwo', not one line of plain text",
         only=["describe"],
         every=1,
     )

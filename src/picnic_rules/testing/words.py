@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..codec.limits import check_description
 from ..game import GenericPart
 from .text import notation, short
 
@@ -52,7 +53,8 @@ def sentence(
         checker.fail(
             "describe",
             f"describe(view of seat {seat}, observe(state, {notation(move)!r}, {seat})) "
-            f"is {short(text, 300)}, not one non-empty line\n  observation: {short(obs)}",
+            f"is {short(text, 300)}, not one line of plain text ({_why(text)})\n"
+            f"  observation: {short(obs)}",
             state,
         )
     checker.ok()
@@ -64,7 +66,13 @@ give the words it gives in ``determinize(view, Random(0))``."""
 
 
 def _one_line(text: object) -> bool:
-    return type(text) is str and bool(text.strip()) and "\n" not in text and "\r" not in text
+    """A sentence a client can show as it is: the codec's rule for descriptions (one line
+    of plain text, no control or format character, at most ``MAX_DESCRIPTION`` long)."""
+    return type(text) is str and check_description(text) is None
+
+
+def _why(text: object) -> str:
+    return check_description(text) or "" if type(text) is str else f"a {type(text).__name__}"
 
 
 def move_sentences(checker: Checker[S, V, M, R], state: S, seat: int, legal: tuple[M, ...]) -> None:
@@ -90,7 +98,11 @@ def move_sentences(checker: Checker[S, V, M, R], state: S, seat: int, legal: tup
         call = f"describe_move(view(state, {seat}), {notation(move)!r})"
         text = checker.call("describe", call, state, game.describe_move, view, move)
         if not _one_line(text):
-            checker.fail("describe", f"{call} is {short(text, 300)}, not one non-empty line", state)
+            checker.fail(
+                "describe",
+                f"{call} is {short(text, 300)}, not one line of plain text ({_why(text)})",
+                state,
+            )
         repeated = checker.call("describe", call, state, game.describe_move, again, move)
         if repeated != text:
             checker.fail(
