@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import functools
+import statistics
 from typing import Any
 
 import pytest
 
 from picnic_rules import GAMES, PicnicError, play
 from picnic_rules.agents import HumanAgent, make_agent
-from picnic_rules.simulate import Summary, simulate
+from picnic_rules.simulate import GameStat, Interrupted, Summary, simulate
+from picnic_rules.summary import wilson_interval
 
 GAME = GAMES["sandwich"]
 
@@ -88,8 +91,9 @@ def test_format_is_a_readable_table() -> None:
     text = simulate("sandwich", ["computer", "random"], 10, seed=1).format()
     assert "win rate" in text
     assert "computer" in text and "random" in text
-    assert "mean game length" in text
+    assert "game length: " in text and "moves on average (sd " in text
     assert "end reasons" in text
+    assert "95% interval" in text and "scores:" in text
     rotated = simulate("sandwich", ["computer", "random"], 4, seed=1, rotate=True).format()
     assert "rotated" in rotated and "agent" in rotated
 
@@ -201,3 +205,108 @@ def test_a_factory_that_builds_a_human_agent_is_refused_before_it_is_asked() -> 
         pytest.raises(PicnicError, match=NO_HUMANS),
     ):
         simulate("sandwich", ["random", _builds_a_human], 2, executor=pool)
+
+
+def test_summary_statistics_match_the_games() -> None:
+    stats: list[GameStat] = []
+    summary = simulate("sandwich", ["computer", "random"], 30, seed=2, on_game=stats.append)
+    assert [stat.index for stat in stats] == list(range(30))
+    lengths = [stat.length for stat in stats]
+    assert summary.mean_length == statistics.mean(lengths)
+    assert summary.length_sd == pytest.approx(statistics.stdev(lengths))
+    assert summary.length_range == (min(lengths), max(lengths))
+    for seat in (0, 1):
+        counts = collections.Counter(stat.scores[seat] for stat in stats)
+        assert summary.scores[seat] == tuple(sorted(counts.items()))
+    assert summary.score_means[0] == statistics.mean(stat.scores[0] for stat in stats)
+    low, high = summary.win_interval[0]
+    assert low < summary.win_rate[0] < high
+    assert (summary.requested, summary.interrupted) == (30, False)
+    record = play("sandwich", ["computer", "random"], seed=2 + 7)
+    assert record.outcome is not None and stats[7].scores == record.outcome.scores
+
+
+def test_wilson_interval_known_values() -> None:
+    # textbook values (Newcombe 1998, table I): 81/263 -> 0.2553 to 0.3662
+    low, high = wilson_interval(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_ctrl_c_gives_the_partial_summary() -> None:
+    def stop_after_five(stat: GameStat) -> None:
+        if stat.index == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as caught:
+        simulate("sandwich", ["computer", "random"], 50, seed=1, on_game=stop_after_five)
+    partial = caught.value.summary
+    assert (partial.games, partial.requested, partial.interrupted) == (5, 50, True)
+    assert "interrupted: 5 of 50 games played" in partial.format()
+    whole = simulate("sandwich", ["computer", "random"], 5, seed=1)
+    assert partial.wins == whole.wins and partial.reasons == whole.reasons
+
+
+class _CountingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """Records how many submitted chunks were not yet collected, at most."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.outstanding = 0
+        self.most = 0
+        self.cancelled = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        future = super().submit(fn, *args, **kwargs)
+        self.outstanding += 1
+        self.most = max(self.most, self.outstanding)
+
+        def done(f: Any) -> None:
+            self.outstanding -= 1
+
+        future.add_done_callback(done)
+        return future
+
+
+def test_chunks_in_flight_are_bounded() -> None:
+    with _CountingExecutor() as executor:
+        summary = simulate(
+            "sandwich",
+            ["random", "random"],
+            60,
+            seed=4,
+            executor=executor,
+            chunk_size=1,
+            in_flight=3,
+        )
+    assert summary == simulate("sandwich", ["random", "random"], 60, seed=4)
+    assert executor.most <= 3
+
+
+def test_ctrl_c_cancels_the_chunks_not_started() -> None:
+    submitted: list[concurrent.futures.Future[Any]] = []
+
+    class Recording(concurrent.futures.ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            future = super().submit(fn, *args, **kwargs)
+            submitted.append(future)
+            return future
+
+    def stop(stat: GameStat) -> None:
+        if stat.index == 0:
+            raise KeyboardInterrupt
+
+    with Recording(1) as executor, pytest.raises(Interrupted):
+        simulate(
+            "sandwich",
+            ["random", "random"],
+            400,
+            seed=4,
+            executor=executor,
+            chunk_size=1,
+            in_flight=8,
+            on_game=stop,
+        )
+    assert len(submitted) == 8  # no more than in_flight were ever submitted
+    assert any(future.cancelled() for future in submitted)

@@ -24,10 +24,8 @@ import collections
 import concurrent.futures
 import functools
 import pickle
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-import attrs
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final
 
 from .agents.human import HumanAgent
 from .agents.spec import AgentSpec, agent_label, check_agent, resolve_agent
@@ -35,8 +33,32 @@ from .errors import PicnicError
 from .game import Agent, AnyGame
 from .match import _get_game as get_game
 from .match import _play
+from .summary import GameStat, Summary, Tally, summarize
 
-__all__ = ["AgentSpec", "GameStat", "Summary", "agent_label", "simulate", "summarize"]
+__all__ = [
+    "DEFAULT_IN_FLIGHT",
+    "AgentSpec",
+    "GameStat",
+    "Interrupted",
+    "Summary",
+    "Tally",
+    "agent_label",
+    "simulate",
+    "summarize",
+]
+
+DEFAULT_IN_FLIGHT: Final = 16
+"""The most chunks of games :func:`simulate` has submitted to an executor and not yet
+collected, unless told otherwise: memory stays bounded however many games are asked for."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (a :exc:`KeyboardInterrupt`) stopped :func:`simulate`; :attr:`summary` holds
+    the games finished before it, in order, with ``summary.interrupted`` true."""
+
+    def __init__(self, summary: Summary) -> None:
+        self.summary = summary
+        super().__init__(f"interrupted after {summary.games} of {summary.requested} games")
 
 
 _NO_HUMANS = "the human agent plays in a terminal; simulate plays agents that decide alone"
@@ -92,105 +114,6 @@ def _check_picklable(specs: Sequence[AgentSpec]) -> None:
             ) from error
 
 
-@attrs.frozen
-class GameStat:
-    """What :func:`simulate` keeps of one game."""
-
-    seats: tuple[str, ...]
-    """The agent name in each seat."""
-    winners: tuple[int, ...]
-    """The winning seats."""
-    length: int
-    """Non-chance moves."""
-    steps: int
-    """All moves, chance outcomes included."""
-    reason: str
-    """Why the game ended."""
-
-
-@attrs.frozen
-class Summary:
-    """The statistics of a :func:`simulate` run.
-
-    A game won by several tied leaders counts as a win for each of them (and
-    once in :attr:`ties`), so :attr:`wins` can add up to more than :attr:`games`.
-    """
-
-    game: str
-    """The game's name."""
-    agents: tuple[str, ...]
-    """The agents' labels (names, or factory names) seat by seat, as seated in game 0."""
-    rotate: bool
-    """Whether the seats were rotated from game to game."""
-    games: int
-    """Games played."""
-    wins: tuple[int, ...]
-    """Games won by each seat (a shared win counts for each winner)."""
-    ties: int
-    """Games won by more than one seat."""
-    mean_length: float
-    """Mean number of non-chance moves per game."""
-    mean_steps: float
-    """Mean number of moves per game, chance outcomes included."""
-    reasons: tuple[tuple[str, int], ...]
-    """How often each end reason occurred, sorted by reason."""
-    agent_wins: tuple[tuple[str, int, int], ...]
-    """Per agent name, sorted: ``(name, games won, seats played)``."""
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.agents)
-
-    @property
-    def win_rate(self) -> tuple[float, ...]:
-        """The share of games each seat won."""
-        return tuple(w / self.games if self.games else 0.0 for w in self.wins)
-
-    @property
-    def agent_win_rates(self) -> tuple[tuple[str, float], ...]:
-        """Per agent name, sorted: the share of its games it won (meaningful with ``rotate``)."""
-        return tuple((name, won / seats if seats else 0.0) for name, won, seats in self.agent_wins)
-
-    def format(self) -> str:
-        """A readable table: win rates by seat (and by agent), mean length, end reasons."""
-        lines = [
-            f"{self.game}: {self.games} games, {self.players} players"
-            + (" (seats rotated)" if self.rotate else ""),
-            "",
-        ]
-        if self.rotate:
-            lines.append(f"{'seat':<6}{'wins':>8}{'win rate':>10}")
-            for seat, (won, rate) in enumerate(zip(self.wins, self.win_rate, strict=True)):
-                lines.append(f"{seat:<6}{won:>8}{rate:>10.1%}")
-            lines.append("")
-            width = max(len("agent"), *(len(name) for name, _, _ in self.agent_wins))
-            lines.append(f"{'agent':<{width}}  {'games':>6}{'wins':>8}{'win rate':>10}")
-            for (name, won, seats), (_, rate) in zip(
-                self.agent_wins, self.agent_win_rates, strict=True
-            ):
-                lines.append(f"{name:<{width}}  {seats:>6}{won:>8}{rate:>10.1%}")
-        else:
-            width = max(len("agent"), *(len(name) for name in self.agents))
-            lines.append(f"{'seat':<6}{'agent':<{width}}  {'wins':>8}{'win rate':>10}")
-            for seat, (name, won, rate) in enumerate(
-                zip(self.agents, self.wins, self.win_rate, strict=True)
-            ):
-                lines.append(f"{seat:<6}{name:<{width}}  {won:>8}{rate:>10.1%}")
-        lines.append(f"ties (shared wins): {self.ties}")
-        lines.append("")
-        lines.append(
-            f"mean game length: {self.mean_length:.1f} moves ({self.mean_steps:.1f} "
-            "steps with chance)"
-        )
-        lines.append("end reasons:")
-        width = max((len(reason) for reason, _ in self.reasons), default=0)
-        for reason, count in self.reasons:
-            share = count / self.games if self.games else 0.0
-            lines.append(f"  {reason:<{width}}  {count:>6}  {share:>6.1%}")
-        return "\n".join(lines)
-
-
 def _seating(agents: Sequence[AgentSpec], index: int, rotate: bool) -> tuple[int, ...]:
     """Which of ``agents`` sits in each seat in game ``index``."""
     players = len(agents)
@@ -223,43 +146,37 @@ def _run_chunk(
                 length=length,
                 steps=len(record.moves),
                 reason=record.outcome.reason,
+                scores=record.outcome.scores,
+                index=index,
             )
         )
     return stats
 
 
-def summarize(
-    game: str, agent_names: Sequence[str], rotate: bool, stats: Sequence[GameStat]
-) -> Summary:
-    """The :class:`Summary` of played games (in game order)."""
-    players = len(agent_names)
-    wins = [0] * players
-    by_name: dict[str, list[int]] = {name: [0, 0] for name in agent_names}
-    reasons: collections.Counter[str] = collections.Counter()
-    ties = length = steps = 0
-    for stat in stats:
-        for seat in stat.winners:
-            wins[seat] += 1
-            by_name[stat.seats[seat]][0] += 1
-        for name in stat.seats:
-            by_name[name][1] += 1
-        ties += len(stat.winners) > 1
-        length += stat.length
-        steps += stat.steps
-        reasons[stat.reason] += 1
-    games = len(stats)
-    return Summary(
-        game=game,
-        agents=tuple(agent_names),
-        rotate=rotate,
-        games=games,
-        wins=tuple(wins),
-        ties=ties,
-        mean_length=length / games if games else 0.0,
-        mean_steps=steps / games if games else 0.0,
-        reasons=tuple(sorted(reasons.items())),
-        agent_wins=tuple(sorted((name, won, seats) for name, (won, seats) in by_name.items())),
-    )
+def _stream(
+    executor: concurrent.futures.Executor,
+    job: Callable[[int, int], list[GameStat]],
+    games: int,
+    size: int,
+    in_flight: int,
+) -> Iterator[GameStat]:
+    """The games' results in order, with at most ``in_flight`` chunks submitted and not yet
+    collected; closing the iterator cancels the chunks not yet started."""
+    pending: collections.deque[concurrent.futures.Future[list[GameStat]]] = collections.deque()
+    starts = iter(range(0, games, size))
+    try:
+        while True:
+            while len(pending) < in_flight:
+                first = next(starts, None)
+                if first is None:
+                    break
+                pending.append(executor.submit(job, first, min(size, games - first)))
+            if not pending:
+                return
+            yield from pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def simulate(
@@ -272,6 +189,8 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
     rotate: bool = False,
     chunk_size: int | None = None,
+    in_flight: int = DEFAULT_IN_FLIGHT,
+    on_game: Callable[[GameStat], object] | None = None,
 ) -> Summary:
     """Play ``games`` games between ``agents`` (one per seat).
 
@@ -285,9 +204,20 @@ def simulate(
     that keeps state between calls carries it from game to game. The summary
     labels them with :func:`agent_label`. Game ``i`` uses seed ``seed + i``. With ``rotate``,
     game ``i`` seats the agents shifted by ``i % players``, so every agent
-    plays every seat equally often. With an ``executor``, chunks of
+    plays every seat equally often.
+
+    With an ``executor`` (a process pool, a thread pool, or a cluster's, such
+    as ``dask.distributed.Client(address).get_executor()``), chunks of
     ``chunk_size`` games (by default about a thirty-second of them, at most
-    100) run through it; the summary is the same as without one.
+    100) run through it, at most ``in_flight`` chunks submitted at a time, so
+    memory stays bounded however many games are asked for. The results are
+    taken in game order, so the summary is the same with any executor or none.
+    ``on_game`` is called with each game's :class:`GameStat` in that order (a
+    progress bar, a results file). Ctrl-C raises :class:`Interrupted`, a
+    :exc:`KeyboardInterrupt` carrying the summary of the games finished so
+    far, after cancelling the chunks not yet started (the running ones finish
+    in their workers). A process pool's workers should ignore SIGINT (the
+    ``picnic`` command starts them so), or each prints its own interruption.
 
     Raises :class:`~picnic_rules.PicnicError` for an unknown game, an agent in
     none of the three forms or an unknown agent name (naming its seat), the
@@ -312,19 +242,42 @@ def simulate(
         raise PicnicError(f"the number of games must be a non-negative integer, not {games!r}")
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise PicnicError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    if type(in_flight) is not int or in_flight < 1:
+        raise PicnicError(f"in_flight must be a positive integer, not {in_flight!r}")
     # a registered game travels to worker processes by name
     from .registry import GAMES
 
     game_ref: AnyGame | str = found.name if GAMES.get(found.name) is found else found
+    tally = Tally(found.name, [agent_label(spec) for spec in specs], rotate=rotate, requested=games)
+    job = functools.partial(_job, game_ref, specs, seed=seed, rules=rules, rotate=rotate)
     if executor is None:
-        stats = _run_chunk(game_ref, specs, 0, games, seed, rules, rotate)
+        results: Iterator[GameStat] = (
+            stat for index in range(games) for stat in job(index, 1)
+        )
     else:
         size = chunk_size or max(1, min(100, games // 32))
-        futures = [
-            executor.submit(
-                _run_chunk, game_ref, specs, first, min(size, games - first), seed, rules, rotate
-            )
-            for first in range(0, games, size)
-        ]
-        stats = [stat for future in futures for stat in future.result()]
-    return summarize(found.name, [agent_label(spec) for spec in specs], rotate, stats)
+        results = _stream(executor, job, games, size, in_flight)
+    try:
+        for stat in results:
+            tally.add(stat)
+            if on_game is not None:
+                on_game(stat)
+    except KeyboardInterrupt:
+        if hasattr(results, "close"):
+            results.close()
+        raise Interrupted(tally.summary()) from None
+    return tally.summary()
+
+
+def _job(
+    game_ref: AnyGame | str,
+    specs: tuple[AgentSpec, ...],
+    first: int,
+    count: int,
+    *,
+    seed: int,
+    rules: Any,
+    rotate: bool,
+) -> list[GameStat]:
+    """:func:`_run_chunk` with the run's settings bound (a partial of it pickles)."""
+    return _run_chunk(game_ref, specs, first, count, seed, rules, rotate)

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import TextIO
 
 from ..errors import PicnicError
-from . import play, replay, rules, simulate
+from . import play, replay, rules, serve, simulate
 from .common import safe
 
 __all__ = ["main"]
@@ -34,6 +34,7 @@ COMMANDS: dict[str, ModuleType] = {
     "replay": replay,
     "simulate": simulate,
     "rules": rules,
+    "serve": serve,
 }
 """Every command by name, in the order ``picnic --help`` lists them."""
 

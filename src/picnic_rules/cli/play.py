@@ -1,62 +1,457 @@
-"""Play one game and print its moves."""
+"""Play a game in the terminal: against the computer, hot-seat with friends, or watch bots.
+
+``picnic play sandwich`` seats you at seat 0 (you go first) against the
+computer. At each of your decisions it shows what happened since your last
+one, in words; your seat's view of the table; and your legal moves, numbered.
+Type a number, a move in notation, or a command (``?`` lists them):
+``undo`` takes your last decision back (the cards that were dealt stay the
+same), ``save [FILE]`` writes the game so far as a record, ``quit`` stops.
+``--resume FILE`` plays on from a saved record. Several ``--seat`` options
+make a hot-seat game: the screen is cleared and waits for Enter before each
+seat's turn, so nobody sees another's hand. ``--watch`` lets the computer
+play every seat and shows one seat's view (``--all-seeing``: every seat's).
+When standard input is not a terminal, lines are read one at a time as typed
+answers, so a game can be scripted; the end of the input ends the program
+cleanly (exit status 0), saving to ``--save`` if given.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
 
-from .. import codec
-from ..agents import make_agent
-from ..match import play
+from ..agents import agent_names
+from ..errors import IllegalMove, InvalidMove, PicnicError
+from ..game import CHANCE, AnyGame
+from ..match import MAX_SEED
 from ..registry import get_game
-from .common import add_rules_options, positive, rules_from, seats
-from .replay import print_moves
+from .common import add_rules_options, format_outcome, non_negative, positive, rules_from, safe
+from .records import read_record, write_record
+from .screen import Screen
+from .session import Session
 
-__all__ = ["HELP", "add_arguments", "run"]
+__all__ = ["HELP", "MAX_SHOWN_MOVES", "add_arguments", "run"]
 
-HELP = "play one game and print its moves"
+HELP = "play a game in the terminal (against the computer, hot-seat, or watch)"
 """The line ``picnic --help`` shows for this command."""
 
+MAX_SHOWN_MOVES = 16
+"""The most moves described before a decision (``history`` shows them all)."""
 
-def _agents_list(text: str) -> list[str]:
+_COMMANDS = """\
+Type one of:
+  a number        the move of that number in the list
+  a move          in notation{forms}
+  undo            take back your last decision (the same cards come again)
+  save [FILE]     write the game so far to FILE (default: {save})
+  history         every move so far, from your seat
+  board           your view of the table again
+  quit            stop playing (save first if you want to go on later)
+  ?               this help"""
+
+
+def _names(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {safe(text)}")
     return names
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {safe(text)!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {safe(text)}")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    parser.add_argument("game", metavar="GAME", help="the game's name, e.g. sandwich")
     parser.add_argument(
-        "--agents",
-        type=_agents_list,
-        metavar="A,B,...",
-        help="agent names, one per seat (default: computer, then random in the other seats)",
+        "game", metavar="GAME", nargs="?", help="the game's name, e.g. sandwich (not with --resume)"
+    )
+    parser.add_argument(
+        "--seat",
+        type=non_negative,
+        action="append",
+        metavar="K",
+        help="your seat (default: 0, first to play); repeat for hot-seat play; with --watch, "
+        "the seat whose view is shown",
+    )
+    parser.add_argument(
+        "--vs",
+        type=_names,
+        metavar="AGENT[,AGENT...]",
+        help="who plays the other seats: one agent for all, or one per seat in seat order "
+        "(default: computer; see `picnic rules GAME` for the agents)",
     )
     parser.add_argument(
         "--players", type=positive, metavar="P", help="number of seats (default: 2)"
     )
     add_rules_options(parser)
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default: 0)")
-    parser.add_argument("--json", action="store_true", help="print the record as JSON instead")
+    parser.add_argument("--seed", type=int, metavar="S", help="the seed of the deal (default: new)")
+    parser.add_argument("--resume", metavar="FILE", help="play on from a saved record")
+    parser.add_argument(
+        "--save", metavar="FILE", help="where `save` writes, and the game is saved when you stop"
+    )
+    parser.add_argument("--watch", action="store_true", help="the computer plays every seat")
+    parser.add_argument(
+        "--all-seeing", action="store_true", help="with --watch: show every seat's view"
+    )
+    parser.add_argument(
+        "--delay",
+        type=_delay,
+        metavar="SECONDS",
+        help="with --watch: pause after each decision (default: 0.5 on a terminal, else 0)",
+    )
+    parser.add_argument("--plain", action="store_true", help="no colours, even on a terminal")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Play and print the moves (or the record as JSON)."""
-    game = get_game(args.game)
-    agents = seats(game, args.agents, args.players)
-    record = play(
-        game,
-        [make_agent(game, name) for name in agents],
-        seed=args.seed,
-        rules=rules_from(game, args.variant, args.rules),
-    )
-    if args.json:
-        print(codec.dumps(record), file=out)
-        return 0
-    print(
-        f"{game.title}: " + ", ".join(f"seat {i} {name}" for i, name in enumerate(agents)), file=out
-    )
-    print_moves(game, record, out)
+    """Play (or watch) the game the arguments describe."""
+    screen = Screen(out, rich=False if args.plain else None)
+    session = _session(args)
+    try:
+        if args.watch:
+            _watch(session, screen, args)
+        else:
+            _play(session, screen, args)
+    except KeyboardInterrupt:
+        if args.save:
+            write_record(session.record(), args.save)
+            screen.line(f"saved {len(session.moves)} moves to {safe(args.save)}")
+        raise
     return 0
+
+
+# --------------------------------------------------------------------------
+# setting up
+
+
+def _session(args: argparse.Namespace) -> Session:
+    """The session the arguments ask for: a new game, or a saved one resumed."""
+    if args.all_seeing and not args.watch:
+        raise PicnicError("--all-seeing goes with --watch")
+    if args.delay is not None and not args.watch:
+        raise PicnicError("--delay goes with --watch")
+    if args.seed is not None and abs(args.seed) >= MAX_SEED:
+        raise PicnicError("a seed has at most 39 digits")
+    if args.resume is not None:
+        record = read_record(args.resume)
+        if args.game is not None and args.game != record.game:
+            raise PicnicError(
+                f"{safe(args.resume)} is a game of {record.game}, not {safe(args.game)}"
+            )
+        if args.players is not None or args.variant is not None or args.rules:
+            raise PicnicError("--resume plays on with the record's players and rules")
+        if args.seed is not None and record.seed is not None and args.seed != record.seed:
+            raise PicnicError(f"--seed {args.seed}, but the record was dealt with seed {record.seed}")
+        game = get_game(record.game)
+        players, rules, moves = record.players, record.rules, record.moves
+        seed = record.seed if record.seed is not None else _seed(args.seed)
+    else:
+        if args.game is None:
+            raise PicnicError("name a game (e.g. `picnic play sandwich`) or give --resume FILE")
+        game = get_game(args.game)
+        rules = rules_from(game, args.variant, args.rules)
+        players, moves, seed = None, (), _seed(args.seed)
+    humans = [] if args.watch else sorted(set(args.seat or [0]))
+    if players is None:
+        players = max(game.min_players, 2, len(humans), max(humans, default=0) + 1)
+    players = game.check_players(players)
+    for seat in args.seat or []:
+        if seat >= players:
+            raise PicnicError(f"there is no seat {seat} in a game of {players} players")
+    if args.watch and len(args.seat or []) > 1:
+        raise PicnicError("--watch shows one seat's view (--seat K) or every seat's (--all-seeing)")
+    others = [seat for seat in range(players) if seat not in humans]
+    agents = dict(zip(others, _opponents(game, args.vs, len(others)), strict=True))
+    try:
+        return Session(
+            game, players=players, rules=rules, seed=seed, agents=agents, moves=moves
+        )
+    except IllegalMove as exc:
+        raise PicnicError(f"{safe(args.resume)}: {safe(exc.reason, 300)}") from None
+
+
+def _seed(given: int | None) -> int:
+    return given if given is not None else secrets.randbelow(10**9)
+
+
+def _opponents(game: AnyGame, names: list[str] | None, count: int) -> list[str]:
+    """The agent of each seat nobody types for: ``--vs`` one for all, or one per seat."""
+    if names is None:
+        names = ["computer" if "computer" in game.agents else "random"]
+    if len(names) == 1:
+        names = names * count
+    elif len(names) != count:
+        raise PicnicError(f"--vs names {len(names)} agents for {count} seats: give one, or {count}")
+    known = [name for name in agent_names(game) if name != "human"]
+    for name in names:
+        if name not in known:
+            hint = "; people take seats with --seat" if name == "human" else ""
+            raise PicnicError(
+                f"unknown agent {safe(name)!r} for {game.name} (available: {', '.join(known)}){hint}"
+            )
+    return names
+
+
+# --------------------------------------------------------------------------
+# what a seat is shown
+
+
+def _words(session: Session, index: int, seat: int) -> str:
+    """Move ``index`` (from 0) as seat ``seat`` saw it, in words."""
+    game, state, move = session.game, session.states[index], session.moves[index]
+    try:
+        return str(game.describe(game.view(state, seat), game.observe(state, move, seat)))
+    except PicnicError:  # a game that cannot word a move still gets its notation
+        actor = game.to_move(state)
+        return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {move}"
+
+
+def _story(session: Session, screen: Screen, seat: int, start: int, limit: int | None) -> None:
+    """The moves from ``start`` (from 0) on, numbered from 1, in seat ``seat``'s words."""
+    end = len(session.moves)
+    if limit is not None and end - start > limit:
+        screen.line(f"  ({end - limit - start} earlier moves: type history)", style="dim")
+        start = end - limit
+    digits = len(str(end))
+    for index in range(start, end):
+        screen.line(f"  {index + 1:>{digits}}. {_words(session, index, seat)}")
+
+
+def _menu(session: Session, screen: Screen, seat: int) -> tuple[Any, ...]:
+    """The numbered legal moves of ``seat``, each in notation and in words."""
+    game = session.game
+    legal = tuple(game.legal_moves(session.state))
+    view = game.view(session.state, seat)
+    rows = []
+    for move in legal:
+        try:
+            words = str(game.describe_move(view, move))
+        except PicnicError:
+            words = ""
+        rows.append((str(move), words))
+    screen.line(f"Your move, seat {seat}:", style="bold")
+    screen.numbered(rows)
+    return legal
+
+
+def _outcome_line(session: Session, humans: Sequence[int]) -> str:
+    outcome = session.outcome
+    line = format_outcome(outcome)
+    if outcome is not None and len(humans) == 1:
+        won = humans[0] in outcome.winners
+        line += " -- you win!" if won and len(outcome.winners) == 1 else ""
+        line += " -- you share the win" if won and len(outcome.winners) > 1 else ""
+        line += " -- you lose" if not won else ""
+    return line
+
+
+# --------------------------------------------------------------------------
+# playing
+
+
+def _play(session: Session, screen: Screen, args: argparse.Namespace) -> None:
+    game, humans = session.game, session.humans
+    hot_seat = len(humans) > 1
+    save_to = args.save or f"{game.name}-{session.seed}.json"
+    opponents = ", ".join(f"seat {seat} {name}" for seat, name in sorted(session.names.items()))
+    screen.heading(f"{game.title}: seed {session.seed}")
+    screen.line(
+        ", ".join(f"seat {seat} you" if not hot_seat else f"seat {seat} a person" for seat in humans)
+        + (f"; {opponents}" if opponents else "")
+        + ". Type ? for help."
+    )
+    seen = {seat: 0 for seat in humans}  # how many moves each person has been shown
+    if session.moves:
+        screen.line(f"Resumed after {len(session.moves)} moves.")
+    shown: int | None = None
+    while True:
+        session.advance()
+        if session.over:
+            break
+        seat = session.to_move
+        if hot_seat and seat != shown:
+            screen.clear()
+            if screen.interactive:
+                screen.heading(f"seat {seat}'s turn")
+                answer = screen.ask(f"Pass to seat {seat}, then press Enter to show seat {seat}'s hand ")
+                if answer is None:
+                    _stop(session, screen, args, "end of input")
+                    return
+            else:
+                screen.heading(f"seat {seat}'s turn")
+        shown = seat
+        _show(session, screen, seat, seen[seat])
+        seen[seat] = len(session.moves)
+        result = _decide(session, screen, seat, save_to)
+        if result == "stop":
+            _stop(session, screen, args, "stopped")
+            return
+        if result == "eof":
+            _stop(session, screen, args, "end of input")
+            return
+        if result == "undo":
+            seen = {k: min(count, len(session.moves)) for k, count in seen.items()}
+        else:
+            seen[seat] = len(session.moves)
+    screen.line()
+    screen.heading("game over")
+    last = humans[0] if len(humans) == 1 else None
+    if last is not None:
+        _story(session, screen, last, seen[last], MAX_SHOWN_MOVES)
+        screen.picture(game, game.view(session.state, last))
+    else:
+        for seat in humans:
+            screen.line(f"seat {seat}:", style="bold")
+            screen.picture(game, game.view(session.state, seat))
+    screen.line(_outcome_line(session, humans), style="bold")
+    if args.save:
+        write_record(session.record(), args.save)
+        screen.line(f"saved the game to {safe(args.save)}")
+
+
+def _show(session: Session, screen: Screen, seat: int, since: int) -> None:
+    game = session.game
+    screen.line()
+    if since < len(session.moves):
+        screen.line("Since your last move:" if since else "So far:", style="dim")
+        _story(session, screen, seat, since, MAX_SHOWN_MOVES)
+    screen.picture(game, game.view(session.state, seat))
+
+
+def _decide(session: Session, screen: Screen, seat: int, save_to: str) -> str:
+    """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``."""
+    game = session.game
+    legal = _menu(session, screen, seat)
+    while True:
+        text = screen.ask(f"seat {seat}> ")
+        if text is None:
+            return "eof"
+        command, _, rest = text.partition(" ")
+        command = command.lower()
+        if not text:
+            continue
+        if text in ("?", "help"):
+            screen.line(_help(game, save_to))
+            continue
+        if text in ("quit", "exit"):
+            return "stop"
+        if text == "undo":
+            taken = session.undo(seat)
+            if not taken:
+                screen.problem("nothing to undo: you have not made a move yet")
+                continue
+            screen.line(f"took back {taken} move{'s' if taken > 1 else ''}")
+            return "undo"
+        if command == "save":
+            path = rest.strip() or save_to
+            try:
+                write_record(session.record(), path)
+            except PicnicError as exc:
+                screen.problem(str(exc))
+            else:
+                screen.line(
+                    f"saved {len(session.moves)} moves to {safe(path)}; "
+                    f"go on later with: picnic play --resume {safe(path)}"
+                )
+            continue
+        if text == "history":
+            _story(session, screen, seat, 0, None)
+            continue
+        if text == "board":
+            screen.picture(game, game.view(session.state, seat))
+            _menu(session, screen, seat)
+            continue
+        try:
+            session.choose(seat, _pick(legal, text))
+        except InvalidMove as exc:
+            screen.problem(f"{safe(text)!r} is not a move: {safe(exc.reason, 300)} (? for help)")
+        except IllegalMove as exc:
+            screen.problem(f"you cannot {safe(exc.move)} now: {safe(exc.reason, 300)}")
+        except PicnicError as exc:
+            screen.problem(safe(exc, 300))
+        else:
+            return "moved"
+
+
+def _pick(legal: tuple[Any, ...], text: str) -> Any:
+    """The move a typed number names, or ``text`` itself (notation)."""
+    if text.isascii() and text.isdigit():
+        count = len(legal)
+        if len(text) <= len(str(count)) and 1 <= int(text) <= count:
+            return legal[int(text) - 1]
+        raise PicnicError(f"there is no move {safe(text, 20)}: type a number from 1 to {count}")
+    return text
+
+
+def _help(game: AnyGame, save_to: str) -> str:
+    try:
+        game.move_from_str("?")
+        forms = ""
+    except InvalidMove as error:
+        forms = f" ({error.reason})"
+    return _COMMANDS.format(forms=forms, save=safe(save_to))
+
+
+def _stop(session: Session, screen: Screen, args: argparse.Namespace, why: str) -> None:
+    """The person stopped, or the input ended: save if asked, and say how to go on."""
+    screen.line(f"{why}: the game stops after {len(session.moves)} moves")
+    if args.save:
+        write_record(session.record(), args.save)
+        screen.line(
+            f"saved to {safe(args.save)}; go on with: picnic play --resume {safe(args.save)}"
+        )
+
+
+# --------------------------------------------------------------------------
+# watching
+
+
+def _watch(session: Session, screen: Screen, args: argparse.Namespace) -> None:
+    game = session.game
+    seat = (args.seat or [0])[0]
+    delay = args.delay if args.delay is not None else (0.5 if screen.interactive else 0.0)
+    agents = ", ".join(f"seat {k} {name}" for k, name in sorted(session.names.items()))
+    seen = "every seat's view" if args.all_seeing else f"seat {seat}'s view"
+    screen.heading(f"{game.title}: seed {session.seed}")
+    screen.line(f"{agents}; showing {seen}")
+    if session.moves:
+        screen.line(f"Resumed after {len(session.moves)} moves.")
+    last: Any = None
+    while not session.over:
+        actor = session.to_move
+        if actor is not CHANCE and actor != last:
+            _pictures(session, screen, None if args.all_seeing else seat)
+            last = actor
+        index = len(session.moves)
+        move = session.step()
+        if args.all_seeing:
+            who = "chance" if actor is CHANCE else f"seat {actor}"
+            screen.line(f"  {index + 1:>4}. {who}: {move}")
+        else:
+            screen.line(f"  {index + 1:>4}. {_words(session, index, seat)}")
+        if actor is not CHANCE and delay:
+            time.sleep(delay)
+    screen.heading("game over")
+    _pictures(session, screen, None if args.all_seeing else seat)
+    screen.line(format_outcome(session.outcome), style="bold")
+    if args.save:
+        write_record(session.record(), args.save)
+        screen.line(f"saved the game to {safe(args.save)}")
+
+
+def _pictures(session: Session, screen: Screen, seat: int | None) -> None:
+    game = session.game
+    seats = range(session.players) if seat is None else (seat,)
+    for shown in seats:
+        if seat is None:
+            screen.line(f"seat {shown}:", style="bold")
+        screen.picture(game, game.view(session.state, shown))

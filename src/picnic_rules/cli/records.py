@@ -1,0 +1,105 @@
+"""Reading and writing record files for ``picnic play`` and ``picnic replay``.
+
+A record file is read only up to :data:`~picnic_rules.codec.MAX_DOCUMENT_BYTES`
+(1 MiB): a larger file is refused before it is parsed. Moves are numbered
+from 1 in every message, as in listings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from typing import Any
+
+from .. import codec
+from ..errors import DecodeError, PicnicError
+from ..match import Record
+from .common import safe
+
+__all__ = ["BadMove", "read_record", "read_text", "write_record"]
+
+_MOVE_PATH = re.compile(r"^\$\.moves\[(\d+)\]")
+
+
+class BadMove(PicnicError):
+    """A record whose move number :attr:`number` (from 1) cannot be read; :attr:`prefix` is
+    the record of the moves before it, which can be shown."""
+
+    def __init__(self, message: str, number: int, prefix: Record[Any, Any]) -> None:
+        self.number = number
+        self.prefix = prefix
+        super().__init__(message)
+
+
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-``: standard input), refusing more than 1 MiB or bad UTF-8."""
+    limit = codec.MAX_DOCUMENT_BYTES
+    name = "standard input" if path == "-" else safe(path)
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(limit + 1)
+    except OSError as exc:
+        raise PicnicError(f"cannot read {name}: {safe(exc.strerror or exc, 200)}") from None
+    if len(data) > limit:
+        raise PicnicError(f"{name} is larger than {limit} bytes, the most a record may be")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PicnicError(f"{name} is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_record(path: str) -> Record[Any, Any]:
+    """The record in file ``path`` (``-``: standard input), checked by the codec.
+
+    A move that cannot be read raises :class:`BadMove` with the moves before it;
+    any other fault is a :class:`~picnic_rules.PicnicError` naming the file and the field.
+    """
+    name = "standard input" if path == "-" else safe(path)
+    text = read_text(path)
+    try:
+        record = codec.loads(text, kind="record")
+    except DecodeError as exc:
+        found = _MOVE_PATH.match(exc.path)
+        if found is None:
+            raise PicnicError(f"{name}: {safe(exc.path)}: {safe(exc.reason, 300)}") from None
+        index = int(found.group(1))
+        message = f"{name}: move {index + 1}: {safe(exc.reason, 300)}"
+        try:
+            prefix = _prefix(text, index)
+        except (PicnicError, ValueError, LookupError, TypeError):  # the rest is faulty too
+            raise PicnicError(message) from None
+        raise BadMove(message, index + 1, prefix) from None
+    assert isinstance(record, Record)
+    return record
+
+
+def _prefix(text: str, count: int) -> Record[Any, Any]:
+    """The record of ``text`` cut to its first ``count`` moves (they were read without fault)."""
+    document = json.loads(text)
+    document["moves"] = document["moves"][:count]
+    document["outcome"] = None
+    prefix = codec.loads(json.dumps(document), kind="record")
+    assert isinstance(prefix, Record)
+    return prefix
+
+
+def write_record(record: Record[Any, Any], path: str) -> None:
+    """Write ``record`` to ``path`` as JSON, whole or not at all (a temporary file is renamed)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".picnic-", suffix=".json", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(codec.dumps(record) + "\n")
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as exc:
+        raise PicnicError(f"cannot write {safe(path)}: {safe(exc.strerror or exc, 200)}") from None

@@ -1,0 +1,138 @@
+"""What ``picnic play`` and ``picnic replay`` show and read: :class:`Screen`.
+
+On a terminal, with the ``cli`` extra (rich) installed, pictures come in
+colour and headings as rules; anywhere else -- a pipe, a file, a script --
+the same words come as plain text, and input is read line by line. Text from
+a game's words is printed as it is (never parsed as markup); text from the
+user or a file goes through :func:`~.common.safe` first.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, Final, TextIO
+
+from ..game import AnyGame
+from .common import safe
+
+__all__ = ["MAX_LINE", "Screen"]
+
+MAX_LINE: Final = 1000
+"""The most characters ``picnic play`` reads as one line of input; a longer line is refused whole."""
+
+_CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
+
+
+class Screen:
+    """Writes to ``out`` and reads lines from ``stdin``, with rich on a terminal.
+
+    ``rich`` chooses colour (``None``: when both ``out`` and ``stdin`` are
+    terminals and rich is installed).
+    """
+
+    def __init__(self, out: TextIO, stdin: TextIO | None = None, *, rich: bool | None = None):
+        self.out = out
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.interactive = _isatty(self.stdin)
+        """Whether a person types at a terminal (else lines come from a pipe or file)."""
+        self._console: Any = None
+        if rich is None:
+            rich = self.interactive and _isatty(out)
+        if rich:
+            try:
+                from rich.console import Console
+            except ImportError:  # the cli extra is not installed: plain text
+                pass
+            else:
+                self._console = Console(file=out, highlight=False, soft_wrap=True)
+
+    @property
+    def rich(self) -> bool:
+        """Whether output is styled with rich."""
+        return self._console is not None
+
+    def line(self, text: str = "", *, style: str | None = None) -> None:
+        """One line (or several) of plain text; ``style`` (rich's) applies on a terminal."""
+        if self._console is not None:
+            self._console.print(text, style=style, markup=False)
+        else:
+            print(text, file=self.out)
+
+    def heading(self, text: str) -> None:
+        """A heading: a rule across a terminal, ``== text ==`` in plain text."""
+        if self._console is not None:
+            from rich.rule import Rule
+            from rich.text import Text
+
+            self._console.print(Rule(Text(text, style="bold")))
+        else:
+            print(f"== {text} ==", file=self.out)
+
+    def picture(self, game: AnyGame, view: Any) -> None:
+        """``game.render(view)``: in rich markup on a terminal, in plain text elsewhere."""
+        if self._console is not None:
+            self._console.print(game.render(view, markup=True), markup=True, highlight=False)
+        else:
+            print(game.render(view), file=self.out)
+
+    def problem(self, text: str) -> None:
+        """A complaint about what was typed (in red on a terminal)."""
+        self.line(text, style="red")
+
+    def clear(self) -> None:
+        """Clear the terminal and its scrollback (hot-seat: hide the last hand); else a blank line."""
+        if self.interactive:
+            self.out.write(_CLEAR)
+            self.out.flush()
+        else:
+            print(file=self.out)
+
+    def ask(self, prompt: str) -> str | None:
+        """One line typed after ``prompt``, stripped; ``None`` at the end of input.
+
+        A line longer than :data:`MAX_LINE` characters comes back as ``""``
+        after a complaint. Off a terminal, the line is echoed after the
+        prompt, so a transcript reads as if typed.
+        """
+        self.out.flush()
+        if self.interactive:
+            try:
+                if self._console is not None:
+                    text = str(self._console.input(prompt, markup=False))
+                else:
+                    print(prompt, end="", file=self.out, flush=True)
+                    text = self.stdin.readline()
+                    if not text:
+                        raise EOFError
+            except EOFError:
+                self.line()
+                return None
+        else:
+            print(prompt, end="", file=self.out)
+            text = self.stdin.readline(MAX_LINE + 1)
+            if not text:
+                print(file=self.out)
+                return None
+            print(safe(text.rstrip("\r\n"), MAX_LINE), file=self.out)
+        if len(text.rstrip("\r\n")) > MAX_LINE:
+            while text and not text.endswith("\n"):  # drop the rest of the line
+                text = self.stdin.readline(MAX_LINE + 1)
+            self.problem(f"that line is longer than {MAX_LINE} characters; nothing was done")
+            return ""
+        return text.strip()
+
+    def numbered(self, rows: Sequence[tuple[str, str]], *, start: int = 1) -> None:
+        """Rows ``(notation, words)`` numbered from ``start``, the words in one column."""
+        width = max((len(notation) for notation, _ in rows), default=0)
+        digits = len(str(start + len(rows) - 1))
+        for number, (notation, words) in enumerate(rows, start=start):
+            self.line(f"  {number:>{digits}}. {notation:<{width}}  {words}".rstrip())
+
+
+def _isatty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except ValueError:  # a closed stream
+        return False

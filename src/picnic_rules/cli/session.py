@@ -1,0 +1,204 @@
+"""A game at the terminal, without the terminal: :class:`Session`, the moves so far and who plays.
+
+A session knows which seats are people (:attr:`Session.humans`) and plays the
+others and chance itself (:meth:`Session.advance`), takes a person's move
+(:meth:`Session.choose`), takes decisions back (:meth:`Session.undo`) and
+writes its :class:`~picnic_rules.Record`. It never reads or prints, so
+``picnic play`` (:mod:`.play`) and the tests drive the same object.
+
+Chance and the computer are deterministic in the position, so undo never
+re-deals: the ``k``-th chance event of a game is the outcome kept from the
+last time the game got that far, if it is still possible, else the one drawn
+with ``random.Random(f"{seed}:chance:{k}")``; a computer seat deciding at
+move ``i`` uses ``random.Random(f"{seed}:{seat}:{i}")``. Taking a move back
+and playing it again therefore brings the same cards and the same answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..agents import make_agent
+from ..errors import IllegalMove, PicnicError
+from ..game import CHANCE, Agent, AnyGame, Outcome
+from ..match import Record
+
+__all__ = ["Session"]
+
+
+class Session:
+    """One game being played: the states so far, the people's seats and the computer's agents.
+
+    ``agents`` maps every seat that is not a person's to an agent name of
+    :func:`~picnic_rules.agents.make_agent`; every other seat is a person's.
+    ``moves`` (a resumed record's) are replayed first: a move that does not
+    fit raises :class:`~picnic_rules.IllegalMove` naming its number, counted
+    from 1 as everywhere in ``picnic``.
+    """
+
+    def __init__(
+        self,
+        game: AnyGame,
+        *,
+        players: int,
+        rules: Any,
+        seed: int,
+        agents: Mapping[int, str],
+        moves: Sequence[Any] = (),
+    ) -> None:
+        self.game = game
+        self.players = game.check_players(players)
+        self.rules = rules if rules is not None else game.Rules()
+        self.seed = seed
+        self.humans = tuple(seat for seat in range(self.players) if seat not in agents)
+        """The seats people play, in seat order."""
+        self.names = {seat: name for seat, name in agents.items()}
+        self._agents: dict[int, Agent] = {
+            seat: make_agent(game, name) for seat, name in agents.items()
+        }
+        self.states: list[Any] = [game.new_game(self.players, self.rules)]
+        """Every state so far: the new game, then one after each move."""
+        self.moves: list[Any] = []
+        """Every move so far, chance outcomes included."""
+        self._kept: dict[int, Any] = {}  # chance outcome by its count, kept across undo
+        for number, move in enumerate(moves, start=1):
+            try:
+                self._push(move)
+            except IllegalMove as exc:
+                raise IllegalMove(exc.move, f"move {number}: {exc.reason}") from exc
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self.game.is_over(self.state))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.game.result(self.state) if self.over else None
+
+    @property
+    def to_move(self) -> Any:
+        """Who acts now: a seat, ``CHANCE``, or ``None`` once the game is over."""
+        return self.game.to_move(self.state)
+
+    def record(self) -> Record[Any, Any]:
+        """The game so far as a :class:`~picnic_rules.Record` (``outcome`` ``None`` while it goes on)."""
+        return Record(
+            game=self.game.name,
+            players=self.players,
+            rules=self.rules,
+            seed=self.seed,
+            moves=tuple(self.moves),
+            outcome=self.outcome,
+        )
+
+    def _push(self, move: Any) -> None:
+        if self.to_move is CHANCE:
+            self._kept[self._chance_count()] = move
+        self.states.append(self.game.apply(self.state, move))
+        self.moves.append(move)
+
+    def _chance_count(self) -> int:
+        """How many chance events came before the current state."""
+        return sum(1 for state in self.states[:-1] if self.game.to_move(state) is CHANCE)
+
+    def _chance(self) -> Any:
+        """The outcome of the chance event now: the kept one if still possible, else a new draw."""
+        count = self._chance_count()
+        kept = self._kept.get(count)
+        if kept is not None:
+            try:
+                self.game.apply(self.state, kept)
+            except IllegalMove:
+                pass
+            else:
+                return kept
+        return self.game.sample_chance(self.state, random.Random(f"{self.seed}:chance:{count}"))
+
+    def advance(self) -> int:
+        """Play chance and the computer until a person is to decide or the game ends.
+
+        Returns how many moves were made. Raises
+        :class:`~picnic_rules.PicnicError` if an agent picks a move that is not legal.
+        """
+        made = 0
+        while not self.over and self.to_move not in self.humans:
+            self.step()
+            made += 1
+        return made
+
+    def step(self) -> Any:
+        """Make one move of chance or of a computer seat; return it."""
+        actor = self.to_move
+        if actor is CHANCE:
+            move = self._chance()
+        elif actor in self._agents:
+            index = len(self.moves)
+            legal = self.game.legal_moves(self.state)
+            view = self.game.view(self.state, actor)
+            move = self._agents[actor](view, legal, random.Random(f"{self.seed}:{actor}:{index}"))
+            if move not in legal:
+                raise PicnicError(
+                    f"seat {actor}'s agent {self.names[actor]} chose a move that is not legal"
+                )
+        else:
+            raise PicnicError("no move to make: a person is to decide, or the game is over")
+        self._push(move)
+        return move
+
+    def choose(self, seat: int, move: Any) -> Any:
+        """Seat ``seat`` (a person's) makes ``move`` (a legal move or its notation); return it.
+
+        Raises :class:`~picnic_rules.InvalidMove` for text that is no move,
+        :class:`~picnic_rules.OutOfTurn` when the seat is not to act, and
+        :class:`~picnic_rules.IllegalMove` with the rule's reason, worked out
+        on a position that agrees with the seat's view (so the reason never
+        tells what the seat cannot see).
+        """
+        if seat not in self.humans:
+            raise PicnicError(f"seat {seat} is played by the computer")
+        try:
+            chosen = self.game.move_as(self.state, seat, move)
+        except IllegalMove as exc:
+            if type(exc) is not IllegalMove:  # OutOfTurn: the turn is public
+                raise
+            raise IllegalMove(exc.move, self._why_not(seat, exc.move)) from None
+        self._push(chosen)
+        return chosen
+
+    def _why_not(self, seat: int, move: Any) -> str:
+        stand_in = self.game.determinize(self.game.view(self.state, seat), random.Random(0))
+        try:
+            self.game.apply(stand_in, move)
+        except IllegalMove as exc:
+            return str(exc.reason)
+        except PicnicError:
+            pass
+        return "it is not among the legal moves"
+
+    def undo(self, seat: int) -> int:
+        """Go back to seat ``seat``'s previous decision; return how many moves were taken back.
+
+        Chance outcomes taken back are kept, so playing on deals the same cards
+        where the game still allows them. Returns 0 (and changes nothing) when
+        the seat has made no decision yet.
+        """
+        for index in range(len(self.moves) - 1, -1, -1):
+            if self.game.to_move(self.states[index]) == seat:
+                taken = len(self.moves) - index
+                del self.moves[index:]
+                del self.states[index + 1 :]
+                return taken
+        return 0
+
+    def decided(self, seat: int) -> int:
+        """How many decisions seat ``seat`` has made so far."""
+        return sum(1 for state in self.states[:-1] if self.game.to_move(state) == seat)
