@@ -57,7 +57,7 @@ def _int_at_least(text: str, low: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, not {safe(text)!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer, not '{safe(text)}'") from None
     if value < low:
         raise argparse.ArgumentTypeError(f"expected at least {low}, not {value}")
     return value
@@ -86,7 +86,7 @@ def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
     """
     if variant is not None and variant not in game.variants:
         known = ", ".join(game.variants)
-        raise PicnicError(f"unknown variant {safe(variant)!r} for {game.name} (variants: {known})")
+        raise PicnicError(f"unknown variant '{safe(variant)}' for {game.name} (variants: {known})")
     rules = game.variants[variant] if variant is not None else None
     if not options:
         return rules
@@ -97,10 +97,10 @@ def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
         key, sep, text = option.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise PicnicError(f"--rules takes KEY=VALUE, not {safe(option)!r}")
+            raise PicnicError(f"--rules takes KEY=VALUE, not '{safe(option)}'")
         if key not in fields:
             raise PicnicError(
-                f"unknown rules option {safe(key)!r} for {game.name} (options: {', '.join(fields)})"
+                f"unknown rules option '{safe(key)}' for {game.name} (options: {', '.join(fields)})"
             )
         changes[key] = _value(key, text.strip(), type(getattr(base, key)))
     try:
@@ -119,20 +119,20 @@ def _value(key: str, text: str, kind: type) -> Any:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise PicnicError(f"--rules {key}: expected true or false, not {safe(text)!r}")
+        raise PicnicError(f"--rules {key}: expected true or false, not '{safe(text)}'")
     if kind is int:
         try:
             if len(text) > 20:
                 raise ValueError
             return int(text)
         except ValueError:
-            raise PicnicError(f"--rules {key}: expected an integer, not {safe(text)!r}") from None
+            raise PicnicError(f"--rules {key}: expected an integer, not '{safe(text)}'") from None
     try:
         value = ast.literal_eval(text) if len(text) <= 200 else None
     except (ValueError, SyntaxError):
         value = None
     if not isinstance(value, kind):
-        raise PicnicError(f"--rules {key}: expected a {kind.__name__}, not {safe(text)!r}")
+        raise PicnicError(f"--rules {key}: expected a {kind.__name__}, not '{safe(text)}'")
     return value
 
 
@@ -149,7 +149,7 @@ def seats(game: AnyGame, agents: list[str] | None, players: int | None) -> list[
     for name in agents:
         if name not in known:
             raise PicnicError(
-                f"unknown agent {safe(name)!r} for {game.name} (available: {', '.join(known)})"
+                f"unknown agent '{safe(name)}' for {game.name} (available: {', '.join(known)})"
             )
     return agents
 

@@ -64,7 +64,7 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {safe(text)!r}") from None
+        raise argparse.ArgumentTypeError(f"expected seconds, not '{safe(text)}'") from None
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {safe(text)}")
     return value
@@ -150,7 +150,9 @@ def _session(args: argparse.Namespace) -> Session:
         if args.players is not None or args.variant is not None or args.rules:
             raise PicnicError("--resume plays on with the record's players and rules")
         if args.seed is not None and record.seed is not None and args.seed != record.seed:
-            raise PicnicError(f"--seed {args.seed}, but the record was dealt with seed {record.seed}")
+            raise PicnicError(
+                f"--seed {args.seed}, but the record was dealt with seed {record.seed}"
+            )
         game = get_game(record.game)
         players, rules, moves = record.players, record.rules, record.moves
         seed = record.seed if record.seed is not None else _seed(args.seed)
@@ -162,6 +164,11 @@ def _session(args: argparse.Namespace) -> Session:
         players, moves, seed = None, (), _seed(args.seed)
     humans = [] if args.watch else sorted(set(args.seat or [0]))
     if players is None:
+        for seat in humans:
+            if seat >= game.max_players:
+                raise PicnicError(
+                    f"there is no seat {seat}: {game.name} seats at most {game.max_players} players"
+                )
         players = max(game.min_players, 2, len(humans), max(humans, default=0) + 1)
     players = game.check_players(players)
     for seat in args.seat or []:
@@ -172,9 +179,7 @@ def _session(args: argparse.Namespace) -> Session:
     others = [seat for seat in range(players) if seat not in humans]
     agents = dict(zip(others, _opponents(game, args.vs, len(others)), strict=True))
     try:
-        return Session(
-            game, players=players, rules=rules, seed=seed, agents=agents, moves=moves
-        )
+        return Session(game, players=players, rules=rules, seed=seed, agents=agents, moves=moves)
     except IllegalMove as exc:
         raise PicnicError(f"{safe(args.resume)}: {safe(exc.reason, 300)}") from None
 
@@ -196,7 +201,7 @@ def _opponents(game: AnyGame, names: list[str] | None, count: int) -> list[str]:
         if name not in known:
             hint = "; people take seats with --seat" if name == "human" else ""
             raise PicnicError(
-                f"unknown agent {safe(name)!r} for {game.name} (available: {', '.join(known)}){hint}"
+                f"unknown agent '{safe(name)}' for {game.name} (available: {', '.join(known)}){hint}"
             )
     return names
 
@@ -265,7 +270,9 @@ def _play(session: Session, screen: Screen, args: argparse.Namespace) -> None:
     opponents = ", ".join(f"seat {seat} {name}" for seat, name in sorted(session.names.items()))
     screen.heading(f"{game.title}: seed {session.seed}")
     screen.line(
-        ", ".join(f"seat {seat} you" if not hot_seat else f"seat {seat} a person" for seat in humans)
+        ", ".join(
+            f"seat {seat} you" if not hot_seat else f"seat {seat} a person" for seat in humans
+        )
         + (f"; {opponents}" if opponents else "")
         + ". Type ? for help."
     )
@@ -282,7 +289,9 @@ def _play(session: Session, screen: Screen, args: argparse.Namespace) -> None:
             screen.clear()
             if screen.interactive:
                 screen.heading(f"seat {seat}'s turn")
-                answer = screen.ask(f"Pass to seat {seat}, then press Enter to show seat {seat}'s hand ")
+                answer = screen.ask(
+                    f"Pass to seat {seat}, then press Enter to show seat {seat}'s hand "
+                )
                 if answer is None:
                     _stop(session, screen, args, "end of input")
                     return
@@ -373,7 +382,7 @@ def _decide(session: Session, screen: Screen, seat: int, save_to: str) -> str:
         try:
             session.choose(seat, _pick(legal, text))
         except InvalidMove as exc:
-            screen.problem(f"{safe(text)!r} is not a move: {safe(exc.reason, 300)} (? for help)")
+            screen.problem(f"'{safe(text)}' is not a move: {safe(exc.reason, 300)} (? for help)")
         except IllegalMove as exc:
             screen.problem(f"you cannot {safe(exc.move)} now: {safe(exc.reason, 300)}")
         except PicnicError as exc:

@@ -44,9 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seat", type=non_negative, metavar="K", help="show the game as seat K saw it"
     )
-    parser.add_argument(
-        "--step", action="store_true", help="show the table after every move"
-    )
+    parser.add_argument("--step", action="store_true", help="show the table after every move")
     parser.add_argument("--plain", action="store_true", help="no colours, even on a terminal")
 
 
@@ -77,7 +75,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _header(screen: Screen, game: AnyGame, record: Record[Any, Any], args: argparse.Namespace) -> None:
+def _header(
+    screen: Screen, game: AnyGame, record: Record[Any, Any], args: argparse.Namespace
+) -> None:
     seed = "no seed" if record.seed is None else f"seed {record.seed}"
     seen = "all-seeing" if args.seat is None else f"as seat {args.seat} saw it"
     screen.heading(f"{game.title}: {record.players} players, {seed}, {len(record.moves)} moves")
@@ -114,7 +114,7 @@ def _walk(
         except IllegalMove as exc:
             who = "chance" if actor is CHANCE else f"seat {actor}"
             raise PicnicError(
-                f"{name}: move {index + 1} ({who}) {safe(move)!r} cannot be played: "
+                f"{name}: move {index + 1} ({who}) '{safe(move)}' cannot be played: "
                 f"{safe(exc.reason, 300)}"
             ) from None
         except InvalidState as exc:  # a game that ended already

@@ -1,26 +1,55 @@
-"""Play many games between agents and print statistics."""
+"""Play many games between agents and print statistics.
+
+``picnic simulate sandwich -n 10000 --jobs 2`` plays the computer (seat 0)
+against random players and prints win rates with 95% confidence intervals,
+the mean and spread of game length, the end reasons and the score
+distributions. Game ``i`` uses seed ``S + i``, so the summary is the same
+whether the games run here, in ``--jobs`` worker processes or on a Dask
+cluster (``--dask ADDRESS``, with the ``dask`` extra). ``--out FILE`` writes
+one JSON object per game, in game order. On a terminal a progress bar runs on
+standard error. Ctrl-C stops the run: the chunks not yet started are
+cancelled, the summary of the games finished so far is printed, and the exit
+status is 130.
+"""
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
-from typing import TextIO
+import contextlib
+import json
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
+from ..errors import PicnicError
 from ..registry import get_game
-from ..simulate import simulate
-from .common import add_rules_options, non_negative, positive, rules_from, seats
+from ..simulate import Interrupted, simulate
+from ..summary import GameStat
+from .common import add_rules_options, non_negative, positive, rules_from, safe, seats
 
-__all__ = ["HELP", "add_arguments", "run"]
+__all__ = ["HELP", "MAX_GAMES", "add_arguments", "run"]
 
 HELP = "play many games and print statistics"
 """The line ``picnic --help`` shows for this command."""
+
+MAX_GAMES = 10**9
+"""The most games one run may be asked for."""
 
 
 def _agents_list(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {safe(text)}")
     return names
+
+
+def _games(text: str) -> int:
+    count = non_negative(text)
+    if count > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_GAMES} games, not {count}")
+    return count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,27 +68,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-n",
         "--games",
-        type=non_negative,
+        type=_games,
         default=100,
         metavar="N",
-        help="number of games (default: 100)",
+        help=f"number of games (default: 100; at most {MAX_GAMES})",
     )
     parser.add_argument(
         "--seed", type=int, default=0, metavar="S", help="game i uses seed S+i (default: 0)"
     )
     parser.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs", type=positive, default=1, metavar="J", help="worker processes (default: 1)"
+    )
+    where.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786)",
+    )
+    parser.add_argument(
+        "--chunk", type=positive, metavar="C", help="games per job sent to a worker"
+    )
+    parser.add_argument("--out", metavar="FILE", help="write each game's result as a JSON line")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on standard error (default: when it is a terminal)",
     )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Simulate and print the summary."""
+    """Simulate and print the summary (the partial one on Ctrl-C, exiting 130)."""
     game = get_game(args.game)
     agents = seats(game, args.agents, args.players)
     rules = rules_from(game, args.variant, args.rules)
-    if args.jobs > 1:
-        with concurrent.futures.ProcessPoolExecutor(args.jobs) as executor:
+    with contextlib.ExitStack() as stack:
+        results = stack.enter_context(_results_file(args.out, args.seed))
+        progress = stack.enter_context(_progress(args.progress, args.games))
+        executor = stack.enter_context(_executor(args))
+
+        def on_game(stat: GameStat) -> None:
+            results(stat)
+            progress(stat)
+
+        try:
             summary = simulate(
                 game,
                 agents,
@@ -68,10 +121,120 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 rules=rules,
                 executor=executor,
                 rotate=args.rotate,
+                chunk_size=args.chunk,
+                on_game=on_game,
             )
-    else:
-        summary = simulate(
-            game, agents, args.games, seed=args.seed, rules=rules, rotate=args.rotate
-        )
+        except Interrupted as stopped:
+            progress(None)
+            print(stopped.summary.format(), file=out)
+            out.flush()
+            raise KeyboardInterrupt from None
     print(summary.format(), file=out)
     return 0
+
+
+def _ignore_sigint() -> None:
+    """A worker process leaves Ctrl-C to the parent, which cancels the work and reports."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[concurrent.futures.Executor | None]:
+    if args.dask is not None:
+        with _dask_executor(args.dask) as executor:
+            yield executor
+    elif args.jobs > 1:
+        pool = concurrent.futures.ProcessPoolExecutor(args.jobs, initializer=_ignore_sigint)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        yield None
+
+
+@contextlib.contextmanager
+def _dask_executor(address: str) -> Iterator[concurrent.futures.Executor]:
+    try:
+        import distributed
+    except ImportError:
+        raise PicnicError("--dask needs the dask extra: pip install 'picnic_rules[dask]'") from None
+    try:
+        connect: Any = distributed.Client  # untyped: what it returns is used as Any
+        client = connect(address, timeout=10, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise PicnicError(
+            f"cannot reach the Dask scheduler at {safe(address)}: {safe(exc, 200)}"
+        ) from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
+
+@contextlib.contextmanager
+def _results_file(path: str | None, seed: int) -> Iterator[Callable[[GameStat], None]]:
+    if path is None:
+        yield lambda stat: None
+        return
+    try:
+        file = open(path, "w", encoding="utf-8")  # noqa: SIM115 -- closed below
+    except OSError as exc:
+        raise PicnicError(f"cannot write {safe(path)}: {safe(exc.strerror or exc, 200)}") from None
+
+    def write(stat: GameStat) -> None:
+        line = {
+            "game": stat.index,
+            "seed": seed + stat.index,
+            "seats": list(stat.seats),
+            "winners": list(stat.winners),
+            "scores": list(stat.scores),
+            "length": stat.length,
+            "steps": stat.steps,
+            "reason": stat.reason,
+        }
+        file.write(json.dumps(line) + "\n")
+
+    with file:
+        yield write
+
+
+@contextlib.contextmanager
+def _progress(wanted: bool | None, total: int) -> Iterator[Callable[[GameStat | None], None]]:
+    """A progress bar on standard error; called with each game, and ``None`` to stop it."""
+    if wanted is None:
+        wanted = sys.stderr.isatty()
+    bar: Any = None
+    if wanted:
+        try:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TimeRemainingColumn,
+            )
+        except ImportError:  # the cli extra is not installed: no bar
+            pass
+        else:
+            bar = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(file=sys.stderr),
+                transient=True,
+            )
+    if bar is None:
+        yield lambda stat: None
+        return
+    task = bar.add_task("games", total=total)
+
+    def advance(stat: GameStat | None) -> None:
+        if stat is None:
+            bar.stop()
+        else:
+            bar.advance(task)
+
+    with bar:
+        yield advance
