@@ -1,0 +1,222 @@
+"""The page in headless Chromium (Debian's ``chromium``, driven by Playwright; no browser
+is downloaded): whole games with the mouse and with the keyboard only, Escape and Cancel
+during a targeting, keys inert while typing, pass and play behind a cover, and no answer
+of the server ever holding a hidden card."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from web_live import Live
+
+CHROMIUM = os.environ.get("PICNIC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+PHONE = {"width": 390, "height": 844}
+MAX_ACTIONS = 600
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium) "
+            "or set PICNIC_CHROMIUM; these tests never download a browser"
+        )
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live: Live) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(5000)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(live.url + "/")
+    try:
+        yield opened
+    finally:
+        context.close()
+    assert errors == []  # no script error on the page
+    assert live.leaks == []
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector("body[data-busy='false']", state="attached")
+
+
+def seen(page: Page) -> str | None:
+    return page.evaluate("document.body.dataset.seen || null")
+
+
+def start(page: Page, mode: str = "computer", seed: str = "3") -> None:
+    page.select_option("#mode", mode)
+    page.fill("#seed", seed)
+    page.click("#new-game")
+    settle(page)
+
+
+def game_over(page: Page) -> bool:
+    return page.is_visible("#result")
+
+
+def test_a_whole_game_with_the_mouse(page: Page, live: Live) -> None:
+    start(page, seed="11")
+    documents = live.documents
+    cancelled = targeted = 0
+    for _ in range(MAX_ACTIONS):
+        if game_over(page):
+            break
+        gold = page.locator("#hand button.gold")
+        if gold.count():
+            card = gold.first.get_attribute("data-card")
+            gold.first.click()
+            if page.locator("#table .target").count():
+                targeted += 1
+                if card in ("ant", "fly") and not cancelled:
+                    page.click("#cancel")  # backs out: no move made, no target left
+                    assert page.locator("#table .target").count() == 0
+                    assert page.is_hidden("#cancel")
+                    cancelled += 1
+                    continue
+                page.locator("#table .target").first.click()
+                settle(page)
+                if page.locator("#table .target").count():  # an ant's second tap: where to
+                    page.locator("#table .target").first.click()
+        elif page.locator("#hand button.discard").count():
+            page.locator("#hand button.discard").first.click()
+        else:
+            page.click("#end")
+        settle(page)
+    assert game_over(page)
+    assert cancelled == 1 and targeted > 1
+    result = page.text_content("#result") or ""
+    assert "The game ended:" in result and "Sandwiches:" in result
+    assert page.locator("#moves li").count() > 3
+    # readable on a phone: nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sandwich-mouse-game.png"), full_page=True)
+    assert live.documents > documents + 10 and live.leaks == []
+
+
+def focused(page: Page) -> dict[str, str]:
+    return page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return {id: e.id, cls: e.className, card: e.dataset.card || ''}; }"
+    )
+
+
+def test_a_whole_game_with_the_keyboard_only(page: Page, live: Live) -> None:
+    for _ in range(5):  # name, name, mode, seed, New game
+        page.keyboard.press("Tab")
+    assert focused(page)["id"] == "new-game"
+    page.keyboard.press("Enter")
+    settle(page)
+    escaped = 0
+    for step in range(MAX_ACTIONS):
+        if game_over(page):
+            break
+        gold = page.locator("#hand button.gold").count()
+        discard = page.locator("#hand button.discard").count()
+        if gold or discard:
+            wanted = "gold" if gold else "discard"
+            for _ in range(20):  # arrow keys move through the hand
+                if wanted in focused(page)["cls"].split():
+                    break
+                page.keyboard.press("ArrowRight")
+            card = focused(page)["card"]
+            assert wanted in focused(page)["cls"].split()
+            page.keyboard.press("Enter" if step % 2 else " ")  # Enter or Space plays it
+            if page.locator("#table .target").count():
+                assert "target" in focused(page)["cls"].split()  # a target has the focus
+                if card in ("ant", "fly") and not escaped:
+                    before = seen(page)
+                    page.keyboard.press("Escape")  # backs out of the targeting
+                    assert page.locator("#table .target").count() == 0
+                    assert focused(page)["card"] == card and seen(page) == before
+                    escaped += 1
+                    continue
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+                settle(page)
+                if page.locator("#table .target").count():
+                    page.keyboard.press("Space")
+        else:
+            page.keyboard.press("e")  # E ends the turn
+        settle(page)
+    assert game_over(page)
+    assert escaped == 1
+    page.screenshot(path=str(ARTIFACTS / "sandwich-keyboard-game.png"), full_page=True)
+
+
+def test_keys_do_nothing_while_typing(page: Page, live: Live) -> None:
+    start(page, seed="3")
+    assert page.is_visible("#end")
+    before, hand = seen(page), page.inner_html("#hand")
+    page.click("#name-0")
+    page.keyboard.type("Eve")
+    for key in ("e", "E", "ArrowRight", "ArrowLeft", "Enter", " ", "Escape"):
+        page.keyboard.press(key)
+    page.click("#seed")
+    page.keyboard.press("e")
+    page.wait_for_timeout(200)
+    assert seen(page) == before and page.is_visible("#end")  # the turn did not end
+    assert page.input_value("#name-0") == "Evee E"  # the keys went into the text field
+    assert page.input_value("#seed") == "3e"
+    assert page.inner_html("#hand") == hand  # and nothing moved in the hand
+    assert page.text_content("#hand-title") == "Evee E's hand (3)"
+    # the same E, with the focus back on the hand, ends the turn
+    page.locator("#hand button.card").first.focus()
+    page.keyboard.press("e")
+    settle(page)
+    assert seen(page) != before
+
+
+def test_pass_and_play_hides_the_hand_between_seats(page: Page, live: Live) -> None:
+    page.fill("#name-0", "Ann")
+    page.fill("#name-1", "Bob")
+    start(page, mode="pass", seed="5")
+    assert page.is_hidden("#board") and "Ann" in (page.text_content("#cover-text") or "")
+    page.click("#cover-button")
+    settle(page)
+    assert page.is_visible("#board") and "Ann's hand" in (page.text_content("#hand-title") or "")
+    for _ in range(20):  # Ann plays her turn to its end
+        if page.is_visible("#end"):
+            page.click("#end")
+        elif page.locator("#hand button.discard").count():
+            page.locator("#hand button.discard").first.click()
+        else:
+            page.locator("#hand button.gold").first.click()
+            if page.locator("#table .target").count():
+                page.locator("#table .target").first.click()
+        settle(page)
+        if page.is_visible("#cover"):
+            break
+    assert page.is_hidden("#board")  # Bob must not see Ann's hand
+    assert "Bob" in (page.text_content("#cover-text") or "")
+    page.click("#cover-button")
+    settle(page)
+    assert "Bob's hand" in (page.text_content("#hand-title") or "")
+    assert page.locator("#moves li").first.text_content() is not None
+    assert live.leaks == []
