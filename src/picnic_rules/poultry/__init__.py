@@ -1,0 +1,178 @@
+"""The poultry game (Pick Picknic / Hick Hack in Gackelwack), for 2 to 6 players.
+
+Every round each seat commits cards face down; then the six farmyards resolve
+left to right: lone birds eat the grain, crowded birds haggle or duel with the
+die, foxes catch the poultry. Most grain and captured poultry points win.
+
+>>> from picnic_rules import poultry, CHANCE
+>>> state = poultry.new_game(3)
+>>> poultry.to_move(state) is CHANCE
+True
+>>> state = poultry.apply(state, poultry.parse_move(state, "draw duck 6"))
+>>> poultry.view(state, 0).hand_sizes
+(1, 0, 0)
+
+Every function here is pure; see :doc:`/poultry` for the rules and the notation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..kit import define_game
+from .agent import ComputerAgent, duel_chance
+from .cards import COLOURS, GRAINS, YARDS, Card, Colour, Counts, Grain, GrainCounts
+from .checks import check
+from .engine import (
+    GRAIN_OUT,
+    REASONS,
+    apply,
+    chance_outcomes,
+    commit_options,
+    is_over,
+    legal_moves,
+    max_chance_steps,
+    max_moves,
+    new_game,
+    result,
+    score,
+    stake,
+    to_move,
+)
+from .moves import (
+    MAX_NOTATION,
+    MOVE_TYPES,
+    Accept,
+    Allot,
+    Commit,
+    Draw,
+    Move,
+    NoDeal,
+    Reject,
+    Resolve,
+    Reveal,
+    Roll,
+    Supply,
+    card_from_str,
+    move_from_str,
+)
+from .observations import Observation, observe, update
+from .picture import render
+from .predicates import (
+    birds_at,
+    duel_leaders,
+    fleeing,
+    flees,
+    foxes_at,
+    is_last_round,
+    legal_pair,
+    settle_by_card,
+)
+from .rules import PLAYERS, Rules
+from .state import Duel, Haggle, Phase, State, View
+from .views import determinize, view
+from .words import describe, move_group
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "COLOURS",
+    "GAME",
+    "GRAINS",
+    "GRAIN_OUT",
+    "MAX_NOTATION",
+    "MOVE_TYPES",
+    "PLAYERS",
+    "REASONS",
+    "VARIANTS",
+    "YARDS",
+    "Accept",
+    "Allot",
+    "Card",
+    "Colour",
+    "Commit",
+    "ComputerAgent",
+    "Counts",
+    "Draw",
+    "Duel",
+    "Grain",
+    "GrainCounts",
+    "Haggle",
+    "Move",
+    "NoDeal",
+    "Observation",
+    "Phase",
+    "Reject",
+    "Resolve",
+    "Reveal",
+    "Roll",
+    "Rules",
+    "State",
+    "Supply",
+    "View",
+    "apply",
+    "apply_as",
+    "birds_at",
+    "card_from_str",
+    "chance_outcomes",
+    "check",
+    "check_view",
+    "commit_options",
+    "describe",
+    "determinize",
+    "duel_chance",
+    "duel_leaders",
+    "fleeing",
+    "flees",
+    "foxes_at",
+    "is_last_round",
+    "is_over",
+    "legal_moves",
+    "legal_pair",
+    "max_chance_steps",
+    "max_moves",
+    "move_from_str",
+    "move_group",
+    "new_game",
+    "observe",
+    "parse_move",
+    "random_move",
+    "render",
+    "result",
+    "score",
+    "settle_by_card",
+    "stake",
+    "to_move",
+    "update",
+    "view",
+]
+
+VARIANTS: dict[str, Rules] = {
+    "default": Rules(),
+    "no-haggling": Rules(haggling=False),
+    "short": Rules(green_grain=6, blue_grain=4, yellow_grain=2),
+    "small-deck": Rules(poultry=(3, 5, -2), foxes=(4,), hand_sizes=(4, 4, 3, 3, 3)),
+}
+"""Named rule sets the invariant harness plays through (users may add their own)."""
+
+GAME: Game[State, View, Move, Rules, Observation] = define_game(
+    globals(),
+    name="poultry",
+    title="Pick Picknic (Hick Hack in Gackelwack)",
+    players=PLAYERS,
+    variants=VARIANTS,
+    agents={"computer": ComputerAgent},
+    face_down_moves=True,
+)
+"""The poultry game's :class:`~picnic_rules.Game` record."""
+
+parse_move = GAME.parse_move
+"""Read a move in notation and check it is legal (:func:`picnic_rules.kit.parse_move`)."""
+check_view = GAME.check_view
+"""Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has
+(:func:`picnic_rules.kit.check_view`)."""
+random_move = GAME.random_move
+"""An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+apply_as = GAME.apply_as
+"""The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

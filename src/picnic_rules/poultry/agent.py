@@ -1,0 +1,125 @@
+"""The poultry game's computer player: sensible commitments and fair haggling.
+
+It commits the cards with the best estimated gain: a bird where much grain
+lies and few cards of that colour are likely to join it, the fleeing bird
+where a lone meal is likely (and a fox, if one comes, only catches -2), a fox
+where poultry is likely; two birds (or two foxes) at one yard count once. In
+a haggle it proposes the whole yard for itself, and accepts a share worth at
+least its expected duel value (the chance of winning the duel, reckoned
+exactly over the dice, times the points at stake).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+from .cards import COLOURS, GRAINS, Card
+from .engine import to_move
+from .moves import Accept, Allot, Commit, Move, Reject
+from .predicates import DIE, birds_at, fleeing
+from .state import Phase, View
+from .views import unseen
+
+__all__ = ["ComputerAgent", "duel_chance"]
+
+_AVERAGE_BIRD = 4.0  # what a captured bird is worth on average (3, 3, 4, 4, 5, 6, -2)
+_SHARE = 0.45  # what a bird expects from a crowded yard, before the value of its card
+_OPPONENT_GAIN = 0.5  # how much an opponent's gain counts against ours
+
+
+def duel_chance(values: Sequence[int], me: int) -> float:
+    """The chance that contestant ``me`` wins a duel of d6 + card ``values`` (ties re-rolled,
+    which with independent rolls is the chance of a strict win over the decided outcomes).
+
+    >>> round(duel_chance([6, 5], 0), 3)
+    0.677
+    """
+    n = len(values)
+    if n > 4:  # too many outcomes to list: the value order decides most of it
+        better = sum(v > values[me] for v in values)
+        return max(0.05, (1.0 / n) * (1.5 - better / n))
+    wins = decided = 0
+    for rolls in itertools.product(range(1, DIE + 1), repeat=n):
+        totals = [v + r for v, r in zip(values, rolls, strict=True)]
+        best = max(totals)
+        if totals.count(best) == 1:
+            decided += 1
+            wins += totals[me] == best
+    return wins / decided if decided else 1.0 / n
+
+
+class ComputerAgent:
+    """The heuristic ``computer`` agent (``agents={"computer": ComputerAgent}``)."""
+
+    def __call__(self, view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Choose one of ``moves`` for seat ``view.player``."""
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase is Phase.COMMIT:
+            return max(moves, key=lambda move: self._commit_value(view, move))
+        if view.phase is Phase.HAGGLE:
+            return self._haggle(view, moves)
+        return moves[0]
+
+    # ------------------------------------------------------------ commitments
+
+    def _commit_value(self, v: View, move: Move) -> float:
+        assert isinstance(move, Commit)
+        cards = move.cards
+        total = sum(self._card_value(v, card) for card in cards)
+        if len(cards) == 2 and cards[0].colour is cards[1].colour:
+            total -= min(self._card_value(v, card) for card in cards)  # they act as one
+        return total
+
+    def _card_value(self, v: View, card: Card) -> float:
+        rules = v.rules
+        pool = unseen(v)
+        others = sum(
+            min(size, rules.per_round(v.players))
+            for seat, size in enumerate(v.hand_sizes)
+            if seat != v.player and seat >= v.turn
+        ) + sum(v.face_down)
+        size = max(1, sum(pool))
+        birds = sum(n for c, n in zip(rules.kinds, pool, strict=True)
+                    if c.colour is card.colour and not c.fox)  # fmt: skip
+        foxes = sum(n for c, n in zip(rules.kinds, pool, strict=True)
+                    if c.colour is card.colour and c.fox)  # fmt: skip
+        p_bird = 1 - (1 - birds / size) ** others
+        p_fox = 1 - (1 - foxes / size) ** others
+        here = v.yards[card.colour.index]
+        points = sum(n * value for n, value in zip(here, rules.grain_values, strict=True))
+        green = rules.green_value if here[0] else 0
+        if card.fox:
+            return p_bird * _AVERAGE_BIRD * (1 - 0.5 * p_fox) - 0.01 * card.value
+        alone = (1 - p_bird) * (1 - p_fox)
+        if fleeing(card.value):
+            crowded = 1 - alone
+            return points * alone + green * crowded + p_fox * -card.value * _OPPONENT_GAIN
+        share = points * p_bird * (1 - p_fox) * (_SHARE + 0.03 * card.value)
+        lost = p_fox * card.value * _OPPONENT_GAIN
+        return points * alone + share - lost - 0.01 * card.value
+
+    # ------------------------------------------------------------ haggling
+
+    def _haggle(self, v: View, moves: tuple[Move, ...]) -> Move:
+        me = v.player
+        if Accept() in moves:
+            return Accept() if self._share_ok(v) else Reject()
+        for grain in reversed(GRAINS):  # the whole yard, the most valuable grain first
+            mine = Allot(grain, me)
+            if mine in moves:
+                return mine
+        return moves[0]
+
+    def _share_ok(self, v: View) -> bool:
+        haggle = v.haggle
+        assert haggle is not None and to_move(v) == v.player
+        values = v.rules.grain_values
+        at_stake = sum(n * value for n, value in zip(v.yards[v.yard], values, strict=True))
+        mine = haggle.allotted[haggle.seats.index(v.player)]
+        share = sum(n * value for n, value in zip(mine, values, strict=True))
+        birds = birds_at(v.played, COLOURS[v.yard])
+        contest = [birds[seat] for seat in haggle.seats]
+        return share >= at_stake * duel_chance(contest, haggle.seats.index(v.player))

@@ -1,0 +1,614 @@
+"""The poultry game's rules in motion: :func:`new_game`, :func:`legal_moves`, :func:`apply` ...
+
+A round: chance supplies one grain per yard, left to right; the seats commit
+their cards face down, seat by seat; a forced ``reveal`` turns them up; each
+yard with cards is resolved by a forced ``resolve`` step, left to right
+(foxes, the fleeing bird, lone birds, haggling and duels, built from the
+predicates of :mod:`picnic_rules.poultry.predicates`); the played cards go to
+the discard pile and chance draws the new cards. The round in which the bag
+can no longer supply every yard is the last. Everything here is pure.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ..errors import IllegalMove, PicnicError, RulesError
+from ..game import CHANCE, Actor, Outcome
+from .cards import COLOURS, GRAINS, YARDS, Card, Counts, GrainCounts, kinds
+from .moves import (
+    Accept,
+    Allot,
+    Commit,
+    Draw,
+    Move,
+    NoDeal,
+    Reject,
+    Resolve,
+    Reveal,
+    Roll,
+    Supply,
+)
+from .predicates import (
+    DIE,
+    MAX_TIES,
+    birds_at,
+    duel_leaders,
+    flees,
+    foxes_at,
+    is_last_round,
+    legal_pair,
+    settle_by_card,
+    yard_has_cards,
+)
+from .rules import PLAYERS, Rules
+from .state import Duel, Haggle, Phase, State, View, build_state
+
+__all__ = [
+    "GRAIN_OUT",
+    "REASONS",
+    "apply",
+    "chance_outcomes",
+    "commit_options",
+    "is_over",
+    "legal_moves",
+    "max_chance_steps",
+    "max_moves",
+    "new_game",
+    "result",
+    "score",
+    "stake",
+    "to_move",
+]
+
+GRAIN_OUT = "grain-out"
+"""The one way the game ends: the last round, whose supply emptied the bag below six, is over."""
+REASONS = (GRAIN_OUT,)
+"""Every end reason."""
+
+_DEAL, _SUPPLY, _COMMIT, _REVEAL = Phase.DEAL, Phase.SUPPLY, Phase.COMMIT, Phase.REVEAL
+_RESOLVE, _HAGGLE, _DUEL, _DRAW, _OVER = (
+    Phase.RESOLVE,
+    Phase.HAGGLE,
+    Phase.DUEL,
+    Phase.DRAW,
+    Phase.OVER,
+)
+_NONE: GrainCounts = (0, 0, 0)
+_SUPPLIES = tuple(Supply(grain) for grain in GRAINS)
+_REVEAL_MOVE = Reveal()
+_RESOLVES = tuple(Resolve(colour) for colour in COLOURS)
+_ROLLS = tuple(Roll(n) for n in range(1, DIE + 1))
+_ROLL_OUTCOMES = tuple((roll, 1) for roll in _ROLLS)
+_ALLOTS = tuple(tuple(Allot(grain, seat) for seat in range(PLAYERS[1])) for grain in GRAINS)
+_NO_DEAL, _ACCEPT, _REJECT = NoDeal(), Accept(), Reject()
+_FIELDS = (
+    "rules",
+    "hands",
+    "deck",
+    "discard",
+    "played",
+    "stocks",
+    "bag",
+    "yards",
+    "grain",
+    "phase",
+    "round",
+    "turn",
+    "dealt",
+    "yard",
+    "haggle",
+    "duel",
+    "rolled",
+    "reason",
+)
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    return build_state(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
+
+
+def _add(counts: tuple[int, ...], index: int, n: int = 1) -> Any:
+    values = list(counts)
+    values[index] += n
+    return tuple(values)
+
+
+def _put(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
+    values = list(items)
+    values[index] = item
+    return tuple(values)
+
+
+@functools.lru_cache(maxsize=64)
+def _draws(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[Draw, ...]:
+    return tuple(Draw(card) for card in kinds(poultry, foxes))
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def new_game(players: int = 2, rules: Rules = Rules()) -> State:
+    """The state before the deal: chance deals every hand, one card at a time.
+
+    >>> state = new_game(3)
+    >>> state.phase, sum(state.deck), state.bag
+    (Phase.DEAL, 60, (26, 26, 26))
+
+    Raises :class:`~picnic_rules.RulesError` for a player count the rules cannot seat.
+    """
+    if type(rules) is not Rules:
+        raise RulesError(f"expected poultry Rules, not {type(rules).__name__}")
+    n = rules.check_players(players)
+    empty = (0,) * len(rules.kinds)
+    return build_state(
+        rules, (empty,) * n, rules.deck, empty, ((),) * n, (empty,) * n, rules.grain,
+        (_NONE,) * YARDS, (_NONE,) * n, _DEAL, 0, 0, 0, 0, None, None, (), None,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------- who acts
+
+
+def stake(state: State | View) -> GrainCounts:
+    """The grain at the yard being resolved."""
+    return state.yards[state.yard]
+
+
+def _haggler(haggle: Haggle, at_stake: GrainCounts) -> int:
+    if sum(map(sum, haggle.allotted)) < sum(at_stake):
+        return haggle.seats[haggle.proposer]
+    others = [seat for i, seat in enumerate(haggle.seats) if i != haggle.proposer]
+    return others[haggle.accepted]
+
+
+def to_move(state: State | View) -> Actor:
+    """The seat to commit or haggle, :data:`~picnic_rules.CHANCE`, or ``None`` at the end."""
+    phase = state.phase
+    if phase is _COMMIT:
+        return state.turn
+    if phase is _HAGGLE:
+        assert state.haggle is not None
+        return _haggler(state.haggle, state.yards[state.yard])
+    return None if phase is _OVER else CHANCE
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return state.phase is _OVER
+
+
+# ---------------------------------------------------------------- moves
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
+    """Chance's outcomes and their weights: a card by its count in the deck (the discard
+    pile when the deck is empty), a grain by its count in the bag, a roll 1 each, and the
+    one outcome of a forced step."""
+    phase = state.phase
+    if phase is _DEAL or phase is _DRAW:
+        pile = state.deck if any(state.deck) else state.discard
+        draws = _draws(state.rules.poultry, state.rules.foxes)
+        return tuple((draws[k], n) for k, n in enumerate(pile) if n)
+    if phase is _SUPPLY:
+        return tuple((_SUPPLIES[g], n) for g, n in enumerate(state.bag) if n)
+    if phase is _DUEL:
+        return _ROLL_OUTCOMES
+    if phase is _REVEAL:
+        return ((_REVEAL_MOVE, 1),)
+    if phase is _RESOLVE:
+        return ((_RESOLVES[state.yard], 1),)
+    return ()
+
+
+@functools.lru_cache(maxsize=8192)
+def _commit_options(
+    poultry: tuple[int, ...], foxes: tuple[int, ...], hand: Counts, per: int
+) -> tuple[Commit, ...]:
+    cards = kinds(poultry, foxes)
+    held = [k for k, n in enumerate(hand) if n]
+    singles = tuple(Commit((cards[k],)) for k in held)
+    if per == 1:
+        return singles
+    pairs = []
+    for i, a in enumerate(held):
+        if hand[a] >= 2:
+            pairs.append(Commit((cards[a], cards[a])))
+        for b in held[i + 1 :]:
+            if legal_pair(cards[a], cards[b]):
+                pairs.append(Commit((cards[a], cards[b])))
+    return tuple(pairs) if pairs else singles
+
+
+def commit_options(rules: Rules, hand: Counts, players: int) -> tuple[Commit, ...]:
+    """What a seat holding ``hand`` may commit: one card, or with 2-3 players two cards
+    that are not a poultry and a fox of one colour -- one card only when no such pair exists
+    (house rule)."""
+    return _commit_options(rules.poultry, rules.foxes, hand, rules.per_round(players))
+
+
+def _haggle_moves(state: State) -> tuple[Move, ...]:
+    haggle = state.haggle
+    assert haggle is not None
+    here = state.yards[state.yard]
+    given = [sum(a[g] for a in haggle.allotted) for g in range(3)]
+    if sum(given) == sum(here):
+        return (_ACCEPT, _REJECT)
+    moves: list[Move] = [] if sum(given) else [_NO_DEAL]
+    for g in range(3):
+        if here[g] > given[g]:
+            moves.extend(_ALLOTS[g][seat] for seat in haggle.seats)
+    return tuple(moves)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, in a fixed order (chance's outcomes at a chance node)."""
+    phase = state.phase
+    if phase is _COMMIT:
+        rules = state.rules
+        hand = state.hands[state.turn]
+        return _commit_options(rules.poultry, rules.foxes, hand, rules.per_round(len(state.hands)))
+    if phase is _HAGGLE:
+        return _haggle_moves(state)
+    return tuple(move for move, _ in chance_outcomes(state))
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
+    not legal. ``state`` is left unchanged."""
+    phase = state.phase
+    if phase is _OVER:
+        raise IllegalMove(move, "the game is over")
+    if phase is _COMMIT:
+        if type(move) is not Commit:
+            raise IllegalMove(move, f"seat {state.turn} commits its cards now")
+        return _commit(state, move)
+    if phase is _HAGGLE:
+        return _haggle(state, move)
+    outcomes = chance_outcomes(state)
+    if not any(move == outcome for outcome, _ in outcomes):
+        raise IllegalMove(move, _why_not_chance(state, move))
+    if phase is _DEAL or phase is _DRAW:
+        assert type(move) is Draw
+        return _draw(state, move.card)
+    if phase is _SUPPLY:
+        assert type(move) is Supply
+        return _supply(state, move.grain.index)
+    if phase is _REVEAL:
+        return _next_yard(state, 0, state.played, state.stocks, state.yards, state.grain)
+    if phase is _RESOLVE:
+        return _resolve(state)
+    assert type(move) is Roll
+    return _roll(state, move.value)
+
+
+def _why_not_chance(state: State, move: object) -> str:
+    phase = state.phase
+    expected = {
+        _DEAL: "a card is dealt now",
+        _DRAW: "a card is drawn now",
+        _SUPPLY: "a grain is drawn from the bag now",
+        _REVEAL: "the cards are revealed now",
+        _RESOLVE: f"the {COLOURS[state.yard]} yard is resolved now",
+        _DUEL: "a die is rolled now (1 to 6)",
+    }[phase]
+    if phase in (_DEAL, _DRAW) and type(move) is Draw:
+        return f"no {move.card} is left to draw"
+    if phase is _SUPPLY and type(move) is Supply:
+        return f"no {move.grain} grain is left in the bag"
+    return f"only chance acts: {expected}"
+
+
+def _draw(state: State, card: Card) -> State:
+    k = state.rules.index[card]
+    deck, discard = state.deck, state.discard
+    if not any(deck):  # "if the face-down draw deck runs out, the discard pile is shuffled"
+        deck, discard = discard, (0,) * len(discard)
+    deck = _add(deck, k, -1)
+    players = len(state.hands)
+    seat = state.dealt % players
+    hands = _put(state.hands, seat, _add(state.hands[seat], k))
+    dealt = state.dealt + 1
+    rules = state.rules
+    if state.phase is _DEAL:
+        done = dealt == players * rules.hand_size(players)
+    else:
+        done = dealt == players * rules.per_round(players) or not (any(deck) or any(discard))
+    if done:
+        return build_state(
+            rules, hands, deck, discard, state.played, state.stocks, state.bag, state.yards,
+            state.grain, _SUPPLY, state.round + 1, 0, 0, 0, None, None, state.rolled, None,
+        )  # fmt: skip
+    return build_state(
+        rules, hands, deck, discard, state.played, state.stocks, state.bag, state.yards,
+        state.grain, state.phase, state.round, 0, dealt, 0, None, None, state.rolled, None,
+    )  # fmt: skip
+
+
+def _supply(state: State, g: int) -> State:
+    yard = state.yard
+    bag = _add(state.bag, g, -1)
+    yards = _put(state.yards, yard, _add(state.yards[yard], g))
+    if yard + 1 < YARDS:
+        return _evolve(state, bag=bag, yards=yards, yard=yard + 1)
+    first = _next_committer(state.hands, 0)
+    phase = _REVEAL if first is None else _COMMIT
+    return _evolve(state, bag=bag, yards=yards, yard=0, phase=phase, turn=first or 0)
+
+
+def _next_committer(hands: tuple[Counts, ...], start: int) -> int | None:
+    """The first seat from ``start`` on holding a card ("a player with no cards commits nothing")."""
+    for seat in range(start, len(hands)):
+        if any(hands[seat]):
+            return seat
+    return None
+
+
+def _commit(state: State, move: Commit) -> State:
+    turn = state.turn
+    rules = state.rules
+    hand = state.hands[turn]
+    options = commit_options(rules, hand, len(state.hands))
+    if move not in options:
+        raise IllegalMove(move, _why_not_commit(rules, hand, move, options, turn))
+    for card in move.cards:
+        hand = _add(hand, rules.index[card], -1)
+    hands = _put(state.hands, turn, hand)
+    played = _put(state.played, turn, move.cards)
+    following = _next_committer(hands, turn + 1)
+    if following is None:
+        return _evolve(state, hands=hands, played=played, phase=_REVEAL, turn=0)
+    return _evolve(state, hands=hands, played=played, turn=following)
+
+
+def _why_not_commit(
+    rules: Rules, hand: Counts, move: Commit, options: tuple[Commit, ...], seat: int
+) -> str:
+    cards = move.cards
+    if type(cards) is not tuple or not all(type(card) is Card for card in cards):
+        return "a commitment is a tuple of cards"
+    left = list(hand)
+    for card in cards:
+        k = rules.index.get(card)
+        if k is None:
+            return f"there is no {card} card in this game"
+        if not left[k]:
+            more = "another" if hand[k] else "a"
+            return f"seat {seat} does not hold {more} {card}"
+        left[k] -= 1
+    want = len(options[0].cards)
+    if len(cards) != want:
+        return f"seat {seat} must commit {'two cards' if want == 2 else 'one card'}"
+    if len(cards) == 2 and not legal_pair(*cards):
+        return "a poultry and a fox of one colour may not be committed together"
+    return "not legal now"
+
+
+# ---------------------------------------------------------------- resolving yards
+
+
+def _next_yard(
+    state: State,
+    start: int,
+    played: tuple[tuple[Card, ...], ...],
+    stocks: tuple[Counts, ...],
+    yards: tuple[GrainCounts, ...],
+    grain: tuple[GrainCounts, ...],
+) -> State:
+    """Go on to the next yard with cards, left to right; after the last, end the round."""
+    for yard in range(start, YARDS):
+        if yard_has_cards(played, COLOURS[yard]):
+            return _evolve(
+                state, played=played, stocks=stocks, yards=yards, grain=grain, phase=_RESOLVE,
+                yard=yard, haggle=None, duel=None,
+            )  # fmt: skip
+    return _end_round(state, played, stocks, yards, grain)
+
+
+def _end_round(
+    state: State,
+    played: tuple[tuple[Card, ...], ...],
+    stocks: tuple[Counts, ...],
+    yards: tuple[GrainCounts, ...],
+    grain: tuple[GrainCounts, ...],
+) -> State:
+    """The played cards go to the discard pile; then draw, or end the game after the last round."""
+    rules = state.rules
+    discard = list(state.discard)
+    for cards in played:
+        for card in cards:
+            discard[rules.index[card]] += 1
+    pile = tuple(discard)
+    bare = ((),) * len(played)
+    if is_last_round(state.bag):
+        return build_state(
+            rules, state.hands, state.deck, pile, bare, stocks, state.bag, yards, grain, _OVER,
+            state.round, 0, 0, 0, None, None, state.rolled, GRAIN_OUT,
+        )  # fmt: skip
+    phase, round_ = _DRAW, state.round
+    if not (any(state.deck) or any(pile)):  # nothing to draw: straight to the next supply
+        phase, round_ = _SUPPLY, round_ + 1
+    return build_state(
+        rules, state.hands, state.deck, pile, bare, stocks, state.bag, yards, grain, phase,
+        round_, 0, 0, 0, None, None, state.rolled, None,
+    )  # fmt: skip
+
+
+def _capture(
+    rules: Rules,
+    played: tuple[tuple[Card, ...], ...],
+    stocks: tuple[Counts, ...],
+    fox: int,
+    yard: int,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Counts, ...]]:
+    """ "A fox that arrives without any other foxes present snatches up all the poultry there.\""""
+    colour = COLOURS[yard]
+    stock = list(stocks[fox])
+    kept = []
+    for cards in played:
+        for card in cards:
+            if card.colour is colour and not card.fox:
+                stock[rules.index[card]] += 1
+        kept.append(tuple(c for c in cards if c.colour is not colour or c.fox))
+    return tuple(kept), _put(stocks, fox, tuple(stock))
+
+
+def _eat(
+    yards: tuple[GrainCounts, ...], grain: tuple[GrainCounts, ...], seat: int, yard: int
+) -> tuple[tuple[GrainCounts, ...], tuple[GrainCounts, ...]]:
+    """ "Gobbles up all the grain laid out there": the yard's grain goes to ``seat``."""
+    here, mine = yards[yard], grain[seat]
+    eaten: GrainCounts = (mine[0] + here[0], mine[1] + here[1], mine[2] + here[2])
+    return _put(yards, yard, _NONE), _put(grain, seat, eaten)
+
+
+def _resolve(state: State) -> State:
+    yard = state.yard
+    colour = COLOURS[yard]
+    played, stocks, yards, grain = state.played, state.stocks, state.yards, state.grain
+    birds = birds_at(played, colour)
+    foxes = foxes_at(played, colour)
+    here = yards[yard]
+    for seat in birds:  # the fleeing bird sneaks away with exactly one green grain
+        if flees(seat, birds, foxes) and here[0]:
+            here = (here[0] - 1, here[1], here[2])
+            g = grain[seat]
+            grain = _put(grain, seat, (g[0] + 1, g[1], g[2]))
+    yards = _put(yards, yard, here)
+    if birds and foxes:
+        if len(foxes) == 1:
+            (fox,) = foxes
+            played, stocks = _capture(state.rules, played, stocks, fox, yard)
+            return _next_yard(state, yard + 1, played, stocks, yards, grain)
+        duel = Duel(tuple(foxes), tuple(foxes.values()), (), 0, True)
+        return _evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
+    eaters = [seat for seat in birds if not flees(seat, birds, foxes)]
+    if len(eaters) == 1:
+        yards, grain = _eat(yards, grain, eaters[0], yard)
+    elif len(eaters) > 1 and here[0] + here[1] + here[2]:
+        seats = tuple(eaters)
+        if state.rules.haggling:
+            haggle = Haggle(seats, 0, (_NONE,) * len(seats), 0)
+            return _evolve(state, yards=yards, grain=grain, phase=_HAGGLE, haggle=haggle)
+        duel = Duel(seats, tuple(birds[s] for s in seats), (), 0, False)
+        return _evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
+    return _next_yard(state, yard + 1, played, stocks, yards, grain)
+
+
+def _haggle(state: State, move: Move) -> State:
+    haggle = state.haggle
+    assert haggle is not None
+    actor = _haggler(haggle, state.yards[state.yard])
+    legal = _haggle_moves(state)
+    if move not in legal:
+        raise IllegalMove(move, _why_not_haggle(state, haggle, move, legal, actor))
+    if type(move) is Allot:
+        i = haggle.seats.index(move.seat)
+        allotted = _put(haggle.allotted, i, _add(haggle.allotted[i], move.grain.index))
+        return _evolve(state, haggle=Haggle(haggle.seats, haggle.proposer, allotted, 0))
+    if type(move) is Accept:
+        if haggle.accepted + 1 < len(haggle.seats) - 1:
+            accepted = Haggle(haggle.seats, haggle.proposer, haggle.allotted, haggle.accepted + 1)
+            return _evolve(state, haggle=accepted)
+        grain = state.grain  # every involved seat agreed: "each receives their agreed share"
+        for seat, share in zip(haggle.seats, haggle.allotted, strict=True):
+            g = grain[seat]
+            grain = _put(grain, seat, (g[0] + share[0], g[1] + share[1], g[2] + share[2]))
+        yards = _put(state.yards, state.yard, _NONE)
+        return _next_yard(state, state.yard + 1, state.played, state.stocks, yards, grain)
+    # no-deal or reject: the next involved seat proposes; after the last, they duel
+    proposer = haggle.proposer + 1
+    if proposer < len(haggle.seats):
+        fresh = Haggle(haggle.seats, proposer, (_NONE,) * len(haggle.seats), 0)
+        return _evolve(state, haggle=fresh)
+    birds = birds_at(state.played, COLOURS[state.yard])
+    duel = Duel(haggle.seats, tuple(birds[s] for s in haggle.seats), (), 0, False)
+    return _evolve(state, phase=_DUEL, haggle=None, duel=duel)
+
+
+def _why_not_haggle(
+    state: State, haggle: Haggle, move: Move, legal: tuple[Move, ...], actor: int
+) -> str:
+    answering = legal == (_ACCEPT, _REJECT)
+    if answering:
+        return f"seat {actor} answers the proposal now: accept or reject"
+    if type(move) is NoDeal:
+        return "a proposal begun must allot every grain: no-deal only before the first allot"
+    if type(move) is Allot:
+        if move.seat not in haggle.seats:
+            return f"seat {move.seat} does not take part in this haggle"
+        return f"no {move.grain} grain is left to allot"
+    return f"seat {actor} proposes now: allot GRAIN to SEAT, or no-deal"
+
+
+def _roll(state: State, value: int) -> State:
+    duel = state.duel
+    assert duel is not None
+    rolls = (*duel.rolls, value)
+    if len(rolls) < len(duel.seats):
+        return _evolve(state, duel=Duel(duel.seats, duel.values, rolls, duel.ties, duel.foxes))
+    state = _evolve(state, rolled=rolls)  # the finished roll-off stays on record
+    leaders = duel_leaders(duel.values, rolls)
+    winner: int | None = None
+    if len(leaders) == 1:
+        winner = duel.seats[leaders[0]]
+    elif duel.ties + 1 < MAX_TIES:  # "if several players arrive at the same result, they repeat"
+        again = Duel(
+            tuple(duel.seats[i] for i in leaders),
+            tuple(duel.values[i] for i in leaders),
+            (),
+            duel.ties + 1,
+            duel.foxes,
+        )
+        return _evolve(state, duel=again)
+    else:
+        best = settle_by_card(duel.values, leaders)
+        winner = None if best is None else duel.seats[best]
+    played, stocks, yards, grain = state.played, state.stocks, state.yards, state.grain
+    if winner is not None:
+        if duel.foxes:
+            played, stocks = _capture(state.rules, played, stocks, winner, state.yard)
+        else:
+            yards, grain = _eat(yards, grain, winner, state.yard)
+    elif duel.foxes:  # nobody wins: the poultry cards there are discarded with the rest
+        pass
+    return _next_yard(state, state.yard + 1, played, stocks, yards, grain)
+
+
+# ---------------------------------------------------------------- the end
+
+
+def score(rules: Rules, grain: GrainCounts, stock: Counts) -> int:
+    """Points of a food stock: grain by colour value plus the values of captured poultry."""
+    values = rules.grain_values
+    points = sum(n * v for n, v in zip(grain, values, strict=True))
+    return points + sum(n * card.value for n, card in zip(stock, rules.kinds, strict=True))
+
+
+def result(state: State) -> Outcome:
+    """Every seat's grain points plus captured poultry values; the highest wins, ties share."""
+    if state.phase is not _OVER:
+        raise PicnicError("the game is not over yet, so it has no result")
+    scores = [
+        score(state.rules, grain, stock)
+        for grain, stock in zip(state.grain, state.stocks, strict=True)
+    ]
+    return Outcome.from_scores(scores, GRAIN_OUT)
+
+
+def max_moves(players: int, rules: Rules) -> int:
+    """A bound on the seats' moves: per round a commitment each, and at each yard at most
+    one proposal per involved seat (an allot per grain and an answer per other seat)."""
+    per_yard = players * (rules.total_grain + players)
+    return rules.rounds * (players + YARDS * per_yard)
+
+
+def max_chance_steps(players: int, rules: Rules) -> int:
+    """A bound on chance's steps: the deal, and per round the supply, the reveal, a resolve
+    per yard, at most three roll-offs per yard and the draws."""
+    per_round = YARDS + 1 + YARDS + YARDS * MAX_TIES * players + players * 2
+    return players * rules.hand_size(players) + rules.rounds * per_round

@@ -1,0 +1,253 @@
+"""What each seat learns from a move (:func:`observe`) and how its view follows (:func:`update`).
+
+Every move is public except two: a card dealt or drawn to another seat (the
+observer learns only that a card went to that seat) and another seat's
+commitment, which lies face down (the observer learns only *that* the seat
+committed, and how many cards). The forced ``reveal`` then shows every
+commitment: its observation carries them all. So
+``update(view(s, k), observe(s, m, k)) == view(apply(s, m), k)`` for every
+reachable state ``s``, move ``m`` and seat ``k`` (the harness checks it).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..errors import IllegalMove, PicnicError
+from ..game import CHANCE
+from .cards import Card, Counts, card_key
+from .engine import apply, legal_moves, to_move
+from .moves import MOVE_TYPES, Commit, Draw, Move, Reveal
+from .state import Phase, State, View
+from .views import unseen, view, with_hidden
+
+__all__ = ["Observation", "observe", "update"]
+
+
+@attrs.frozen
+class Observation:
+    """What seat :attr:`seat` learns from one move.
+
+    ``move`` is the move, or ``None`` for one the seat cannot see: a card
+    dealt or drawn to seat ``actor``, or seat ``actor``'s face-down
+    commitment of ``cards`` cards. At the reveal, ``revealed`` holds every
+    seat's commitment (else ``None``).
+
+    Building one checks what it says on its own:
+    :class:`~picnic_rules.PicnicError` for a seat that is not a non-negative
+    int, a hidden move without its seat or with a count other than 1 or 2, a
+    card received or committed by another seat shown in full, or a seat's own
+    card hidden from it.
+    """
+
+    seat: int
+    """The seat that observes."""
+    actor: int | None
+    """The seat that moved, received a card or rolled; ``None`` for the other chance steps."""
+    move: Move | None
+    """The move, or ``None`` when it is hidden from :attr:`seat`."""
+    cards: int
+    """How many cards the hidden move moved (0 when the move is shown)."""
+    revealed: tuple[tuple[Card, ...], ...] | None
+    """Every seat's commitment, at the reveal; else ``None``."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.seat) is not int or self.seat < 0:
+            raise PicnicError(f"an observation's seat is a seat number, not {self.seat!r}")
+        actor = self.actor
+        if actor is not None and (type(actor) is not int or actor < 0):
+            raise PicnicError(f"an observation's actor is a seat number or null, not {actor!r}")
+        if self.move is None:
+            if actor is None or actor == self.seat:
+                raise PicnicError("a seat sees its own cards: move cannot be null")
+            if self.cards not in (1, 2):
+                raise PicnicError("a hidden move moves one or two cards")
+            if self.revealed is not None:
+                raise PicnicError("a hidden move reveals nothing")
+            return
+        if type(self.move) not in MOVE_TYPES:
+            raise PicnicError(f"not a poultry move: {type(self.move).__name__}")
+        if self.cards != 0:
+            raise PicnicError("a move shown in full moves no hidden cards: cards must be 0")
+        if type(self.move) in (Draw, Commit) and actor != self.seat:
+            raise PicnicError(
+                f"seat {self.seat} cannot see another seat's cards: move must be null"
+            )
+        if (type(self.move) is Reveal) != (self.revealed is not None):
+            raise PicnicError("the reveal, and only the reveal, shows every commitment")
+
+
+def _actor(state: State | View) -> int | None:
+    phase = state.phase
+    players = len(state.hand_sizes) if isinstance(state, View) else len(state.hands)
+    if phase is Phase.DEAL or phase is Phase.DRAW:
+        return state.dealt % players
+    if phase is Phase.DUEL:
+        assert state.duel is not None
+        return state.duel.seats[len(state.duel.rolls)]
+    actor = to_move(state)
+    return actor if type(actor) is int else None
+
+
+def observe(state: State, move: Move, seat: int) -> Observation:
+    """What seat ``seat`` learns when ``move`` is made in ``state``.
+
+    Raises :class:`~picnic_rules.IllegalMove` for a move that is not legal
+    (changing nothing), :class:`~picnic_rules.PicnicError` for a seat the game
+    does not have.
+
+    >>> from picnic_rules.poultry import new_game, Draw, Card, Colour
+    >>> state = new_game(2)
+    >>> observe(state, Draw(Card(Colour.BLUE, 6)), 1)
+    Observation(seat=1, actor=0, move=None, cards=1, revealed=None)
+    """
+    view(state, seat)  # a PicnicError for a seat the game does not have
+    if move not in legal_moves(state):
+        apply(state, move)  # raises IllegalMove with the rule's reason
+        raise IllegalMove(move, "not legal now")
+    actor = _actor(state)
+    if type(move) is Draw and actor != seat:
+        return Observation(seat, actor, None, 1, None)
+    if type(move) is Commit and actor != seat:
+        return Observation(seat, actor, None, len(move.cards), None)
+    revealed = state.played if type(move) is Reveal else None
+    return Observation(seat, actor, move, 0, revealed)
+
+
+def update(v: View, observation: Observation) -> View:
+    """Seat ``v.player``'s next view, after it observed ``observation`` in view ``v``.
+
+    Built from the view alone: a hidden move changes only counts the view
+    holds; any other move is applied by the rules themselves to a stand-in
+    position with the view's public part (the cards the seat cannot see laid
+    out in any way: nothing that shapes its next view depends on where they lie).
+
+    Raises :class:`~picnic_rules.PicnicError` for an observation of another
+    seat, :class:`~picnic_rules.IllegalMove` for one that cannot follow ``v``.
+    """
+    if type(observation) is not Observation:
+        raise PicnicError(f"expected a poultry Observation, not {type(observation).__name__}")
+    if observation.seat != v.player:
+        raise PicnicError(f"an observation of seat {observation.seat}, not of seat {v.player}")
+    move = observation.move
+    shown = "a hidden move" if move is None else str(move)
+    if v.phase is Phase.OVER:
+        raise IllegalMove(shown, f"the game is over ({v.reason})")
+    actor = _actor(v)
+    if observation.actor != actor:
+        raise IllegalMove(shown, f"seat {actor} acts now, not seat {observation.actor}")
+    if move is None:
+        if v.phase is Phase.COMMIT:
+            return _hidden_commit(v, observation.cards, shown)
+        if v.phase in (Phase.DEAL, Phase.DRAW) and observation.cards == 1:
+            return _hidden_draw(v)
+        raise IllegalMove(shown, "nothing hidden happens now")
+    if to_move(v) is CHANCE and type(move) is Commit:
+        raise IllegalMove(shown, "chance acts now")
+    revealed = observation.revealed
+    drawn = move.card if type(move) is Draw else None
+    state = _stand_in(v, shown, revealed, drawn)
+    return view(apply(state, move), v.player)
+
+
+def _hidden_commit(v: View, n: int, shown: str) -> View:
+    seat = v.turn
+    per = v.rules.per_round(v.players)
+    size = v.hand_sizes[seat]
+    if not 1 <= n <= min(per, size) or (n < per and size > 2):
+        raise IllegalMove(shown, f"seat {seat} cannot commit {n} card(s) holding {size}")
+    sizes = list(v.hand_sizes)
+    sizes[seat] -= n
+    face_down = list(v.face_down)
+    face_down[seat] = n
+    following = next((s for s in range(seat + 1, v.players) if sizes[s]), None)
+    phase = Phase.REVEAL if following is None else Phase.COMMIT
+    return attrs.evolve(
+        v, hand_sizes=tuple(sizes), face_down=tuple(face_down), phase=phase, turn=following or 0
+    )
+
+
+def _hidden_draw(v: View) -> View:
+    players, rules = v.players, v.rules
+    seat = v.dealt % players
+    deck, discard = v.deck_size, v.discard
+    if not deck:
+        deck, discard = sum(discard), (0,) * len(discard)
+    if not deck:
+        raise IllegalMove("a hidden card", "no card is left to draw")
+    deck -= 1
+    sizes = list(v.hand_sizes)
+    sizes[seat] += 1
+    dealt = v.dealt + 1
+    if v.phase is Phase.DEAL:
+        done = dealt == players * rules.hand_size(players)
+    else:
+        done = dealt == players * rules.per_round(players) or not (deck or any(discard))
+    if done:
+        return attrs.evolve(
+            v, hand_sizes=tuple(sizes), deck_size=deck, discard=discard, phase=Phase.SUPPLY,
+            round=v.round + 1, dealt=0,
+        )  # fmt: skip
+    return attrs.evolve(v, hand_sizes=tuple(sizes), deck_size=deck, discard=discard, dealt=dealt)
+
+
+def _stand_in(
+    v: View, shown: str, revealed: tuple[tuple[Card, ...], ...] | None, drawn: Card | None
+) -> State:
+    """A state with view ``v``: the unseen cards fill the face-down commitments (``revealed``
+    ones when given), the other hands, then the deck (which holds ``drawn`` if given)."""
+    rules = v.rules
+    try:
+        pool = list(unseen(v))
+    except PicnicError as exc:
+        raise IllegalMove(shown, str(exc)) from None
+    played = list(v.played)
+    if revealed is not None:
+        if len(revealed) != v.players or revealed[v.player] != v.played[v.player]:
+            raise IllegalMove(shown, "the revealed cards do not fit the table")
+        for seat, cards in enumerate(revealed):
+            if seat == v.player:
+                continue
+            if len(cards) != v.face_down[seat] or list(cards) != sorted(cards, key=card_key):
+                raise IllegalMove(shown, f"seat {seat} committed {v.face_down[seat]} card(s)")
+            for card in cards:
+                _take(pool, rules.index.get(card), shown, f"seat {seat}'s commitment")
+            played[seat] = cards
+    else:
+        for seat, n in enumerate(v.face_down):
+            if not n:
+                continue
+            chosen: list[Card] = []
+            for _ in range(n):
+                k = next((k for k, left in enumerate(pool) if left), None)
+                _take(pool, k, shown, f"seat {seat}'s commitment")
+                assert k is not None
+                chosen.append(rules.kinds[k])
+            played[seat] = tuple(chosen)
+    if drawn is not None and v.deck_size:
+        _take(pool, rules.index.get(drawn), shown, "the deck")
+    hands: list[Counts] = []
+    for seat, size in enumerate(v.hand_sizes):
+        if seat == v.player:
+            hands.append(v.hand)
+            continue
+        hand = [0] * len(pool)
+        for k in range(len(pool)):
+            take = min(size, pool[k])
+            hand[k] += take
+            pool[k] -= take
+            size -= take
+        if size:
+            raise IllegalMove(shown, f"seat {seat}'s hand cannot be filled")
+        hands.append(tuple(hand))
+    if drawn is not None and v.deck_size:
+        pool[rules.index[drawn]] += 1
+    if sum(pool) != v.deck_size:
+        raise IllegalMove(shown, "the view's cards do not add up to the deck")
+    return with_hidden(v, tuple(hands), tuple(pool), tuple(played))
+
+
+def _take(pool: list[int], k: int | None, shown: str, where: str) -> None:
+    if k is None or pool[k] <= 0:
+        raise IllegalMove(shown, f"no such card can be in {where}")
+    pool[k] -= 1

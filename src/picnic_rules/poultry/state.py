@@ -1,0 +1,185 @@
+"""The poultry game's immutable :class:`State`, the per-seat :class:`View`, and the
+records of a haggle (:class:`Haggle`) and a duel (:class:`Duel`) in progress."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..kit import builder
+from .cards import Card, Counts, GrainCounts
+from .rules import Rules
+
+__all__ = ["Duel", "Haggle", "Phase", "State", "View", "build_state"]
+
+
+class Phase(enum.Enum):
+    """Where in a round a state is."""
+
+    DEAL = "deal"
+    """Chance deals the opening hands, one card at a time, round robin from seat 0."""
+    SUPPLY = "supply"
+    """Chance draws one grain from the bag for yard ``yard``."""
+    COMMIT = "commit"
+    """Seat ``turn`` commits its card(s) face down."""
+    REVEAL = "reveal"
+    """Every commitment is turned face up (a forced step)."""
+    RESOLVE = "resolve"
+    """Yard ``yard`` is resolved (a forced step)."""
+    HAGGLE = "haggle"
+    """The birds at yard ``yard`` haggle over its grain."""
+    DUEL = "duel"
+    """The contestants at yard ``yard`` roll the die."""
+    DRAW = "draw"
+    """Chance draws the seats' new cards, one at a time, round robin from seat 0."""
+    OVER = "over"
+    """The game has ended."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen
+class Haggle:
+    """A haggle at a yard: the involved ``seats`` (ascending) each get one proposal turn.
+
+    ``proposer`` indexes ``seats``; ``allotted`` is the current proposal so far
+    (grain per involved seat, in the order of ``seats``); ``accepted`` counts
+    the answers given (all accepts) once every grain is allotted.
+    """
+
+    seats: tuple[int, ...]
+    """The seats whose birds haggle, ascending."""
+    proposer: int
+    """Index in ``seats`` of the seat proposing now."""
+    allotted: tuple[GrainCounts, ...]
+    """The grain allotted so far to each involved seat, in the order of ``seats``."""
+    accepted: int
+    """How many other involved seats have accepted the complete proposal."""
+
+
+@attrs.frozen
+class Duel:
+    """A dice duel at a yard: ``seats`` roll in ascending order, each adding its card value.
+
+    ``rolls`` are this roll-off's rolls so far (in the order of ``seats``),
+    ``ties`` the roll-offs that ended level so far, ``foxes`` whether foxes
+    duel for the poultry (else birds for the grain).
+    """
+
+    seats: tuple[int, ...]
+    """The contestants of this roll-off, ascending."""
+    values: tuple[int, ...]
+    """Their card values, in the order of ``seats``."""
+    rolls: tuple[int, ...]
+    """The rolls made so far in this roll-off."""
+    ties: int
+    """How many roll-offs have ended in a tie for the lead."""
+    foxes: bool
+    """Whether foxes duel for the poultry cards (else poultry for the grain)."""
+
+
+@attrs.frozen
+class State:
+    """A full position of the poultry game: every card known."""
+
+    rules: Rules
+    """The rules this game is played under."""
+    hands: tuple[Counts, ...]
+    """Each seat's hand, as counts per kind."""
+    deck: Counts
+    """The face-down draw deck."""
+    discard: Counts
+    """The face-up discard pile."""
+    played: tuple[tuple[Card, ...], ...]
+    """The cards each seat committed this round and that still lie on the table."""
+    stocks: tuple[Counts, ...]
+    """The poultry cards each seat's foxes captured."""
+    bag: GrainCounts
+    """The grain left in the bag."""
+    yards: tuple[GrainCounts, ...]
+    """The grain lying at each yard, left to right."""
+    grain: tuple[GrainCounts, ...]
+    """The grain each seat has eaten (its food stock)."""
+    phase: Phase
+    """What happens next."""
+    round: int
+    """The round (0 during the deal, then 1, 2, ...)."""
+    turn: int
+    """The seat to commit (in the commit phase)."""
+    dealt: int
+    """Card slots dealt (deal) or drawn (draw) so far this phase."""
+    yard: int
+    """The yard being supplied, resolved, haggled over or duelled at."""
+    haggle: Haggle | None
+    """The haggle in progress, or ``None``."""
+    duel: Duel | None
+    """The duel in progress, or ``None``."""
+    rolled: tuple[int, ...]
+    """The dice of the last roll-off finished (empty before the first): public record."""
+    reason: str | None
+    """Why the game ended, or ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+
+build_state = builder(State)
+"""Build a :class:`State` from every field, in order (nothing checked: the engine's hot path)."""
+
+
+@attrs.frozen
+class View:
+    """What seat :attr:`player` may see: its own hand and commitment, everything public,
+    and only the sizes of the other hands, of the deck and of other seats' face-down cards."""
+
+    player: int
+    """The seat this view belongs to."""
+    rules: Rules
+    """The rules of the game."""
+    hand: Counts
+    """This seat's hand."""
+    hand_sizes: tuple[int, ...]
+    """How many cards every seat holds."""
+    deck_size: int
+    """How many cards the deck holds."""
+    discard: Counts
+    """The face-up discard pile."""
+    played: tuple[tuple[Card, ...], ...]
+    """The cards on the table: this seat's own, and others' once revealed (else empty)."""
+    face_down: tuple[int, ...]
+    """How many face-down cards each other seat has committed and not yet revealed."""
+    stocks: tuple[Counts, ...]
+    """Every seat's captured poultry."""
+    bag: GrainCounts
+    """The grain left in the bag."""
+    yards: tuple[GrainCounts, ...]
+    """The grain at each yard."""
+    grain: tuple[GrainCounts, ...]
+    """Every seat's food stock."""
+    phase: Phase
+    """What happens next."""
+    round: int
+    """The round."""
+    turn: int
+    """The seat to commit."""
+    dealt: int
+    """Card slots dealt or drawn so far this phase."""
+    yard: int
+    """The yard in play."""
+    haggle: Haggle | None
+    """The haggle in progress."""
+    duel: Duel | None
+    """The duel in progress."""
+    rolled: tuple[int, ...]
+    """The dice of the last roll-off finished."""
+    reason: str | None
+    """Why the game ended, or ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)

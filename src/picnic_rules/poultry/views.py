@@ -1,0 +1,153 @@
+"""What a seat may see (:func:`view`) and full states consistent with it (:func:`determinize`).
+
+A seat sees its own hand and commitment and everything public: the discard
+pile, every seat's captured poultry and grain, the yards and the bag, the
+cards on the table once revealed. Of the other seats it sees only how many
+cards they hold and, before the reveal, how many they committed face down.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import InvalidState, PicnicError
+from ..kit.counts import deal, draw
+from .cards import Card, Counts, card_key
+from .predicates import legal_pair
+from .state import Phase, State, View, build_state
+
+__all__ = ["determinize", "hidden", "unseen", "view", "with_hidden"]
+
+
+def hidden(phase: Phase) -> bool:
+    """Whether other seats' commitments lie face down in ``phase`` (until the reveal)."""
+    return phase is Phase.COMMIT or phase is Phase.REVEAL
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` may see."""
+    hands = state.hands
+    if type(player) is not int or not 0 <= player < len(hands):
+        raise PicnicError(f"there is no seat {player!r} in a {len(hands)}-player game")
+    played = state.played
+    if hidden(state.phase):
+        face_down = tuple(0 if s == player else len(c) for s, c in enumerate(played))
+        played = tuple(c if s == player else () for s, c in enumerate(played))
+    else:
+        face_down = (0,) * len(hands)
+    return View(
+        player, state.rules, hands[player], tuple(sum(h) for h in hands), sum(state.deck),
+        state.discard, played, face_down, state.stocks, state.bag, state.yards, state.grain,
+        state.phase, state.round, state.turn, state.dealt, state.yard, state.haggle,
+        state.duel, state.rolled, state.reason,
+    )  # fmt: skip
+
+
+def unseen(v: View) -> Counts:
+    """The cards seat ``v.player`` cannot see (other hands, the deck, face-down cards):
+    the deck less its hand, the discard pile, the cards on the table and the stocks."""
+    rules = v.rules
+    pool = [a - b - c for a, b, c in zip(rules.deck, v.hand, v.discard, strict=True)]
+    for stock in v.stocks:
+        for k, n in enumerate(stock):
+            pool[k] -= n
+    for cards in v.played:
+        for card in cards:
+            index = rules.index.get(card)
+            if index is None:
+                raise InvalidState(f"there is no {card} card in this game")
+            pool[index] -= 1
+    return tuple(pool)
+
+
+def with_hidden(
+    v: View, hands: tuple[Counts, ...], deck: Counts, played: tuple[tuple[Card, ...], ...]
+) -> State:
+    """The state that shows view ``v``'s public part with these hands, deck and commitments."""
+    return build_state(
+        v.rules, hands, deck, v.discard, played, v.stocks, v.bag, v.yards, v.grain, v.phase,
+        v.round, v.turn, v.dealt, v.yard, v.haggle, v.duel, v.rolled, v.reason,
+    )  # fmt: skip
+
+
+def _take(pool: list[int], k: int) -> None:
+    if pool[k] <= 0:
+        raise InvalidState("the view's cards do not add up to the deck")
+    pool[k] -= 1
+
+
+def _pick(pool: list[int], allowed: list[int], rng: random.Random) -> int:
+    weights = [pool[k] if k in allowed else 0 for k in range(len(pool))]
+    if not any(weights):
+        raise InvalidState("no cards the rules allow can fill the face-down commitments")
+    k = draw(weights, rng)
+    pool[k] -= 1
+    return k
+
+
+def _face_down(
+    v: View, pool: list[int], rng: random.Random
+) -> tuple[dict[int, tuple[Card, ...]], dict[int, Counts]]:
+    """Others' face-down commitments dealt from ``pool`` as the commitment rules allow: a pair
+    is never a poultry and a fox of one colour; a lone card (2-3 players) means its seat had no
+    pair, so the one card left in its hand, if any, is the other kind of the same colour.
+    Returns the commitments and the hands those lone cards fix."""
+    rules, cards = v.rules, v.rules.kinds
+    per = rules.per_round(v.players)
+    everything = list(range(len(pool)))
+    out: dict[int, tuple[Card, ...]] = {}
+    fixed: dict[int, Counts] = {}
+    for seat, n in enumerate(v.face_down):
+        if not n:
+            continue
+        if n == 1 and per == 2 and v.hand_sizes[seat] == 1:
+            pairs = [
+                k for k in everything
+                if pool[k] and any(pool[j] and _opposite(cards[k], cards[j]) for j in everything)
+            ]  # fmt: skip
+            first = _pick(pool, pairs, rng)
+            out[seat] = (cards[first],)
+            left = [j for j in everything if _opposite(cards[first], cards[j])]
+            hand = [0] * len(pool)
+            hand[_pick(pool, left, rng)] = 1
+            fixed[seat] = tuple(hand)
+            continue
+        first = _pick(pool, everything, rng)
+        if n == 1:
+            out[seat] = (cards[first],)
+            continue
+        fits = [k for k in everything if legal_pair(cards[first], cards[k])]
+        out[seat] = (cards[first], cards[_pick(pool, fits, rng)])
+    return out, fixed
+
+
+def _opposite(first: Card, second: Card) -> bool:
+    return first.colour is second.colour and first.fox != second.fox
+
+
+def determinize(v: View, rng: random.Random) -> State:
+    """A full state consistent with view ``v``: the cards it cannot see are dealt at random to
+    the other seats' face-down commitments (as the commitment rules allow), then to their
+    hands in the sizes the view shows; the rest form the deck."""
+    players = v.players
+    if not 0 <= v.player < players or len(v.face_down) != players or len(v.played) != players:
+        raise InvalidState("the view's seats disagree")
+    pool = list(unseen(v))
+    if any(n < 0 for n in pool):
+        raise InvalidState("the view's cards do not add up to the deck")
+    others = [s for s in range(players) if s != v.player]
+    wanted = sum(v.hand_sizes[s] for s in others) + sum(v.face_down) + v.deck_size
+    if sum(pool) != wanted:
+        raise InvalidState("the view's card counts do not add up to the deck")
+    committed, fixed = _face_down(v, pool, rng)
+    played = list(v.played)
+    for seat, cards in committed.items():
+        played[seat] = tuple(sorted(cards, key=card_key))
+    hands: list[Counts] = [v.hand] * players
+    for seat, hand in fixed.items():
+        hands[seat] = hand
+    rest = [s for s in others if s not in fixed]
+    dealt, deck = deal(tuple(pool), [v.hand_sizes[s] for s in rest], rng)
+    for seat, hand in zip(rest, dealt, strict=True):
+        hands[seat] = hand
+    return with_hidden(v, tuple(hands), deck, tuple(played))

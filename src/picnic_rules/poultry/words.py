@@ -1,0 +1,222 @@
+"""Words for players: :func:`describe` says what a move did, as one seat saw it.
+
+A sentence speaks to its reader ("you", "seat 1"). What a move leads to --
+grain eaten, poultry captured, a haggle or a duel begun, the round's end, the
+end of the game -- follows a dash, read off the difference between the view
+before and after the move, so the words never say more than the seat sees.
+The forced steps make the reveal and each yard's resolution a sentence of
+their own: printed in turn, they show the reveal yard by yard.
+
+:func:`move_group` sorts moves for a click interface.
+"""
+
+from __future__ import annotations
+
+from ..game import Outcome
+from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
+from .engine import score
+from .moves import Accept, Allot, Commit, Draw, Move, NoDeal, Reject, Resolve, Reveal, Roll, Supply
+from .observations import Observation, update
+from .predicates import MAX_TIES, duel_leaders
+from .state import Phase, View
+
+__all__ = ["describe", "ending", "grain_words", "move_group", "yard_name"]
+
+
+def move_group(move: Move) -> tuple[str, str]:
+    """The button of ``move`` in a click interface, then its target.
+
+    A commitment is its first card, then its second (``""`` for one card);
+    an allot is ``("allot", "green to 1")``; chance steps are their verb and
+    outcome; no-deal, accept and reject are their own buttons.
+
+    >>> from picnic_rules.poultry import Allot, Grain
+    >>> move_group(Allot(Grain.GREEN, 1))
+    ('allot', 'green to 1')
+    """
+    if isinstance(move, Commit):
+        cards = [str(card) for card in move.cards]
+        return cards[0] if cards else "commit", " + ".join(cards[1:])
+    if isinstance(move, Allot):
+        return "allot", f"{move.grain} to {move.seat}"
+    if isinstance(move, Draw):
+        return "draw", str(move.card)
+    if isinstance(move, Supply):
+        return "grain", str(move.grain)
+    if isinstance(move, Resolve):
+        return "resolve", str(move.yard)
+    if isinstance(move, Roll):
+        return "roll", str(move.value)
+    return str(move), ""
+
+
+def yard_name(colour: Colour) -> str:
+    """A yard for players: ``"the Waddling Pond (blue ducks)"``."""
+    species = "geese" if colour is Colour.RED else colour.species + "s"
+    return f"{colour.yard} ({colour} {species})"
+
+
+def grain_words(grain: GrainCounts) -> str:
+    """Grain in words: ``"1 green, 2 blue"`` (``"no grain"`` for none).
+
+    >>> grain_words((1, 0, 2))
+    '1 green, 2 yellow'
+    """
+    parts = [f"{n} {g}" for g, n in zip(GRAINS, grain, strict=True) if n]
+    return ", ".join(parts) if parts else "no grain"
+
+
+def _who(v: View, seat: int) -> str:
+    return "you" if seat == v.player else f"seat {seat}"
+
+
+def _does(v: View, seat: int, verb: str, third: str = "") -> str:
+    return f"you {verb}" if seat == v.player else f"seat {seat} {third or verb + 's'}"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " + ".join(map(str, cards)) if cards else "nothing"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def ending(v: View) -> str:
+    """How a finished game ended, in words (scores from the view: everything is public)."""
+    scores = [score(v.rules, g, s) for g, s in zip(v.grain, v.stocks, strict=True)]
+    outcome = Outcome.from_scores(scores, v.reason or "")
+    names = [_who(v, seat) for seat in outcome.winners]
+    best = max(scores)
+    if len(names) == 1:
+        return f"the game is over: {names[0]} {'win' if names[0] == 'you' else 'wins'} with {best}"
+    return f"the game is over: {' and '.join(names)} share the win with {best}"
+
+
+def _changes(v: View, after: View) -> list[str]:
+    """Grain eaten and poultry captured between two views, seat by seat."""
+    out = []
+    for seat in range(v.players):
+        before_g, after_g = v.grain[seat], after.grain[seat]
+        gained: GrainCounts = (
+            after_g[0] - before_g[0],
+            after_g[1] - before_g[1],
+            after_g[2] - before_g[2],
+        )
+        if any(gained):
+            out.append(f"{_does(v, seat, 'take')} {grain_words(gained)}")
+        caught = [
+            str(card)
+            for card, a, b in zip(v.rules.kinds, v.stocks[seat], after.stocks[seat], strict=True)
+            for _ in range(b - a)
+        ]
+        if caught:
+            out.append(f"{_who(v, seat)} {'capture' if seat == v.player else 'captures'} "
+                       f"{', '.join(caught)}")  # fmt: skip
+    return out
+
+
+def _what_next(v: View, after: View) -> list[str]:
+    out = []
+    if after.phase is Phase.HAGGLE and v.phase is not Phase.HAGGLE:
+        assert after.haggle is not None
+        seats = " and ".join(_who(v, s) for s in after.haggle.seats)
+        out.append(f"{seats} haggle over {grain_words(after.yards[after.yard])}")
+    if after.phase is Phase.DUEL and after.duel is not None:
+        duel = after.duel
+        seats = " and ".join(_who(v, s) for s in duel.seats)
+        if v.duel is None:
+            stake = "the poultry" if duel.foxes else grain_words(after.yards[after.yard])
+            out.append(f"{seats} duel for {stake}")
+        elif duel.ties > v.duel.ties:
+            out.append(f"a tie: {seats} roll again")
+    if after.phase in (Phase.DRAW, Phase.SUPPLY) and v.phase not in (
+        Phase.DRAW,
+        Phase.SUPPLY,
+        Phase.DEAL,
+    ):
+        out.append("the played cards go to the discard pile")
+    if after.phase is Phase.OVER:
+        out.append(ending(after))
+    return out
+
+
+def describe(v: View, observation: Observation) -> str:
+    """What the move did, in a sentence for seat ``v.player`` (``v`` is its view before it).
+
+    Raises what :func:`~picnic_rules.poultry.update` raises for an
+    observation that cannot follow ``v``.
+    """
+    after = update(v, observation)
+    move, actor = observation.move, observation.actor
+    if move is None:
+        assert actor is not None
+        if v.phase is Phase.COMMIT:
+            n = "one card" if observation.cards == 1 else "two cards"
+            text = f"Seat {actor} commits {n} face down."
+        else:
+            verb = "is dealt" if v.phase is Phase.DEAL else "draws"
+            text = f"Seat {actor} {verb} a card."
+            if not v.deck_size:
+                text = text[:-1] + " (the discard pile is shuffled into a new deck)."
+        return _with_tail(text, v, after)
+    if isinstance(move, Draw):
+        verb = "are dealt" if v.phase is Phase.DEAL else "draw"
+        text = f"You {verb} a {move.card}."
+        if not v.deck_size:
+            text = text[:-1] + " (the discard pile is shuffled into a new deck)."
+    elif isinstance(move, Supply):
+        text = f"A {move.grain} grain falls at {yard_name(COLOURS[v.yard])}."
+    elif isinstance(move, Commit):
+        text = f"You commit {_cards(move.cards)} face down."
+    elif isinstance(move, Reveal):
+        assert observation.revealed is not None
+        shown = "; ".join(
+            f"{_who(v, s)}: {_cards(cards)}" for s, cards in enumerate(observation.revealed)
+        )
+        text = f"The cards are turned up -- {shown}."
+    elif isinstance(move, Resolve):
+        text = f"At {yard_name(move.yard)}: " + _resolution(v, after) + "."
+        return text[:1].upper() + text[1:]
+    elif isinstance(move, Allot):
+        assert actor is not None
+        target = "yourself" if move.seat == actor == v.player else _who(v, move.seat)
+        if move.seat == actor != v.player:
+            target = "itself"
+        text = _cap(f"{_does(v, actor, 'offer')} a {move.grain} grain to {target}.")
+    elif isinstance(move, NoDeal):
+        assert actor is not None
+        text = _cap(f"{_does(v, actor, 'decline')} to propose.")
+    elif isinstance(move, Accept):
+        assert actor is not None
+        text = _cap(f"{_does(v, actor, 'accept')} the proposal.")
+    elif isinstance(move, Reject):
+        assert actor is not None
+        text = _cap(f"{_does(v, actor, 'reject')} the proposal.")
+    else:
+        assert isinstance(move, Roll) and actor is not None and v.duel is not None
+        value = v.duel.values[len(v.duel.rolls)]
+        text = _cap(f"{_does(v, actor, 'roll')} a {move.value} (total {move.value + value}).")
+        rolls = (*v.duel.rolls, move.value)
+        last = len(rolls) == len(v.duel.seats) and v.duel.ties + 1 == MAX_TIES
+        if last and len(duel_leaders(v.duel.values, rolls)) > 1:
+            text = text[:-1] + " -- a third tie: the higher card decides."
+            return _with_tail(text, v, after, joiner="; ")
+    return _with_tail(text, v, after)
+
+
+def _resolution(v: View, after: View) -> str:
+    parts = _changes(v, after) + _what_next(v, after)
+    if parts:
+        return "; ".join(parts)
+    colour = COLOURS[v.yard]
+    foxes = any(c.colour is colour and c.fox for cards in v.played for c in cards)
+    return "the foxes find no poultry" if foxes else "nothing is left to eat"
+
+
+def _with_tail(text: str, v: View, after: View, joiner: str = " -- ") -> str:
+    parts = _changes(v, after) + _what_next(v, after)
+    if v.phase is Phase.DUEL and after.phase is not Phase.DUEL and not _changes(v, after):
+        lost = "the poultry are discarded" if v.duel and v.duel.foxes else "the grain stays"
+        parts.insert(0, f"nobody wins the duel: {lost}")
+    return text if not parts else f"{text[:-1]}{joiner}{'; '.join(parts)}."
