@@ -1,0 +1,132 @@
+"""The insects game's immutable :class:`State` and the per-seat :class:`View`."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+import attrs
+
+from ..kit.build import builder
+from .cards import Counts, Pile
+from .rules import Rules
+
+__all__ = ["Phase", "State", "View", "build_state"]
+
+
+class Phase(enum.Enum):
+    """Where in the game a state is."""
+
+    DEAL = "deal"
+    """Chance deals the opening hands, one card at a time, round robin from seat 0."""
+    DRAW = "draw"
+    """Chance draws :attr:`State.draws` more cards for seat :attr:`State.turn`."""
+    TURN = "turn"
+    """Seat :attr:`State.turn` acts: a normal turn, or an answer to the attacking pile."""
+    OVER = "over"
+    """The game has ended; :attr:`State.reason` says why."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen
+class State:
+    """A full position of the insects game (every card known).
+
+    Hands, the deck and score piles are counts per
+    :class:`~picnic_rules.insects.Card` (no hidden order is stored: drawing is
+    a chance node weighted by the counts). Every pile of two or more cards is
+    the one attacking pile.
+    """
+
+    rules: Rules
+    """The rules this game is played under."""
+    hands: tuple[Counts, ...]
+    """Each seat's hand, as counts."""
+    deck: Counts
+    """The face-down deck, as counts."""
+    piles: tuple[Pile, ...]
+    """The piles on the table, in the order they were started, each bottom card first."""
+    food: tuple[int, ...]
+    """Each seat's own food still in reserve (a seat with none is out)."""
+    captured: tuple[int, ...]
+    """The food each seat has captured."""
+    scored: tuple[Counts, ...]
+    """Each seat's score pile of insects and used weapons, as counts."""
+    food_out: int
+    """Food out of the game: left over at the start, and sold by buying cards."""
+    phase: Phase
+    """What happens next (deal, draw, turn or over)."""
+    turn: int
+    """The seat dealt to (deal), drawing (draw) or to act (turn)."""
+    draws: int
+    """Cards still to draw for :attr:`turn` (draw phase; 0 otherwise)."""
+    again: bool
+    """Whether :attr:`turn` acts again after the draws (after buying, or after giving up food
+    under the draw-two variant) instead of the next seat."""
+    bought: bool
+    """Whether the seat to act has bought cards this turn."""
+    last: int | None
+    """The seat that played the attacking pile's last card, or ``None`` with no attack."""
+    last_count: int
+    """How many cards the last play onto the attacking pile held (0 with no attack)."""
+    reason: str | None
+    """Why the game ended (``"one-left"`` or ``"cards-out"``), or ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+
+@attrs.frozen
+class View:
+    """What seat :attr:`player` may see: its own hand, everything public, sizes of the rest."""
+
+    player: int
+    """The seat this view belongs to."""
+    rules: Rules
+    """The rules the game is played under."""
+    hand: Counts
+    """This seat's own hand, as counts."""
+    hand_sizes: tuple[int, ...]
+    """How many cards every seat holds (this seat's included)."""
+    deck_size: int
+    """How many cards the deck holds."""
+    piles: tuple[Pile, ...]
+    """The piles on the table (public)."""
+    food: tuple[int, ...]
+    """Each seat's own food (public)."""
+    captured: tuple[int, ...]
+    """The food each seat has captured (public)."""
+    scored: tuple[Counts, ...]
+    """Each seat's score pile (public)."""
+    food_out: int
+    """Food out of the game."""
+    phase: Phase
+    """What happens next."""
+    turn: int
+    """The seat dealt to, drawing or to act."""
+    draws: int
+    """Cards still to draw for :attr:`turn`."""
+    again: bool
+    """Whether :attr:`turn` acts again after the draws."""
+    bought: bool
+    """Whether the seat to act has bought cards this turn."""
+    last: int | None
+    """The seat that played the attacking pile's last card, or ``None``."""
+    last_count: int
+    """How many cards the last play onto the attacking pile held."""
+    reason: str | None
+    """Why the game ended, or ``None``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+
+build_state: Callable[..., State] = builder(State)
+"""The engine's fast positional constructor of a :class:`State`: every field, in order,
+nothing checked (the state-cost policy of the design page). Use ``State(...)`` elsewhere."""

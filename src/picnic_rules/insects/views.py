@@ -1,0 +1,104 @@
+"""What one seat sees (:func:`view`) and a full state consistent with it (:func:`determinize`)."""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import PicnicError
+from ..kit.counts import deal
+from .cards import KINDS, Counts
+from .state import State, View
+
+__all__ = ["determinize", "unseen", "view", "with_hidden"]
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees: its own hand, the piles, score piles and food; the other
+    hands and the deck as sizes only.
+
+    >>> from picnic_rules.insects import new_game
+    >>> view(new_game(2), 1).hand_sizes
+    (0, 0)
+    """
+    if type(player) is not int or not 0 <= player < len(state.hands):
+        raise PicnicError(f"there is no seat {player!r}")
+    return View(
+        player=player,
+        rules=state.rules,
+        hand=state.hands[player],
+        hand_sizes=tuple(map(sum, state.hands)),
+        deck_size=sum(state.deck),
+        piles=state.piles,
+        food=state.food,
+        captured=state.captured,
+        scored=state.scored,
+        food_out=state.food_out,
+        phase=state.phase,
+        turn=state.turn,
+        draws=state.draws,
+        again=state.again,
+        bought=state.bought,
+        last=state.last,
+        last_count=state.last_count,
+        reason=state.reason,
+    )
+
+
+def unseen(v: View) -> Counts:
+    """The cards seat ``v.player`` cannot see (other hands and the deck), as counts; a
+    negative count means no state has this view."""
+    left = list(v.rules.deck)
+    for kind, n in enumerate(v.hand):
+        left[kind] -= n
+    for pile in v.piles:
+        for card in pile:
+            left[card] -= 1
+    for scored in v.scored:
+        for kind, n in enumerate(scored):
+            left[kind] -= n
+    return tuple(left)
+
+
+def with_hidden(v: View, hands: tuple[Counts, ...], deck: Counts) -> State:
+    """The state with view ``v`` whose other hands are ``hands`` (``v.player``'s own is kept)
+    and whose deck is ``deck``."""
+    full = tuple(v.hand if seat == v.player else hand for seat, hand in enumerate(hands))
+    return State(
+        rules=v.rules,
+        hands=full,
+        deck=deck,
+        piles=v.piles,
+        food=v.food,
+        captured=v.captured,
+        scored=v.scored,
+        food_out=v.food_out,
+        phase=v.phase,
+        turn=v.turn,
+        draws=v.draws,
+        again=v.again,
+        bought=v.bought,
+        last=v.last,
+        last_count=v.last_count,
+        reason=v.reason,
+    )
+
+
+def determinize(v: View, rng: random.Random) -> State:
+    """A state with view ``v``: the cards the seat cannot see dealt at random into the other
+    hands (of their sizes) and the deck.
+
+    Raises :class:`~picnic_rules.PicnicError` when the view's cards cannot add up to the deck.
+    """
+    if len(v.hand) != KINDS or len(v.hand_sizes) != len(v.food) or not 0 <= v.player < len(v.food):
+        raise PicnicError("the view's seats or counts have the wrong shape")
+    left = unseen(v)
+    sizes = [0 if seat == v.player else n for seat, n in enumerate(v.hand_sizes)]
+    if any(n < 0 for n in left) or any(n < 0 for n in sizes):
+        raise PicnicError("the view holds more cards of a kind than the deck")
+    if sum(left) != sum(sizes) + v.deck_size or v.hand_sizes[v.player] != sum(v.hand):
+        raise PicnicError("the view's card counts do not add up to the deck")
+    try:
+        hands, deck = deal(left, sizes, rng)
+    except ValueError as exc:
+        raise PicnicError(str(exc)) from None
+    return with_hidden(v, hands, deck)
