@@ -128,8 +128,11 @@ def focused(page: Page) -> dict[str, str]:
 
 
 def test_a_whole_game_with_the_keyboard_only(page: Page, live: Live) -> None:
-    for _ in range(5):  # name, name, mode, seed, New game
+    for _ in range(4):  # name, name, mode, seed
         page.keyboard.press("Tab")
+    assert focused(page)["id"] == "seed"
+    page.keyboard.type("7")
+    page.keyboard.press("Tab")
     assert focused(page)["id"] == "new-game"
     page.keyboard.press("Enter")
     settle(page)

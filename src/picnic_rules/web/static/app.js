@@ -206,7 +206,7 @@ function tapCard(card, index) {
 
 function tapTarget(target) {
   const picking = game.picking;
-  if (!picking) return;
+  if (!picking || document.body.dataset.busy === "true") return;
   if (picking.card === "ant" && picking.source === null) {
     const onto = picking.moves.filter((entry) => entry.target.split(" to ")[0] === target);
     if (onto.length === 1) {
