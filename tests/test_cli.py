@@ -355,4 +355,5 @@ def test_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert "action_limit = 60" in out
     assert "small-deck:" in out
     agents_line = next(line for line in out.splitlines() if line.startswith("agents: "))
-    assert {"computer", "random"} <= set(agents_line.removeprefix("agents: ").split(", "))
+    names = agents_line.removeprefix("agents: ").split(" (")[0].split(", ")
+    assert {"computer", "random"} <= set(names) and "human" not in names

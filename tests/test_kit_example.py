@@ -69,7 +69,7 @@ def test_installing_the_package_adds_its_game_to_games_codec_and_cli(tmp_path: P
         record = play("keep-or-swap", [RandomAgent()] * 3, seed=5)
         assert codec.loads(codec.dumps(record)) == record
         assert main(["rules", "keep-or-swap"]) == 0
-        sys.exit(main(["play", "keep-or-swap", "--seed", "2"]))
+        sys.exit(main(["play", "keep-or-swap", "--seed", "2", "--watch", "--all-seeing"]))
         """,
     )
     assert (ran.returncode, ran.stderr) == (0, "")
@@ -78,9 +78,9 @@ def test_installing_the_package_adds_its_game_to_games_codec_and_cli(tmp_path: P
     assert '"hands": [null, null, null], "held": [true, false, false]' in out
     assert "Keep or Swap (keep-or-swap), 2-4 players" in out
     assert "  small-deck: ranks=2, copies=4\n" in out
-    assert "agents: computer, human, ismcts, random\n" in out
-    assert "Keep or Swap: seat 0 computer, seat 1 random\n" in out
-    assert "seat 0   keep" in out or "seat 0   swap" in out
+    assert "agents: computer, ismcts, random (people take seats with `picnic play --seat`)\n" in out
+    assert "seat 1 computer; showing every seat's view\n" in out
+    assert ". seat 0: keep" in out or ". seat 0: swap" in out
 
 
 def test_a_game_module_imported_before_picnic_rules_joins_games(tmp_path: Path) -> None:

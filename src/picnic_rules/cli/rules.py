@@ -40,5 +40,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         ]
         print(f"  {name}: {', '.join(changed) or '(the defaults)'}", file=out)
     print("", file=out)
-    print(f"agents: {', '.join(agent_names(game))}", file=out)
+    bots = [name for name in agent_names(game) if name != "human"]
+    print(f"agents: {', '.join(bots)} (people take seats with `picnic play --seat`)", file=out)
     return 0
