@@ -251,6 +251,10 @@ function targets() {
 
 // --- drawing the document -------------------------------------------------------------------
 
+function cardCount(n) {
+  return n + (n === 1 ? " card" : " cards");
+}
+
 function isFinished(sandwich) {
   return sandwich.length >= 2 && sandwich[sandwich.length - 1] === "bread";
 }
@@ -274,7 +278,7 @@ function render() {
   renderResult(doc.outcome);
   renderTable(view);
   const discardCounts = CARDS.map((card, i) => view.discard_pile[i] ? NAMES[card].toLowerCase() + " " + view.discard_pile[i] : null).filter(Boolean);
-  $("piles").textContent = "Draw pile: " + view.draw_size + " cards. Discard pile: " +
+  $("piles").textContent = "Draw pile: " + cardCount(view.draw_size) + ". Discard pile: " +
     (discardCounts.length ? discardCounts.join(", ") : "empty") + ". Actions without a finished sandwich: " +
     view.actions + " of " + view.rules.action_limit + ".";
   renderHand(view);
@@ -315,7 +319,7 @@ function renderTable(view) {
     const finished = sandwiches.filter(isFinished).length;
     const counting = sandwiches.filter((s, i) => isFinished(s) && !covered(seat, i)).length;
     box.append(el("h2", seatLabel(seat)));
-    box.append(el("p", view.hand_sizes[seat] + " cards in hand · finished " + finished + " · counting " + counting +
+    box.append(el("p", cardCount(view.hand_sizes[seat]) + " in hand · finished " + finished + " · counting " + counting +
       " of " + view.rules.sandwiches_to_win, "info"));
     const row = el("div", null, "sandwiches");
     sandwiches.forEach((sandwich, index) => {
