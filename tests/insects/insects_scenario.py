@@ -106,7 +106,10 @@ def make_state(
         assert all(w <= n for w, n in zip(wanted, left, strict=True)), "deck cards used elsewhere"
         # the rest of the deck leaves through a spare score pile: the last seat's
         extra = tuple(n - w for n, w in zip(left, wanted, strict=True))
-        score_counts = (*score_counts[:-1], tuple(a + b for a, b in zip(score_counts[-1], extra, strict=True)))
+        score_counts = (
+            *score_counts[:-1],
+            tuple(a + b for a, b in zip(score_counts[-1], extra, strict=True)),
+        )
         left = list(wanted)
     assert all(n >= 0 for n in left), f"more cards named than the deck holds: {left}"
     food = food if food is not None else (each,) * players
@@ -138,7 +141,9 @@ def make_state(
 def play(state: State, text: str) -> State:
     """``state`` after the move written ``text`` (which must be legal)."""
     move = move_from_str(text)
-    assert move in legal_moves(state), f"{text!r} is not legal: {[str(m) for m in legal_moves(state)]}"
+    assert move in legal_moves(state), (
+        f"{text!r} is not legal: {[str(m) for m in legal_moves(state)]}"
+    )
     return apply(state, move)
 
 
