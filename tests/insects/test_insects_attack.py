@@ -13,9 +13,9 @@ determined with the next colored card."
 
 from __future__ import annotations
 
-from insects_scenario import apply_all, illegal, make_state, moves, play
-
 from typing import Any
+
+from insects_scenario import apply_all, illegal, make_state, moves, play
 
 from picnic_rules.insects import Card, Colour, Phase, State, check, pile_colour, scores
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from insects_scenario import apply_all, illegal, make_state, moves, play
 
 from picnic_rules import CHANCE
-from picnic_rules.insects import Card, Phase, check, chance_outcomes, scores, to_move
+from picnic_rules.insects import Card, Phase, chance_outcomes, check, scores, to_move
 
 
 def test_a_weapon_on_a_one_card_pile_of_its_type_scores_both() -> None:
