@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
-from web_live import Live
+from web_live import GAME, Live
+
+from picnic_rules.web import Table
 
 CHROMIUM = os.environ.get("PICNIC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -80,31 +82,64 @@ def game_over(page: Page) -> bool:
     return page.is_visible("#result")
 
 
+def offered(page: Page) -> set[str]:
+    """The sandwiches the page offers as targets now."""
+    return {
+        node.get_attribute("data-sandwich") or "" for node in page.locator("#table .target").all()
+    }
+
+
+def legal_targets(table: Table, card: str, source: str | None = None) -> set[str]:
+    """The sandwiches the rules allow seat 0 to tap for ``card`` (after ``source``, for
+    an ant's second tap)."""
+    found = set()
+    for move in GAME.legal_moves(table.state):
+        group, target = GAME.move_group(move)
+        if group != card or target == "discard":
+            continue
+        if card == "ant":
+            stolen_from, onto = target.split(" to ")
+            found.add(stolen_from if source is None else f"0.{onto}")
+        elif card == "fly":
+            found.add(target)
+        else:
+            found.add("new" if target == "new" else f"0.{target}")
+    return found
+
+
 def test_a_whole_game_with_the_mouse(page: Page, live: Live) -> None:
     start(page, seed="11")
+    table = list(live.tables.games.values())[-1]  # the game just started
     documents = live.documents
     cancelled = targeted = 0
     for _ in range(MAX_ACTIONS):
         if game_over(page):
             break
         gold = page.locator("#hand button.gold")
+        discard = page.locator("#hand button.discard")
+        # a discard is offered only when the rules force it: no play, no end of turn
+        assert not discard.count() or (gold.count() == 0 and page.is_hidden("#end"))
         if gold.count():
-            card = gold.first.get_attribute("data-card")
+            card = gold.first.get_attribute("data-card") or ""
             gold.first.click()
             if page.locator("#table .target").count():
                 targeted += 1
+                assert offered(page) == legal_targets(table, card)  # only legal targets
                 if card in ("ant", "fly") and not cancelled:
+                    before = seen(page)
                     page.click("#cancel")  # backs out: no move made, no target left
                     assert page.locator("#table .target").count() == 0
-                    assert page.is_hidden("#cancel")
+                    assert page.is_hidden("#cancel") and seen(page) == before
                     cancelled += 1
                     continue
+                source = page.locator("#table .target").first.get_attribute("data-sandwich")
                 page.locator("#table .target").first.click()
                 settle(page)
                 if page.locator("#table .target").count():  # an ant's second tap: where to
+                    assert offered(page) == legal_targets(table, card, source)
                     page.locator("#table .target").first.click()
-        elif page.locator("#hand button.discard").count():
-            page.locator("#hand button.discard").first.click()
+        elif discard.count():
+            discard.first.click()
         else:
             page.click("#end")
         settle(page)
@@ -112,6 +147,10 @@ def test_a_whole_game_with_the_mouse(page: Page, live: Live) -> None:
     assert cancelled == 1 and targeted > 1
     result = page.text_content("#result") or ""
     assert "The game ended:" in result and "Sandwiches:" in result
+    # each seat's counting sandwiches as the page shows them are the final scores
+    outcome = GAME.result(table.state)
+    for seat, info in enumerate(page.locator("#table .seat .info").all_text_contents()):
+        assert f"counting {outcome.scores[seat]} of 3" in info
     assert page.locator("#moves li").count() > 3
     # readable on a phone: nothing wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
