@@ -251,9 +251,7 @@ def simulate(
     tally = Tally(found.name, [agent_label(spec) for spec in specs], rotate=rotate, requested=games)
     job = functools.partial(_job, game_ref, specs, seed=seed, rules=rules, rotate=rotate)
     if executor is None:
-        results: Iterator[GameStat] = (
-            stat for index in range(games) for stat in job(index, 1)
-        )
+        results: Iterator[GameStat] = (stat for index in range(games) for stat in job(index, 1))
     else:
         size = chunk_size or max(1, min(100, games // 32))
         results = _stream(executor, job, games, size, in_flight)
