@@ -67,7 +67,7 @@ STATIC: Final[dict[str, str]] = {
 """The files of the page (package data of :mod:`picnic_rules.web`) and their types."""
 
 _log = logging.getLogger(__name__)
-Handler = Callable[[Request], Awaitable[Response]]
+_Handler = Callable[[Request], Awaitable[Response]]
 
 
 def create_app(tables: Tables | None = None) -> Starlette:
@@ -76,7 +76,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
     games = tables if tables is not None else Tables()
     files = {name: _read(name) for name in STATIC}
 
-    def static(name: str) -> Handler:
+    def static(name: str) -> _Handler:
         async def serve(request: Request) -> Response:
             return Response(files[name], media_type=STATIC[name], headers=HEADERS)
 
@@ -150,7 +150,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return _error(status, "path", f"no such path: {request.url.path[:80]}")
 
 
-def _guard(handler: Handler) -> Handler:
+def _guard(handler: _Handler) -> _Handler:
     """``handler`` with every refusal answered as a JSON error (and a bug as a 500)."""
 
     async def guarded(request: Request) -> Response:

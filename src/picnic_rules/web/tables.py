@@ -85,10 +85,10 @@ class Table:
     computer act until a human seat must decide or the game is over.
     """
 
-    def __init__(self, mode: Mode, seed: int | None = None, game: AnyGame | None = None) -> None:
+    def __init__(self, mode: Mode, seed: int | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode: one of {', '.join(MODES)}, not {mode!r}")
-        self.game: AnyGame = game if game is not None else get_game("sandwich")
+        self.game: AnyGame = get_game("sandwich")
         """The game (sandwich)."""
         self.mode: Mode = mode
         """Who plays: see :data:`Mode`."""
