@@ -357,3 +357,17 @@ def test_rules(capsys: pytest.CaptureFixture[str]) -> None:
     agents_line = next(line for line in out.splitlines() if line.startswith("agents: "))
     names = agents_line.removeprefix("agents: ").split(" (")[0].split(", ")
     assert {"computer", "random"} <= set(names) and "human" not in names
+
+
+def test_table_mode_asks_for_each_card_and_checks_it(capsys: pytest.CaptureFixture[str]) -> None:
+    typed = ["draw bread", "2", "draw 7", "draw fly", "draw pb", "1", "quit"]
+    argv = ["play", "sandwich", "--table", "--seed", "1", "--rules", "ants=0"]
+    status, out, _ = run(argv, capsys, stdin="\n".join(typed) + "\n")
+    assert status == 0
+    assert out.count("type what happened at the table") == 5
+    assert "table> draw 7\n'draw 7' is not an outcome: '7' is not a card" in out
+    assert "  4. draw fly\n" in out  # the possible outcomes are listed, no ant among them
+    assert "draw ant" not in out
+    assert "  1. you are dealt a bread\n" in out and "  3. you are dealt a fly\n" in out
+    assert "  5. you draw a bread\n" in out  # "1": the first outcome listed
+    assert run(["play", "sandwich", "--table", "--watch"], capsys)[0] == 2

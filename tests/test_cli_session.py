@@ -3,6 +3,7 @@ undo never re-deals; a resumed record plays on exactly as the saved game would h
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from picnic_rules import CHANCE, GAMES, IllegalMove, OutOfTurn, PicnicError, play
@@ -115,3 +116,37 @@ def test_a_bad_resumed_move_is_named_by_its_number() -> None:
     moves = (*play("sandwich", ["random", "random"], seed=1).moves[:6], End())
     with pytest.raises(IllegalMove, match=r"^illegal move 'end': move 7: "):
         session(moves=moves)
+
+
+def test_at_a_real_table_chance_is_told_not_drawn() -> None:
+    rules = attrs.evolve(GAME.Rules(), flies=0)
+    table = Session(GAME, players=2, rules=rules, seed=1, agents={1: "computer"}, table=True)
+    assert table.advance() == 0 and table.to_move is CHANCE  # it waits to be told
+    with pytest.raises(IllegalMove):
+        table.tell("draw fly")  # this deck has no fly
+    assert table.moves == []
+    assert table.tell("draw jelly") == GAME.move_from_str("draw jelly")
+    for card in ("pb", "bread", "ant", "pb"):  # dealt to 1, 0, 1, then seat 0's draw
+        table.tell(f"draw {card}")
+    assert table.advance() == 0 and table.to_move == 0
+    hand = GAME.view(table.state, 0).hand
+    assert sorted(str(move).split()[1] for move in table.moves[::2]) == ["bread", "jelly", "pb"]
+    assert sum(hand) == 3
+    with pytest.raises(PicnicError, match="chance does not act now"):
+        table.tell("draw pb")
+
+
+def test_at_a_real_table_undo_keeps_what_the_table_dealt() -> None:
+    table = Session(GAME, players=2, rules=None, seed=1, agents={1: "random"}, table=True)
+    for card in ("bread", "jelly", "pb", "ant", "bread"):
+        table.tell(f"draw {card}")
+    table.choose(0, "end")
+    assert table.advance() == 0 and table.to_move is CHANCE  # seat 1's draw: the table tells
+    table.tell("draw jelly")
+    table.advance()
+    assert table.to_move is CHANCE  # seat 0's next draw
+    told = list(table.moves)
+    assert table.undo(0) == len(told) - 5  # back to seat 0's end, the 6th move
+    table.choose(0, "end")
+    table.advance()  # seat 1's draw, kept from before, is not asked again
+    assert table.moves == told and table.to_move is CHANCE

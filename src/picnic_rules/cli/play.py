@@ -99,6 +99,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save", metavar="FILE", help="where `save` writes, and the game is saved when you stop"
     )
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="at a real table: type what chance does (the card drawn, a toss's landing) "
+        "instead of letting the program draw it",
+    )
     parser.add_argument("--watch", action="store_true", help="the computer plays every seat")
     parser.add_argument(
         "--all-seeing", action="store_true", help="with --watch: show every seat's view"
@@ -139,6 +145,8 @@ def _session(args: argparse.Namespace) -> Session:
         raise PicnicError("--all-seeing goes with --watch")
     if args.delay is not None and not args.watch:
         raise PicnicError("--delay goes with --watch")
+    if args.table and args.watch:
+        raise PicnicError("--table asks a person for chance's outcomes; --watch has nobody to ask")
     if args.seed is not None and abs(args.seed) >= MAX_SEED:
         raise PicnicError("a seed has at most 39 digits")
     if args.resume is not None:
@@ -179,7 +187,15 @@ def _session(args: argparse.Namespace) -> Session:
     others = [seat for seat in range(players) if seat not in humans]
     agents = dict(zip(others, _opponents(game, args.vs, len(others)), strict=True))
     try:
-        return Session(game, players=players, rules=rules, seed=seed, agents=agents, moves=moves)
+        return Session(
+            game,
+            players=players,
+            rules=rules,
+            seed=seed,
+            agents=agents,
+            moves=moves,
+            table=args.table,
+        )
     except IllegalMove as exc:
         raise PicnicError(f"{safe(args.resume)}: {safe(exc.reason, 300)}") from None
 
@@ -285,6 +301,11 @@ def _play(session: Session, screen: Screen, args: argparse.Namespace) -> None:
         if session.over:
             break
         seat = session.to_move
+        if seat is CHANCE:  # at a real table: ask what happened
+            if not _ask_chance(session, screen):
+                _stop(session, screen, args, "end of input")
+                return
+            continue
         if hot_seat and seat != shown:
             screen.clear()
             if screen.interactive:
@@ -389,6 +410,34 @@ def _decide(session: Session, screen: Screen, seat: int, save_to: str) -> str:
             screen.problem(safe(exc, 300))
         else:
             return "moved"
+
+
+def _ask_chance(session: Session, screen: Screen) -> bool:
+    """Ask what chance did, until it is possible; ``False`` at the end of input."""
+    game = session.game
+    outcomes = [move for move, _ in game.chance_outcomes(session.state)]
+    screen.line()
+    screen.line(f"Chance acts (move {len(session.moves) + 1}): type what happened at the table.")
+    if outcomes and len(outcomes) <= 40:
+        screen.numbered([(str(move), "") for move in outcomes])
+    while True:
+        text = screen.ask("table> ")
+        if text is None:
+            return False
+        if not text:
+            continue
+        if text in ("quit", "exit"):
+            return False
+        try:
+            session.tell(_pick(tuple(outcomes), text) if outcomes else text)
+        except InvalidMove as exc:
+            screen.problem(f"'{safe(text)}' is not an outcome: {safe(exc.reason, 300)}")
+        except IllegalMove as exc:
+            screen.problem(f"{safe(exc.move)} cannot happen now: {safe(exc.reason, 300)}")
+        except PicnicError as exc:
+            screen.problem(safe(exc, 300))
+        else:
+            return True
 
 
 def _pick(legal: tuple[Any, ...], text: str) -> Any:

@@ -47,11 +47,14 @@ class Session:
         seed: int,
         agents: Mapping[int, str],
         moves: Sequence[Any] = (),
+        table: bool = False,
     ) -> None:
         self.game = game
         self.players = game.check_players(players)
         self.rules = rules if rules is not None else game.Rules()
         self.seed = seed
+        self.table = table
+        """Whether chance outcomes are typed in (:meth:`tell`) rather than drawn."""
         self.humans = tuple(seat for seat in range(self.players) if seat not in agents)
         """The seats people play, in seat order."""
         self.names = {seat: name for seat, name in agents.items()}
@@ -110,30 +113,57 @@ class Session:
         """How many chance events came before the current state."""
         return sum(1 for state in self.states[:-1] if self.game.to_move(state) is CHANCE)
 
-    def _chance(self) -> Any:
-        """The outcome of the chance event now: the kept one if still possible, else a new draw."""
-        count = self._chance_count()
-        kept = self._kept.get(count)
+    def _kept_outcome(self) -> Any:
+        """The outcome kept for the chance event now, if there is one and it is still possible."""
+        kept = self._kept.get(self._chance_count())
         if kept is not None:
             try:
                 self.game.apply(self.state, kept)
             except IllegalMove:
-                pass
-            else:
-                return kept
-        return self.game.sample_chance(self.state, random.Random(f"{self.seed}:chance:{count}"))
+                return None
+        return kept
+
+    def _chance(self) -> Any:
+        """The outcome of the chance event now: the kept one if still possible, else a new draw."""
+        kept = self._kept_outcome()
+        if kept is not None:
+            return kept
+        rng = random.Random(f"{self.seed}:chance:{self._chance_count()}")
+        return self.game.sample_chance(self.state, rng)
 
     def advance(self) -> int:
         """Play chance and the computer until a person is to decide or the game ends.
 
+        At a real :attr:`table`, it also stops where chance acts, unless an outcome
+        kept from before an undo is still possible (the table dealt it already).
         Returns how many moves were made. Raises
         :class:`~picnic_rules.PicnicError` if an agent picks a move that is not legal.
         """
         made = 0
         while not self.over and self.to_move not in self.humans:
-            self.step()
+            if self.table and self.to_move is CHANCE:
+                kept = self._kept_outcome()
+                if kept is None:
+                    break
+                self._push(kept)
+            else:
+                self.step()
             made += 1
         return made
+
+    def tell(self, outcome: Any) -> Any:
+        """At a real :attr:`table`, what chance did (a move or its notation); return it.
+
+        Raises :class:`~picnic_rules.InvalidMove` for text that is no move and
+        :class:`~picnic_rules.IllegalMove` for an outcome the position does not
+        allow (a card no longer in the pile, an impossible landing).
+        """
+        if self.to_move is not CHANCE:
+            raise PicnicError("chance does not act now")
+        move = self.game.parse_move(self.state, outcome) if isinstance(outcome, str) else outcome
+        self.game.apply(self.state, move)  # IllegalMove for an impossible outcome
+        self._push(move)
+        return move
 
     def step(self) -> Any:
         """Make one move of chance or of a computer seat; return it."""
