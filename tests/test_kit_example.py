@@ -76,7 +76,7 @@ def test_installing_the_package_adds_its_game_to_games_codec_and_cli(tmp_path: P
     out = ran.stdout
     assert out.startswith('{"format": 1, "game": "keep-or-swap", "kind": "view", "view": ')
     assert '"hands": [null, null, null], "held": [true, false, false]' in out
-    assert "Keep or Swap (keep-or-swap), 2-4 players" in out
+    assert "keep-or-swap: Keep or Swap, 2-4 players" in out
     assert "  small-deck: ranks=2, copies=4\n" in out
     assert "agents: computer, ismcts, random (people take seats with `picnic play --seat`)\n" in out
     assert "seat 1 computer; showing every seat's view\n" in out

@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the options (with their defaults), the variants and the agents."""
     game = get_game(args.game)
-    print(f"{game.title} ({game.name}), {game.min_players}-{game.max_players} players", file=out)
+    print(f"{game.name}: {game.title}, {game.min_players}-{game.max_players} players", file=out)
     print("", file=out)
     print("rules options (defaults):", file=out)
     default = game.Rules()
