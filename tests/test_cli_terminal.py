@@ -182,3 +182,18 @@ def test_dask_gives_the_same_summary_as_jobs(dask_scheduler: str, tmp_path: Path
     assert dask.stdout == jobs.stdout
     assert "sandwich: 150 games, 2 players (seats rotated)" in dask.stdout
     assert (tmp_path / "dask.jsonl").read_text() == (tmp_path / "jobs.jsonl").read_text()
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path: Path) -> None:
+    child = spawn("play", "sandwich", "--seed", "4", "--save", str(tmp_path / "g.json"))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    out = plain(child.before)
+    child.close()
+    assert child.exitstatus == 130
+    assert "picnic: interrupted" in out and "Traceback" not in out
+    record = codec.loads((tmp_path / "g.json").read_text(), kind="record")
+    assert record.outcome is None and len(record.moves) >= 6
