@@ -35,7 +35,11 @@ if TYPE_CHECKING:
 
 __all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "GAMES", "get_game", "register"]
 
-BUILTIN: Final[tuple[str, ...]] = ("picnic_rules.sandwich", "picnic_rules.insects")
+BUILTIN: Final[tuple[str, ...]] = (
+    "picnic_rules.sandwich",
+    "picnic_rules.insects",
+    "picnic_rules.poultry",
+)
 """The modules of the built-in games, each holding its record as ``GAME`` (the one list of them)."""
 
 ENTRY_POINT_GROUP: Final = "picnic_rules.games"
