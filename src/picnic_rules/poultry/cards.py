@@ -112,7 +112,7 @@ GrainCounts: TypeAlias = tuple[int, int, int]
 
 @attrs.frozen
 class Card:
-    """A card: a poultry card (``fox=False``) or a fox of ``colour`` with ``value``.
+    """A card: a poultry card or a fox, of one colour, with a value.
 
     ``str(card)`` is its notation: ``"blue 6"``, ``"black -2"``, ``"blue fox 5"``.
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from ..errors import RulesError
 from ..kit import check_counts, check_fields, expect, fail
-from .cards import COLOURS, YARDS, card_key
+from .cards import COLOURS, YARDS, Card, card_key
 from .engine import GRAIN_OUT
 from .predicates import DIE, MAX_TIES, birds_at, flees, foxes_at, is_last_round, legal_pair
-from .rules import PLAYERS
-from .state import Phase, State
+from .rules import PLAYERS, Rules
+from .state import Duel, Haggle, Phase, State
 
 __all__ = ["check"]
 
@@ -34,7 +34,7 @@ def check(state: State) -> None:
     ...
     picnic_rules.errors.InvalidState: the grain does not add up: (26, 26, 25) in all, not (26, 26, 26)
     """
-    check_fields(state)
+    _check_types(state)
     rules = state.rules
     players = len(state.hands)
     expect(PLAYERS[0] <= players <= PLAYERS[1], f"{players} seats is not a poultry game")
@@ -45,6 +45,55 @@ def check(state: State) -> None:
     _check_shapes(state, players)
     _check_conservation(state)
     _check_phase(state, players)
+
+
+def _int(value: object, what: str) -> None:
+    if type(value) is not int:
+        fail(f"{what} must be an int, not {type(value).__name__}")
+
+
+def _check_types(state: State) -> None:
+    """The field types (what :func:`~picnic_rules.kit.check_fields` checks, written out for
+    speed: the many counts of a state make the generic walk the slowest part of ``check``)."""
+    if type(state) is not State:
+        fail(f"expected a poultry State, not {type(state).__name__}")
+    if type(state.rules) is not Rules:
+        fail(f"rules must be poultry Rules, not {type(state.rules).__name__}")
+    check_fields(state.rules, "rules")
+    for name in ("hands", "stocks", "yards", "grain", "played"):
+        if type(getattr(state, name)) is not tuple:
+            fail(f"{name} must be a tuple")
+    for name in ("deck", "discard", "bag", "rolled"):
+        value = getattr(state, name)
+        if type(value) is not tuple:
+            fail(f"{name} must be a tuple")
+        for item in value:
+            _int(item, f"{name} item")
+    for name in ("hands", "stocks", "yards", "grain"):
+        for i, counts in enumerate(getattr(state, name)):
+            if type(counts) is not tuple:
+                fail(f"{name}[{i}] must be a tuple")
+            for item in counts:
+                _int(item, f"{name}[{i}] item")
+    for seat, cards in enumerate(state.played):
+        if type(cards) is not tuple:
+            fail(f"played[{seat}] must be a tuple")
+        for card in cards:
+            if type(card) is not Card:
+                fail(f"played[{seat}] holds {type(card).__name__}, not a Card")
+            check_fields(card, f"played[{seat}]")
+    if state.phase.__class__ is not Phase:
+        fail(f"phase must be a Phase, not {state.phase!r}")
+    for name in ("round", "turn", "dealt", "yard"):
+        _int(getattr(state, name), name)
+    for name, cls in (("haggle", Haggle), ("duel", Duel)):
+        value = getattr(state, name)
+        if value is not None:
+            if type(value) is not cls:
+                fail(f"{name} must be a {cls.__name__} or None")
+            check_fields(value, name)
+    if state.reason is not None and type(state.reason) is not str:
+        fail("reason must be a str or None")
 
 
 def _check_shapes(state: State, players: int) -> None:
