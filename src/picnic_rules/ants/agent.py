@@ -1,0 +1,126 @@
+"""The ``computer`` agent: a heuristic player of the ants game.
+
+It tosses its biggest-ant dice first at the card where it can most likely
+win (its own ants there against the best rival's, favouring cards that help
+its Scoring cards), keeps every landing, settles a die on the card where it
+leads, and places each card where its plates score most (the current
+points of its colony with the card placed, tried at every legal place).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from .cards import DieKind, PicnicCard, RoundCard
+from .colony import plates
+from .moves import Keep, Move, Place, Play, Settle, Toss
+from .scoring import score_table
+from .state import Placed, Spot, State, View
+
+__all__ = ["ComputerAgent", "card_value"]
+
+
+def _totals(state: State, position: int) -> list[int]:
+    totals = [0] * state.players
+    for seat, own in enumerate(state.dice):
+        for die in own:
+            if die.spot is Spot.AREA and position in die.cards:
+                totals[seat] += die.face
+    return totals
+
+
+def _points(state: State, seat: int, colony: tuple[Placed, ...]) -> int:
+    colonies = [plates(c) for c in state.colonies]
+    colonies[seat] = plates(colony)
+    return score_table(
+        colonies, state.scoring, state.rewards, state.majority or (0,) * 6, state.rules.tie_token
+    )[seat]
+
+
+def card_value(state: State, seat: int, card: PicnicCard) -> float:
+    """How much ``seat`` wants ``card``: the points its colony gains with it at its best place
+    (roughly: a plate beside the colony), plus a little for any card."""
+    colony = state.colonies[seat]
+    base = _points(state, seat, colony)
+    if not colony:
+        return 1.0 + _points(state, seat, (Placed(card, 0, 0, 0),)) - base
+    best = max(
+        (_points(state, seat, (*colony, Placed(card, x, y, 0))) for x, y in _free_spots(colony)),
+        default=base,
+    )
+    return 1.0 + best - base
+
+
+def _free_spots(colony: tuple[Placed, ...]) -> list[tuple[int, int]]:
+    taken = set(plates(colony))
+    spots = {(p.x + dx, p.y + dy) for p in colony for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))}
+    return sorted(spots - taken)[:8]
+
+
+@attrs.frozen
+class ComputerAgent:
+    """The heuristic ``computer`` player (see the module's text)."""
+
+    def __call__(self, view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Pick one of ``moves`` for seat ``view.player``."""
+        state, me = view.state, view.player
+        first = moves[0]
+        if isinstance(first, Toss) or any(isinstance(m, Toss) for m in moves):
+            return self._toss(state, me, moves)
+        if isinstance(first, Keep):
+            return first
+        if isinstance(first, Settle):
+            return max(moves, key=lambda m: self._lead(state, me, m))
+        if isinstance(first, Place):
+            return self._place(state, me, moves)
+        return rng.choice(moves)
+
+    @staticmethod
+    def _lead(state: State, me: int, move: Move) -> int:
+        assert isinstance(move, Settle)
+        totals = _totals(state, move.card)
+        return totals[me] - max(t for s, t in enumerate(totals) if s != me)
+
+    def _toss(self, state: State, me: int, moves: Sequence[Move]) -> Move:
+        plays = [m for m in moves if isinstance(m, Play)]
+        for play in plays:
+            if play.card in (RoundCard.DOUBLE_TIME, RoundCard.HEAD_START, RoundCard.SECOND_WIND):
+                return play
+        tosses = [m for m in moves if isinstance(m, Toss)]
+        order = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
+        kind = min({m.die for m in tosses}, key=lambda k: order[k])
+        mean = sum(state.rules.faces(kind)) / len(state.rules.faces(kind))
+
+        def worth(move: Toss) -> float:
+            card = state.area[move.target]
+            if card is None:
+                return -10.0
+            totals = _totals(state, move.target)
+            mine = totals[me] + mean
+            rival = max(t for s, t in enumerate(totals) if s != me)
+            rivals_home = max(
+                sum(d.spot is Spot.HOME for d in state.dice[s])
+                for s in range(state.players)
+                if s != me
+            )
+            chance = 1.0 if mine > rival + 1 else 0.5 if mine >= rival else 0.1
+            if rivals_home and mine < rival + 3:
+                chance *= 0.8
+            wasted = 0.15 * max(0.0, totals[me] - rival - 3)
+            return chance * card_value(state, me, card) - wasted
+
+        return max((m for m in tosses if m.die is kind), key=worth)
+
+    @staticmethod
+    def _place(state: State, me: int, moves: Sequence[Move]) -> Move:
+        colony = state.colonies[me]
+
+        def worth(move: Move) -> tuple[int, int]:
+            assert isinstance(move, Place)
+            placed = (*colony, Placed(move.card, move.x, move.y, move.turn, move.planner))
+            return _points(state, me, placed), -move.planner
+
+        return max(moves, key=worth)

@@ -1,0 +1,763 @@
+"""The ants game's engine: :func:`new_game`, :func:`to_move`, :func:`legal_moves`, :func:`apply`.
+
+Each round: seats toss their dice in turn (each toss a chance node whose
+outcome is a landing), then the food is brought back (dice settled,
+each card resolved, won cards placed into colonies), then the area is
+refilled, a starting player chosen and a Round card drawn. After the last
+round the game is scored. The rules themselves are the named predicates of
+:mod:`picnic_rules.ants.predicates`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Final
+
+import attrs
+
+from ..errors import IllegalMove, PicnicError
+from ..game import CHANCE, Actor, Outcome
+from ..kit.build import builder
+from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard, kind_index
+from .colony import layers, plates
+from .moves import (
+    MAX_KNOCKS,
+    Deal,
+    Draw,
+    Keep,
+    Landing,
+    Move,
+    Place,
+    Play,
+    Retoss,
+    Reveal,
+    Rolloff,
+    Settle,
+    Toss,
+)
+from .predicates import (
+    card_winner,
+    covers_no_plate,
+    landing_cards_are_possible,
+    new_card_touches_colony,
+    placement_is_legal,
+    planner_covers_nothing,
+    plate_covers_visible_ant,
+    scout_may_retoss,
+    soldier_goes_home,
+    starting_candidates,
+)
+from .rules import Rules, layout, neighbours
+from .scoring import score_table
+from .state import HOME, PUDDLE, Die, Phase, Placed, Spot, State
+
+__all__ = [
+    "MAX_ROLLOFFS",
+    "REASONS",
+    "ROUNDS",
+    "apply",
+    "area_cards",
+    "chance_outcomes",
+    "drawn_round_cards",
+    "home_dice",
+    "is_over",
+    "legal_moves",
+    "legal_placements",
+    "max_chance_steps",
+    "max_moves",
+    "new_game",
+    "result",
+    "scores",
+    "to_move",
+]
+
+ROUNDS: Final = "rounds"
+"""The one end reason: the last round was played."""
+REASONS: Final = (ROUNDS,)
+"""Every end reason :func:`result` may give."""
+MAX_ROLLOFFS: Final = 3
+"""Roll-offs for starting player before the lowest tied seat starts (house rule)."""
+
+_BUILD: Final = builder(State)
+_FIELDS: Final = tuple(field.name for field in attrs.fields(State))
+
+
+def _evolve(state: State, **changes: object) -> State:
+    """``attrs.evolve`` for the hot path: the state with ``changes`` (nothing checked)."""
+    get = changes.get
+    return _BUILD(*[get(name, getattr(state, name)) for name in _FIELDS])
+
+
+_CHANCE_PHASES: Final = frozenset(
+    {Phase.SETUP, Phase.FILL, Phase.LAND, Phase.ROLLOFF, Phase.ROUND_CARD}
+)
+
+
+def new_game(players: int = 2, rules: Rules = Rules()) -> State:
+    """The state before set-up (chance deals the Scoring cards, then fills the area).
+
+    Raises :class:`~picnic_rules.RulesError` for a player count the rules cannot seat.
+    """
+    if type(rules) is not Rules:
+        raise PicnicError(f"rules must be an ants Rules, not {type(rules).__name__}")
+    rules.check_seats(players)
+    empty: tuple[tuple[PicnicCard, ...], ...] = ((),) * players
+    return State(
+        rules=rules,
+        area=(None,) * 9,
+        deck=rules.deck,
+        dice=((HOME,) * 6,) * players,
+        colonies=((),) * players,
+        won=empty,
+        set_aside=empty,
+        held=((),) * players,
+        used=(),
+        scoring=(),
+        rewards=(),
+        majority=(),
+        phase=Phase.SETUP,
+        round=1,
+        starter=0,
+        turn=0,
+    )
+
+
+def to_move(state: State) -> Actor:
+    """Chance at set-up, fills, landings, roll-offs and Round card draws; the seat ``turn``
+    otherwise; ``None`` when the game is over."""
+    phase = state.phase
+    if phase in _CHANCE_PHASES:
+        return CHANCE
+    return None if phase is Phase.OVER else state.turn
+
+
+def is_over(state: State) -> bool:
+    """Whether the last round has been played."""
+    return state.phase is Phase.OVER
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
+    """Nothing: the game's chance is sampled (see :func:`~picnic_rules.ants.sample_chance`)."""
+    return ()
+
+
+# --------------------------------------------------------------------------
+# facts about a state
+
+
+def area_cards(state: State) -> tuple[int, ...]:
+    """The area positions that hold a card."""
+    return tuple(p for p in layout(state.players) if state.area[p] is not None)
+
+
+def home_dice(state: State, seat: int) -> tuple[int, ...]:
+    """The die indexes on ``seat``'s anthill."""
+    return tuple(i for i, die in enumerate(state.dice[seat]) if die.spot is Spot.HOME)
+
+
+def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
+    """Every Round card drawn so far (held or played)."""
+    return (*(card for held in state.held for card in held), *state.used)
+
+
+def _targets(state: State) -> tuple[int, ...]:
+    return area_cards(state) or layout(state.players)
+
+
+def _in_turn_order(state: State) -> tuple[int, ...]:
+    n = state.players
+    return tuple((state.starter + i) % n for i in range(n))
+
+
+def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, ...]:
+    """Every legal placement of ``card`` into ``seat``'s colony (with Planner too, if held)."""
+    planner = RoundCard.PLANNER in state.held[seat]
+    return _placements_of(state.colonies[seat], card, planner)
+
+
+@functools.lru_cache(maxsize=8192)
+def _placements_of(
+    colony: tuple[Placed, ...], card: PicnicCard, planner: bool
+) -> tuple[Place, ...]:
+    if not colony:
+        return tuple(Place(card, 0, 0, turn) for turn in range(4))
+    seen = layers(colony)
+    found = [
+        Place(card, x, y, turn)
+        for x, y in seen.ants
+        for turn in range(4)
+        if covers_no_plate(seen, card, x, y, turn)
+    ]
+    if planner:
+        xs = [x for x, _ in seen.covered]
+        ys = [y for _, y in seen.covered]
+        for y in range(min(ys) - 2, max(ys) + 3):
+            for x in range(min(xs) - 2, max(xs) + 3):
+                for turn in range(4):
+                    if planner_covers_nothing(seen, card, x, y, turn) and new_card_touches_colony(
+                        seen, card, x, y, turn
+                    ):
+                        found.append(Place(card, x, y, turn, True))
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------
+# legal moves
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The moves of the seat to act; nothing at a chance node (landings are sampled) or at the end."""
+    phase, seat = state.phase, state.turn
+    if phase is Phase.SEND:
+        return _send_moves(state, seat)
+    if phase is Phase.AFTER:
+        return _after_moves(state, seat)
+    if phase is Phase.SETTLE:
+        return tuple(
+            Settle(i, card)
+            for i, die in enumerate(state.dice[seat])
+            if len(die.cards) == 2
+            for card in die.cards
+        )
+    if phase is Phase.PLACE:
+        moves: list[Move] = []
+        for card in dict.fromkeys(state.won[seat]):
+            moves.extend(legal_placements(state, seat, card))
+        return tuple(moves)
+    return ()
+
+
+def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
+    dice = state.dice[seat]
+    kinds = dict.fromkeys(DIE_KINDS[i] for i, die in enumerate(dice) if die.spot is Spot.HOME)
+    targets = _targets(state)
+    moves: list[Move] = [Toss(kind, target) for kind in kinds for target in targets]
+    for card in state.held[seat]:
+        moves.extend(_plays(state, seat, card))
+    return tuple(moves)
+
+
+def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
+    dice = state.dice[seat]
+    if card is RoundCard.SECOND_WIND:
+        return [Play(card, die=i) for i, die in enumerate(dice) if die.spot is Spot.PUDDLE]
+    if card is RoundCard.STOMP:
+        return [
+            Play(card, seat=s, die=i)
+            for s, own in enumerate(state.dice)
+            for i, die in enumerate(own)
+            if die.spot is Spot.AREA
+        ]
+    if card is RoundCard.HONEY:
+        return [Play(card, position=p) for p in area_cards(state)]
+    if card is RoundCard.DOUBLE_TIME:
+        home = sum(die.spot is Spot.HOME for die in dice)
+        return [Play(card)] if home >= 2 and state.extra_tosses == 0 else []
+    if card is RoundCard.SCOUT_AHEAD:
+        cards = area_cards(state)
+        return [
+            Play(card, die=i, position=q)
+            for i, die in enumerate(dice)
+            if die.spot is Spot.AREA
+            for q in sorted({q for p in die.cards for q in neighbours(p)})
+            if q in cards and q not in die.cards
+        ]
+    if card is RoundCard.HEAD_START:
+        return [Play(card)]
+    return []  # Re-toss after a landing, Planner with a placement
+
+
+def _after_moves(state: State, seat: int) -> tuple[Move, ...]:
+    die = state.dice[seat][state.tossing]
+    moves: list[Move] = [Keep()]
+    targets = _targets(state)
+    if scout_may_retoss(state.tossing, die.cards, state.touched, state.scout_retossed):
+        moves.extend(Retoss(t) for t in targets)
+    if RoundCard.RE_TOSS in state.held[seat]:
+        moves.extend(Play(RoundCard.RE_TOSS, position=t) for t in targets)
+    return tuple(moves)
+
+
+# --------------------------------------------------------------------------
+# apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~picnic_rules.IllegalMove` naming the reason if the
+    rules forbid it (a supplied landing, draw or roll-off included). ``state`` is unchanged."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalMove(move, "the game is over")
+    if phase in _CHANCE_PHASES:
+        return _apply_chance(state, move)
+    if type(move) in (Deal, Draw, Landing, Rolloff, Reveal):
+        raise IllegalMove(move, f"only chance makes that move; seat {state.turn} is to act")
+    if not _is_legal(state, move):
+        raise IllegalMove(move, _why_illegal(state, move))
+    if isinstance(move, Toss):
+        die = next(i for i in home_dice(state, state.turn) if DIE_KINDS[i] is move.die)
+        return _evolve(state, phase=Phase.LAND, tossing=die, target=move.target)
+    if isinstance(move, Play):
+        return _play(state, move)
+    if isinstance(move, Keep):
+        return _toss_done(state)
+    if isinstance(move, Retoss):
+        state = _move_die(state, state.turn, state.tossing, HOME)
+        return _evolve(
+            state, phase=Phase.LAND, target=move.target, touched=False, scout_retossed=True
+        )
+    if isinstance(move, Settle):
+        return _settle_or_resolve(
+            _move_die(
+                state,
+                state.turn,
+                move.die,
+                Die(Spot.AREA, (move.card,), state.dice[state.turn][move.die].face),
+            )
+        )
+    assert isinstance(move, Place)
+    return _placements(_place(state, move))
+
+
+def _is_legal(state: State, move: Move) -> bool:
+    phase, seat = state.phase, state.turn
+    if type(move) is Place:
+        return (
+            phase is Phase.PLACE
+            and move.card in state.won[seat]
+            and type(move.x) is int
+            and type(move.y) is int
+            and type(move.turn) is int
+            and type(move.planner) is bool
+            and (not move.planner or RoundCard.PLANNER in state.held[seat])
+            and placement_is_legal(
+                state.colonies[seat], move.card, move.x, move.y, move.turn, move.planner
+            )
+        )
+    if type(move) is Toss:
+        return (
+            phase is Phase.SEND
+            and type(move.target) is int
+            and move.target in _targets(state)
+            and any(DIE_KINDS[i] is move.die for i in home_dice(state, seat))
+        )
+    return move in legal_moves(state)
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    phase, seat = state.phase, state.turn
+    expected = {
+        Phase.SEND: "toss a die (or play a Round card)",
+        Phase.AFTER: "keep the landing or toss again",
+        Phase.SETTLE: "settle a die touching two cards",
+        Phase.PLACE: "place a card it won",
+    }[phase]
+    if isinstance(move, Toss) and phase is Phase.SEND:
+        if move.target not in _targets(state):
+            return f"position {move.target} holds no picnic card"
+        return f"seat {seat} has no {move.die.value} on its anthill"
+    if isinstance(move, Play):
+        if move.card not in state.held[seat]:
+            return f"seat {seat} does not hold the {move.card.value} Round card"
+        if move.card is RoundCard.RE_TOSS:
+            return "Re-toss is played after your own landing"
+        return f"the {move.card.value} card cannot be played that way now"
+    if isinstance(move, Retoss) and phase is Phase.AFTER:
+        return "only a Scout that touched no dice and no card may be re-tossed, once a turn"
+    if isinstance(move, Place) and phase is Phase.PLACE:
+        if move.card not in state.won[seat]:
+            return f"seat {seat} did not win a {move.card}"
+        if not state.colonies[seat]:
+            return "the first card's plate goes on 0,0"
+        if move.planner and RoundCard.PLANNER not in state.held[seat]:
+            return f"seat {seat} does not hold the Planner card"
+        if move.planner:
+            return "with Planner the card lies next to the colony, edge to edge, covering nothing"
+        if not 0 <= move.turn <= 3:
+            return "a card is turned 0 to 3 quarter turns"
+        if not plate_covers_visible_ant(layers(state.colonies[seat]), move.x, move.y):
+            return "the new plate must cover a visible ant"
+        return "the new card may not cover a plate"
+    if isinstance(move, Settle) and phase is Phase.SETTLE:
+        return f"seat {seat}'s die {move.die} does not touch card {move.card} and another"
+    return f"seat {seat} must {expected} now"
+
+
+def _move_die(state: State, seat: int, die: int, to: Die) -> State:
+    own = list(state.dice[seat])
+    own[die] = to
+    dice = list(state.dice)
+    dice[seat] = tuple(own)
+    return _evolve(state, dice=tuple(dice))
+
+
+def _play(state: State, move: Play) -> State:
+    seat, card = state.turn, move.card
+    held = list(state.held)
+    held[seat] = tuple(c for c in held[seat] if c is not card)
+    state = _evolve(state, held=tuple(held), used=(*state.used, card))
+    if card is RoundCard.SECOND_WIND:
+        return _move_die(state, seat, move.die, HOME)
+    if card is RoundCard.STOMP:
+        face = state.dice[move.seat][move.die].face
+        return _move_die(state, move.seat, move.die, Die(Spot.LOOSE, (), face))
+    if card is RoundCard.HONEY:
+        return _evolve(state, honey=(*state.honey, (seat, move.position)))
+    if card is RoundCard.DOUBLE_TIME:
+        return _evolve(state, extra_tosses=1)
+    if card is RoundCard.SCOUT_AHEAD:
+        face = state.dice[seat][move.die].face
+        return _move_die(state, seat, move.die, Die(Spot.AREA, (move.position,), face))
+    if card is RoundCard.HEAD_START:
+        return _evolve(state, head_start=seat)
+    assert card is RoundCard.RE_TOSS
+    state = _move_die(state, seat, state.tossing, HOME)
+    return _evolve(state, phase=Phase.LAND, target=move.position, touched=False)
+
+
+# --------------------------------------------------------------------------
+# chance
+
+
+def _apply_chance(state: State, move: Move) -> State:
+    phase = state.phase
+    if phase is Phase.SETUP and type(move) is Deal:
+        return _deal(state, move)
+    if phase is Phase.FILL and type(move) is Draw:
+        return _fill(state, move)
+    if phase is Phase.LAND and type(move) is Landing:
+        return _land(state, move)
+    if phase is Phase.ROLLOFF and type(move) is Rolloff:
+        return _rolloff(state, move)
+    if phase is Phase.ROUND_CARD and type(move) is Reveal:
+        return _reveal(state, move)
+    wanted = {
+        Phase.SETUP: "deals the Scoring cards",
+        Phase.FILL: "draws a card for the area",
+        Phase.LAND: "gives the landing",
+        Phase.ROLLOFF: "gives the roll-off",
+        Phase.ROUND_CARD: "reveals a Round card",
+    }[phase]
+    raise IllegalMove(move, f"chance {wanted} now")
+
+
+def _deal(state: State, move: Deal) -> State:
+    rules, n = state.rules, state.players
+    wanted = rules.scoring_cards_for(n)
+    if len(move.scoring) != wanted:
+        raise IllegalMove(move, f"{wanted} Scoring cards are dealt, not {len(move.scoring)}")
+    if list(move.scoring) != sorted(set(move.scoring), key=lambda c: c.value):
+        raise IllegalMove(move, "the Scoring cards are listed once each, ascending")
+    if len(move.rewards) != wanted:
+        raise IllegalMove(move, f"one Reward token on each Scoring card, not {len(move.rewards)}")
+    if len(move.majority) != 6:
+        raise IllegalMove(move, "six Reward tokens lie on the Majority card")
+    tokens = Counter((*move.rewards, *move.majority))
+    if tokens - Counter(rules.rewards):
+        raise IllegalMove(move, f"the box holds only the Reward tokens {rules.rewards}")
+    state = _evolve(state, scoring=move.scoring, rewards=move.rewards, majority=move.majority)
+    return _fill_or_start(state)
+
+
+def _gaps(state: State) -> tuple[int, ...]:
+    return tuple(p for p in layout(state.players) if state.area[p] is None)
+
+
+def _fill_or_start(state: State) -> State:
+    if _gaps(state) and any(state.deck):
+        return _evolve(state, phase=Phase.FILL)
+    if state.round == 1:
+        return _begin_sending(state)
+    return _choose_starter(state)
+
+
+def _fill(state: State, move: Draw) -> State:
+    kind = kind_index(move.card) if move.card in CARD_KINDS else -1
+    if kind < 0 or not state.deck[kind]:
+        raise IllegalMove(move, f"no {move.card} is left in the deck")
+    gap = _gaps(state)[0]
+    area = list(state.area)
+    area[gap] = move.card
+    deck = list(state.deck)
+    deck[kind] -= 1
+    return _fill_or_start(_evolve(state, area=tuple(area), deck=tuple(deck)))
+
+
+def _land(state: State, move: Landing) -> State:
+    rules, seat, tossed = state.rules, state.turn, state.tossing
+    if move.face not in rules.die_faces(tossed):
+        raise IllegalMove(move, f"a {DIE_KINDS[tossed].value} has no face with {move.face} ants")
+    cards = area_cards(state)
+    if not landing_cards_are_possible(move.cards, cards):
+        raise IllegalMove(move, _cards_reason(move.cards, cards))
+    if move.knocks and not move.touched:
+        raise IllegalMove(move, "a die that knocked other dice touched them")
+    if len(move.knocks) > MAX_KNOCKS:
+        raise IllegalMove(move, f"a landing knocks at most {MAX_KNOCKS} dice")
+    seen = set()
+    for knock in move.knocks:
+        if not 0 <= knock.seat < state.players or not 0 <= knock.die < 6:
+            raise IllegalMove(move, f"there is no die {knock.seat}:{knock.die}")
+        if (knock.seat, knock.die) == (seat, tossed):
+            raise IllegalMove(move, "the tossed die cannot knock itself")
+        if (knock.seat, knock.die) in seen:
+            raise IllegalMove(move, "a die is knocked once per landing")
+        seen.add((knock.seat, knock.die))
+        if state.dice[knock.seat][knock.die].spot not in (Spot.AREA, Spot.LOOSE):
+            raise IllegalMove(move, f"{knock}: only dice in the picnic area can be knocked")
+        if knock.face not in rules.die_faces(knock.die):
+            raise IllegalMove(move, f"{knock}: that die has no face with {knock.face} ants")
+        if not landing_cards_are_possible(knock.cards, cards):
+            raise IllegalMove(move, f"{knock}: {_cards_reason(knock.cards, cards)}")
+    for knock in move.knocks:
+        spot = Spot.AREA if knock.cards else Spot.LOOSE
+        state = _move_die(state, knock.seat, knock.die, Die(spot, knock.cards, knock.face))
+    spot = Spot.AREA if move.cards else Spot.LOOSE
+    state = _move_die(state, seat, tossed, Die(spot, move.cards, move.face))
+    retoss = scout_may_retoss(tossed, move.cards, move.touched, state.scout_retossed)
+    if retoss or RoundCard.RE_TOSS in state.held[seat]:
+        return _evolve(state, phase=Phase.AFTER, touched=move.touched)
+    return _toss_done(state)
+
+
+def _cards_reason(cards: tuple[int, ...], present: tuple[int, ...]) -> str:
+    if len(cards) > 2:
+        return "a die touches at most two cards"
+    missing = [c for c in cards if c not in present]
+    if missing:
+        return f"there is no picnic card at position {missing[0]}"
+    return "a die touches two cards only if they are neighbours (listed ascending)"
+
+
+def _rolloff(state: State, move: Rolloff) -> State:
+    tied = state.tied
+    if len(move.totals) != len(tied):
+        raise IllegalMove(move, f"{len(tied)} tied seats roll off: {tied}")
+    for seat, total in zip(tied, move.totals, strict=True):
+        low, high = _roll_range(state, seat)
+        if not low <= total <= high:
+            raise IllegalMove(move, f"seat {seat}'s anthill rolls {low} to {high}, not {total}")
+    top = max(move.totals)
+    still = tuple(s for s, t in zip(tied, move.totals, strict=True) if t == top)
+    rolloffs = state.rolloffs + 1
+    if len(still) == 1 or rolloffs >= MAX_ROLLOFFS:
+        return _draw_round_card(_evolve(state, starter=still[0], tied=(), rolloffs=0))
+    return _evolve(state, tied=still, rolloffs=rolloffs)
+
+
+def _roll_range(state: State, seat: int) -> tuple[int, int]:
+    faces = [state.rules.die_faces(i) for i in home_dice(state, seat)]
+    return sum(f[0] for f in faces), sum(f[-1] for f in faces)
+
+
+def _reveal(state: State, move: Reveal) -> State:
+    left = _round_cards_left(state)
+    if move.card not in left:
+        raise IllegalMove(move, f"the {move.card.value} card is not in the Round card pile")
+    held = list(state.held)
+    held[state.starter] = (*held[state.starter], move.card)
+    return _begin_sending(_evolve(state, held=tuple(held)))
+
+
+def _round_cards_left(state: State) -> tuple[RoundCard, ...]:
+    drawn = drawn_round_cards(state)
+    return tuple(card for card in state.rules.round_cards if card not in drawn)
+
+
+# --------------------------------------------------------------------------
+# the flow of a round
+
+
+def _begin_sending(state: State) -> State:
+    state = _evolve(
+        state,
+        phase=Phase.SEND,
+        turn=state.starter,
+        tossing=-1,
+        target=-1,
+        touched=False,
+        scout_retossed=False,
+        extra_tosses=0,
+    )
+    if home_dice(state, state.starter):
+        return state
+    return _next_turn(state)
+
+
+def _toss_done(state: State) -> State:
+    seat = state.turn
+    if state.extra_tosses and home_dice(state, seat):
+        return _evolve(
+            state,
+            phase=Phase.SEND,
+            tossing=-1,
+            target=-1,
+            touched=False,
+            extra_tosses=state.extra_tosses - 1,
+        )
+    return _next_turn(state)
+
+
+def _next_turn(state: State) -> State:
+    n = state.players
+    for step in range(1, n + 1):
+        seat = (state.turn + step) % n
+        if home_dice(state, seat):
+            return _evolve(
+                state,
+                phase=Phase.SEND,
+                turn=seat,
+                tossing=-1,
+                target=-1,
+                touched=False,
+                scout_retossed=False,
+                extra_tosses=0,
+            )
+    return _bring_back(state)
+
+
+def _bring_back(state: State) -> State:
+    """Dice on the Puddle and loose dice go home; then dice touching two cards are settled."""
+    dice = tuple(
+        tuple(HOME if die.spot in (Spot.PUDDLE, Spot.LOOSE) else die for die in own)
+        for own in state.dice
+    )
+    state = _evolve(
+        state, dice=dice, tossing=-1, target=-1, touched=False, scout_retossed=False, extra_tosses=0
+    )
+    return _settle_or_resolve(state)
+
+
+def _settle_or_resolve(state: State) -> State:
+    for seat in _in_turn_order(state):
+        if any(len(die.cards) == 2 for die in state.dice[seat]):
+            return _evolve(state, phase=Phase.SETTLE, turn=seat)
+    return _resolve(state)
+
+
+def _resolve(state: State) -> State:
+    """Each card with dice touching it goes to the highest ant total, in layout order."""
+    dice = [list(own) for own in state.dice]
+    area = list(state.area)
+    won = [list(cards) for cards in state.won]
+    for position in layout(state.players):
+        card = area[position]
+        on = [
+            (seat, i)
+            for seat, own in enumerate(dice)
+            for i, die in enumerate(own)
+            if die.spot is Spot.AREA and position in die.cards
+        ]
+        if card is None or not on:
+            continue
+        contenders = []
+        for seat in sorted({s for s, _ in on}):
+            mine = [i for s, i in on if s == seat]
+            total = sum(dice[seat][i].face for i in mine)
+            total += 2 * sum(1 for s, p in state.honey if s == seat and p == position)
+            contenders.append((seat, total, len(mine), max(DIE_KINDS[i].size for i in mine)))
+        winner = card_winner(contenders)
+        for seat, i in on:
+            to_puddle = seat == winner and not soldier_goes_home(i)
+            dice[seat][i] = PUDDLE if to_puddle else HOME
+        if winner is not None:
+            won[winner].append(card)
+            area[position] = None
+    state = _evolve(
+        state,
+        dice=tuple(map(tuple, dice)),
+        area=tuple(area),
+        won=tuple(map(tuple, won)),
+        honey=(),
+    )
+    return _placements(state)
+
+
+def _placements(state: State) -> State:
+    """Winners place their cards, in turn order; a card with no legal place is set aside."""
+    for seat in _in_turn_order(state):
+        pending = state.won[seat]
+        if not pending:
+            continue
+        if any(legal_placements(state, seat, card) for card in pending):
+            return _evolve(state, phase=Phase.PLACE, turn=seat)
+        won, aside = list(state.won), list(state.set_aside)
+        aside[seat] = (*aside[seat], *pending)
+        won[seat] = ()
+        state = _evolve(state, won=tuple(won), set_aside=tuple(aside))
+    return _end_round(state)
+
+
+def _place(state: State, move: Place) -> State:
+    seat = state.turn
+    colonies, won = list(state.colonies), list(state.won)
+    colonies[seat] = (*colonies[seat], Placed(move.card, move.x, move.y, move.turn, move.planner))
+    pending = list(won[seat])
+    pending.remove(move.card)
+    won[seat] = tuple(pending)
+    state = _evolve(state, colonies=tuple(colonies), won=tuple(won))
+    if move.planner:
+        held = list(state.held)
+        held[seat] = tuple(c for c in held[seat] if c is not RoundCard.PLANNER)
+        state = _evolve(state, held=tuple(held), used=(*state.used, RoundCard.PLANNER))
+    return state
+
+
+def _end_round(state: State) -> State:
+    if state.round >= state.rules.rounds:
+        return _evolve(state, phase=Phase.OVER, turn=0)
+    return _fill_or_start(_evolve(state, round=state.round + 1))
+
+
+def _choose_starter(state: State) -> State:
+    if state.head_start >= 0:
+        return _draw_round_card(_evolve(state, starter=state.head_start, head_start=-1))
+    counts = [len(colony) for colony in state.colonies]
+    home = [len(home_dice(state, seat)) for seat in range(state.players)]
+    tied = starting_candidates(counts, home)
+    if len(tied) == 1:
+        return _draw_round_card(_evolve(state, starter=tied[0]))
+    return _evolve(state, phase=Phase.ROLLOFF, tied=tied, rolloffs=0)
+
+
+def _draw_round_card(state: State) -> State:
+    drawn = len(drawn_round_cards(state))
+    if drawn < state.rules.round_cards_dealt and _round_cards_left(state):
+        return _evolve(state, phase=Phase.ROUND_CARD, turn=state.starter)
+    return _begin_sending(state)
+
+
+# --------------------------------------------------------------------------
+# the end
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's points from the Reward and Tie tokens its colony earns (now)."""
+    return score_table(
+        [plates(colony) for colony in state.colonies],
+        state.scoring,
+        state.rewards,
+        state.majority or (0,) * 6,
+        state.rules.tie_token,
+    )
+
+
+def result(state: State) -> Outcome:
+    """The final scores; equal leaders all win."""
+    if not is_over(state):
+        raise PicnicError("the game is not over yet, so it has no result")
+    return Outcome.from_scores(scores(state), ROUNDS)
+
+
+def max_moves(players: int, rules: Rules) -> int:
+    """A bound on the non-chance moves: per round and seat at most 7 tosses (6 dice and a
+    Second Wind), each followed by at most 3 choices (Scout re-toss, Re-toss card, keep), and
+    7 settles; per round at most 9 placements; and each Round card played once."""
+    return rules.rounds * (players * (7 * 4 + 7) + 9) + len(rules.round_cards)
+
+
+def max_chance_steps(players: int, rules: Rules) -> int:
+    """A bound on the chance steps: the set-up deal, and per round at most 9 fills, 3 landings
+    per toss, 3 roll-offs and one Round card."""
+    return 1 + rules.rounds * (9 + players * 7 * 3 + MAX_ROLLOFFS + 1)

@@ -1,0 +1,162 @@
+"""The default toss model and :func:`sample_chance`, which draws every chance outcome.
+
+A rules engine cannot throw dice: a toss is a chance node whose outcome is a
+:class:`~picnic_rules.ants.Landing`. A front end at a real table reports the
+real landing, a video game its physics engine's; bots and simulations draw
+landings from a :class:`TossModel`. Replace the model with your own numbers::
+
+    >>> import attrs
+    >>> from picnic_rules.ants import GAME, TossModel, sampler
+    >>> steady = attrs.evolve(GAME, sample_chance=sampler(TossModel(accuracy=(0.9, 0.9, 0.9))))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+
+from ..errors import PicnicError
+from ..kit.counts import draw
+from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
+from .engine import area_cards, drawn_round_cards, home_dice
+from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
+from .rules import neighbours
+from .state import Phase, Spot, State
+
+__all__ = ["DEFAULT_TOSS_MODEL", "TossModel", "sample_chance", "sample_landing", "sampler"]
+
+
+def _probabilities(
+    instance: object, attribute: attrs.Attribute[tuple[float, ...]], value: object
+) -> None:
+    if type(value) is not tuple or len(value) != 3:
+        raise ValueError(f"{attribute.name} must be three probabilities (soldier, worker, scout)")
+    if any(type(p) is not float or not 0.0 <= p <= 1.0 for p in value):
+        raise ValueError(f"{attribute.name}: each probability is a float from 0.0 to 1.0")
+
+
+@attrs.frozen
+class TossModel:
+    """The default toss model's parameters; each triple is for (Soldier, Worker, Scout).
+
+    A toss at card T lands on T alone with probability ``accuracy``; else on T and a
+    neighbouring card with ``edge``; else on a neighbouring card alone with ``near``;
+    else loose. The face is uniform over the die's faces. Each die on a card the tossed
+    die lands on is knocked with probability ``knock[tossed size][its size]`` -- big dice
+    knock small ones -- and a knocked die keeps its face and goes to a neighbouring card
+    (``knocked_to_card``) or lies loose. Without a knock, the landing touched a die on its
+    card with probability ``touch``.
+    """
+
+    accuracy: tuple[float, ...] = attrs.field(default=(0.45, 0.55, 0.6), validator=_probabilities)
+    """Lands on the target alone."""
+    edge: tuple[float, ...] = attrs.field(default=(0.25, 0.15, 0.1), validator=_probabilities)
+    """Lands touching the target and one neighbouring card."""
+    near: tuple[float, ...] = attrs.field(default=(0.15, 0.15, 0.15), validator=_probabilities)
+    """Lands on a neighbouring card alone."""
+    knock_soldier: tuple[float, ...] = attrs.field(
+        default=(0.2, 0.35, 0.5), validator=_probabilities
+    )
+    """A tossed Soldier knocks a Soldier, a Worker, a Scout."""
+    knock_worker: tuple[float, ...] = attrs.field(
+        default=(0.05, 0.15, 0.3), validator=_probabilities
+    )
+    """A tossed Worker knocks a Soldier, a Worker, a Scout."""
+    knock_scout: tuple[float, ...] = attrs.field(default=(0.0, 0.05, 0.1), validator=_probabilities)
+    """A tossed Scout knocks a Soldier, a Worker, a Scout."""
+    knocked_to_card: float = attrs.field(default=0.5)
+    """A knocked die lands on a neighbouring card (else it lies loose)."""
+    touch: float = attrs.field(default=0.3)
+    """Without a knock, the die touched a die already on its card."""
+
+
+DEFAULT_TOSS_MODEL = TossModel()
+"""The model :func:`sample_chance` uses."""
+
+_ORDER = {3: 0, 2: 1, 1: 2}
+
+
+def sample_landing(
+    state: State, rng: random.Random, model: TossModel = DEFAULT_TOSS_MODEL
+) -> Landing:
+    """A landing of the die in the air, drawn from ``model``."""
+    seat, tossed, target = state.turn, state.tossing, state.target
+    kind = _ORDER[DIE_KINDS[tossed].size]
+    present = area_cards(state)
+    near = [q for q in neighbours(target) if q in present] if target in present else list(present)
+    roll = rng.random()
+    cards: tuple[int, ...]
+    if target in present and roll < model.accuracy[kind]:
+        cards = (target,)
+    elif target in present and near and roll < model.accuracy[kind] + model.edge[kind]:
+        cards = tuple(sorted((target, rng.choice(near))))
+    elif near and roll < model.accuracy[kind] + model.edge[kind] + model.near[kind]:
+        cards = (rng.choice(near),)
+    else:
+        cards = ()
+    face = rng.choice(state.rules.die_faces(tossed))
+    table = (model.knock_soldier, model.knock_worker, model.knock_scout)[kind]
+    knocks: list[Knock] = []
+    nearby = False
+    for s, own in enumerate(state.dice):
+        for i, die in enumerate(own):
+            if die.spot is not Spot.AREA or (s, i) == (seat, tossed):
+                continue
+            if not set(die.cards) & set(cards):
+                continue
+            nearby = True
+            if len(knocks) < MAX_KNOCKS and rng.random() < table[_ORDER[DIE_KINDS[i].size]]:
+                options = [q for p in die.cards for q in neighbours(p) if q in present]
+                where = (
+                    (rng.choice(options),)
+                    if options and rng.random() < model.knocked_to_card
+                    else ()
+                )
+                knocks.append(Knock(s, i, where, die.face))
+    touched = bool(knocks) or (nearby and rng.random() < model.touch)
+    return Landing(face, cards, touched, tuple(knocks))
+
+
+def sampler(model: TossModel) -> Callable[[State, random.Random], Move]:
+    """A ``sample_chance`` that draws landings from ``model`` (every other chance outcome as
+    :func:`sample_chance` does)."""
+
+    def sample(state: State, rng: random.Random) -> Move:
+        return _sample(state, rng, model)
+
+    return sample
+
+
+def sample_chance(state: State, rng: random.Random) -> Move:
+    """One outcome of the chance node ``state``: the set-up deal (Scoring cards and Reward tokens
+    at random), a card from the face-up deck (each card alike), a landing from the default
+    :class:`TossModel`, a roll-off (each tied seat rolls its anthill's dice), a Round card (each
+    left alike). Raises :class:`~picnic_rules.PicnicError` when chance does not act."""
+    return _sample(state, rng, DEFAULT_TOSS_MODEL)
+
+
+def _sample(state: State, rng: random.Random, model: TossModel) -> Move:
+    phase = state.phase
+    if phase is Phase.LAND:
+        return sample_landing(state, rng, model)
+    if phase is Phase.FILL:
+        return Draw(CARD_KINDS[draw(state.deck, rng)])
+    if phase is Phase.SETUP:
+        n = state.rules.scoring_cards_for(state.players)
+        scoring = tuple(sorted(rng.sample(list(ScoringCard), n), key=lambda c: c.value))
+        tokens = list(state.rules.rewards)
+        rng.shuffle(tokens)
+        return Deal(scoring, tuple(tokens[:n]), tuple(tokens[n : n + 6]))
+    if phase is Phase.ROLLOFF:
+        return Rolloff(
+            tuple(
+                sum(rng.choice(state.rules.die_faces(i)) for i in home_dice(state, seat))
+                for seat in state.tied
+            )
+        )
+    if phase is Phase.ROUND_CARD:
+        drawn = drawn_round_cards(state)
+        return Reveal(rng.choice([c for c in state.rules.round_cards if c not in drawn]))
+    raise PicnicError(f"chance does not act now ({phase.value})")

@@ -1,0 +1,31 @@
+"""What a seat may see (:func:`view`) and full states consistent with it (:func:`determinize`).
+
+Nothing that has happened is hidden in the ants game (the deck is face up,
+Round cards are revealed when drawn), so a view is the state and the seat,
+and the one state with a view is its own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import InvalidState, PicnicError
+from .state import State, View
+
+__all__ = ["determinize", "view"]
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees: the whole state."""
+    if type(player) is not int or not 0 <= player < len(state.dice):
+        raise PicnicError(f"there is no seat {player!r} in a {len(state.dice)}-player game")
+    return View(player, state)
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """The state of ``view`` (nothing is hidden, so ``rng`` is not used)."""
+    if type(view) is not View or type(view.state) is not State:
+        raise InvalidState("expected an ants View holding an ants State")
+    if type(view.player) is not int or not 0 <= view.player < len(view.state.dice):
+        raise InvalidState(f"there is no seat {view.player!r} in this game")
+    return view.state

@@ -1,0 +1,204 @@
+"""Words for players: :func:`describe` says what a move did, as one seat saw it, and
+:func:`move_group` sorts moves for a click interface.
+
+The observing seat is "you", the others "seat 1"; cards in the area are
+named by position and card ("card 4, the blue cookie"). What a move leads to
+-- the end of the game -- follows a dash.
+"""
+
+from __future__ import annotations
+
+from ..errors import PicnicError
+from .cards import DIE_KINDS, DIE_NAMES, Category, PicnicCard, RoundCard
+from .engine import is_over, result
+from .moves import (
+    Deal,
+    Draw,
+    Keep,
+    Knock,
+    Landing,
+    Move,
+    Place,
+    Play,
+    Retoss,
+    Reveal,
+    Rolloff,
+    Settle,
+    Toss,
+)
+from .observations import Observation, update
+from .rules import layout
+from .state import Phase, State, View
+
+__all__ = ["card_name", "describe", "move_group", "phase_words"]
+
+
+def card_name(card: PicnicCard) -> str:
+    """A card in words: ``blue cookie`` (``blue cookie, two ants`` for a two-ant card)."""
+    name = f"{card.colour.value} {card.food.value}"
+    return name if card.ants == 3 else f"{name}, two ants"
+
+
+def _who(seat: int, me: int) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _verb(seat: int, me: int, verb: str) -> str:
+    return f"You {verb}" if seat == me else f"Seat {seat} {verb}s"
+
+
+def _position(state: State, position: int) -> str:
+    card = state.area[position] if 0 <= position < len(state.area) else None
+    return f"card {position}" if card is None else f"card {position} ({card_name(card)})"
+
+
+def _cards(state: State, cards: tuple[int, ...]) -> str:
+    if not cards:
+        return "touching no card"
+    return "on " + " and ".join(_position(state, c) for c in cards)
+
+
+def _knock(state: State, knock: Knock, me: int) -> str:
+    owner = "your" if knock.seat == me else f"seat {knock.seat}'s"
+    where = "loose" if not knock.cards else _cards(state, knock.cards)
+    return f"knocks {owner} {DIE_NAMES[knock.die]} {where}, showing {knock.face}"
+
+
+def _ants(n: int) -> str:
+    return "1 ant" if n == 1 else f"{n} ants"
+
+
+def describe(view: View, observation: Observation) -> str:
+    """What the observed move did, in a sentence for seat ``view.player`` (``view`` is before it)."""
+    if observation.seat != view.player:
+        raise PicnicError(f"an observation of seat {observation.seat}, not of seat {view.player}")
+    text = _sentence(view.state, observation.move, view.player)
+    after = update(view, observation).state
+    if is_over(after):
+        outcome = result(after)
+        points = ", ".join(str(n) for n in outcome.scores)
+        winners = " and ".join(_who(s, view.player) for s in outcome.winners)
+        verb = "wins" if len(outcome.winners) == 1 and winners != "you" else "win"
+        text += f" - the game is over (points {points}): {winners} {verb}."
+    return text
+
+
+def _sentence(state: State, move: Move, me: int) -> str:
+    seat = state.turn
+    if isinstance(move, Deal):
+        cards = ", ".join(
+            f"{c.value} (token {t})" for c, t in zip(move.scoring, move.rewards, strict=True)
+        )
+        majority = ", ".join(f"{c.value} {t}" for c, t in zip(Category, move.majority, strict=True))
+        scoring = f"Scoring cards {cards}; " if cards else "No Scoring cards; "
+        return f"{scoring}the Majority card's tokens: {majority}."
+    if isinstance(move, Draw):
+        gaps = [p for p in layout(state.players) if state.area[p] is None]
+        gap = gaps[0] if gaps else 0
+        return f"The {card_name(move.card)} fills position {gap}."
+    if isinstance(move, Toss):
+        return f"{_verb(seat, me, 'toss')} a {move.die.value} at {_position(state, move.target)}."
+    if isinstance(move, Landing):
+        kind = DIE_KINDS[state.tossing].value if state.tossing >= 0 else "die"
+        owner = "Your" if seat == me else f"Seat {seat}'s"
+        text = f"{owner} {kind} lands showing {_ants(move.face)}, {_cards(state, move.cards)}"
+        if move.touched and not move.knocks:
+            text += ", touching dice"
+        if move.knocks:
+            text += "; it " + "; it ".join(_knock(state, k, me) for k in move.knocks)
+        return text + "."
+    if isinstance(move, Keep):
+        return f"{_verb(seat, me, 'keep')} the landing."
+    if isinstance(move, Retoss):
+        return f"{_verb(seat, me, 'toss')} the Scout again, at {_position(state, move.target)}."
+    if isinstance(move, Settle):
+        owner = "your" if seat == me else "its"
+        return f"{_verb(seat, me, 'move')} {owner} {DIE_NAMES[move.die]} onto {_position(state, move.card)} only."
+    if isinstance(move, Place):
+        how = " with the Planner card" if move.planner else ""
+        turns = (
+            "unturned"
+            if move.turn == 0
+            else f"turned {move.turn} quarter turn{'s' if move.turn > 1 else ''} clockwise"
+        )
+        return (
+            f"{_verb(seat, me, 'place')} the {card_name(move.card)} in "
+            f"{'your' if seat == me else 'its'} colony{how}, plate on {move.x},{move.y}, {turns}."
+        )
+    if isinstance(move, Play):
+        return f"{_verb(seat, me, 'play')} {_play(state, move, me)}."
+    if isinstance(move, Rolloff):
+        rolls = ", ".join(
+            f"{_who(s, me)} {n}" for s, n in zip(state.tied, move.totals, strict=True)
+        )
+        return f"Roll-off for starting player: {rolls}."
+    if isinstance(move, Reveal):
+        return f"{_verb(state.starter, me, 'draw')} the {move.card.value} Round card."
+    raise PicnicError(f"not an ants move: {move!r}")
+
+
+def _play(state: State, move: Play, me: int) -> str:
+    card = move.card
+    name = f"the {card.value} card"
+    if card is RoundCard.SECOND_WIND:
+        return f"{name}: {DIE_NAMES[move.die]} comes home from the Puddle"
+    if card is RoundCard.STOMP:
+        owner = "your" if move.seat == me else f"seat {move.seat}'s"
+        return f"{name}: {owner} {DIE_NAMES[move.die]} is knocked off the cards"
+    if card is RoundCard.HONEY:
+        return f"{name} on {_position(state, move.position)} (+2 there this round)"
+    if card is RoundCard.DOUBLE_TIME:
+        return f"{name}: two tosses this turn"
+    if card is RoundCard.SCOUT_AHEAD:
+        return f"{name}: {DIE_NAMES[move.die]} moves to {_position(state, move.position)}"
+    if card is RoundCard.RE_TOSS:
+        return f"{name}: the die is tossed again, at {_position(state, move.position)}"
+    return f"{name}: the starting player next round"
+
+
+def move_group(move: Move) -> tuple[str, str]:
+    """The button a click interface offers first for ``move``, then its target.
+
+    >>> from picnic_rules.ants import Toss, DieKind
+    >>> move_group(Toss(DieKind.WORKER, 4))
+    ('toss worker', '4')
+    """
+    if isinstance(move, Toss):
+        return f"toss {move.die.value}", str(move.target)
+    if isinstance(move, Place):
+        return f"place {move.card}", str(move).split(" at ", 1)[1]
+    if isinstance(move, Play):
+        text = str(move)
+        head = f"play {move.card.value}"
+        return head, text[len(head) :].strip()
+    if isinstance(move, Settle):
+        return f"settle {DIE_NAMES[move.die]}", str(move.card)
+    if isinstance(move, Retoss):
+        return "retoss", str(move.target)
+    if isinstance(move, Keep):
+        return "keep", ""
+    text = str(move)
+    head, _, rest = text.partition(" ")
+    return head, rest
+
+
+def phase_words(view: View) -> str:
+    """Who is to do what, in a few words (used by the picture's header)."""
+    state, me = view.state, view.player
+    phase, seat = state.phase, state.turn
+    if phase is Phase.OVER:
+        outcome = result(state)
+        winners = " and ".join(_who(s, me) for s in outcome.winners)
+        return f"game over: {winners} won"
+    doing = {
+        Phase.SETUP: "chance deals the Scoring cards",
+        Phase.FILL: "chance fills the area",
+        Phase.SEND: f"{_who(seat, me)} to toss",
+        Phase.LAND: f"the die of {_who(seat, me)} is in the air",
+        Phase.AFTER: f"{_who(seat, me)} to keep or re-toss",
+        Phase.SETTLE: f"{_who(seat, me)} to settle a die",
+        Phase.PLACE: f"{_who(seat, me)} to place a card",
+        Phase.ROLLOFF: "roll-off for starting player",
+        Phase.ROUND_CARD: f"{_who(state.starter, me)} draws a Round card",
+    }
+    return doing[phase]
