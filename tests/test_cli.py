@@ -133,7 +133,13 @@ def test_jobs_give_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
         (["replay", "/nonexistent/record.json"], "cannot read"),
     ],
 )
-def test_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+def test_errors_exit_2(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    message: str,
+) -> None:
+    monkeypatch.setattr("picnic_rules.cli.simulate.DASK_TIMEOUT", 1.0)
     status, out, err = run(argv, capsys)
     assert status == 2
     assert out == ""

@@ -37,6 +37,9 @@ HELP = "play many games and print statistics"
 MAX_GAMES = 10**9
 """The most games one run may be asked for."""
 
+DASK_TIMEOUT = 10.0
+"""Seconds ``--dask`` waits to reach the scheduler before giving up."""
+
 
 def _agents_list(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
@@ -161,7 +164,7 @@ def _dask_executor(address: str) -> Iterator[concurrent.futures.Executor]:
         raise PicnicError("--dask needs the dask extra: pip install 'picnic_rules[dask]'") from None
     try:
         connect: Any = distributed.Client  # untyped: what it returns is used as Any
-        client = connect(address, timeout=10, set_as_default=False)
+        client = connect(address, timeout=DASK_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise PicnicError(
             f"cannot reach the Dask scheduler at {safe(address)}: {safe(exc, 200)}"
