@@ -203,7 +203,7 @@ def test_typed_mistakes_are_answered_and_nothing_changes(
     typed = "\n".join(["play jelly on 7", "blah \x1b[31m", "99", "?", "history", "board", "quit"])
     status, out, _ = run(["play", "sandwich", "--seed", "5"], capsys, stdin=typed + "\n")
     assert status == 0
-    assert "you cannot play jelly on 7 now:" in out
+    assert "play jelly on 7 is not possible now:" in out
     assert "'blah \\x1b[31m' is not a move" in out
     assert "\x1b" not in out  # the escape typed is shown escaped, never sent to the terminal
     assert "there is no move 99" in out

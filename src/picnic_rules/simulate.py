@@ -126,6 +126,7 @@ def _run_chunk(
     agent_specs: tuple[AgentSpec, ...],
     first: int,
     count: int,
+    *,
     seed: int,
     rules: Any,
     rotate: bool,
@@ -249,7 +250,7 @@ def simulate(
 
     game_ref: AnyGame | str = found.name if GAMES.get(found.name) is found else found
     tally = Tally(found.name, [agent_label(spec) for spec in specs], rotate=rotate, requested=games)
-    job = functools.partial(_job, game_ref, specs, seed=seed, rules=rules, rotate=rotate)
+    job = functools.partial(_run_chunk, game_ref, specs, seed=seed, rules=rules, rotate=rotate)
     if executor is None:
         results: Iterator[GameStat] = (stat for index in range(games) for stat in job(index, 1))
     else:
@@ -265,17 +266,3 @@ def simulate(
             results.close()
         raise Interrupted(tally.summary()) from None
     return tally.summary()
-
-
-def _job(
-    game_ref: AnyGame | str,
-    specs: tuple[AgentSpec, ...],
-    first: int,
-    count: int,
-    *,
-    seed: int,
-    rules: Any,
-    rotate: bool,
-) -> list[GameStat]:
-    """:func:`_run_chunk` with the run's settings bound (a partial of it pickles)."""
-    return _run_chunk(game_ref, specs, first, count, seed, rules, rotate)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ..agents import agent_names
@@ -400,15 +400,7 @@ def _decide(session: Session, screen: Screen, seat: int, save_to: str) -> str:
             screen.picture(game, game.view(session.state, seat))
             _menu(session, screen, seat)
             continue
-        try:
-            session.choose(seat, _pick(legal, text))
-        except InvalidMove as exc:
-            screen.problem(f"'{safe(text)}' is not a move: {safe(exc.reason, 300)} (? for help)")
-        except IllegalMove as exc:
-            screen.problem(f"you cannot {safe(exc.move)} now: {safe(exc.reason, 300)}")
-        except PicnicError as exc:
-            screen.problem(safe(exc, 300))
-        else:
+        if _tried(screen, text, "a move", lambda typed: session.choose(seat, _pick(legal, typed))):
             return "moved"
 
 
@@ -416,6 +408,7 @@ def _ask_chance(session: Session, screen: Screen) -> bool:
     """Ask what chance did, until it is possible; ``False`` at the end of input."""
     game = session.game
     outcomes = [move for move, _ in game.chance_outcomes(session.state)]
+    options = tuple(outcomes)  # empty for sampled chance: typed in notation only
     screen.line()
     screen.line(f"Chance acts (move {len(session.moves) + 1}): type what happened at the table.")
     if outcomes and len(outcomes) <= 40:
@@ -428,21 +421,28 @@ def _ask_chance(session: Session, screen: Screen) -> bool:
             continue
         if text in ("quit", "exit"):
             return False
-        try:
-            session.tell(_pick(tuple(outcomes), text) if outcomes else text)
-        except InvalidMove as exc:
-            screen.problem(f"'{safe(text)}' is not an outcome: {safe(exc.reason, 300)}")
-        except IllegalMove as exc:
-            screen.problem(f"{safe(exc.move)} cannot happen now: {safe(exc.reason, 300)}")
-        except PicnicError as exc:
-            screen.problem(safe(exc, 300))
-        else:
+        if _tried(screen, text, "an outcome", lambda typed: session.tell(_pick(options, typed))):
             return True
+
+
+def _tried(screen: Screen, text: str, what: str, action: Callable[[str], object]) -> bool:
+    """Do ``action(text)`` (a move typed); on a refusal say why and return ``False``."""
+    try:
+        action(text)
+    except InvalidMove as exc:
+        screen.problem(f"'{safe(text)}' is not {what}: {safe(exc.reason, 300)} (? for help)")
+    except IllegalMove as exc:
+        screen.problem(f"{safe(exc.move)} is not possible now: {safe(exc.reason, 300)}")
+    except PicnicError as exc:
+        screen.problem(safe(exc, 300))
+    else:
+        return True
+    return False
 
 
 def _pick(legal: tuple[Any, ...], text: str) -> Any:
     """The move a typed number names, or ``text`` itself (notation)."""
-    if text.isascii() and text.isdigit():
+    if legal and text.isascii() and text.isdigit():
         count = len(legal)
         if len(text) <= len(str(count)) and 1 <= int(text) <= count:
             return legal[int(text) - 1]
