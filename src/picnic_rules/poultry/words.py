@@ -206,12 +206,12 @@ def describe(v: View, observation: Observation) -> str:
 
 
 def _resolution(v: View, after: View) -> str:
-    parts = _changes(v, after) + _what_next(v, after)
-    if parts:
-        return "; ".join(parts)
-    colour = COLOURS[v.yard]
-    foxes = any(c.colour is colour and c.fox for cards in v.played for c in cards)
-    return "the foxes find no poultry" if foxes else "nothing is left to eat"
+    changes, following = _changes(v, after), _what_next(v, after)
+    if not changes and after.phase not in (Phase.HAGGLE, Phase.DUEL):
+        colour = COLOURS[v.yard]
+        foxes = any(c.colour is colour and c.fox for cards in v.played for c in cards)
+        changes = ["the foxes find no poultry" if foxes else "nothing is left to eat"]
+    return "; ".join(changes + following)
 
 
 def _with_tail(text: str, v: View, after: View, joiner: str = " -- ") -> str:

@@ -1,0 +1,83 @@
+"""Words and pictures: the reveal and each yard's resolution are sentences of their own."""
+
+from __future__ import annotations
+
+from poultry_scenario import cards, play, table
+
+from picnic_rules.poultry import (
+    Commit,
+    Phase,
+    Reveal,
+    apply,
+    chance_outcomes,
+    describe,
+    move_group,
+    observe,
+    render,
+    view,
+)
+
+
+def said(state: object, seat: int = 0) -> list[str]:
+    """The sentences seat ``seat`` reads while forced steps are taken."""
+    out = []
+    while len(chance_outcomes(state)) == 1:  # type: ignore[arg-type]
+        move = chance_outcomes(state)[0][0]  # type: ignore[arg-type]
+        out.append(describe(view(state, seat), observe(state, move, seat)))  # type: ignore[arg-type]
+        state = apply(state, move)  # type: ignore[arg-type]
+    return out
+
+
+def test_the_reveal_and_the_yards_yard_by_yard() -> None:
+    played = {0: "blue fox 5", 1: "duck 6", 2: "red 4", 3: "green fox 4"}
+    lines = said(table(4, played, {"red": (0, 1, 1), "blue": (1, 0, 0)}), seat=2)
+    assert lines == [
+        "The cards are turned up -- seat 0: blue fox 5; seat 1: blue 6; you: red 4; seat 3: green fox 4.",
+        "At the Waddling Pond (blue ducks): seat 0 captures blue 6.",
+        "At the goose green (red geese): you take 1 blue, 1 yellow.",
+        "At the guinea-fowl run (green guinea fowls): the foxes find no poultry; "
+        "the played cards go to the discard pile.",
+    ]
+
+
+def test_a_commitment_is_described_face_down_to_the_others() -> None:
+    state = table(4, {}, {}, hands={0: "duck 6", 1: "red 3"}, phase=Phase.COMMIT)
+    move = Commit(cards("duck 6"))
+    assert describe(view(state, 0), observe(state, move, 0)) == "You commit blue 6 face down."
+    assert describe(view(state, 1), observe(state, move, 1)) == "Seat 0 commits one card face down."
+
+
+def test_haggle_and_duel_words() -> None:
+    state = play(table(4, {0: "red 5", 1: "red 4"}, {"red": (1, 0, 0)}))
+    text = describe(view(state, 1), observe(state, _move("allot green to 0"), 1))
+    assert text == "Seat 0 offers a green grain to itself."
+    state = play(state, "allot green to 0", "reject", "no-deal")
+    assert state.phase is Phase.DUEL
+    roll = _move("roll 6")
+    assert describe(view(state, 0), observe(state, roll, 0)) == "You roll a 6 (total 11)."
+    state = apply(state, roll)
+    assert describe(view(state, 0), observe(state, _move("roll 1"), 0)) == (
+        "Seat 1 rolls a 1 (total 5) -- you take 1 green; the played cards go to the discard pile."
+    )
+
+
+def _move(text: str) -> object:
+    from picnic_rules.poultry import move_from_str
+
+    return move_from_str(text)
+
+
+def test_render_shows_face_down_cards_as_counts_and_marks_the_reader() -> None:
+    state = table(3, {}, {}, hands={0: "duck 6 + red 3", 1: "red 4 + green 3"}, phase=Phase.COMMIT)
+    state = apply(state, Commit(cards("duck 6 + red 3")))
+    picture = render(view(state, 1), markup=True)
+    assert "seat 0: 0 cards, 2 face down" in picture
+    assert "[bold]seat 1 (you): 2 cards" in picture
+    assert "blue 6" not in picture
+    assert "you: blue 6" in render(view(state, 0))
+
+
+def test_move_groups() -> None:
+    assert move_group(Commit(cards("duck 6 + red 3"))) == ("blue 6", "red 3")
+    assert move_group(Commit(cards("duck 6"))) == ("blue 6", "")
+    assert move_group(Reveal()) == ("reveal", "")
