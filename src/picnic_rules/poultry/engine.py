@@ -12,10 +12,12 @@ can no longer supply every yard is the last. Everything here is pure.
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any
 
 from ..errors import IllegalMove, PicnicError, RulesError
 from ..game import CHANCE, Actor, Outcome
+from ..kit.counts import draw
 from .cards import COLOURS, GRAINS, YARDS, Card, Counts, GrainCounts, kinds
 from .moves import (
     Accept,
@@ -57,6 +59,7 @@ __all__ = [
     "max_moves",
     "new_game",
     "result",
+    "sample_chance",
     "score",
     "stake",
     "to_move",
@@ -202,23 +205,42 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
     return ()
 
 
+@functools.lru_cache(maxsize=64)
+def _commit_table(
+    poultry: tuple[int, ...], foxes: tuple[int, ...]
+) -> tuple[tuple[Commit, ...], tuple[tuple[Commit | None, ...], ...]]:
+    """Every single commitment, and every pair ``[a][b]`` (``a <= b``; ``None`` for a poultry
+    and a fox of one colour), built once per deck so the move generator only looks them up."""
+    cards = kinds(poultry, foxes)
+    singles = tuple(Commit((card,)) for card in cards)
+    pairs = tuple(
+        tuple(
+            Commit((cards[a], cards[b])) if a <= b and legal_pair(cards[a], cards[b]) else None
+            for b in range(len(cards))
+        )
+        for a in range(len(cards))
+    )
+    return singles, pairs
+
+
 @functools.lru_cache(maxsize=8192)
 def _commit_options(
     poultry: tuple[int, ...], foxes: tuple[int, ...], hand: Counts, per: int
 ) -> tuple[Commit, ...]:
-    cards = kinds(poultry, foxes)
+    singles, table = _commit_table(poultry, foxes)
     held = [k for k, n in enumerate(hand) if n]
-    singles = tuple(Commit((cards[k],)) for k in held)
     if per == 1:
-        return singles
+        return tuple(singles[k] for k in held)
     pairs = []
     for i, a in enumerate(held):
+        row = table[a]
         if hand[a] >= 2:
-            pairs.append(Commit((cards[a], cards[a])))
+            pairs.append(row[a])
         for b in held[i + 1 :]:
-            if legal_pair(cards[a], cards[b]):
-                pairs.append(Commit((cards[a], cards[b])))
-    return tuple(pairs) if pairs else singles
+            pair = row[b]
+            if pair is not None:  # never a poultry and a fox of one colour
+                pairs.append(pair)
+    return tuple(p for p in pairs if p is not None) if pairs else tuple(singles[k] for k in held)
 
 
 def commit_options(rules: Rules, hand: Counts, players: int) -> tuple[Commit, ...]:
@@ -257,6 +279,43 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 # ---------------------------------------------------------------- apply
 
 
+def sample_chance(state: State, rng: random.Random) -> Move:
+    """One chance outcome, drawn with exactly the weights of :func:`chance_outcomes` (a card
+    by its count, a grain by its count, a fair die), without listing the outcomes."""
+    phase = state.phase
+    if phase is _DEAL or phase is _DRAW:
+        pile = state.deck if any(state.deck) else state.discard
+        rules = state.rules
+        return _draws(rules.poultry, rules.foxes)[draw(pile, rng)]
+    if phase is _SUPPLY:
+        return _SUPPLIES[draw(state.bag, rng)]
+    if phase is _DUEL:
+        return _ROLLS[rng.randrange(DIE)]
+    if phase is _REVEAL:
+        return _REVEAL_MOVE
+    if phase is _RESOLVE:
+        return _RESOLVES[state.yard]
+    raise PicnicError(f"chance does not act now (seat {to_move(state)} is to act)")
+
+
+def _chance_ok(state: State, move: Move) -> bool:
+    """Whether ``move`` is one of :func:`chance_outcomes` (checked without listing them)."""
+    phase, kind = state.phase, type(move)
+    if phase is _DEAL or phase is _DRAW:
+        if kind is not Draw:
+            return False
+        k = state.rules.index.get(move.card)  # type: ignore[union-attr]
+        pile = state.deck if any(state.deck) else state.discard
+        return k is not None and pile[k] > 0
+    if phase is _SUPPLY:
+        return kind is Supply and state.bag[move.grain.index] > 0  # type: ignore[union-attr]
+    if phase is _DUEL:
+        return kind is Roll and type(move.value) is int and 1 <= move.value <= DIE  # type: ignore[union-attr]
+    if phase is _REVEAL:
+        return kind is Reveal
+    return kind is Resolve and move == _RESOLVES[state.yard]
+
+
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
     not legal. ``state`` is left unchanged."""
@@ -269,8 +328,7 @@ def apply(state: State, move: Move) -> State:
         return _commit(state, move)
     if phase is _HAGGLE:
         return _haggle(state, move)
-    outcomes = chance_outcomes(state)
-    if not any(move == outcome for outcome, _ in outcomes):
+    if not _chance_ok(state, move):
         raise IllegalMove(move, _why_not_chance(state, move))
     if phase is _DEAL or phase is _DRAW:
         assert type(move) is Draw
@@ -308,10 +366,14 @@ def _draw(state: State, card: Card) -> State:
     deck, discard = state.deck, state.discard
     if not any(deck):  # "if the face-down draw deck runs out, the discard pile is shuffled"
         deck, discard = discard, (0,) * len(discard)
-    deck = _add(deck, k, -1)
+    deck_list = list(deck)
+    deck_list[k] -= 1
+    deck = tuple(deck_list)
     players = len(state.hands)
     seat = state.dealt % players
-    hands = _put(state.hands, seat, _add(state.hands[seat], k))
+    hand = list(state.hands[seat])
+    hand[k] += 1
+    hands = _put(state.hands, seat, tuple(hand))
     dealt = state.dealt + 1
     rules = state.rules
     if state.phase is _DEAL:
@@ -334,7 +396,11 @@ def _supply(state: State, g: int) -> State:
     bag = _add(state.bag, g, -1)
     yards = _put(state.yards, yard, _add(state.yards[yard], g))
     if yard + 1 < YARDS:
-        return _evolve(state, bag=bag, yards=yards, yard=yard + 1)
+        return build_state(
+            state.rules, state.hands, state.deck, state.discard, state.played, state.stocks, bag,
+            yards, state.grain, _SUPPLY, state.round, 0, 0, yard + 1, None, None, state.rolled,
+            None,
+        )  # fmt: skip
     first = _next_committer(state.hands, 0)
     phase = _REVEAL if first is None else _COMMIT
     return _evolve(state, bag=bag, yards=yards, yard=0, phase=phase, turn=first or 0)
@@ -360,9 +426,11 @@ def _commit(state: State, move: Commit) -> State:
     hands = _put(state.hands, turn, hand)
     played = _put(state.played, turn, move.cards)
     following = _next_committer(hands, turn + 1)
-    if following is None:
-        return _evolve(state, hands=hands, played=played, phase=_REVEAL, turn=0)
-    return _evolve(state, hands=hands, played=played, turn=following)
+    return build_state(
+        rules, hands, state.deck, state.discard, played, state.stocks, state.bag, state.yards,
+        state.grain, _REVEAL if following is None else _COMMIT, state.round, following or 0, 0,
+        0, None, None, state.rolled, None,
+    )  # fmt: skip
 
 
 def _why_not_commit(
@@ -402,9 +470,9 @@ def _next_yard(
     """Go on to the next yard with cards, left to right; after the last, end the round."""
     for yard in range(start, YARDS):
         if yard_has_cards(played, COLOURS[yard]):
-            return _evolve(
-                state, played=played, stocks=stocks, yards=yards, grain=grain, phase=_RESOLVE,
-                yard=yard, haggle=None, duel=None,
+            return build_state(
+                state.rules, state.hands, state.deck, state.discard, played, stocks, state.bag,
+                yards, grain, _RESOLVE, state.round, 0, 0, yard, None, None, state.rolled, None,
             )  # fmt: skip
     return _end_round(state, played, stocks, yards, grain)
 

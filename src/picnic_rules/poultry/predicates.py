@@ -85,7 +85,11 @@ def flees(seat: int, birds: dict[int, int], foxes: dict[int, int]) -> bool:
 
 def yard_has_cards(played: Sequence[Sequence[Card]], colour: Colour) -> bool:
     """Whether any card lies at ``colour``'s yard (else there is nothing to resolve)."""
-    return any(card.colour is colour for cards in played for card in cards)
+    for cards in played:
+        for card in cards:
+            if card.colour is colour:
+                return True
+    return False
 
 
 def is_last_round(bag: GrainCounts) -> bool:

@@ -74,6 +74,11 @@ def _does(v: View, seat: int, verb: str, third: str = "") -> str:
     return f"you {verb}" if seat == v.player else f"seat {seat} {third or verb + 's'}"
 
 
+def _and(names: list[str]) -> str:
+    """``"you, seat 1 and seat 2"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _cards(cards: tuple[Card, ...]) -> str:
     return " + ".join(map(str, cards)) if cards else "nothing"
 
@@ -120,11 +125,11 @@ def _what_next(v: View, after: View) -> list[str]:
     out = []
     if after.phase is Phase.HAGGLE and v.phase is not Phase.HAGGLE:
         assert after.haggle is not None
-        seats = " and ".join(_who(v, s) for s in after.haggle.seats)
+        seats = _and([_who(v, s) for s in after.haggle.seats])
         out.append(f"{seats} haggle over {grain_words(after.yards[after.yard])}")
     if after.phase is Phase.DUEL and after.duel is not None:
         duel = after.duel
-        seats = " and ".join(_who(v, s) for s in duel.seats)
+        seats = _and([_who(v, s) for s in duel.seats])
         if v.duel is None:
             stake = "the poultry" if duel.foxes else grain_words(after.yards[after.yard])
             out.append(f"{seats} duel for {stake}")
