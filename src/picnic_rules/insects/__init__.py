@@ -50,6 +50,7 @@ from .engine import (
     max_moves,
     new_game,
     result,
+    sample_chance,
     scores,
     to_move,
 )
@@ -202,7 +203,5 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
-sample_chance = GAME.sample_chance
-"""One chance outcome drawn with exact weights (:func:`picnic_rules.kit.sample_chance`)."""
 apply_as = GAME.apply_as
 """The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

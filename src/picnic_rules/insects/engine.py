@@ -8,29 +8,20 @@ from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
 from .cards import (
     CARDS,
-    COLOURS,
-    INSECTS,
     KINDS,
     WEAPONS,
     Card,
-    Colour,
     Counts,
-    Insect,
     Pile,
     insect_of,
 )
-from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
+from .legality import chance_outcomes, illegal_reason, legal_moves, sample_chance
+from .moves import Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
-    continuation_is_big_enough,
     defence_weapons,
     has_normal_play,
-    may_buy,
-    may_start_pile,
-    may_swat,
     next_with_food,
-    normal_play_shape_allowed,
-    play_may_join,
     score,
     seats_with_food,
 )
@@ -47,6 +38,7 @@ __all__ = [
     "max_moves",
     "new_game",
     "result",
+    "sample_chance",
     "scores",
     "to_move",
 ]
@@ -104,123 +96,24 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
-    """At a deal or draw: every card kind left in the deck, weighted by its count."""
-    if state.phase is not Phase.DEAL and state.phase is not Phase.DRAW:
-        return ()
-    return tuple((_DRAWS[kind], n) for kind, n in enumerate(state.deck) if n)
-
-
-def _plays(rules: Rules, hand: Counts, piles: tuple[Pile, ...], attack: int | None,
-           last_count: int) -> list[Move]:  # fmt: skip
-    """The insect plays of a hand: a normal turn's, or the continuations of pile ``attack``."""
-    moves: list[Move] = []
-    for insect in range(3):
-        base = 5 * insect
-        jokers = hand[base + 4]
-        if attack is not None and insect_of(piles[attack][0]) != insect:
-            continue
-        for colour_index in range(4):
-            have = hand[base + colour_index]
-            if not have:
-                continue
-            colour = COLOURS[colour_index]
-            the_insect = INSECTS[insect]
-            for count in range(1, have + 1):
-                for j in range(jokers + 1):
-                    if attack is not None:
-                        if play_may_join(rules, piles[attack], the_insect, colour, j) and (
-                            continuation_is_big_enough(rules, last_count, count + j)
-                        ):
-                            moves.append(Play(the_insect, colour, count, j, attack))
-                        continue
-                    fits = [
-                        i
-                        for i, pile in enumerate(piles)
-                        if play_may_join(rules, pile, the_insect, colour, j)
-                    ]
-                    if fits:
-                        moves.extend(Play(the_insect, colour, count, j, i) for i in fits)
-                    else:
-                        moves.append(Play(the_insect, colour, count, j, None))
-        if jokers:
-            the_insect = INSECTS[insect]
-            if attack is not None:
-                for j in range(1, jokers + 1):
-                    if continuation_is_big_enough(rules, last_count, j):
-                        moves.append(Play(the_insect, None, 0, j, attack))
-            else:
-                for i, pile in enumerate(piles):
-                    if insect_of(pile[0]) == insect:
-                        moves.append(Play(the_insect, None, 0, 1, i))
-                moves.append(Play(the_insect, None, 0, 1, None))
-    return moves
-
-
-_LAST: list[object] = [None, ()]  # one-entry cache: the last state legal_moves answered for
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move of the actor, in a stable order (at a chance node, the cards).
-
-    In a normal turn: insect plays, weapons on one-card piles, then buying. Under
-    attack: the defence, the continuations, giving up food, then buying.
-    """
-    if _LAST[0] is state:
-        return _LAST[1]  # type: ignore[return-value]
-    phase = state.phase
-    if phase is Phase.OVER:
-        moves: tuple[Move, ...] = ()
-    elif phase is not Phase.TURN:
-        moves = tuple(_DRAWS[kind] for kind, n in enumerate(state.deck) if n)
-    else:
-        moves = tuple(_turn_moves(state))
-    _LAST[0], _LAST[1] = state, moves
-    return moves
-
-
-def _turn_moves(state: State) -> list[Move]:
-    rules, seat, piles = state.rules, state.turn, state.piles
-    hand = state.hands[seat]
-    attack = attacking_pile(piles)
-    if attack is None:
-        moves = _plays(rules, hand, piles, None, 0)
-        for index, pile in enumerate(piles):
-            weapon = WEAPONS[insect_of(pile[0])]
-            if hand[weapon] and may_swat(pile, weapon):
-                moves.append(Swat(index))
-    else:
-        pile = piles[attack]
-        need = defence_weapons(pile)
-        moves = []
-        if hand[WEAPONS[insect_of(pile[0])]] >= need:
-            moves.append(Defend(need))
-        moves.extend(_plays(rules, hand, piles, attack, state.last_count))
-        moves.append(GiveUp())
-    deck = sum(state.deck)
-    for captured in (False, True):
-        if may_buy(rules, state.bought, deck, state.food[seat], state.captured[seat], captured):
-            moves.append(Buy(captured))
-    return moves
-
-
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
     not legal. ``state`` is not changed."""
-    if move not in legal_moves(state):
-        raise IllegalMove(move, _why_illegal(state, move))
-    if type(move) is Draw:
-        return _draw(state, move.card)
-    if type(move) is Play:
-        return _play(state, move)
-    if type(move) is Swat:
-        return _swat(state, move.pile)
-    if type(move) is Defend:
+    why = illegal_reason(state, move)
+    if why is not None:
+        raise IllegalMove(move, why)
+    kind = type(move)
+    if kind is Draw:
+        return _draw(state, move.card)  # type: ignore[union-attr]
+    if kind is Play:
+        return _play(state, move)  # type: ignore[arg-type]
+    if kind is Swat:
+        return _swat(state, move.pile)  # type: ignore[union-attr]
+    if kind is Defend:
         return _defend(state)
-    if type(move) is GiveUp:
+    if kind is GiveUp:
         return _give_up(state)
-    assert type(move) is Buy
-    return _buy(state, move.captured)
+    return _buy(state, move.captured)  # type: ignore[union-attr]
 
 
 def _add(counts: Counts, kind: int, n: int) -> Counts:
@@ -265,83 +158,107 @@ def _state(state: State, **changes: object) -> State:
     )
 
 
-def _hand_out(state: State, due: int) -> State:
+_B = build_state
+_DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
+
+
+def _hand_out(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple[Pile, ...],
+              scored: tuple[Counts, ...], due: int) -> State:  # fmt: skip
     """Hand a normal turn out: from the seat due, the first with food and a legal play moves;
-    if there is none, the game ends (``cards-out``)."""
-    players = len(state.hands)
-    food, hands, piles = state.food, state.hands, state.piles
+    if there is none, the game ends (``cards-out``). The food comes from ``state``."""
+    food, players = state.food, len(hands)
+    rules, captured, food_out = state.rules, state.captured, state.food_out
     for step in range(players):
         seat = (due + step) % players
         if food[seat] and has_normal_play(hands[seat], piles):
-            return _state(state, phase=Phase.TURN, turn=seat, draws=0, again=False, bought=False)
-    return _state(state, phase=Phase.OVER, draws=0, again=False, bought=False, reason="cards-out")
+            return _B(rules, hands, deck, piles, food, captured, scored, food_out, _TURN, seat,
+                      0, False, False, None, 0, None)  # fmt: skip
+    return _B(rules, hands, deck, piles, food, captured, scored, food_out, _OVER, state.turn,
+              0, False, False, None, 0, "cards-out")  # fmt: skip
 
 
-def _pass_on(state: State, seat: int) -> State:
+def _pass_on(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple[Pile, ...],
+             scored: tuple[Counts, ...], last: int | None, last_count: int,
+             seat: int) -> State:  # fmt: skip
     """After ``seat``'s play and draws: the attacked seat answers, or the next normal turn."""
-    if state.last is not None:
+    if last is not None:
         target = next_with_food(state.food, seat)
         assert target is not None
-        return _state(state, phase=Phase.TURN, turn=target, draws=0, again=False, bought=False)
-    return _hand_out(state, (seat + 1) % len(state.hands))
+        return _B(state.rules, hands, deck, piles, state.food, state.captured, scored,
+                  state.food_out, _TURN, target, 0, False, False, last, last_count, None)  # fmt: skip
+    return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
 
 
-def _refill(state: State, seat: int) -> State:
+def _refill(state: State, hands: tuple[Counts, ...], piles: tuple[Pile, ...],
+            scored: tuple[Counts, ...], last: int | None, last_count: int,
+            seat: int) -> State:  # fmt: skip
     """At the end of a play the player draws back to the hand size (draw-one variant: one
-    card), one card at a time, as long as the deck lasts."""
-    need = 1 if state.rules.draw_one else state.rules.hand_size - sum(state.hands[seat])
-    draws = min(need, sum(state.deck))
+    card), one card at a time, as long as the deck lasts; then play passes on."""
+    rules, deck = state.rules, state.deck
+    need = 1 if rules.draw_one else rules.hand_size - sum(hands[seat])
+    left = sum(deck)
+    draws = need if need < left else left
     if draws > 0:
-        return _state(state, phase=Phase.DRAW, turn=seat, draws=draws, again=False)
-    return _pass_on(state, seat)
+        return _B(rules, hands, deck, piles, state.food, state.captured, scored, state.food_out,
+                  _DRAW, seat, draws, False, state.bought, last, last_count, None)  # fmt: skip
+    return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
 def _draw(state: State, card: Card) -> State:
     seat = state.turn
-    hands = _set(state.hands, seat, _add(state.hands[seat], card, 1))
-    deck = _add(state.deck, card, -1)
-    if state.phase is Phase.DEAL:
+    hand = list(state.hands[seat])
+    hand[card] += 1
+    listed = list(state.hands)
+    listed[seat] = tuple(hand)
+    hands = tuple(listed)
+    cards = list(state.deck)
+    cards[card] -= 1
+    deck = tuple(cards)
+    rules, piles, scored = state.rules, state.piles, state.scored
+    if state.phase is _DEAL:
         players = len(hands)
-        if sum(map(sum, hands)) == state.rules.hand_size * players:
-            return _hand_out(_state(state, hands=hands, deck=deck), 0)
-        return _state(state, hands=hands, deck=deck, turn=(seat + 1) % players)
+        if sum(map(sum, hands)) < rules.hand_size * players:
+            return _B(rules, hands, deck, piles, state.food, state.captured, scored,
+                      state.food_out, _DEAL, (seat + 1) % players, 0, False, False, None, 0,
+                      None)  # fmt: skip
+        return _hand_out(state, hands, deck, piles, scored, 0)
     draws = state.draws - 1
-    if draws:
-        return _state(state, hands=hands, deck=deck, draws=draws)
-    after = _state(state, hands=hands, deck=deck, draws=0)
-    if state.again and state.bought:  # bought cards: the same turn goes on
-        return _state(after, phase=Phase.TURN, again=False)
+    if draws or (state.again and state.bought):
+        # more to draw; or the bought cards are in: the same turn goes on
+        return _B(rules, hands, deck, piles, state.food, state.captured, scored, state.food_out,
+                  _DRAW if draws else _TURN, seat, draws, state.again and bool(draws),
+                  state.bought, state.last, state.last_count, None)  # fmt: skip
     if state.again:  # drew two after giving up food: the deprived player's normal turn
-        return _hand_out(after, seat)
-    return _pass_on(after, seat)
+        return _hand_out(state, hands, deck, piles, scored, seat)
+    return _pass_on(state, hands, deck, piles, scored, state.last, state.last_count, seat)
 
 
 def _play(state: State, move: Play) -> State:
     seat = state.turn
-    hand = state.hands[seat]
+    hand = list(state.hands[seat])
     base = 5 * move.insect
     cards: list[Card] = []
     if move.jokers:
-        hand = _add(hand, base + 4, -move.jokers)
+        hand[base + 4] -= move.jokers
         cards += [CARDS[base + 4]] * move.jokers
     if move.count:
         assert move.colour is not None
         kind = base + move.colour
-        hand = _add(hand, kind, -move.count)
+        hand[kind] -= move.count
         cards += [CARDS[kind]] * move.count
     piles = state.piles
-    if move.onto is None:
-        piles = (*piles, tuple(cards))
-        pile = piles[-1]
+    onto = move.onto
+    if onto is None:
+        pile = tuple(cards)
+        piles = (*piles, pile)
     else:
-        pile = piles[move.onto] + tuple(cards)
-        piles = (*piles[: move.onto], pile, *piles[move.onto + 1 :])
-    hands = _set(state.hands, seat, hand)
-    if len(pile) >= 2:
-        after = _state(state, hands=hands, piles=piles, last=seat, last_count=len(cards))
-    else:
-        after = _state(state, hands=hands, piles=piles)
-    return _refill(after, seat)
+        pile = piles[onto] + tuple(cards)
+        piles = (*piles[:onto], pile, *piles[onto + 1 :])
+    listed = list(state.hands)
+    listed[seat] = tuple(hand)
+    if len(pile) >= 2:  # an attack: this seat played the pile's last card
+        return _refill(state, tuple(listed), piles, state.scored, seat, len(cards), seat)
+    return _refill(state, tuple(listed), piles, state.scored, None, 0, seat)
 
 
 def _swat(state: State, index: int) -> State:
@@ -350,9 +267,8 @@ def _swat(state: State, index: int) -> State:
     weapon = WEAPONS[insect_of(pile[0])]
     hands = _set(state.hands, seat, _add(state.hands[seat], weapon, -1))
     scored = _add(_add(state.scored[seat], weapon, 1), pile[0], 1)
-    piles = state.piles[:index] + state.piles[index + 1 :]
-    after = _state(state, hands=hands, piles=piles, scored=_set(state.scored, seat, scored))
-    return _refill(after, seat)
+    piles = (*state.piles[:index], *state.piles[index + 1 :])
+    return _refill(state, hands, piles, _set(state.scored, seat, scored), None, 0, seat)
 
 
 def _defend(state: State) -> State:
@@ -368,15 +284,7 @@ def _defend(state: State) -> State:
     for card in pile[1:]:
         scored[card] += 1
     piles = (*state.piles[:index], pile[:1], *state.piles[index + 1 :])
-    after = _state(
-        state,
-        hands=hands,
-        piles=piles,
-        scored=_set(state.scored, seat, tuple(scored)),
-        last=None,
-        last_count=0,
-    )
-    return _refill(after, seat)
+    return _refill(state, hands, piles, _set(state.scored, seat, tuple(scored)), None, 0, seat)
 
 
 def _give_up(state: State) -> State:
@@ -390,7 +298,7 @@ def _give_up(state: State) -> State:
     food = _ints(state.food, seat, -1)
     after = _state(
         state,
-        piles=state.piles[:index] + state.piles[index + 1 :],
+        piles=(*state.piles[:index], *state.piles[index + 1 :]),
         food=food,
         captured=_ints(state.captured, winner, 1),
         scored=_set(state.scored, winner, tuple(scored)),
@@ -404,7 +312,7 @@ def _give_up(state: State) -> State:
         draws = min(2, sum(state.deck))
         if draws:
             return _state(after, phase=Phase.DRAW, draws=draws, again=True)
-    return _hand_out(after, seat)
+    return _hand_out(after, after.hands, after.deck, after.piles, after.scored, seat)
 
 
 def _buy(state: State, captured: bool) -> State:
@@ -417,105 +325,6 @@ def _buy(state: State, captured: bool) -> State:
     return _state(
         after, food_out=state.food_out + 1, phase=Phase.DRAW, draws=draws, again=True, bought=True
     )
-
-
-def _why_illegal(state: State, move: Move) -> str:
-    """The rule that forbids ``move`` in ``state`` (which it is not legal in)."""
-    phase = state.phase
-    if phase is Phase.OVER:
-        return f"the game is over ({state.reason})"
-    if phase is not Phase.TURN:
-        if type(move) is not Draw:
-            return "chance deals or draws a card now"
-        if not isinstance(move.card, Card):
-            return f"{move.card!r} is not a card"
-        return f"no {move.card} is left in the deck"
-    if type(move) is Draw:
-        return "no card is drawn now"
-    seat = state.turn
-    hand = state.hands[seat]
-    attack = attacking_pile(state.piles)
-    if type(move) is Buy:
-        if not state.rules.buy:
-            return "buying cards is a variant these rules do not use"
-        if state.bought:
-            return "cards may be bought once a turn"
-        if not sum(state.deck):
-            return "the deck is empty"
-        if move.captured:
-            return "you have no captured food"
-        return "the last own food cannot be sold"
-    if type(move) is GiveUp:
-        return "nobody attacks you: food is given up only under attack"
-    if type(move) is Defend:
-        if attack is None:
-            return "nobody attacks you: there is nothing to defend"
-        pile = state.piles[attack]
-        need = defence_weapons(pile)
-        weapon = WEAPONS[insect_of(pile[0])]
-        if move.weapons != need:
-            return f"defending pile {attack} takes exactly {need} {weapon} (all but one insect)"
-        return f"you hold {hand[weapon]} {weapon}, and defending takes {need}"
-    if type(move) is Swat:
-        if attack is not None:
-            return f"pile {attack} attacks you: defend, continue or give food"
-        if type(move.pile) is not int or not 0 <= move.pile < len(state.piles):
-            return f"there is no pile {move.pile}"
-        pile = state.piles[move.pile]
-        weapon = WEAPONS[insect_of(pile[0])]
-        if not hand[weapon]:
-            return f"you hold no {weapon} for pile {move.pile}"
-        return "a weapon goes only on a one-card pile"
-    assert type(move) is Play
-    return _why_play_illegal(state, move, hand, attack)
-
-
-def _why_play_illegal(state: State, move: Play, hand: Counts, attack: int | None) -> str:
-    rules, piles = state.rules, state.piles
-    insect, colour, count, jokers, onto = (
-        move.insect,
-        move.colour,
-        move.count,
-        move.jokers,
-        move.onto,
-    )
-    if type(insect) is not Insect:
-        return f"{insect!r} is not an insect"
-    if colour is not None and type(colour) is not Colour:
-        return f"{colour!r} is not a colour"
-    if type(count) is not int or type(jokers) is not int or count < 0 or jokers < 0:
-        return "a play holds a number of cards"
-    if (colour is None) != (count == 0) or count + jokers == 0:
-        return "a play holds coloured insects of one colour (with a count), and jokers"
-    base = 5 * insect
-    if colour is not None and hand[base + colour] < count:
-        return f"you hold {hand[base + colour]} {CARDS[base + colour]}"
-    if hand[base + 4] < jokers:
-        return f"you hold {hand[base + 4]} {CARDS[base + 4]}"
-    if onto is not None and (type(onto) is not int or not 0 <= onto < len(piles)):
-        return f"there is no pile {onto}"
-    if attack is not None:
-        if onto != attack:
-            return f"pile {attack} attacks you: continue it, defend or give food"
-        if not play_may_join(rules, piles[attack], insect, colour, jokers):
-            return f"{colour} {insect} cannot join pile {attack}: it is not its colour"
-        if not continuation_is_big_enough(rules, state.last_count, count + jokers):
-            return f"the attack must be continued with at least {state.last_count} cards"
-        return "not legal now"
-    if not normal_play_shape_allowed(count, jokers):
-        return "several jokers alone may only continue an attack"
-    if onto is None:
-        if not may_start_pile(rules, piles, insect, colour, jokers):
-            fits = [
-                str(i)
-                for i, pile in enumerate(piles)
-                if play_may_join(rules, pile, insect, colour, jokers)
-            ]
-            return f"{colour} {insect} must join a pile that fits it: add 'on {' or '.join(fits)}'"
-        return "not legal now"
-    if insect_of(piles[onto][0]) != insect:
-        return f"pile {onto} holds {insect_of(piles[onto][0])}s, not {insect}s"
-    return f"{colour} {insect} cannot join pile {onto}: it is not its colour"
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import WEAPONS, Card, Colour, Counts, Insect, Pile, colour_of, insect_of, is_joker
+from .cards import COLOURS, WEAPONS, Card, Colour, Counts, Insect, Pile, insect_of, is_joker
 from .rules import Rules
 
 __all__ = [
@@ -37,8 +37,9 @@ def pile_colour(pile: Pile) -> Colour | None:
     (None, Colour.RED)
     """
     for card in reversed(pile):
-        if card % 5 != 4:
-            return colour_of(card)
+        kind = card % 5
+        if kind != 4:
+            return COLOURS[kind]
     return None
 
 
@@ -61,7 +62,7 @@ def play_may_join(
     """Cards join a pile of their type whose colour matches or that is colourless; jokers
     alone join any pile of their type; with the joker-colour variant any colour may go
     onto a joker (the pile's top card, or a joker of the same play, which lies beneath)."""
-    if insect_of(pile[0]) != insect:
+    if pile[0] // 5 != insect:
         return False
     if colour is None:
         return True
