@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import DieKind, PicnicCard, RoundCard
+from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
 from .colony import plates
-from .moves import Keep, Move, Place, Play, Settle, Toss
+from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import score_table
 from .state import Placed, Spot, State, View
 
@@ -54,6 +54,12 @@ def card_value(state: State, seat: int, card: PicnicCard) -> float:
     return 1.0 + best - base
 
 
+def _target(move: Move) -> int:
+    return (
+        move.target if isinstance(move, Retoss) else move.position if isinstance(move, Play) else -1
+    )
+
+
 def _free_spots(colony: tuple[Placed, ...]) -> list[tuple[int, int]]:
     taken = set(plates(colony))
     spots = {(p.x + dx, p.y + dy) for p in colony for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))}
@@ -71,12 +77,27 @@ class ComputerAgent:
         if isinstance(first, Toss) or any(isinstance(m, Toss) for m in moves):
             return self._toss(state, me, moves)
         if isinstance(first, Keep):
-            return first
+            return self._after(state, me, moves)
         if isinstance(first, Settle):
             return max(moves, key=lambda m: self._lead(state, me, m))
         if isinstance(first, Place):
             return self._place(state, me, moves)
         return rng.choice(moves)
+
+    def _after(self, state: State, me: int, moves: Sequence[Move]) -> Move:
+        die = state.dice[me][state.tossing]
+        if die.cards:
+            totals = _totals(state, die.cards[0])
+            if totals[me] > max(t for s, t in enumerate(totals) if s != me):
+                return moves[0]  # it helps where it lies: keep it
+        again: list[Move] = [m for m in moves if isinstance(m, Retoss)]
+        if not again:
+            again = [m for m in moves if isinstance(m, Play)] if not die.cards else []
+        if not again:
+            return moves[0]
+        kind = DIE_KINDS[state.tossing]
+        target = self._best_target(state, me, kind)
+        return next((m for m in again if _target(m) == target), again[0])
 
     @staticmethod
     def _lead(state: State, me: int, move: Move) -> int:
@@ -89,30 +110,65 @@ class ComputerAgent:
         for play in plays:
             if play.card in (RoundCard.DOUBLE_TIME, RoundCard.HEAD_START, RoundCard.SECOND_WIND):
                 return play
+        useful = [p for p in plays if self._play_worth(state, me, p) > 0]
+        if useful:
+            return max(useful, key=lambda p: self._play_worth(state, me, p))
         tosses = [m for m in moves if isinstance(m, Toss)]
         order = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
         kind = min({m.die for m in tosses}, key=lambda k: order[k])
+        target = self._best_target(state, me, kind)
+        mine = [m for m in tosses if m.die is kind]
+        return next((m for m in mine if m.target == target), mine[0])
+
+    @staticmethod
+    def _play_worth(state: State, me: int, play: Play) -> float:
+        """Honey where it turns a card, Stomp on the die that beats me on a card, others never."""
+        if play.card is RoundCard.HONEY:
+            card = state.area[play.position]
+            totals = _totals(state, play.position)
+            rival = max(t for s, t in enumerate(totals) if s != me)
+            if (
+                card is None
+                or not totals[me]
+                or not rival <= totals[me] + 2
+                or totals[me] > rival + 2
+            ):
+                return 0.0
+            return card_value(state, me, card)
+        if play.card is RoundCard.STOMP and play.seat != me:
+            die = state.dice[play.seat][play.die]
+            best = 0.0
+            for position in die.cards:
+                card = state.area[position]
+                totals = _totals(state, position)
+                if card is not None and totals[me] and totals[play.seat] - die.face <= totals[me]:
+                    best = max(best, card_value(state, me, card))
+            return best
+        return 0.0
+
+    def _best_target(self, state: State, me: int, kind: DieKind) -> int:
         mean = sum(state.rules.faces(kind)) / len(state.rules.faces(kind))
 
-        def worth(move: Toss) -> float:
-            card = state.area[move.target]
+        rivals_home = max(
+            sum(d.spot is Spot.HOME for d in state.dice[s]) for s in range(state.players) if s != me
+        )
+
+        def worth(position: int) -> float:
+            card = state.area[position]
             if card is None:
                 return -10.0
-            totals = _totals(state, move.target)
-            mine = totals[me] + mean
+            totals = _totals(state, position)
+            mine = totals[me]
             rival = max(t for s, t in enumerate(totals) if s != me)
-            rivals_home = max(
-                sum(d.spot is Spot.HOME for d in state.dice[s])
-                for s in range(state.players)
-                if s != me
-            )
-            chance = 1.0 if mine > rival + 1 else 0.5 if mine >= rival else 0.1
-            if rivals_home and mine < rival + 3:
-                chance *= 0.8
-            wasted = 0.15 * max(0.0, totals[me] - rival - 3)
-            return chance * card_value(state, me, card) - wasted
+            gain = card_value(state, me, card)
+            if mine > rival + 2:
+                return 0.1 * gain  # already well ahead: another die there is wasted
+            if mine + mean > rival:
+                return gain * (0.9 if not rivals_home else 0.6) - 0.01 * rival
+            return gain * 0.15
 
-        return max((m for m in tosses if m.die is kind), key=worth)
+        targets = [p for p, card in enumerate(state.area) if card is not None]
+        return max(targets, key=worth) if targets else state.target
 
     @staticmethod
     def _place(state: State, me: int, moves: Sequence[Move]) -> Move:

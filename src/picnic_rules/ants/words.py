@@ -44,7 +44,8 @@ def _who(seat: int, me: int) -> str:
 
 
 def _verb(seat: int, me: int, verb: str) -> str:
-    return f"You {verb}" if seat == me else f"Seat {seat} {verb}s"
+    ending = "es" if verb.endswith(("s", "sh", "ch")) else "s"
+    return f"You {verb}" if seat == me else f"Seat {seat} {verb}{ending}"
 
 
 def _position(state: State, position: int) -> str:

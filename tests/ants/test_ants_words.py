@@ -1,0 +1,120 @@
+"""Notation round trips, views, words (describe, describe_move), pictures and click groups."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ants_scenario import on, table
+
+from picnic_rules import CHANCE, InvalidMove
+from picnic_rules.ants import (
+    GAME,
+    MAX_NOTATION,
+    DieKind,
+    Landing,
+    Toss,
+    apply,
+    describe,
+    determinize,
+    is_over,
+    legal_moves,
+    move_from_str,
+    move_group,
+    new_game,
+    observe,
+    render,
+    sample_chance,
+    to_move,
+    update,
+    view,
+)
+
+
+def test_every_move_of_a_game_round_trips_through_its_notation() -> None:
+    rng = random.Random(7)
+    state = new_game(3)
+    while not is_over(state):
+        if to_move(state) is CHANCE:
+            move = sample_chance(state, rng)
+        else:
+            moves = legal_moves(state)
+            for other in moves:
+                assert move_from_str(str(other)) == other
+                assert move_from_str(str(other).upper()) == other
+            move = rng.choice(moves)
+        assert move_from_str(str(move)) == move
+        assert len(str(move)) <= MAX_NOTATION
+        state = apply(state, move)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "toss ant at 4",
+        "toss worker at",
+        "land 3 on 1,2,3",
+        "place blue-cookie at 1 turn 0",
+        "play planner",
+        "play honey at 4",
+        "settle worker9 on 4",
+        "x" * 500,
+        "toss worker at 1000",
+    ],
+)
+def test_bad_notation_is_an_invalid_move(text: str) -> None:
+    with pytest.raises(InvalidMove):
+        move_from_str(text)
+
+
+def test_a_view_is_the_state_and_hides_nothing_unhappened() -> None:
+    state = table(2)
+    seen = view(state, 1)
+    assert seen.player == 1 and seen.state == state
+    assert determinize(seen, random.Random(0)) == state
+
+
+def test_observations_follow_the_game_and_describe_it() -> None:
+    state = table(2, dice={1: {1: on(4, face=3)}})
+    move = Toss(DieKind.WORKER, 4)
+    before = view(state, 1)
+    seen = observe(state, move, 1)
+    assert update(before, seen) == view(apply(state, move), 1)
+    assert describe(before, seen) == "Seat 0 tosses a worker at card 4 (blue cookie)."
+    assert (
+        describe(view(state, 0), observe(state, move, 0))
+        == "You toss a worker at card 4 (blue cookie)."
+    )
+    state = apply(state, move)
+    landing = Landing(2, (4, 5), True, ())
+    assert describe(view(state, 1), observe(state, landing, 1)) == (
+        "Seat 0's worker lands showing 2 ants, on card 4 (blue cookie) and card 5 (green cookie), "
+        "touching dice."
+    )
+    assert GAME.describe_move(
+        view(state, 0).__class__(0, apply(state, landing)), legal_moves(apply(state, landing))[0]
+    )
+
+
+def test_render_draws_the_area_dice_and_colonies() -> None:
+    state = table(
+        2,
+        dice={1: {1: on(4, face=3), 4: on(4, 5, face=1)}},
+        round=2,
+        colonies={0: ["blue-cookie at 0,0 turn 0"]},
+    )
+    text = render(view(state, 0))
+    assert "4 blue-cookie" in text and "1:W3" in text and "1:c1*" in text
+    assert "Seat 0 (you)" in text and "Bc" in text
+    assert "[bold]" in render(view(state, 0), markup=True) and "[bold]" not in text
+
+
+def test_move_groups() -> None:
+    assert move_group(Toss(DieKind.SCOUT, 7)) == ("toss scout", "7")
+    assert move_group(move_from_str("place blue-cookie at 1,0 turn 2")) == (
+        "place blue-cookie",
+        "1,0 turn 2",
+    )
+    assert move_group(move_from_str("play honey on 4")) == ("play honey", "on 4")
+    assert move_group(move_from_str("land 3 on 4")) == ("land", "3 on 4")
