@@ -39,6 +39,7 @@ BUILTIN: Final[tuple[str, ...]] = (
     "picnic_rules.sandwich",
     "picnic_rules.insects",
     "picnic_rules.poultry",
+    "picnic_rules.ants",
 )
 """The modules of the built-in games, each holding its record as ``GAME`` (the one list of them)."""
 
