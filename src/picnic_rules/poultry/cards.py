@@ -110,7 +110,7 @@ GrainCounts: TypeAlias = tuple[int, int, int]
 """Grains by colour: ``(green, blue, yellow)``."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Card:
     """A card: a poultry card or a fox, of one colour, with a value.
 

@@ -328,11 +328,14 @@ def apply(state: State, move: Move) -> State:
         return _commit(state, move)
     if phase is _HAGGLE:
         return _haggle(state, move)
+    if phase is _DEAL or phase is _DRAW:
+        k = state.rules.index.get(move.card) if type(move) is Draw else None
+        pile = state.deck if any(state.deck) else state.discard
+        if k is None or not pile[k]:
+            raise IllegalMove(move, _why_not_chance(state, move))
+        return _draw(state, k)
     if not _chance_ok(state, move):
         raise IllegalMove(move, _why_not_chance(state, move))
-    if phase is _DEAL or phase is _DRAW:
-        assert type(move) is Draw
-        return _draw(state, move.card)
     if phase is _SUPPLY:
         assert type(move) is Supply
         return _supply(state, move.grain.index)
@@ -361,8 +364,7 @@ def _why_not_chance(state: State, move: object) -> str:
     return f"only chance acts: {expected}"
 
 
-def _draw(state: State, card: Card) -> State:
-    k = state.rules.index[card]
+def _draw(state: State, k: int) -> State:
     deck, discard = state.deck, state.discard
     if not any(deck):  # "if the face-down draw deck runs out, the discard pile is shuffled"
         deck, discard = discard, (0,) * len(discard)
@@ -419,11 +421,13 @@ def _commit(state: State, move: Commit) -> State:
     rules = state.rules
     hand = state.hands[turn]
     options = commit_options(rules, hand, len(state.hands))
-    if move not in options:
+    if not any(option is move for option in options) and move not in options:
         raise IllegalMove(move, _why_not_commit(rules, hand, move, options, turn))
+    index = rules.index
+    left = list(hand)
     for card in move.cards:
-        hand = _add(hand, rules.index[card], -1)
-    hands = _put(state.hands, turn, hand)
+        left[index[card]] -= 1
+    hands = _put(state.hands, turn, tuple(left))
     played = _put(state.played, turn, move.cards)
     following = _next_committer(hands, turn + 1)
     return build_state(
@@ -572,7 +576,7 @@ def _haggle(state: State, move: Move) -> State:
     assert haggle is not None
     actor = _haggler(haggle, state.yards[state.yard])
     legal = _haggle_moves(state)
-    if move not in legal:
+    if not any(option is move for option in legal) and move not in legal:
         raise IllegalMove(move, _why_not_haggle(state, haggle, move, legal, actor))
     if type(move) is Allot:
         i = haggle.seats.index(move.seat)
