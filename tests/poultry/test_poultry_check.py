@@ -72,3 +72,32 @@ def test_a_deal_that_skipped_a_seat_is_refused() -> None:
     hands[1] = tuple(int(k == 0) for k in range(len(deck)))
     deck[0] -= 1
     refused(attrs.evolve(state, hands=tuple(hands), deck=tuple(deck), dealt=1), "round robin")
+
+
+def test_a_resolved_yard_where_a_lone_bird_did_not_eat_is_refused() -> None:
+    start = table(
+        4, {0: "yellow 5", 1: "duck 4", 2: "duck 3"}, {"yellow": (0, 1, 0), "blue": (1, 0, 0)}
+    )
+    state = play(start)
+    assert state.phase is Phase.HAGGLE and state.yard == 1 and state.grain[0] == (0, 1, 0)
+    yards = list(state.yards)
+    grain = list(state.grain)
+    yards[0], grain[0] = (0, 1, 0), (0, 0, 0)  # seat 0's lone chicken "did not eat"
+    refused(attrs.evolve(state, yards=tuple(yards), grain=tuple(grain)), "grain was not eaten")
+
+
+def test_a_resolved_yard_where_a_lone_fox_did_not_catch_is_refused() -> None:
+    start = table(
+        4, {0: "yellow fox 5", 1: "yellow 4", 2: "duck 4", 3: "duck 3"}, {"blue": (1, 0, 0)}
+    )
+    state = play(start)
+    assert state.phase is Phase.HAGGLE
+    kinds = state.rules.kinds
+    caught = kinds.index(cards("yellow 4")[0])
+    stocks = list(state.stocks)
+    stocks[0] = tuple(0 for _ in kinds)
+    played = list(state.played)
+    played[1] = cards("yellow 4")
+    forged = attrs.evolve(state, stocks=tuple(stocks), played=tuple(played))
+    assert state.stocks[0][caught] == 1
+    refused(forged, "yet its poultry was not caught")

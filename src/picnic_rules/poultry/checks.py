@@ -214,9 +214,31 @@ def _check_commitments(state: State, players: int) -> None:
             )
 
 
+def _check_resolved(state: State) -> None:
+    """The yards left of the one in play are resolved: a lone bird there has eaten, a lone
+    fox has caught the poultry; cards left to fight over remain only after a duel that
+    nobody could win (equal cards tied three times)."""
+    for x in range(state.yard):
+        colour = COLOURS[x]
+        birds = birds_at(state.played, colour)
+        foxes = foxes_at(state.played, colour)
+        if birds and foxes:
+            expect(
+                len(set(foxes.values())) < len(foxes),
+                f"the {colour} yard is resolved, yet its poultry was not caught",
+            )
+        eaters = [birds[seat] for seat in birds if not flees(seat, birds, foxes)]
+        if eaters and not foxes and sum(state.yards[x]):
+            expect(
+                len(set(eaters)) < len(eaters),
+                f"the {colour} yard is resolved, yet its grain was not eaten",
+            )
+
+
 def _check_yard(state: State) -> None:
     rules, yard = state.rules, state.yard
     expect(0 <= yard < YARDS, f"yard {yard} is not a yard")
+    _check_resolved(state)
     colour = COLOURS[yard]
     birds = birds_at(state.played, colour)
     foxes = foxes_at(state.played, colour)

@@ -60,14 +60,14 @@ class Observation:
         if self.move is None:
             if actor is None or actor == self.seat:
                 raise PicnicError("a seat sees its own cards: move cannot be null")
-            if self.cards not in (1, 2):
+            if type(self.cards) is not int or self.cards not in (1, 2):
                 raise PicnicError("a hidden move moves one or two cards")
             if self.revealed is not None:
                 raise PicnicError("a hidden move reveals nothing")
             return
         if type(self.move) not in MOVE_TYPES:
             raise PicnicError(f"not a poultry move: {type(self.move).__name__}")
-        if self.cards != 0:
+        if type(self.cards) is not int or self.cards != 0:
             raise PicnicError("a move shown in full moves no hidden cards: cards must be 0")
         if type(self.move) in (Draw, Commit) and actor != self.seat:
             raise PicnicError(
