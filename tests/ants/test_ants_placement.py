@@ -11,6 +11,7 @@ from picnic_rules.ants import (
     Landing,
     Phase,
     Place,
+    Placed,
     RoundCard,
     apply,
     card_cells,
@@ -146,3 +147,30 @@ def test_colony_picture_shows_plates_ants_and_bare_cells(turn: int) -> None:
     lines = colony_picture((placed(f"purple-watermelon-2 at 0,0 turn {turn}"),))
     text = "\n".join(lines)
     assert "Pw" in text and text.count(" a") == 2 and " -" in text
+
+
+def test_the_fast_enumeration_is_the_rule_tried_everywhere() -> None:
+    import random
+
+    from picnic_rules.ants import CARD_KINDS
+    from picnic_rules.ants.predicates import placement_is_legal
+
+    rng = random.Random(4)
+    for _ in range(4):
+        colony: tuple[Placed, ...] = ()
+        for _ in range(6):
+            new = rng.choice(CARD_KINDS)
+            state = placing([], [], held=(RoundCard.PLANNER,))
+            state = attrs.evolve(state, colonies=(colony, ()))
+            got = set(legal_placements(state, 0, new))
+            cells = [(x, y) for x in range(-9, 10) for y in range(-9, 10)]
+            tried = {
+                Place(new, x, y, turn, planner)
+                for x, y in cells
+                for turn in range(4)
+                for planner in (False, True)
+                if placement_is_legal(colony, new, x, y, turn, planner)
+            }
+            assert got == tried
+            move = rng.choice(sorted(got - {m for m in got if m.planner}, key=str))
+            colony = (*colony, Placed(move.card, move.x, move.y, move.turn))

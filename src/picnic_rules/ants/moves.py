@@ -1,26 +1,23 @@
 """Moves of the ants game and their notation.
 
-=============================================  ==========================================
-notation                                       meaning
-=============================================  ==========================================
-``deal scoring 1 4 7 rewards 5 6 3 majority    chance, at set-up: the Scoring cards, the
-7 5 4 6 5 3``                                  Reward token on each, and the tokens on the
-                                               Majority card's six categories
-``draw blue-cookie``                           chance: the card that fills the first gap
-``toss worker at 4``                           toss a Worker from your anthill at position 4
-``land 3 on 4``                                chance: the die shows 3 ants and touches card 4
-``land 2 on 4,5 touching``                     ... touches cards 4 and 5 and touched dice
-``land 1 loose``                               ... touches no card
-``land 3 on 4 touching knock 1:scout1 to 5     ... and knocked seat 1's first Scout onto
-showing 2``                                    card 5, showing 2 (``loose`` for no card)
-``keep`` / ``retoss at 4``                     after a Scout's landing: keep it, or toss again
-``settle worker2 on 4``                        move your die touching two cards onto card 4
-``place blue-cookie at 1,0 turn 2``            plate on cell 1,0, two quarter turns clockwise
-``place blue-cookie at 2,0 turn 0 planner``    the same with the Planner Round card
-``play honey on 4`` ...                        play a Round card (see :class:`Play`)
-``rolloff 7 9``                                chance: the roll-off totals of the tied seats
-``reveal honey``                               chance: the Round card the starting player draws
-=============================================  ==========================================
+=========================================================  ==========================================================================================
+notation                                                   meaning
+=========================================================  ==========================================================================================
+``deal scoring 1 4 7 rewards 5 6 3 majority 7 5 4 6 5 3``  chance, at set-up: the Scoring cards, the Reward token on each, the Majority card's tokens
+``draw blue-cookie``                                       chance: the card that fills the first gap
+``toss worker at 4``                                       toss a Worker from your anthill at position 4
+``land 3 on 4``                                            chance: the die shows 3 ants and touches card 4
+``land 2 on 4,5 touching``                                 ... touches cards 4 and 5 and touched dice
+``land 1 loose``                                           ... touches no card
+``land 3 on 4 touching knock 1:scout1 to 5 showing 2``     ... and knocked seat 1's first Scout onto card 5, showing 2 (``loose`` for no card)
+``keep`` / ``retoss at 4``                                 after a Scout's landing: keep it, or toss it again
+``settle worker2 on 4``                                    move your die touching two cards onto card 4
+``place blue-cookie at 1,0 turn 2``                        plate on cell 1,0, two quarter turns clockwise
+``place blue-cookie at 2,0 turn 0 planner``                the same with the Planner Round card
+``play honey on 4`` ...                                    play a Round card (see :class:`Play`)
+``rolloff 7 9``                                            chance: the roll-off totals of the tied seats
+``reveal honey``                                           chance: the Round card the starting player draws
+=========================================================  ==========================================================================================
 
 Words are case-insensitive and spaces around ``,`` and ``:`` are forgiven.
 ``str(move)`` writes the notation and :func:`move_from_str` reads it back.
