@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any
 
 from ..errors import IllegalMove, PicnicError, RulesError
@@ -286,7 +288,10 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     if phase is _DEAL or phase is _DRAW:
         pile = state.deck if any(state.deck) else state.discard
         rules = state.rules
-        return _draws(rules.poultry, rules.foxes)[draw(pile, rng)]
+        cumulative = list(accumulate(pile))  # each card equally likely: exact integer draw
+        return _draws(rules.poultry, rules.foxes)[
+            bisect_right(cumulative, rng.randrange(cumulative[-1]))
+        ]
     if phase is _SUPPLY:
         return _SUPPLIES[draw(state.bag, rng)]
     if phase is _DUEL:
