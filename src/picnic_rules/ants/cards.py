@@ -104,7 +104,7 @@ def die_from_str(text: str) -> int:
     return DIE_NAMES.index(name)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PicnicCard:
     """A picnic card: its food, plate colour and number of ants (3, or 2 with a bare cell)."""
 

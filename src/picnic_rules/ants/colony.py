@@ -101,16 +101,24 @@ class Layers:
 
 @functools.lru_cache(maxsize=4096)
 def layers(colony: tuple[Placed, ...]) -> Layers:
-    """The plate cells, the visible ant cells (row by row) and all covered cells of ``colony``."""
-    grid = dict(_visible(colony))
-    plates = frozenset(cell for cell, (content, _) in grid.items() if content == "plate")
-    ants = tuple(
-        sorted(
-            (cell for cell, (content, _) in grid.items() if content == "ant"),
-            key=lambda c: (c[1], c[0]),
-        )
-    )
-    return Layers(plates, ants, frozenset(grid))
+    """The plate cells, the visible ant cells (row by row) and all covered cells of ``colony``.
+
+    Built from the colony without its last card (cached), so a growing colony costs one
+    card per step.
+    """
+    if not colony:
+        return _EMPTY
+    before = layers(colony[:-1])
+    last = colony[-1]
+    cells = card_cells(last.card, last.x, last.y, last.turn)
+    spots = {cell for cell, _ in cells}
+    ants = [cell for cell in before.ants if cell not in spots]
+    ants += [cell for cell, content in cells if content == "ant"]
+    ants.sort(key=lambda c: (c[1], c[0]))
+    return Layers(before.plates | {(last.x, last.y)}, tuple(ants), before.covered | spots)
+
+
+_EMPTY: Final = Layers(frozenset(), (), frozenset())
 
 
 def plates(colony: tuple[Placed, ...]) -> dict[Cell, PicnicCard]:

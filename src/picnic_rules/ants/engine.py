@@ -79,6 +79,8 @@ MAX_ROLLOFFS: Final = 3
 
 _BUILD: Final = builder(State)
 _FIELDS: Final = tuple(field.name for field in attrs.fields(State))
+_PLACE: Final = builder(Place)
+_KIND: Final = {card: kind_index(card) for card in CARD_KINDS}
 _GET: Final = operator.attrgetter(*_FIELDS)
 _SLOT: Final = {name: i for i, name in enumerate(_FIELDS)}
 
@@ -150,7 +152,12 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
 
 def area_cards(state: State) -> tuple[int, ...]:
     """The area positions that hold a card."""
-    return tuple(p for p in layout(state.players) if state.area[p] is not None)
+    return _area_cards(state.area, len(state.dice))
+
+
+@functools.lru_cache(maxsize=4096)
+def _area_cards(area: tuple[PicnicCard | None, ...], players: int) -> tuple[int, ...]:
+    return tuple(p for p in layout(players) if area[p] is not None)
 
 
 def home_dice(state: State, seat: int) -> tuple[int, ...]:
@@ -189,28 +196,25 @@ def _placements_of(
         return tuple(Place(card, 0, 0, turn) for turn in range(4))
     seen = layers(colony)
     plates, covered = seen.plates, seen.covered
-    turns = [(turn, offsets(card.ants, turn)[1:]) for turn in range(4)]
-    found = [
-        Place(card, x, y, turn)
-        for x, y in seen.ants
-        for turn, ((ax, ay, _), (bx, by, _), (cx, cy, _)) in turns
-        if (x + ax, y + ay) not in plates
-        and (x + bx, y + by) not in plates
-        and (x + cx, y + cy) not in plates
-    ]
+    found: list[Place] = []
+    for turn in range(4):
+        # a plate on ant (x, y) is refused when another cell of the card lands on a plate
+        blocked = {
+            (px - dx, py - dy) for dx, dy, _ in offsets(card.ants, turn)[1:] for px, py in plates
+        }
+        found.extend(_PLACE(card, x, y, turn, False) for x, y in seen.ants if (x, y) not in blocked)
+    found.sort(key=lambda m: (m.y, m.x, m.turn))
     if planner:
         edge = {
             (x + dx, y + dy) for x, y in covered for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
         } - covered
-        spots = set()
+        spots: list[tuple[int, int, int]] = []
         for turn in range(4):
-            cells = offsets(card.ants, turn)
-            for ex, ey in edge:
-                for dx, dy, _ in cells:
-                    x, y = ex - dx, ey - dy
-                    if all((x + ox, y + oy) not in covered for ox, oy, _ in cells):
-                        spots.add((y, x, turn))
-        found.extend(Place(card, x, y, turn, True) for y, x, turn in sorted(spots))
+            cells = [(dx, dy) for dx, dy, _ in offsets(card.ants, turn)]
+            near = {(x - dx, y - dy) for dx, dy in cells for x, y in edge}
+            blocked = {(x - dx, y - dy) for dx, dy in cells for x, y in covered}
+            spots.extend((y, x, turn) for x, y in near - blocked)
+        found.extend(_PLACE(card, x, y, turn, True) for y, x, turn in sorted(spots))
     return tuple(found)
 
 
@@ -242,12 +246,21 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     dice = state.dice[seat]
-    kinds = dict.fromkeys(DIE_KINDS[i] for i, die in enumerate(dice) if die.spot is Spot.HOME)
-    targets = _targets(state)
-    moves: list[Move] = [Toss(kind, target) for kind in kinds for target in targets]
+    home = tuple(die.spot is Spot.HOME for die in dice)
+    tosses = _tosses(home, _targets(state))
+    if not state.held[seat]:
+        return tosses
+    moves: list[Move] = list(tosses)
     for card in state.held[seat]:
         moves.extend(_plays(state, seat, card))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...]:
+    """The tosses of a seat whose dice ``home`` are on the anthill, at ``targets``."""
+    kinds = dict.fromkeys(DIE_KINDS[i] for i, at_home in enumerate(home) if at_home)
+    return tuple(Toss(kind, target) for kind in kinds for target in targets)
 
 
 def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
@@ -485,7 +498,7 @@ def _fill_or_start(state: State) -> State:
 
 
 def _fill(state: State, move: Draw) -> State:
-    kind = kind_index(move.card) if move.card in CARD_KINDS else -1
+    kind = _KIND.get(move.card, -1) if type(move.card) is PicnicCard else -1
     if kind < 0 or not state.deck[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
     gap = _gaps(state)[0]
@@ -522,11 +535,13 @@ def _land(state: State, move: Landing) -> State:
             raise IllegalMove(move, f"{knock}: that die has no face with {knock.face} ants")
         if not landing_cards_are_possible(knock.cards, cards):
             raise IllegalMove(move, f"{knock}: {_cards_reason(knock.cards, cards)}")
+    dice = [list(own) for own in state.dice]
     for knock in move.knocks:
         spot = Spot.AREA if knock.cards else Spot.LOOSE
-        state = _move_die(state, knock.seat, knock.die, Die(spot, knock.cards, knock.face))
+        dice[knock.seat][knock.die] = Die(spot, knock.cards, knock.face)
     spot = Spot.AREA if move.cards else Spot.LOOSE
-    state = _move_die(state, seat, tossed, Die(spot, move.cards, move.face))
+    dice[seat][tossed] = Die(spot, move.cards, move.face)
+    state = _evolve(state, dice=tuple(map(tuple, dice)))
     retoss = scout_may_retoss(tossed, move.cards, move.touched, state.scout_retossed)
     if retoss or RoundCard.RE_TOSS in state.held[seat]:
         return _evolve(state, phase=Phase.AFTER, touched=move.touched)
@@ -615,7 +630,7 @@ def _next_turn(state: State) -> State:
     n = state.players
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
-        if home_dice(state, seat):
+        if any(die.spot is Spot.HOME for die in state.dice[seat]):
             return _evolve(
                 state,
                 phase=Phase.SEND,

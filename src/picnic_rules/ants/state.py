@@ -52,7 +52,7 @@ PUDDLE = Die(Spot.PUDDLE)
 """A die on the Puddle."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Placed:
     """A card in a colony: its plate on cell ``(x, y)``, turned ``turn`` quarter turns
     clockwise; ``planner`` when it was placed with the Planner Round card."""
