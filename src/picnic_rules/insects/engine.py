@@ -15,7 +15,7 @@ from .cards import (
     Pile,
     insect_of,
 )
-from .legality import chance_outcomes, illegal_reason, legal_moves, sample_chance
+from .legality import LAST, chance_outcomes, illegal_reason, legal_moves, sample_chance
 from .moves import Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
@@ -99,10 +99,16 @@ def is_over(state: State) -> bool:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
     not legal. ``state`` is not changed."""
-    why = illegal_reason(state, move)
-    if why is not None:
-        raise IllegalMove(move, why)
     kind = type(move)
+    phase = state.phase
+    if kind is Draw and (phase is _DRAW or phase is _DEAL):
+        card = move.card  # type: ignore[union-attr]
+        if card.__class__ is Card and state.deck[card]:
+            return _draw(state, card)
+    if LAST[0] is not state or id(move) not in LAST[1]:  # not one of the moves just listed
+        why = illegal_reason(state, move)
+        if why is not None:
+            raise IllegalMove(move, why)
     if kind is Draw:
         return _draw(state, move.card)  # type: ignore[union-attr]
     if kind is Play:
@@ -292,27 +298,25 @@ def _give_up(state: State) -> State:
     assert winner is not None
     index = attacking_pile(state.piles)
     assert index is not None
-    scored = list(state.scored[winner])
+    won = list(state.scored[winner])
     for card in state.piles[index]:
-        scored[card] += 1
+        won[card] += 1
+    scored = _set(state.scored, winner, tuple(won))
     food = _ints(state.food, seat, -1)
-    after = _state(
-        state,
-        piles=(*state.piles[:index], *state.piles[index + 1 :]),
-        food=food,
-        captured=_ints(state.captured, winner, 1),
-        scored=_set(state.scored, winner, tuple(scored)),
-        last=None,
-        last_count=0,
-        bought=False,
-    )
+    captured = _ints(state.captured, winner, 1)
+    piles = (*state.piles[:index], *state.piles[index + 1 :])
+    rules, hands, deck = state.rules, state.hands, state.deck
     if seats_with_food(food) <= 1:
-        return _state(after, phase=Phase.OVER, reason="one-left")
-    if food[seat] and state.rules.draw_two:
-        draws = min(2, sum(state.deck))
+        return _B(rules, hands, deck, piles, food, captured, scored, state.food_out, _OVER,
+                  seat, 0, False, False, None, 0, "one-left")  # fmt: skip
+    if food[seat] and rules.draw_two:
+        draws = min(2, sum(deck))
         if draws:
-            return _state(after, phase=Phase.DRAW, draws=draws, again=True)
-    return _hand_out(after, after.hands, after.deck, after.piles, after.scored, seat)
+            return _B(rules, hands, deck, piles, food, captured, scored, state.food_out, _DRAW,
+                      seat, draws, True, False, None, 0, None)  # fmt: skip
+    after = _B(rules, hands, deck, piles, food, captured, scored, state.food_out, _TURN, seat,
+               0, False, False, None, 0, None)  # fmt: skip
+    return _hand_out(after, hands, deck, piles, scored, seat)
 
 
 def _buy(state: State, captured: bool) -> State:

@@ -11,7 +11,7 @@ built from the predicates alone.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from ..errors import PicnicError
 from .cards import CARDS, COLOURS, INSECTS, WEAPONS, Card, Colour, Counts, Insect, Pile, insect_of
@@ -177,6 +177,11 @@ def _type_plays(insect: int, cards: Counts, mine: list[tuple[int, int]],
     return tuple(moves)
 
 
+LAST: list[Any] = [None, frozenset()]
+"""The last state :func:`legal_moves` answered for in a turn, and the ids of the moves it
+gave (a one-entry memo: ``apply`` trusts a move that is one of those very objects)."""
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the actor, in a stable order (at a chance node, the cards).
 
@@ -211,6 +216,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         for buy in _BUYS:
             if may_buy(rules, False, deck, state.food[seat], state.captured[seat], buy.captured):
                 moves.append(buy)
+    LAST[0], LAST[1] = state, frozenset(map(id, moves))
     return tuple(moves)
 
 
