@@ -105,7 +105,8 @@ def apply(state: State, move: Move) -> State:
         card = move.card  # type: ignore[union-attr]
         if card.__class__ is Card and state.deck[card]:
             return _draw(state, card)
-    if LAST[0] is not state or id(move) not in LAST[1]:  # not one of the moves just listed
+    memo = LAST[0]
+    if memo[0] is not state or id(move) not in memo[2]:  # not one of the moves just listed
         why = illegal_reason(state, move)
         if why is not None:
             raise IllegalMove(move, why)

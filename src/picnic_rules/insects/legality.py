@@ -177,9 +177,10 @@ def _type_plays(insect: int, cards: Counts, mine: list[tuple[int, int]],
     return tuple(moves)
 
 
-LAST: list[Any] = [None, frozenset()]
-"""The last state :func:`legal_moves` answered for in a turn, and the ids of the moves it
-gave (a one-entry memo: ``apply`` trusts a move that is one of those very objects)."""
+LAST: list[Any] = [(None, (), frozenset())]
+"""A one-entry memo, replaced whole (so threads never see half of one): the last state
+:func:`legal_moves` answered for in a turn, its moves (kept alive, so their ids stay
+theirs) and their ids; ``apply`` trusts a move that is one of those very objects."""
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -216,8 +217,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         for buy in _BUYS:
             if may_buy(rules, False, deck, state.food[seat], state.captured[seat], buy.captured):
                 moves.append(buy)
-    LAST[0], LAST[1] = state, frozenset(map(id, moves))
-    return tuple(moves)
+    listed = tuple(moves)
+    LAST[0] = (state, listed, frozenset(map(id, listed)))
+    return listed
 
 
 def illegal_reason(state: State, move: Move) -> str | None:
