@@ -32,9 +32,14 @@ def _probabilities(
     instance: object, attribute: attrs.Attribute[tuple[float, ...]], value: object
 ) -> None:
     if type(value) is not tuple or len(value) != 3:
-        raise ValueError(f"{attribute.name} must be three probabilities (soldier, worker, scout)")
+        raise PicnicError(f"{attribute.name} must be three probabilities (soldier, worker, scout)")
     if any(type(p) is not float or not 0.0 <= p <= 1.0 for p in value):
-        raise ValueError(f"{attribute.name}: each probability is a float from 0.0 to 1.0")
+        raise PicnicError(f"{attribute.name}: each probability is a float from 0.0 to 1.0")
+
+
+def _probability(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    if type(value) is not float or not 0.0 <= value <= 1.0:
+        raise PicnicError(f"{attribute.name} is a probability: a float from 0.0 to 1.0")
 
 
 @attrs.frozen
@@ -47,7 +52,14 @@ class TossModel:
     die lands on is knocked with probability ``knock[tossed size][its size]`` -- big dice
     knock small ones -- and a knocked die keeps its face and goes to a neighbouring card
     (``knocked_to_card``) or lies loose. Without a knock, the landing touched a die on its
-    card with probability ``touch``.
+    card with probability ``touch``. A value that is not a probability raises
+    :class:`~picnic_rules.PicnicError`; ``accuracy + edge + near`` above 1 leaves no loose
+    landing.
+
+    >>> TossModel(touch=2.0)
+    Traceback (most recent call last):
+    ...
+    picnic_rules.errors.PicnicError: touch is a probability: a float from 0.0 to 1.0
     """
 
     accuracy: tuple[float, ...] = attrs.field(default=(0.45, 0.55, 0.6), validator=_probabilities)
@@ -66,9 +78,9 @@ class TossModel:
     """A tossed Worker knocks a Soldier, a Worker, a Scout."""
     knock_scout: tuple[float, ...] = attrs.field(default=(0.0, 0.05, 0.1), validator=_probabilities)
     """A tossed Scout knocks a Soldier, a Worker, a Scout."""
-    knocked_to_card: float = attrs.field(default=0.5)
+    knocked_to_card: float = attrs.field(default=0.5, validator=_probability)
     """A knocked die lands on a neighbouring card (else it lies loose)."""
-    touch: float = attrs.field(default=0.3)
+    touch: float = attrs.field(default=0.3, validator=_probability)
     """Without a knock, the die touched a die already on its card."""
 
 
