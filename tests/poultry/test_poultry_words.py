@@ -81,3 +81,21 @@ def test_move_groups() -> None:
     assert move_group(Commit(cards("duck 6 + red 3"))) == ("blue 6", "red 3")
     assert move_group(Commit(cards("duck 6"))) == ("blue 6", "")
     assert move_group(Reveal()) == ("reveal", "")
+
+
+def test_describe_move_says_where_the_cards_go_and_what_a_split_gives() -> None:
+    from picnic_rules.poultry import describe_move, legal_moves
+
+    state = table(4, {}, {"blue": (1, 2, 0)}, hands={0: "duck 6"}, phase=Phase.COMMIT)
+    (move,) = legal_moves(state)
+    assert describe_move(view(state, 0), move) == (
+        "Commit face down: blue 6 to the Waddling Pond (1 green, 2 blue)."
+    )
+    state = play(table(4, {0: "red 5", 1: "red 4"}, {"red": (1, 0, 0)}), "allot green to 1")
+    accept, reject = legal_moves(state)
+    assert (
+        describe_move(view(state, 1), accept) == "Accept the split (seat 0 no grain; you 1 green)."
+    )
+    assert (
+        describe_move(view(state, 1), reject) == "Reject the split (seat 0 no grain; you 1 green)."
+    )

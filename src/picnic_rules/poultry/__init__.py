@@ -72,7 +72,7 @@ from .predicates import (
 from .rules import PLAYERS, Rules
 from .state import Duel, Haggle, Phase, State, View
 from .views import determinize, view
-from .words import describe, move_group
+from .words import describe, describe_move, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -121,6 +121,7 @@ __all__ = [
     "check_view",
     "commit_options",
     "describe",
+    "describe_move",
     "determinize",
     "duel_chance",
     "duel_leaders",

@@ -12,15 +12,16 @@ their own: printed in turn, they show the reveal yard by yard.
 
 from __future__ import annotations
 
+from ..errors import IllegalMove
 from ..game import Outcome
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
-from .engine import score
+from .engine import score, to_move
 from .moves import Accept, Allot, Commit, Draw, Move, NoDeal, Reject, Resolve, Reveal, Roll, Supply
 from .observations import Observation, update
 from .predicates import MAX_TIES, duel_leaders
 from .state import Phase, View
 
-__all__ = ["describe", "ending", "grain_words", "move_group", "yard_name"]
+__all__ = ["describe", "describe_move", "ending", "grain_words", "move_group", "yard_name"]
 
 
 def move_group(move: Move) -> tuple[str, str]:
@@ -225,3 +226,36 @@ def _with_tail(text: str, v: View, after: View, joiner: str = " -- ") -> str:
         lost = "the poultry are discarded" if v.duel and v.duel.foxes else "the grain stays"
         parts.insert(0, f"nobody wins the duel: {lost}")
     return text if not parts else f"{text[:-1]}{joiner}{'; '.join(parts)}."
+
+
+def describe_move(v: View, move: Move) -> str:
+    """What ``move``, a legal move of seat ``v.player``, would do, said before it chooses:
+    where committed cards go and what lies there, what an allot or an answer means.
+
+    Raises :class:`~picnic_rules.IllegalMove` for a move that is not the seat's to make.
+    """
+    if to_move(v) != v.player:
+        raise IllegalMove(move, f"seat {v.player} is not to act")
+    if isinstance(move, Commit):
+        parts = [
+            f"{card} to {card.colour.yard} ({grain_words(v.yards[card.colour.index])})"
+            for card in move.cards
+        ]
+        return "Commit face down: " + "; ".join(parts) + "."
+    haggle = v.haggle
+    if haggle is None:
+        raise IllegalMove(move, "only commitments and haggling are a seat's moves")
+    if isinstance(move, Allot):
+        target = "yourself" if move.seat == v.player else f"seat {move.seat}"
+        return f"Offer a {move.grain} grain to {target}."
+    if isinstance(move, NoDeal):
+        return "Propose nothing: the next bird proposes, or the duel begins."
+    offer = "; ".join(
+        f"{_who(v, seat)} {grain_words(share)}"
+        for seat, share in zip(haggle.seats, haggle.allotted, strict=True)
+    )
+    if isinstance(move, Accept):
+        return f"Accept the split ({offer})."
+    if isinstance(move, Reject):
+        return f"Reject the split ({offer})."
+    raise IllegalMove(move, "not a move of a seat")
