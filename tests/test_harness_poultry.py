@@ -39,9 +39,10 @@ HYPOTHESIS = settings(
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
-def test_check_game_every_player_count(count: int) -> None:
-    report = check_game(GAME, games=1, players=count, variants=["default"], every=60, seed=count)
-    assert report.games == 1 and report.reasons == {"grain-out": 1}
+def test_check_game_every_player_count_with_and_without_haggling(count: int) -> None:
+    variants = ["default", "no-haggling"]
+    report = check_game(GAME, games=1, players=count, variants=variants, every=60, seed=count)
+    assert report.games == 2 and report.reasons == {"grain-out": 2}
     assert report.steps > report.chance_steps > 0
 
 
