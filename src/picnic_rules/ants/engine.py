@@ -70,6 +70,23 @@ __all__ = [
     "to_move",
 ]
 
+# The phases and spots as module constants: reading a global is about ten times cheaper
+# than ``Phase.SEND``, and the engine compares them at every step.
+_P_AFTER: Final = Phase.AFTER
+_P_FILL: Final = Phase.FILL
+_P_LAND: Final = Phase.LAND
+_P_OVER: Final = Phase.OVER
+_P_PLACE: Final = Phase.PLACE
+_P_ROLLOFF: Final = Phase.ROLLOFF
+_P_ROUND_CARD: Final = Phase.ROUND_CARD
+_P_SEND: Final = Phase.SEND
+_P_SETTLE: Final = Phase.SETTLE
+_P_SETUP: Final = Phase.SETUP
+_S_AREA: Final = Spot.AREA
+_S_HOME: Final = Spot.HOME
+_S_LOOSE: Final = Spot.LOOSE
+_S_PUDDLE: Final = Spot.PUDDLE
+
 ROUNDS: Final = "rounds"
 """The one end reason: the last round was played."""
 REASONS: Final = (ROUNDS,)
@@ -93,9 +110,7 @@ def _evolve(state: State, **changes: object) -> State:
     return _BUILD(*values)
 
 
-_CHANCE_PHASES: Final = frozenset(
-    {Phase.SETUP, Phase.FILL, Phase.LAND, Phase.ROLLOFF, Phase.ROUND_CARD}
-)
+_CHANCE_PHASES: Final = frozenset({_P_SETUP, _P_FILL, _P_LAND, _P_ROLLOFF, _P_ROUND_CARD})
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -120,7 +135,7 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
         scoring=(),
         rewards=(),
         majority=(),
-        phase=Phase.SETUP,
+        phase=_P_SETUP,
         round=1,
         starter=0,
         turn=0,
@@ -133,12 +148,12 @@ def to_move(state: State) -> Actor:
     phase = state.phase
     if phase in _CHANCE_PHASES:
         return CHANCE
-    return None if phase is Phase.OVER else state.turn
+    return None if phase is _P_OVER else state.turn
 
 
 def is_over(state: State) -> bool:
     """Whether the last round has been played."""
-    return state.phase is Phase.OVER
+    return state.phase is _P_OVER
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
@@ -162,7 +177,7 @@ def _area_cards(area: tuple[PicnicCard | None, ...], players: int) -> tuple[int,
 
 def home_dice(state: State, seat: int) -> tuple[int, ...]:
     """The die indexes on ``seat``'s anthill."""
-    return tuple(i for i, die in enumerate(state.dice[seat]) if die.spot is Spot.HOME)
+    return tuple([i for i, die in enumerate(state.dice[seat]) if die.spot is _S_HOME])
 
 
 def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
@@ -225,18 +240,18 @@ def _placements_of(
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The moves of the seat to act; nothing at a chance node (landings are sampled) or at the end."""
     phase, seat = state.phase, state.turn
-    if phase is Phase.SEND:
+    if phase is _P_SEND:
         return _send_moves(state, seat)
-    if phase is Phase.AFTER:
+    if phase is _P_AFTER:
         return _after_moves(state, seat)
-    if phase is Phase.SETTLE:
+    if phase is _P_SETTLE:
         return tuple(
             Settle(i, card)
             for i, die in enumerate(state.dice[seat])
             if len(die.cards) == 2
             for card in die.cards
         )
-    if phase is Phase.PLACE:
+    if phase is _P_PLACE:
         moves: list[Move] = []
         for card in dict.fromkeys(state.won[seat]):
             moves.extend(legal_placements(state, seat, card))
@@ -246,7 +261,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     dice = state.dice[seat]
-    home = tuple(die.spot is Spot.HOME for die in dice)
+    home = tuple(die.spot is _S_HOME for die in dice)
     tosses = _tosses(home, _targets(state))
     if not state.held[seat]:
         return tosses
@@ -266,25 +281,25 @@ def _tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...
 def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
     dice = state.dice[seat]
     if card is RoundCard.SECOND_WIND:
-        return [Play(card, die=i) for i, die in enumerate(dice) if die.spot is Spot.PUDDLE]
+        return [Play(card, die=i) for i, die in enumerate(dice) if die.spot is _S_PUDDLE]
     if card is RoundCard.STOMP:
         return [
             Play(card, seat=s, die=i)
             for s, own in enumerate(state.dice)
             for i, die in enumerate(own)
-            if die.spot is Spot.AREA
+            if die.spot is _S_AREA
         ]
     if card is RoundCard.HONEY:
         return [Play(card, position=p) for p in area_cards(state)]
     if card is RoundCard.DOUBLE_TIME:
-        home = sum(die.spot is Spot.HOME for die in dice)
+        home = sum(die.spot is _S_HOME for die in dice)
         return [Play(card)] if home >= 2 and state.extra_tosses == 0 else []
     if card is RoundCard.SCOUT_AHEAD:
         cards = area_cards(state)
         return [
             Play(card, die=i, position=q)
             for i, die in enumerate(dice)
-            if die.spot is Spot.AREA
+            if die.spot is _S_AREA
             for q in sorted({q for p in die.cards for q in neighbours(p)})
             if q in cards and q not in die.cards
         ]
@@ -312,7 +327,7 @@ def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` naming the reason if the
     rules forbid it (a supplied landing, draw or roll-off included). ``state`` is unchanged."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _P_OVER:
         raise IllegalMove(move, "the game is over")
     if phase in _CHANCE_PHASES:
         return _apply_chance(state, move)
@@ -322,23 +337,21 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMove(move, _why_illegal(state, move))
     if isinstance(move, Toss):
         die = next(i for i in home_dice(state, state.turn) if DIE_KINDS[i] is move.die)
-        return _evolve(state, phase=Phase.LAND, tossing=die, target=move.target)
+        return _evolve(state, phase=_P_LAND, tossing=die, target=move.target)
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, Keep):
         return _toss_done(state)
     if isinstance(move, Retoss):
         state = _move_die(state, state.turn, state.tossing, HOME)
-        return _evolve(
-            state, phase=Phase.LAND, target=move.target, touched=False, scout_retossed=True
-        )
+        return _evolve(state, phase=_P_LAND, target=move.target, touched=False, scout_retossed=True)
     if isinstance(move, Settle):
         return _settle_or_resolve(
             _move_die(
                 state,
                 state.turn,
                 move.die,
-                Die(Spot.AREA, (move.card,), state.dice[state.turn][move.die].face),
+                Die(_S_AREA, (move.card,), state.dice[state.turn][move.die].face),
             )
         )
     assert isinstance(move, Place)
@@ -349,7 +362,7 @@ def _is_legal(state: State, move: Move) -> bool:
     phase, seat = state.phase, state.turn
     if type(move) is Place:
         return (
-            phase is Phase.PLACE
+            phase is _P_PLACE
             and move.card in state.won[seat]
             and type(move.x) is int
             and type(move.y) is int
@@ -362,7 +375,7 @@ def _is_legal(state: State, move: Move) -> bool:
         )
     if type(move) is Toss:
         return (
-            phase is Phase.SEND
+            phase is _P_SEND
             and type(move.target) is int
             and move.target in _targets(state)
             and any(DIE_KINDS[i] is move.die for i in home_dice(state, seat))
@@ -373,12 +386,12 @@ def _is_legal(state: State, move: Move) -> bool:
 def _why_illegal(state: State, move: Move) -> str:
     phase, seat = state.phase, state.turn
     expected = {
-        Phase.SEND: "toss a die (or play a Round card)",
-        Phase.AFTER: "keep the landing or toss again",
-        Phase.SETTLE: "settle a die touching two cards",
-        Phase.PLACE: "place a card it won",
+        _P_SEND: "toss a die (or play a Round card)",
+        _P_AFTER: "keep the landing or toss again",
+        _P_SETTLE: "settle a die touching two cards",
+        _P_PLACE: "place a card it won",
     }[phase]
-    if isinstance(move, Toss) and phase is Phase.SEND:
+    if isinstance(move, Toss) and phase is _P_SEND:
         if move.target not in _targets(state):
             return f"position {move.target} holds no picnic card"
         return f"seat {seat} has no {move.die.value} on its anthill"
@@ -388,9 +401,9 @@ def _why_illegal(state: State, move: Move) -> str:
         if move.card is RoundCard.RE_TOSS:
             return "Re-toss is played after your own landing"
         return f"the {move.card.value} card cannot be played that way now"
-    if isinstance(move, Retoss) and phase is Phase.AFTER:
+    if isinstance(move, Retoss) and phase is _P_AFTER:
         return "only a Scout that touched no dice and no card may be re-tossed, once a turn"
-    if isinstance(move, Place) and phase is Phase.PLACE:
+    if isinstance(move, Place) and phase is _P_PLACE:
         if move.card not in state.won[seat]:
             return f"seat {seat} did not win a {move.card}"
         if not state.colonies[seat]:
@@ -404,7 +417,7 @@ def _why_illegal(state: State, move: Move) -> str:
         if not plate_covers_visible_ant(layers(state.colonies[seat]), move.x, move.y):
             return "the new plate must cover a visible ant"
         return "the new card may not cover a plate"
-    if isinstance(move, Settle) and phase is Phase.SETTLE:
+    if isinstance(move, Settle) and phase is _P_SETTLE:
         return f"seat {seat}'s die {move.die} does not touch card {move.card} and another"
     return f"seat {seat} must {expected} now"
 
@@ -426,19 +439,19 @@ def _play(state: State, move: Play) -> State:
         return _move_die(state, seat, move.die, HOME)
     if card is RoundCard.STOMP:
         face = state.dice[move.seat][move.die].face
-        return _move_die(state, move.seat, move.die, Die(Spot.LOOSE, (), face))
+        return _move_die(state, move.seat, move.die, Die(_S_LOOSE, (), face))
     if card is RoundCard.HONEY:
         return _evolve(state, honey=(*state.honey, (seat, move.position)))
     if card is RoundCard.DOUBLE_TIME:
         return _evolve(state, extra_tosses=1)
     if card is RoundCard.SCOUT_AHEAD:
         face = state.dice[seat][move.die].face
-        return _move_die(state, seat, move.die, Die(Spot.AREA, (move.position,), face))
+        return _move_die(state, seat, move.die, Die(_S_AREA, (move.position,), face))
     if card is RoundCard.HEAD_START:
         return _evolve(state, head_start=seat)
     assert card is RoundCard.RE_TOSS
     state = _move_die(state, seat, state.tossing, HOME)
-    return _evolve(state, phase=Phase.LAND, target=move.position, touched=False)
+    return _evolve(state, phase=_P_LAND, target=move.position, touched=False)
 
 
 # --------------------------------------------------------------------------
@@ -447,22 +460,22 @@ def _play(state: State, move: Play) -> State:
 
 def _apply_chance(state: State, move: Move) -> State:
     phase = state.phase
-    if phase is Phase.SETUP and type(move) is Deal:
+    if phase is _P_SETUP and type(move) is Deal:
         return _deal(state, move)
-    if phase is Phase.FILL and type(move) is Draw:
+    if phase is _P_FILL and type(move) is Draw:
         return _fill(state, move)
-    if phase is Phase.LAND and type(move) is Landing:
+    if phase is _P_LAND and type(move) is Landing:
         return _land(state, move)
-    if phase is Phase.ROLLOFF and type(move) is Rolloff:
+    if phase is _P_ROLLOFF and type(move) is Rolloff:
         return _rolloff(state, move)
-    if phase is Phase.ROUND_CARD and type(move) is Reveal:
+    if phase is _P_ROUND_CARD and type(move) is Reveal:
         return _reveal(state, move)
     wanted = {
-        Phase.SETUP: "deals the Scoring cards",
-        Phase.FILL: "draws a card for the area",
-        Phase.LAND: "gives the landing",
-        Phase.ROLLOFF: "gives the roll-off",
-        Phase.ROUND_CARD: "reveals a Round card",
+        _P_SETUP: "deals the Scoring cards",
+        _P_FILL: "draws a card for the area",
+        _P_LAND: "gives the landing",
+        _P_ROLLOFF: "gives the roll-off",
+        _P_ROUND_CARD: "reveals a Round card",
     }[phase]
     raise IllegalMove(move, f"chance {wanted} now")
 
@@ -491,7 +504,7 @@ def _gaps(state: State) -> tuple[int, ...]:
 
 def _fill_or_start(state: State) -> State:
     if _gaps(state) and any(state.deck):
-        return _evolve(state, phase=Phase.FILL)
+        return _evolve(state, phase=_P_FILL)
     if state.round == 1:
         return _begin_sending(state)
     return _choose_starter(state)
@@ -501,11 +514,13 @@ def _fill(state: State, move: Draw) -> State:
     kind = _KIND.get(move.card, -1) if type(move.card) is PicnicCard else -1
     if kind < 0 or not state.deck[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
-    gap = _gaps(state)[0]
+    gaps = _gaps(state)
     area = list(state.area)
-    area[gap] = move.card
+    area[gaps[0]] = move.card
     deck = list(state.deck)
     deck[kind] -= 1
+    if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
+        return _evolve(state, area=tuple(area), deck=tuple(deck))
     return _fill_or_start(_evolve(state, area=tuple(area), deck=tuple(deck)))
 
 
@@ -529,7 +544,7 @@ def _land(state: State, move: Landing) -> State:
         if (knock.seat, knock.die) in seen:
             raise IllegalMove(move, "a die is knocked once per landing")
         seen.add((knock.seat, knock.die))
-        if state.dice[knock.seat][knock.die].spot not in (Spot.AREA, Spot.LOOSE):
+        if state.dice[knock.seat][knock.die].spot not in (_S_AREA, _S_LOOSE):
             raise IllegalMove(move, f"{knock}: only dice in the picnic area can be knocked")
         if knock.face not in rules.die_faces(knock.die):
             raise IllegalMove(move, f"{knock}: that die has no face with {knock.face} ants")
@@ -537,14 +552,14 @@ def _land(state: State, move: Landing) -> State:
             raise IllegalMove(move, f"{knock}: {_cards_reason(knock.cards, cards)}")
     dice = [list(own) for own in state.dice]
     for knock in move.knocks:
-        spot = Spot.AREA if knock.cards else Spot.LOOSE
+        spot = _S_AREA if knock.cards else _S_LOOSE
         dice[knock.seat][knock.die] = Die(spot, knock.cards, knock.face)
-    spot = Spot.AREA if move.cards else Spot.LOOSE
+    spot = _S_AREA if move.cards else _S_LOOSE
     dice[seat][tossed] = Die(spot, move.cards, move.face)
     state = _evolve(state, dice=tuple(map(tuple, dice)))
     retoss = scout_may_retoss(tossed, move.cards, move.touched, state.scout_retossed)
     if retoss or RoundCard.RE_TOSS in state.held[seat]:
-        return _evolve(state, phase=Phase.AFTER, touched=move.touched)
+        return _evolve(state, phase=_P_AFTER, touched=move.touched)
     return _toss_done(state)
 
 
@@ -599,7 +614,7 @@ def _round_cards_left(state: State) -> tuple[RoundCard, ...]:
 def _begin_sending(state: State) -> State:
     state = _evolve(
         state,
-        phase=Phase.SEND,
+        phase=_P_SEND,
         turn=state.starter,
         tossing=-1,
         target=-1,
@@ -617,7 +632,7 @@ def _toss_done(state: State) -> State:
     if state.extra_tosses and home_dice(state, seat):
         return _evolve(
             state,
-            phase=Phase.SEND,
+            phase=_P_SEND,
             tossing=-1,
             target=-1,
             touched=False,
@@ -630,10 +645,10 @@ def _next_turn(state: State) -> State:
     n = state.players
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
-        if any(die.spot is Spot.HOME for die in state.dice[seat]):
+        if any(die.spot is _S_HOME for die in state.dice[seat]):
             return _evolve(
                 state,
-                phase=Phase.SEND,
+                phase=_P_SEND,
                 turn=seat,
                 tossing=-1,
                 target=-1,
@@ -647,7 +662,7 @@ def _next_turn(state: State) -> State:
 def _bring_back(state: State) -> State:
     """Dice on the Puddle and loose dice go home; then dice touching two cards are settled."""
     dice = tuple(
-        tuple(HOME if die.spot in (Spot.PUDDLE, Spot.LOOSE) else die for die in own)
+        tuple(HOME if die.spot in (_S_PUDDLE, _S_LOOSE) else die for die in own)
         for own in state.dice
     )
     state = _evolve(
@@ -659,7 +674,7 @@ def _bring_back(state: State) -> State:
 def _settle_or_resolve(state: State) -> State:
     for seat in _in_turn_order(state):
         if any(len(die.cards) == 2 for die in state.dice[seat]):
-            return _evolve(state, phase=Phase.SETTLE, turn=seat)
+            return _evolve(state, phase=_P_SETTLE, turn=seat)
     return _resolve(state)
 
 
@@ -674,7 +689,7 @@ def _resolve(state: State) -> State:
             (seat, i)
             for seat, own in enumerate(dice)
             for i, die in enumerate(own)
-            if die.spot is Spot.AREA and position in die.cards
+            if die.spot is _S_AREA and position in die.cards
         ]
         if card is None or not on:
             continue
@@ -708,7 +723,7 @@ def _placements(state: State) -> State:
         if not pending:
             continue
         if any(legal_placements(state, seat, card) for card in pending):
-            return _evolve(state, phase=Phase.PLACE, turn=seat)
+            return _evolve(state, phase=_P_PLACE, turn=seat)
         won, aside = list(state.won), list(state.set_aside)
         aside[seat] = (*aside[seat], *pending)
         won[seat] = ()
@@ -733,7 +748,7 @@ def _place(state: State, move: Place) -> State:
 
 def _end_round(state: State) -> State:
     if state.round >= state.rules.rounds:
-        return _evolve(state, phase=Phase.OVER, turn=0)
+        return _evolve(state, phase=_P_OVER, turn=0)
     return _fill_or_start(_evolve(state, round=state.round + 1))
 
 
@@ -745,13 +760,13 @@ def _choose_starter(state: State) -> State:
     tied = starting_candidates(counts, home)
     if len(tied) == 1:
         return _draw_round_card(_evolve(state, starter=tied[0]))
-    return _evolve(state, phase=Phase.ROLLOFF, tied=tied, rolloffs=0)
+    return _evolve(state, phase=_P_ROLLOFF, tied=tied, rolloffs=0)
 
 
 def _draw_round_card(state: State) -> State:
     drawn = len(drawn_round_cards(state))
     if drawn < state.rules.round_cards_dealt and _round_cards_left(state):
-        return _evolve(state, phase=Phase.ROUND_CARD, turn=state.starter)
+        return _evolve(state, phase=_P_ROUND_CARD, turn=state.starter)
     return _begin_sending(state)
 
 

@@ -5,7 +5,9 @@ A rules engine cannot throw dice: a toss is a chance node whose outcome is a
 real landing, a video game its physics engine's; bots and simulations draw
 landings from a :class:`TossModel`. Replace the model with your own numbers::
 
-    >>> import attrs
+    >>> from typing import Final
+
+import attrs
     >>> from picnic_rules.ants import GAME, TossModel, sampler
     >>> steady = attrs.evolve(GAME, sample_chance=sampler(TossModel(accuracy=(0.9, 0.9, 0.9))))
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -26,6 +29,13 @@ from .rules import neighbours
 from .state import Phase, Spot, State
 
 __all__ = ["DEFAULT_TOSS_MODEL", "TossModel", "sample_chance", "sample_landing", "sampler"]
+
+_P_FILL: Final = Phase.FILL
+_P_LAND: Final = Phase.LAND
+_P_ROLLOFF: Final = Phase.ROLLOFF
+_P_ROUND_CARD: Final = Phase.ROUND_CARD
+_P_SETUP: Final = Phase.SETUP
+_S_AREA: Final = Spot.AREA
 
 
 def _probabilities(
@@ -114,7 +124,7 @@ def sample_landing(
     nearby = False
     for s, own in enumerate(state.dice):
         for i, die in enumerate(own):
-            if die.spot is not Spot.AREA or (s, i) == (seat, tossed):
+            if die.spot is not _S_AREA or (s, i) == (seat, tossed):
                 continue
             if not set(die.cards) & set(cards):
                 continue
@@ -151,24 +161,24 @@ def sample_chance(state: State, rng: random.Random) -> Move:
 
 def _sample(state: State, rng: random.Random, model: TossModel) -> Move:
     phase = state.phase
-    if phase is Phase.LAND:
+    if phase is _P_LAND:
         return sample_landing(state, rng, model)
-    if phase is Phase.FILL:
+    if phase is _P_FILL:
         return Draw(CARD_KINDS[draw(state.deck, rng)])
-    if phase is Phase.SETUP:
+    if phase is _P_SETUP:
         n = state.rules.scoring_cards_for(state.players)
         scoring = tuple(sorted(rng.sample(list(ScoringCard), n), key=lambda c: c.value))
         tokens = list(state.rules.rewards)
         rng.shuffle(tokens)
         return Deal(scoring, tuple(tokens[:n]), tuple(tokens[n : n + 6]))
-    if phase is Phase.ROLLOFF:
+    if phase is _P_ROLLOFF:
         return Rolloff(
             tuple(
                 sum(rng.choice(state.rules.die_faces(i)) for i in home_dice(state, seat))
                 for seat in state.tied
             )
         )
-    if phase is Phase.ROUND_CARD:
+    if phase is _P_ROUND_CARD:
         drawn = drawn_round_cards(state)
         return Reveal(rng.choice([c for c in state.rules.round_cards if c not in drawn]))
     raise PicnicError(f"chance does not act now ({phase.value})")
