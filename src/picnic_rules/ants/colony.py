@@ -76,7 +76,7 @@ def card_cells(card: PicnicCard, x: int, y: int, turn: int) -> tuple[tuple[Cell,
     return tuple(((x + dx, y + dy), content) for dx, dy, content in offsets)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _visible(colony: tuple[Placed, ...]) -> tuple[tuple[Cell, tuple[Content, int]], ...]:
     grid: Grid = {}
     for index, placed in enumerate(colony):
@@ -92,14 +92,28 @@ def visible(colony: Iterable[Placed]) -> Grid:
 
 @attrs.frozen
 class Layers:
-    """The visible colony by content: plate cells, ant cells and every covered cell."""
+    """The visible colony by content: plate cells, ant cells and every covered cell; also
+    the plate and covered cells as :func:`key` numbers and the ants as ``(key, x, y)``,
+    which make the enumeration of placements cheap."""
 
     plates: frozenset[Cell]
     ants: tuple[Cell, ...]
     covered: frozenset[Cell]
+    plate_keys: frozenset[int]
+    covered_keys: frozenset[int]
+    ant_keys: tuple[tuple[int, int, int], ...]
 
 
-@functools.lru_cache(maxsize=4096)
+KEY_WIDTH: Final = 1 << 20
+"""Cells are numbered ``key(x, y) = x * KEY_WIDTH + y``: a colony spans far less than this."""
+
+
+def key(x: int, y: int) -> int:
+    """The number of cell ``(x, y)``; ``key(x + dx, y + dy) == key(x, y) + key(dx, dy)``."""
+    return x * KEY_WIDTH + y
+
+
+@functools.lru_cache(maxsize=2048)
 def layers(colony: tuple[Placed, ...]) -> Layers:
     """The plate cells, the visible ant cells (row by row) and all covered cells of ``colony``.
 
@@ -115,10 +129,17 @@ def layers(colony: tuple[Placed, ...]) -> Layers:
     ants = [cell for cell in before.ants if cell not in spots]
     ants += [cell for cell, content in cells if content == "ant"]
     ants.sort(key=lambda c: (c[1], c[0]))
-    return Layers(before.plates | {(last.x, last.y)}, tuple(ants), before.covered | spots)
+    return Layers(
+        before.plates | {(last.x, last.y)},
+        tuple(ants),
+        before.covered | spots,
+        before.plate_keys | {key(last.x, last.y)},
+        before.covered_keys | {key(x, y) for x, y in spots},
+        tuple((key(x, y), x, y) for x, y in ants),
+    )
 
 
-_EMPTY: Final = Layers(frozenset(), (), frozenset())
+_EMPTY: Final = Layers(frozenset(), (), frozenset(), frozenset(), frozenset(), ())
 
 
 def plates(colony: tuple[Placed, ...]) -> dict[Cell, PicnicCard]:

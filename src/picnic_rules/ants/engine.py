@@ -21,7 +21,7 @@ from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
 from ..kit.build import builder
 from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard, kind_index
-from .colony import layers, offsets, plates
+from .colony import KEY_WIDTH, key, layers, offsets, plates
 from .moves import (
     MAX_KNOCKS,
     Deal,
@@ -98,6 +98,11 @@ _BUILD: Final = builder(State)
 _FIELDS: Final = tuple(field.name for field in attrs.fields(State))
 _PLACE: Final = builder(Place)
 _KIND: Final = {card: kind_index(card) for card in CARD_KINDS}
+_DELTAS: Final = {
+    ants: tuple(tuple(key(dx, dy) for dx, dy, _ in offsets(ants, turn)[1:]) for turn in range(4))
+    for ants in (2, 3)
+}
+_SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 _GET: Final = operator.attrgetter(*_FIELDS)
 _SLOT: Final = {name: i for i, name in enumerate(_FIELDS)}
 
@@ -170,7 +175,7 @@ def area_cards(state: State) -> tuple[int, ...]:
     return _area_cards(state.area, len(state.dice))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _area_cards(area: tuple[PicnicCard | None, ...], players: int) -> tuple[int, ...]:
     return tuple(p for p in layout(players) if area[p] is not None)
 
@@ -200,7 +205,7 @@ def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, 
     return _placements_of(state.colonies[seat], card, planner)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _placements_of(
     colony: tuple[Placed, ...], card: PicnicCard, planner: bool
 ) -> tuple[Place, ...]:
@@ -210,25 +215,24 @@ def _placements_of(
     if not colony:
         return tuple(Place(card, 0, 0, turn) for turn in range(4))
     seen = layers(colony)
-    plates, covered = seen.plates, seen.covered
+    plate_keys, covered_keys = seen.plate_keys, seen.covered_keys
+    deltas = _DELTAS[card.ants]
     found: list[Place] = []
-    for turn in range(4):
-        # a plate on ant (x, y) is refused when another cell of the card lands on a plate
-        blocked = {
-            (px - dx, py - dy) for dx, dy, _ in offsets(card.ants, turn)[1:] for px, py in plates
-        }
-        found.extend(_PLACE(card, x, y, turn, False) for x, y in seen.ants if (x, y) not in blocked)
-    found.sort(key=lambda m: (m.y, m.x, m.turn))
+    for at, x, y in seen.ant_keys:  # row by row, then the turns
+        for turn, (a, b, c) in enumerate(deltas):
+            # the plate covers this ant; no other cell of the card may cover a plate
+            if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
+                found.append(_PLACE(card, x, y, turn, False))
     if planner:
-        edge = {
-            (x + dx, y + dy) for x, y in covered for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        } - covered
+        edge = {at + d for at in covered_keys for d in _SIDES} - covered_keys
         spots: list[tuple[int, int, int]] = []
         for turn in range(4):
-            cells = [(dx, dy) for dx, dy, _ in offsets(card.ants, turn)]
-            near = {(x - dx, y - dy) for dx, dy in cells for x, y in edge}
-            blocked = {(x - dx, y - dy) for dx, dy in cells for x, y in covered}
-            spots.extend((y, x, turn) for x, y in near - blocked)
+            cells = [key(dx, dy) for dx, dy, _ in offsets(card.ants, turn)]
+            near = {at - d for d in cells for at in edge}
+            blocked = {at - d for d in cells for at in covered_keys}
+            for at in near - blocked:
+                x, y = divmod(at + KEY_WIDTH // 2, KEY_WIDTH)
+                spots.append((y - KEY_WIDTH // 2, x, turn))
         found.extend(_PLACE(card, x, y, turn, True) for y, x, turn in sorted(spots))
     return tuple(found)
 
@@ -271,7 +275,7 @@ def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=2048)
 def _tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...]:
     """The tosses of a seat whose dice ``home`` are on the anthill, at ``targets``."""
     kinds = dict.fromkeys(DIE_KINDS[i] for i, at_home in enumerate(home) if at_home)
