@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import IllegalMove, PicnicError, RulesError
 from ..game import CHANCE, Actor, Outcome
+from ..kit import builder
 from ..kit.counts import draw
 from .cards import COLOURS, GRAINS, YARDS, Card, Counts, GrainCounts, kinds
 from .moves import (
@@ -37,14 +38,13 @@ from .moves import (
 from .predicates import (
     DIE,
     MAX_TIES,
+    animals_at,
     birds_at,
     duel_leaders,
     flees,
-    foxes_at,
     is_last_round,
     legal_pair,
     settle_by_card,
-    yard_has_cards,
 )
 from .rules import PLAYERS, Rules
 from .state import Duel, Haggle, Phase, State, View, build_state
@@ -108,10 +108,18 @@ _FIELDS = (
     "rolled",
     "reason",
 )
+_POSITION = {name: i for i, name in enumerate(_FIELDS)}
+
+
+_haggle_of = builder(Haggle)
+_duel_of = builder(Duel)
 
 
 def _evolve(state: State, **changes: Any) -> State:
-    return build_state(*[changes[n] if n in changes else getattr(state, n) for n in _FIELDS])
+    fields = [getattr(state, n) for n in _FIELDS]
+    for name, value in changes.items():
+        fields[_POSITION[name]] = value
+    return build_state(*fields)
 
 
 def _add(counts: tuple[int, ...], index: int, n: int = 1) -> Any:
@@ -477,8 +485,9 @@ def _next_yard(
     grain: tuple[GrainCounts, ...],
 ) -> State:
     """Go on to the next yard with cards, left to right; after the last, end the round."""
+    present = {card.colour for cards in played for card in cards}
     for yard in range(start, YARDS):
-        if yard_has_cards(played, COLOURS[yard]):
+        if COLOURS[yard] in present:  # the yard has cards: resolve it
             return build_state(
                 state.rules, state.hands, state.deck, state.discard, played, stocks, state.bag,
                 yards, grain, _RESOLVE, state.round, 0, 0, yard, None, None, state.rolled, None,
@@ -547,8 +556,7 @@ def _resolve(state: State) -> State:
     yard = state.yard
     colour = COLOURS[yard]
     played, stocks, yards, grain = state.played, state.stocks, state.yards, state.grain
-    birds = birds_at(played, colour)
-    foxes = foxes_at(played, colour)
+    birds, foxes = animals_at(played, colour)
     here = yards[yard]
     for seat in birds:  # the fleeing bird sneaks away with exactly one green grain
         if flees(seat, birds, foxes) and here[0]:
@@ -561,7 +569,7 @@ def _resolve(state: State) -> State:
             (fox,) = foxes
             played, stocks = _capture(state.rules, played, stocks, fox, yard)
             return _next_yard(state, yard + 1, played, stocks, yards, grain)
-        duel = Duel(tuple(foxes), tuple(foxes.values()), (), 0, True)
+        duel = _duel_of(tuple(foxes), tuple(foxes.values()), (), 0, True)
         return _evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
     eaters = [seat for seat in birds if not flees(seat, birds, foxes)]
     if len(eaters) == 1:
@@ -569,9 +577,9 @@ def _resolve(state: State) -> State:
     elif len(eaters) > 1 and here[0] + here[1] + here[2]:
         seats = tuple(eaters)
         if state.rules.haggling:
-            haggle = Haggle(seats, 0, (_NONE,) * len(seats), 0)
+            haggle = _haggle_of(seats, 0, (_NONE,) * len(seats), 0)
             return _evolve(state, yards=yards, grain=grain, phase=_HAGGLE, haggle=haggle)
-        duel = Duel(seats, tuple(birds[s] for s in seats), (), 0, False)
+        duel = _duel_of(seats, tuple(birds[s] for s in seats), (), 0, False)
         return _evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
     return _next_yard(state, yard + 1, played, stocks, yards, grain)
 
@@ -586,10 +594,12 @@ def _haggle(state: State, move: Move) -> State:
     if type(move) is Allot:
         i = haggle.seats.index(move.seat)
         allotted = _put(haggle.allotted, i, _add(haggle.allotted[i], move.grain.index))
-        return _evolve(state, haggle=Haggle(haggle.seats, haggle.proposer, allotted, 0))
+        return _evolve(state, haggle=_haggle_of(haggle.seats, haggle.proposer, allotted, 0))
     if type(move) is Accept:
         if haggle.accepted + 1 < len(haggle.seats) - 1:
-            accepted = Haggle(haggle.seats, haggle.proposer, haggle.allotted, haggle.accepted + 1)
+            accepted = _haggle_of(
+                haggle.seats, haggle.proposer, haggle.allotted, haggle.accepted + 1
+            )
             return _evolve(state, haggle=accepted)
         grain = state.grain  # every involved seat agreed: "each receives their agreed share"
         for seat, share in zip(haggle.seats, haggle.allotted, strict=True):
@@ -600,10 +610,10 @@ def _haggle(state: State, move: Move) -> State:
     # no-deal or reject: the next involved seat proposes; after the last, they duel
     proposer = haggle.proposer + 1
     if proposer < len(haggle.seats):
-        fresh = Haggle(haggle.seats, proposer, (_NONE,) * len(haggle.seats), 0)
+        fresh = _haggle_of(haggle.seats, proposer, (_NONE,) * len(haggle.seats), 0)
         return _evolve(state, haggle=fresh)
     birds = birds_at(state.played, COLOURS[state.yard])
-    duel = Duel(haggle.seats, tuple(birds[s] for s in haggle.seats), (), 0, False)
+    duel = _duel_of(haggle.seats, tuple(birds[s] for s in haggle.seats), (), 0, False)
     return _evolve(state, phase=_DUEL, haggle=None, duel=duel)
 
 
@@ -627,14 +637,14 @@ def _roll(state: State, value: int) -> State:
     assert duel is not None
     rolls = (*duel.rolls, value)
     if len(rolls) < len(duel.seats):
-        return _evolve(state, duel=Duel(duel.seats, duel.values, rolls, duel.ties, duel.foxes))
+        return _evolve(state, duel=_duel_of(duel.seats, duel.values, rolls, duel.ties, duel.foxes))
     state = _evolve(state, rolled=rolls)  # the finished roll-off stays on record
     leaders = duel_leaders(duel.values, rolls)
     winner: int | None = None
     if len(leaders) == 1:
         winner = duel.seats[leaders[0]]
     elif duel.ties + 1 < MAX_TIES:  # "if several players arrive at the same result, they repeat"
-        again = Duel(
+        again = _duel_of(
             tuple(duel.seats[i] for i in leaders),
             tuple(duel.values[i] for i in leaders),
             (),

@@ -14,6 +14,7 @@ from .cards import YARDS, Card, Colour, GrainCounts
 __all__ = [
     "DIE",
     "MAX_TIES",
+    "animals_at",
     "bird_value",
     "birds_at",
     "duel_leaders",
@@ -75,6 +76,21 @@ def foxes_at(played: Sequence[Sequence[Card]], colour: Colour) -> dict[int, int]
         if value is not None:
             out[seat] = value
     return out
+
+
+def animals_at(
+    played: Sequence[Sequence[Card]], colour: Colour
+) -> tuple[dict[int, int], dict[int, int]]:
+    """:func:`birds_at` and :func:`foxes_at` of one yard, found in one pass over the table."""
+    birds: dict[int, int] = {}
+    foxes: dict[int, int] = {}
+    for seat, cards in enumerate(played):
+        for card in cards:
+            if card.colour is colour:
+                found = foxes if card.fox else birds
+                if seat not in found or card.value > found[seat]:
+                    found[seat] = card.value
+    return birds, foxes
 
 
 def flees(seat: int, birds: dict[int, int], foxes: dict[int, int]) -> bool:
