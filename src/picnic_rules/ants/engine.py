@@ -20,7 +20,7 @@ import attrs
 from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
 from ..kit.build import builder
-from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard, kind_index
+from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
 from .colony import KEY_WIDTH, key, layers, offsets, plates
 from .moves import (
     MAX_KNOCKS,
@@ -101,6 +101,9 @@ _KIND: Final = {card: kind_index(card) for card in CARD_KINDS}
 _DELTAS: Final = {
     ants: tuple(tuple(key(dx, dy) for dx, dy, _ in offsets(ants, turn)[1:]) for turn in range(4))
     for ants in (2, 3)
+}
+_INDEXES: Final = {
+    kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind) for kind in set(DIE_KINDS)
 }
 _SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 _GET: Final = operator.attrgetter(*_FIELDS)
@@ -340,7 +343,7 @@ def apply(state: State, move: Move) -> State:
     if not _is_legal(state, move):
         raise IllegalMove(move, _why_illegal(state, move))
     if isinstance(move, Toss):
-        die = next(i for i in home_dice(state, state.turn) if DIE_KINDS[i] is move.die)
+        die = _first_home(state, state.turn, move.die)
         return _evolve(state, phase=_P_LAND, tossing=die, target=move.target)
     if isinstance(move, Play):
         return _play(state, move)
@@ -382,9 +385,18 @@ def _is_legal(state: State, move: Move) -> bool:
             phase is _P_SEND
             and type(move.target) is int
             and move.target in _targets(state)
-            and any(DIE_KINDS[i] is move.die for i in home_dice(state, seat))
+            and _first_home(state, seat, move.die) >= 0
         )
     return move in legal_moves(state)
+
+
+def _first_home(state: State, seat: int, kind: DieKind) -> int:
+    """The first die of ``kind`` on ``seat``'s anthill, or -1."""
+    dice = state.dice[seat]
+    for i in _INDEXES.get(kind, ()):
+        if dice[i].spot is _S_HOME:
+            return i
+    return -1
 
 
 def _why_illegal(state: State, move: Move) -> str:

@@ -23,7 +23,7 @@ import attrs
 from ..errors import RulesError
 from ..game import check_player_count
 from ..kit.options import count, flag
-from .cards import DIE_KINDS, DieKind, RoundCard
+from .cards import DieKind, RoundCard
 
 __all__ = [
     "MAX_COPIES",
@@ -173,8 +173,10 @@ class Rules:
         return self.worker_faces if kind is DieKind.WORKER else self.scout_faces
 
     def die_faces(self, die: int) -> tuple[int, ...]:
-        """The faces of die index ``die`` (0 the Soldier ... 5 a Scout)."""
-        return self.faces(DIE_KINDS[die])
+        """The faces of die index ``die`` (0 the Soldier, 1-3 the Workers, 4-5 the Scouts)."""
+        if die == 0:
+            return self.soldier_faces
+        return self.worker_faces if die < 4 else self.scout_faces
 
     @property
     def deck(self) -> tuple[int, ...]:

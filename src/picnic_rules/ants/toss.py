@@ -98,6 +98,8 @@ DEFAULT_TOSS_MODEL = TossModel()
 """The model :func:`sample_chance` uses."""
 
 _ORDER = {3: 0, 2: 1, 1: 2}
+_KIND_OF_DIE: Final = tuple(_ORDER[kind.size] for kind in DIE_KINDS)
+"""Each die index's row in the model's triples: 0 Soldier, 1 Worker, 2 Scout."""
 
 
 def sample_landing(
@@ -105,7 +107,7 @@ def sample_landing(
 ) -> Landing:
     """A landing of the die in the air, drawn from ``model``."""
     seat, tossed, target = state.turn, state.tossing, state.target
-    kind = _ORDER[DIE_KINDS[tossed].size]
+    kind = _KIND_OF_DIE[tossed]
     present = area_cards(state)
     near = [q for q in neighbours(target) if q in present] if target in present else list(present)
     roll = rng.random()
@@ -122,14 +124,14 @@ def sample_landing(
     table = (model.knock_soldier, model.knock_worker, model.knock_scout)[kind]
     knocks: list[Knock] = []
     nearby = False
-    for s, own in enumerate(state.dice):
+    for s, own in enumerate(state.dice if cards else ()):
         for i, die in enumerate(own):
-            if die.spot is not _S_AREA or (s, i) == (seat, tossed):
+            if die.spot is not _S_AREA or (s == seat and i == tossed):
                 continue
-            if not set(die.cards) & set(cards):
+            if not any(c in cards for c in die.cards):
                 continue
             nearby = True
-            if len(knocks) < MAX_KNOCKS and rng.random() < table[_ORDER[DIE_KINDS[i].size]]:
+            if len(knocks) < MAX_KNOCKS and rng.random() < table[_KIND_OF_DIE[i]]:
                 options = [q for p in die.cards for q in neighbours(p) if q in present]
                 where = (
                     (rng.choice(options),)
