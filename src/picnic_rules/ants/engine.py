@@ -105,6 +105,8 @@ _DELTAS: Final = {
 _INDEXES: Final = {
     kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind) for kind in set(DIE_KINDS)
 }
+_PLACES: Final[dict[PicnicCard, dict[int, Place]]] = {}
+"""Placements already built, by card and ``4 * key(x, y) + turn`` (moves are immutable)."""
 _SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 _GET: Final = operator.attrgetter(*_FIELDS)
 _SLOT: Final = {name: i for i, name in enumerate(_FIELDS)}
@@ -118,7 +120,8 @@ def _evolve(state: State, **changes: object) -> State:
     return _BUILD(*values)
 
 
-_CHANCE_PHASES: Final = frozenset({_P_SETUP, _P_FILL, _P_LAND, _P_ROLLOFF, _P_ROUND_CARD})
+_CHANCE_PHASES: Final = (_P_LAND, _P_FILL, _P_SETUP, _P_ROLLOFF, _P_ROUND_CARD)
+"""The phases in which chance acts (a tuple: membership by identity, no enum hashing)."""
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -221,11 +224,17 @@ def _placements_of(
     plate_keys, covered_keys = seen.plate_keys, seen.covered_keys
     deltas = _DELTAS[card.ants]
     found: list[Place] = []
+    interned = _PLACES.get(card)
+    if interned is None or len(interned) > 50_000:
+        interned = _PLACES[card] = {}
     for at, x, y in seen.ant_keys:  # row by row, then the turns
         for turn, (a, b, c) in enumerate(deltas):
             # the plate covers this ant; no other cell of the card may cover a plate
             if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
-                found.append(_PLACE(card, x, y, turn, False))
+                place = interned.get(at * 4 + turn)
+                if place is None:
+                    place = interned[at * 4 + turn] = _PLACE(card, x, y, turn, False)
+                found.append(place)
     if planner:
         edge = {at + d for at in covered_keys for d in _SIDES} - covered_keys
         spots: list[tuple[int, int, int]] = []
@@ -572,11 +581,11 @@ def _land(state: State, move: Landing) -> State:
         dice[knock.seat][knock.die] = Die(spot, knock.cards, knock.face)
     spot = _S_AREA if move.cards else _S_LOOSE
     dice[seat][tossed] = Die(spot, move.cards, move.face)
-    state = _evolve(state, dice=tuple(map(tuple, dice)))
+    landed = tuple(map(tuple, dice))
     retoss = scout_may_retoss(tossed, move.cards, move.touched, state.scout_retossed)
     if retoss or RoundCard.RE_TOSS in state.held[seat]:
-        return _evolve(state, phase=_P_AFTER, touched=move.touched)
-    return _toss_done(state)
+        return _evolve(state, dice=landed, phase=_P_AFTER, touched=move.touched)
+    return _toss_done(state, landed)
 
 
 def _cards_reason(cards: tuple[int, ...], present: tuple[int, ...]) -> str:
@@ -643,27 +652,33 @@ def _begin_sending(state: State) -> State:
     return _next_turn(state)
 
 
-def _toss_done(state: State) -> State:
+def _toss_done(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) -> State:
+    """The toss is over (``dice``: where the dice now are, if not yet in ``state``)."""
+    dice = state.dice if dice is None else dice
     seat = state.turn
-    if state.extra_tosses and home_dice(state, seat):
+    if state.extra_tosses and any(die.spot is _S_HOME for die in dice[seat]):
         return _evolve(
             state,
+            dice=dice,
             phase=_P_SEND,
             tossing=-1,
             target=-1,
             touched=False,
             extra_tosses=state.extra_tosses - 1,
         )
-    return _next_turn(state)
+    return _next_turn(state, dice)
 
 
-def _next_turn(state: State) -> State:
-    n = state.players
+def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) -> State:
+    """The next seat with dice on its anthill tosses; with none, the food is brought back."""
+    dice = state.dice if dice is None else dice
+    n = len(dice)
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
-        if any(die.spot is _S_HOME for die in state.dice[seat]):
+        if any(die.spot is _S_HOME for die in dice[seat]):
             return _evolve(
                 state,
+                dice=dice,
                 phase=_P_SEND,
                 turn=seat,
                 tossing=-1,
@@ -672,7 +687,7 @@ def _next_turn(state: State) -> State:
                 scout_retossed=False,
                 extra_tosses=0,
             )
-    return _bring_back(state)
+    return _bring_back(_evolve(state, dice=dice))
 
 
 def _bring_back(state: State) -> State:
