@@ -225,7 +225,7 @@ def _placements_of(
     deltas = _DELTAS[card.ants]
     found: list[Place] = []
     interned = _PLACES.get(card)
-    if interned is None or len(interned) > 50_000:
+    if interned is None or len(interned) > 4096:
         interned = _PLACES[card] = {}
     for at, x, y in seen.ant_keys:  # row by row, then the turns
         for turn, (a, b, c) in enumerate(deltas):
