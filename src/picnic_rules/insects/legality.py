@@ -11,6 +11,8 @@ built from the predicates alone.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any, Final
 
 from ..errors import PicnicError
@@ -84,12 +86,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     """The card dealt or drawn, each card of the deck equally likely (``rng.randrange``)."""
     if state.phase is not Phase.DEAL and state.phase is not Phase.DRAW:
         raise PicnicError("chance does not act now")
-    left = rng.randrange(sum(state.deck))
-    for kind, n in enumerate(state.deck):
-        left -= n
-        if left < 0:
-            return DRAWS[kind]
-    raise AssertionError("unreachable: randrange stays below the deck's size")
+    bounds = list(accumulate(state.deck))
+    return DRAWS[bisect_right(bounds, rng.randrange(bounds[-1]))]
 
 
 def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count: int,
