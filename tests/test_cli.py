@@ -377,3 +377,14 @@ def test_table_mode_asks_for_each_card_and_checks_it(capsys: pytest.CaptureFixtu
     assert "  1. you are dealt a bread\n" in out and "  3. you are dealt a fly\n" in out
     assert "  5. you draw a bread\n" in out  # "1": the first outcome listed
     assert run(["play", "sandwich", "--table", "--watch"], capsys)[0] == 2
+
+
+def test_players_seats_that_many(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "sandwich", "--watch", "--players", "3", "--vs", "random,computer,random"]
+    status, out, _ = run([*argv, "--seed", "1"], capsys)
+    assert status == 0
+    assert "seat 0 random, seat 1 computer, seat 2 random; showing seat 0's view" in out
+    status, out, _ = run(
+        ["play", "sandwich", "--players", "4", "--seed", "1"], capsys, stdin="quit\n"
+    )
+    assert "seat 0 you; seat 1 computer, seat 2 computer, seat 3 computer." in out

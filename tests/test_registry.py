@@ -221,7 +221,7 @@ def test_an_installed_game_works_by_name_in_codec_and_cli(tmp_path: Path) -> Non
         """,
     )
     assert (ran.returncode, ran.stderr) == (0, "")
-    assert ran.stdout.startswith("Quick (quick), 2-4 players\n")
+    assert ran.stdout.startswith("quick: Quick, 2-4 players\n")
 
 
 def test_a_game_module_that_reads_games_while_it_is_imported(tmp_path: Path) -> None:

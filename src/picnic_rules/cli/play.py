@@ -169,7 +169,7 @@ def _session(args: argparse.Namespace) -> Session:
             raise PicnicError("name a game (e.g. `picnic play sandwich`) or give --resume FILE")
         game = get_game(args.game)
         rules = rules_from(game, args.variant, args.rules)
-        players, moves, seed = None, (), _seed(args.seed)
+        players, moves, seed = args.players, (), _seed(args.seed)
     humans = [] if args.watch else sorted(set(args.seat or [0]))
     if players is None:
         for seat in humans:
