@@ -74,7 +74,12 @@ def _adversarial(state: State, rng: random.Random) -> Any:
     )[: ants.MAX_KNOCKS]
     loose = rng.random() < 0.5
     cards = () if loose or not ants.area_cards(state) else (rng.choice(ants.area_cards(state)),)
-    touched = bool(knocks) if not cards else True
+    others = any(
+        die.spot in (Spot.AREA, Spot.LOOSE) and (seat, i) != (state.turn, state.tossing)
+        for seat, own in enumerate(state.dice)
+        for i, die in enumerate(own)
+    )
+    touched = bool(knocks) or (bool(cards) and others)  # never a re-tossable Scout on a card
     return Landing(rng.choice(faces), cards, touched, knocks if touched else ())
 
 

@@ -82,6 +82,12 @@ def test_impossible_landings_are_refused_naming_the_reason(text: str, words: lis
     assert_illegal(GAME, state, GAME.move_from_str(text), *words)
 
 
+def test_a_landing_cannot_touch_dice_when_none_is_in_the_area() -> None:
+    state = tossed()  # every other die is on its anthill
+    assert_illegal(GAME, state, Landing(2, (4,), touched=True), "no other die")
+    apply(state, Landing(2, (4,)))
+
+
 def test_a_landing_with_knock_ons_moves_the_knocked_dice() -> None:
     state = tossed(DieKind.SOLDIER, dice={1: {W1: on(4, face=3), S1: on(4, face=1)}})
     state = apply(
@@ -98,7 +104,7 @@ def test_a_landing_with_knock_ons_moves_the_knocked_dice() -> None:
 
 
 def test_text_typed_by_a_person_is_forgiven() -> None:
-    state = tossed()
+    state = tossed(dice={1: {W1: on(5, face=2)}})
     move = parse_move(state, "  LAND 2 on 4 , 5   Touching ")
     assert move == Landing(2, (4, 5), True)
     with pytest.raises(InvalidMove):
@@ -123,7 +129,7 @@ def test_a_scout_that_touched_nothing_and_no_card_may_toss_once_more() -> None:
     ids=["touches-a-card", "touched-dice"],
 )
 def test_no_scout_retoss_after_touching_a_card_or_dice(landing: Landing) -> None:
-    state = apply(tossed(DieKind.SCOUT), landing)
+    state = apply(tossed(DieKind.SCOUT, dice={1: {W1: on(5, face=2)}}), landing)
     assert state.phase is Phase.SEND and state.turn == 1
     assert_illegal(GAME, state, Retoss(4), "toss a die")
 

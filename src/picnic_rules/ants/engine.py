@@ -558,6 +558,8 @@ def _land(state: State, move: Landing) -> State:
         raise IllegalMove(move, _cards_reason(move.cards, cards))
     if move.knocks and not move.touched:
         raise IllegalMove(move, "a die that knocked other dice touched them")
+    if move.touched and not move.knocks and not _dice_in_area(state):
+        raise IllegalMove(move, "no other die is in the picnic area to touch")
     if len(move.knocks) > MAX_KNOCKS:
         raise IllegalMove(move, f"a landing knocks at most {MAX_KNOCKS} dice")
     seen = set()
@@ -586,6 +588,16 @@ def _land(state: State, move: Landing) -> State:
     if retoss or RoundCard.RE_TOSS in state.held[seat]:
         return _evolve(state, dice=landed, phase=_P_AFTER, touched=move.touched)
     return _toss_done(state, landed)
+
+
+def _dice_in_area(state: State) -> bool:
+    """Whether a die other than the one in the air lies in the area (on cards or loose)."""
+    seat, tossed = state.turn, state.tossing
+    return any(
+        (die.spot is _S_AREA or die.spot is _S_LOOSE) and (s != seat or i != tossed)
+        for s, own in enumerate(state.dice)
+        for i, die in enumerate(own)
+    )
 
 
 def _cards_reason(cards: tuple[int, ...], present: tuple[int, ...]) -> str:
