@@ -92,30 +92,41 @@ def visible(colony: Iterable[Placed]) -> Grid:
 
 @attrs.frozen
 class Layers:
-    """The visible colony by content: plate cells, ant cells and every covered cell; also
-    the plate and covered cells as :func:`key` numbers and the ants as ``(key, x, y)``,
-    which make the enumeration of placements cheap."""
+    """The visible colony by content: plate cells, visible ant cells and every covered cell;
+    also the same as :func:`key` numbers (the ants ascending, so row by row), which make the
+    enumeration of placements cheap."""
 
     plates: frozenset[Cell]
-    ants: tuple[Cell, ...]
+    ants: frozenset[Cell]
     covered: frozenset[Cell]
     plate_keys: frozenset[int]
     covered_keys: frozenset[int]
-    ant_keys: tuple[tuple[int, int, int], ...]
+    ant_keys: tuple[int, ...]
 
 
 KEY_WIDTH: Final = 1 << 20
-"""Cells are numbered ``key(x, y) = x * KEY_WIDTH + y``: a colony spans far less than this."""
+"""Cells are numbered ``key(x, y) = y * KEY_WIDTH + x``: a colony spans far less than this."""
 
 
 def key(x: int, y: int) -> int:
-    """The number of cell ``(x, y)``; ``key(x + dx, y + dy) == key(x, y) + key(dx, dy)``."""
-    return x * KEY_WIDTH + y
+    """The number of cell ``(x, y)``: ascending numbers go row by row, and
+    ``key(x + dx, y + dy) == key(x, y) + key(dx, dy)``.
+
+    >>> key(1, 0) < key(-5, 1), cell_of(key(-3, 2))
+    (True, (-3, 2))
+    """
+    return y * KEY_WIDTH + x
+
+
+def cell_of(number: int) -> Cell:
+    """The cell whose :func:`key` is ``number``."""
+    y = (number + KEY_WIDTH // 2) // KEY_WIDTH
+    return number - y * KEY_WIDTH, y
 
 
 @functools.lru_cache(maxsize=2048)
 def layers(colony: tuple[Placed, ...]) -> Layers:
-    """The plate cells, the visible ant cells (row by row) and all covered cells of ``colony``.
+    """The plate cells, the visible ant cells and all covered cells of ``colony``.
 
     Built from the colony without its last card (cached), so a growing colony costs one
     card per step.
@@ -125,21 +136,23 @@ def layers(colony: tuple[Placed, ...]) -> Layers:
     before = layers(colony[:-1])
     last = colony[-1]
     cells = card_cells(last.card, last.x, last.y, last.turn)
-    spots = {cell for cell, _ in cells}
-    ants = [cell for cell in before.ants if cell not in spots]
-    ants += [cell for cell, content in cells if content == "ant"]
-    ants.sort(key=lambda c: (c[1], c[0]))
+    spots = frozenset(cell for cell, _ in cells)
+    new_ants = [cell for cell, content in cells if content == "ant"]
+    spot_keys = {key(x, y) for x, y in spots}
+    ant_keys = [k for k in before.ant_keys if k not in spot_keys]
+    ant_keys += [key(x, y) for x, y in new_ants]
+    ant_keys.sort()
     return Layers(
         before.plates | {(last.x, last.y)},
-        tuple(ants),
+        (before.ants - spots) | frozenset(new_ants),
         before.covered | spots,
         before.plate_keys | {key(last.x, last.y)},
-        before.covered_keys | {key(x, y) for x, y in spots},
-        tuple((key(x, y), x, y) for x, y in ants),
+        before.covered_keys | spot_keys,
+        tuple(ant_keys),
     )
 
 
-_EMPTY: Final = Layers(frozenset(), (), frozenset(), frozenset(), frozenset(), ())
+_EMPTY: Final = Layers(frozenset(), frozenset(), frozenset(), frozenset(), frozenset(), ())
 
 
 def plates(colony: tuple[Placed, ...]) -> dict[Cell, PicnicCard]:

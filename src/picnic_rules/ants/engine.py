@@ -21,7 +21,7 @@ from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
 from ..kit.build import builder
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
-from .colony import KEY_WIDTH, key, layers, offsets, plates
+from .colony import cell_of, key, layers, offsets, plates
 from .moves import (
     MAX_KNOCKS,
     Deal,
@@ -227,25 +227,26 @@ def _placements_of(
     interned = _PLACES.get(card)
     if interned is None or len(interned) > 4096:
         interned = _PLACES[card] = {}
-    for at, x, y in seen.ant_keys:  # row by row, then the turns
+    for at in seen.ant_keys:  # row by row, then the turns
         for turn, (a, b, c) in enumerate(deltas):
             # the plate covers this ant; no other cell of the card may cover a plate
             if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
                 place = interned.get(at * 4 + turn)
                 if place is None:
+                    x, y = cell_of(at)
                     place = interned[at * 4 + turn] = _PLACE(card, x, y, turn, False)
                 found.append(place)
     if planner:
         edge = {at + d for at in covered_keys for d in _SIDES} - covered_keys
-        spots: list[tuple[int, int, int]] = []
+        spots: list[tuple[int, int]] = []
         for turn in range(4):
             cells = [key(dx, dy) for dx, dy, _ in offsets(card.ants, turn)]
             near = {at - d for d in cells for at in edge}
             blocked = {at - d for d in cells for at in covered_keys}
-            for at in near - blocked:
-                x, y = divmod(at + KEY_WIDTH // 2, KEY_WIDTH)
-                spots.append((y - KEY_WIDTH // 2, x, turn))
-        found.extend(_PLACE(card, x, y, turn, True) for y, x, turn in sorted(spots))
+            spots.extend((at, turn) for at in near - blocked)
+        for at, turn in sorted(spots):
+            x, y = cell_of(at)
+            found.append(_PLACE(card, x, y, turn, True))
     return tuple(found)
 
 
