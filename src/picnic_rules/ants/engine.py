@@ -46,7 +46,7 @@ from .predicates import (
     soldier_goes_home,
     starting_candidates,
 )
-from .rules import Rules, layout, neighbours
+from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import score_table
 from .state import HOME, PUDDLE, Die, Phase, Placed, Spot, State
 
@@ -107,6 +107,7 @@ _INDEXES: Final = {
 }
 _PLACES: Final[dict[PicnicCard, dict[int, Place]]] = {}
 """Placements already built, by card and ``4 * key(x, y) + turn`` (moves are immutable)."""
+_LAYOUT: Final = {n: layout(n) for n in range(PLAYERS[0], PLAYERS[1] + 1)}
 _SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 _GET: Final = operator.attrgetter(*_FIELDS)
 _SLOT: Final = {name: i for i, name in enumerate(_FIELDS)}
@@ -178,12 +179,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
 
 def area_cards(state: State) -> tuple[int, ...]:
     """The area positions that hold a card."""
-    return _area_cards(state.area, len(state.dice))
-
-
-@functools.lru_cache(maxsize=2048)
-def _area_cards(area: tuple[PicnicCard | None, ...], players: int) -> tuple[int, ...]:
-    return tuple(p for p in layout(players) if area[p] is not None)
+    area = state.area
+    return tuple([p for p in _LAYOUT[len(state.dice)] if area[p] is not None])
 
 
 def home_dice(state: State, seat: int) -> tuple[int, ...]:
