@@ -275,7 +275,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     dice = state.dice[seat]
-    home = tuple(die.spot is _S_HOME for die in dice)
+    home = tuple([die.spot is _S_HOME for die in dice])
     tosses = _tosses(home, _targets(state))
     if not state.held[seat]:
         return tosses
@@ -666,7 +666,7 @@ def _toss_done(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     """The toss is over (``dice``: where the dice now are, if not yet in ``state``)."""
     dice = state.dice if dice is None else dice
     seat = state.turn
-    if state.extra_tosses and any(die.spot is _S_HOME for die in dice[seat]):
+    if state.extra_tosses and _S_HOME in [die.spot for die in dice[seat]]:
         return _evolve(
             state,
             dice=dice,
@@ -685,7 +685,7 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     n = len(dice)
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
-        if any(die.spot is _S_HOME for die in dice[seat]):
+        if _S_HOME in [die.spot for die in dice[seat]]:
             return _evolve(
                 state,
                 dice=dice,
@@ -724,14 +724,15 @@ def _resolve(state: State) -> State:
     dice = [list(own) for own in state.dice]
     area = list(state.area)
     won = [list(cards) for cards in state.won]
+    touching: dict[int, list[tuple[int, int]]] = {}
+    for seat, own in enumerate(dice):
+        for i, die in enumerate(own):
+            if die.spot is _S_AREA:
+                for position in die.cards:
+                    touching.setdefault(position, []).append((seat, i))
     for position in layout(state.players):
         card = area[position]
-        on = [
-            (seat, i)
-            for seat, own in enumerate(dice)
-            for i, die in enumerate(own)
-            if die.spot is _S_AREA and position in die.cards
-        ]
+        on = touching.get(position)
         if card is None or not on:
             continue
         contenders = []
