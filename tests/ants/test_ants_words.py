@@ -118,3 +118,19 @@ def test_move_groups() -> None:
     )
     assert move_group(move_from_str("play honey on 4")) == ("play honey", "on 4")
     assert move_group(move_from_str("land 3 on 4")) == ("land", "3 on 4")
+
+
+def test_the_longest_landing_is_described_within_the_codec_limit() -> None:
+    from picnic_rules.codec.limits import MAX_DESCRIPTION
+
+    dice = {1: {i: on(4, 5, face=1) for i in range(1, 5)}}
+    state = table(2, dice=dice, area={4: "purple-watermelon-2", 5: "green-watermelon-2"})
+    state = apply(state, Toss(DieKind.SOLDIER, 4))
+    text = (
+        "land 3 on 4,5 touching knock 1:worker1 to 4,5 showing 4 knock 1:worker2 to 4,5 "
+        "showing 4 knock 1:worker3 to 4,5 showing 4 knock 1:scout1 to 4,5 showing 3"
+    )
+    landing = move_from_str(text)
+    words = describe(view(state, 1), observe(state, landing, 1))
+    assert len(words) <= MAX_DESCRIPTION
+    assert "knocks your scout1 onto cards 4 and 5, showing 3" in words

@@ -8,6 +8,8 @@ named by position and card ("card 4, the blue cookie"). What a move leads to
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import PicnicError
 from .cards import DIE_KINDS, DIE_NAMES, Category, PicnicCard, RoundCard
 from .engine import is_over, result
@@ -30,7 +32,10 @@ from .observations import Observation, update
 from .rules import layout
 from .state import Phase, State, View
 
-__all__ = ["card_name", "describe", "move_group", "phase_words"]
+__all__ = ["MAX_WORDS", "card_name", "describe", "move_group", "phase_words"]
+
+MAX_WORDS: Final = 400
+"""The longest sentence :func:`describe` writes (the codec's limit on a description)."""
 
 
 def card_name(card: PicnicCard) -> str:
@@ -59,9 +64,10 @@ def _cards(state: State, cards: tuple[int, ...]) -> str:
     return "on " + " and ".join(_position(state, c) for c in cards)
 
 
-def _knock(state: State, knock: Knock, me: int) -> str:
+def _knock(knock: Knock, me: int) -> str:
     owner = "your" if knock.seat == me else f"seat {knock.seat}'s"
-    where = "loose" if not knock.cards else _cards(state, knock.cards)
+    where = "loose" if not knock.cards else "onto card" + "s" * (len(knock.cards) > 1)
+    where += " " + " and ".join(map(str, knock.cards)) if knock.cards else ""
     return f"knocks {owner} {DIE_NAMES[knock.die]} {where}, showing {knock.face}"
 
 
@@ -81,7 +87,7 @@ def describe(view: View, observation: Observation) -> str:
         winners = " and ".join(_who(s, view.player) for s in outcome.winners)
         verb = "wins" if len(outcome.winners) == 1 and winners != "you" else "win"
         text += f" - the game is over (points {points}): {winners} {verb}."
-    return text
+    return text if len(text) <= MAX_WORDS else text[: MAX_WORDS - 3] + "..."
 
 
 def _sentence(state: State, move: Move, me: int) -> str:
@@ -106,7 +112,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
         if move.touched and not move.knocks:
             text += ", touching dice"
         if move.knocks:
-            text += "; it " + "; it ".join(_knock(state, k, me) for k in move.knocks)
+            text += "; it " + "; it ".join(_knock(k, me) for k in move.knocks)
         return text + "."
     if isinstance(move, Keep):
         return f"{_verb(seat, me, 'keep')} the landing."
