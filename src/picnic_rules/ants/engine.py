@@ -228,10 +228,10 @@ def _placements_of(
         for turn, (a, b, c) in enumerate(deltas):
             # the plate covers this ant; no other cell of the card may cover a plate
             if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
-                place = interned.get(at * 4 + turn)
+                place = interned.get(4 * at + turn)
                 if place is None:
                     x, y = cell_of(at)
-                    place = interned[at * 4 + turn] = _PLACE(card, x, y, turn, False)
+                    place = interned[4 * at + turn] = _PLACE(card, x, y, turn, False)
                 found.append(place)
     if planner:
         edge = {at + d for at in covered_keys for d in _SIDES} - covered_keys
