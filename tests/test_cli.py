@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -388,3 +389,29 @@ def test_players_seats_that_many(capsys: pytest.CaptureFixture[str]) -> None:
         ["play", "sandwich", "--players", "4", "--seed", "1"], capsys, stdin="quit\n"
     )
     assert "seat 0 you; seat 1 computer, seat 2 computer, seat 3 computer." in out
+
+
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+def test_every_built_in_game_plays_to_the_end_in_the_terminal(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    status, out, err = run(["play", name, "--seed", "3"], capsys, stdin="1\n" * 3000)
+    assert (status, err) == (0, "")
+    assert "== game over ==" in out
+    assert re.search(r"(wins|win) \([a-z-]+\); scores: ", out)
+    assert "Traceback" not in out
+
+
+def test_poultry_hot_seat_hides_the_other_seats_commitment(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "poultry", "--seat", "0", "--seat", "1", "--seed", "2"]
+    status, out, _ = run(argv, capsys, stdin="1\n" * 40)
+    assert status == 0
+    first, turn = out.split("== seat 1's turn ==", 1)
+    turn = turn.split("seat 1> ", 1)[0]
+    chosen = re.search(r"^ +1\. commit (.+?)  ", first.split("Your move, seat 0:")[1], re.M)
+    assert chosen  # seat 0 chose its first commitment
+    assert "Seat 0 commits two cards face down." in turn
+    assert "seat 0: 4 cards, 2 face down" in turn
+    assert chosen.group(1) not in turn  # seat 1 is not told what seat 0 committed
