@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections import Counter
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -98,15 +99,35 @@ _BUILD: Final = builder(State)
 _FIELDS: Final = tuple(field.name for field in attrs.fields(State))
 _PLACE: Final = builder(Place)
 _KIND: Final = {card: kind_index(card) for card in CARD_KINDS}
-_DELTAS: Final = {
-    ants: tuple(tuple(key(dx, dy) for dx, dy, _ in offsets(ants, turn)[1:]) for turn in range(4))
-    for ants in (2, 3)
-}
+_DELTAS: Final = tuple(
+    tuple(key(dx, dy) for dx, dy, _ in offsets(3, turn)[1:]) for turn in range(4)
+)
+"""Per turn, the :func:`key` offsets of a card's three cells besides its plate (the same for
+two- and three-ant cards: only what the fourth cell shows differs)."""
 _INDEXES: Final = {
     kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind) for kind in set(DIE_KINDS)
 }
-_PLACES: Final[dict[PicnicCard, dict[int, Place]]] = {}
-"""Placements already built, by card and ``4 * key(x, y) + turn`` (moves are immutable)."""
+
+
+class _Interned(dict[int, Place]):
+    """One card's placements already built (moves are immutable), by ``4 * key(x, y) + turn``;
+    a missing one is built on first use."""
+
+    __slots__ = ("card", "planner")
+
+    def __init__(self, card: PicnicCard, planner: bool) -> None:
+        super().__init__()
+        self.card = card
+        self.planner = planner
+
+    def __missing__(self, code: int) -> Place:
+        x, y = cell_of(code >> 2)
+        place = self[code] = _PLACE(self.card, x, y, code & 3, self.planner)
+        return place
+
+
+_PLACES: Final[dict[tuple[PicnicCard, bool], _Interned]] = {}
+"""The interned placements of each card, without and with Planner."""
 _LAYOUT: Final = {n: layout(n) for n in range(PLAYERS[0], PLAYERS[1] + 1)}
 _SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 _GET: Final = operator.attrgetter(*_FIELDS)
@@ -214,37 +235,67 @@ def _placements_of(
 ) -> tuple[Place, ...]:
     """Every legal placement, enumerated fast; the same as trying :func:`placement_is_legal`
     on every cell and turn (a test compares them): the plate on a visible ant, the other
-    three cells on no plate; with Planner, every spot beside the colony covering nothing."""
+    three cells on no plate (see :func:`_spots`); with Planner, every spot beside the colony
+    covering nothing."""
     if not colony:
         return tuple(Place(card, 0, 0, turn) for turn in range(4))
-    seen = layers(colony)
-    plate_keys, covered_keys = seen.plate_keys, seen.covered_keys
-    deltas = _DELTAS[card.ants]
-    found: list[Place] = []
-    interned = _PLACES.get(card)
-    if interned is None or len(interned) > 4096:
-        interned = _PLACES[card] = {}
-    for at in seen.ant_keys:  # row by row, then the turns
-        for turn, (a, b, c) in enumerate(deltas):
-            # the plate covers this ant; no other cell of the card may cover a plate
-            if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
-                place = interned.get(4 * at + turn)
-                if place is None:
-                    x, y = cell_of(at)
-                    place = interned[4 * at + turn] = _PLACE(card, x, y, turn, False)
-                found.append(place)
+    found = _interned(card, False)(_spots(colony))
     if planner:
-        edge = {at + d for at in covered_keys for d in _SIDES} - covered_keys
-        spots: list[tuple[int, int]] = []
-        for turn in range(4):
-            cells = [key(dx, dy) for dx, dy, _ in offsets(card.ants, turn)]
-            near = {at - d for d in cells for at in edge}
-            blocked = {at - d for d in cells for at in covered_keys}
-            spots.extend((at, turn) for at in near - blocked)
-        for at, turn in sorted(spots):
-            x, y = cell_of(at)
-            found.append(_PLACE(card, x, y, turn, True))
-    return tuple(found)
+        found += _interned(card, True)(_planner_spots(colony))
+    return found
+
+
+def _interned(card: PicnicCard, planner: bool) -> Callable[[tuple[int, ...]], tuple[Place, ...]]:
+    """A function from codes ``4 * key(x, y) + turn`` to the placements of ``card`` they name."""
+    interned = _PLACES.get((card, planner))
+    if interned is None or len(interned) > 4096:
+        interned = _PLACES[card, planner] = _Interned(card, planner)
+    get = interned.__getitem__
+    return lambda codes: tuple(map(get, codes))
+
+
+@functools.lru_cache(maxsize=2048)
+def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """Where any card may go without Planner, as ascending codes ``4 * key(x, y) + turn``:
+    the plate on a visible ant, no other cell on a plate. Any card: the cells a card covers
+    do not depend on its ants.
+
+    Built from the colony without its last card (cached): that card's cells are no visible
+    ants any more, its plate blocks the spots that would cover it, and its own ants are new.
+    """
+    if not colony:
+        return ()
+    before = _spots(colony[:-1])
+    seen = layers(colony)
+    last = colony[-1]
+    plate = key(last.x, last.y)
+    gone = {plate + d for d in _DELTAS[last.turn]}
+    gone.add(plate)
+    blocked = {4 * (plate - d) + turn for turn, cells in enumerate(_DELTAS) for d in cells}
+    codes = [code for code in before if code >> 2 not in gone and code not in blocked]
+    plate_keys = seen.plate_keys
+    for at in gone.intersection(seen.ant_keys):
+        for turn, (a, b, c) in enumerate(_DELTAS):
+            if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
+                codes.append(4 * at + turn)
+    codes.sort()
+    return tuple(codes)
+
+
+@functools.lru_cache(maxsize=256)
+def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """Where any card may go with Planner, as ascending codes ``4 * key(x, y) + turn``: no
+    cell of the card on a covered cell, one beside a covered cell."""
+    covered = layers(colony).covered_keys
+    edge = {at + d for at in covered for d in _SIDES} - covered
+    codes: list[int] = []
+    for turn, others in enumerate(_DELTAS):
+        cells = (0, *others)
+        near = {at - d for d in cells for at in edge}
+        near.difference_update([at - d for d in cells for at in covered])
+        codes.extend(4 * at + turn for at in near)
+    codes.sort()
+    return tuple(codes)
 
 
 # --------------------------------------------------------------------------
@@ -764,7 +815,10 @@ def _placements(state: State) -> State:
         pending = state.won[seat]
         if not pending:
             continue
-        if any(legal_placements(state, seat, card) for card in pending):
+        # a spot without Planner takes any card; else ask for each card (Planner, first card)
+        if _spots(state.colonies[seat]) or any(
+            legal_placements(state, seat, card) for card in pending
+        ):
             return _evolve(state, phase=_P_PLACE, turn=seat)
         won, aside = list(state.won), list(state.set_aside)
         aside[seat] = (*aside[seat], *pending)
