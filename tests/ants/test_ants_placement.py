@@ -153,6 +153,7 @@ def test_the_fast_enumeration_is_the_rule_tried_everywhere() -> None:
     import random
 
     from picnic_rules.ants import CARD_KINDS
+    from picnic_rules.ants.engine import _is_spot
     from picnic_rules.ants.predicates import placement_is_legal
 
     rng = random.Random(4)
@@ -172,5 +173,12 @@ def test_the_fast_enumeration_is_the_rule_tried_everywhere() -> None:
                 if placement_is_legal(colony, new, x, y, turn, planner)
             }
             assert got == tried
+            # the legality check in apply asks the same enumeration, whatever the numbers
+            odd = [(1 << 20, 0, 0), (0, -(1 << 20), 1), (1, 0, 4), (0, 1, -1), (4, 4, 7)]
+            for x, y, turn in [(x, y, t) for x, y in cells for t in range(4)] + odd:
+                for planner in (False, True):
+                    move = Place(new, x, y, turn, planner)
+                    rule = placement_is_legal(colony, new, x, y, turn, planner)
+                    assert _is_spot(colony, move) == rule, move
             move = rng.choice(sorted(got - {m for m in got if m.planner}, key=str))
             colony = (*colony, Placed(move.card, move.x, move.y, move.turn))

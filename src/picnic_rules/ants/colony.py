@@ -76,7 +76,7 @@ def card_cells(card: PicnicCard, x: int, y: int, turn: int) -> tuple[tuple[Cell,
     return tuple(((x + dx, y + dy), content) for dx, dy, content in offsets)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=128)
 def _visible(colony: tuple[Placed, ...]) -> tuple[tuple[Cell, tuple[Content, int]], ...]:
     grid: Grid = {}
     for index, placed in enumerate(colony):
@@ -124,7 +124,7 @@ def cell_of(number: int) -> Cell:
     return number - y * KEY_WIDTH, y
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=128)
 def layers(colony: tuple[Placed, ...]) -> Layers:
     """The plate cells, the visible ant cells and all covered cells of ``colony``.
 

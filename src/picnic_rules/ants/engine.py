@@ -22,7 +22,7 @@ from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
 from ..kit.build import builder
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
-from .colony import cell_of, key, layers, offsets, plates
+from .colony import KEY_WIDTH, cell_of, key, layers, offsets, plates
 from .moves import (
     MAX_KNOCKS,
     Deal,
@@ -87,6 +87,8 @@ _S_AREA: Final = Spot.AREA
 _S_HOME: Final = Spot.HOME
 _S_LOOSE: Final = Spot.LOOSE
 _S_PUDDLE: Final = Spot.PUDDLE
+_R_PLANNER: Final = RoundCard.PLANNER
+_R_RE_TOSS: Final = RoundCard.RE_TOSS
 
 ROUNDS: Final = "rounds"
 """The one end reason: the last round was played."""
@@ -104,6 +106,17 @@ _DELTAS: Final = tuple(
 )
 """Per turn, the :func:`key` offsets of a card's three cells besides its plate (the same for
 two- and three-ant cards: only what the fourth cell shows differs)."""
+_ANT_DELTAS: Final = {
+    ants: tuple(
+        tuple(key(dx, dy) for dx, dy, content in offsets(ants, turn) if content == "ant")
+        for turn in range(4)
+    )
+    for ants in (2, 3)
+}
+"""Per card's ants and turn, the :func:`key` offsets of its ant cells."""
+_BLOCKED: Final = tuple(-4 * d + turn for turn, cells in enumerate(_DELTAS) for d in cells)
+"""The codes, relative to ``4 * key`` of a plate, of the placements that would cover it."""
+_HALF: Final = KEY_WIDTH // 2
 _INDEXES: Final = {
     kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind) for kind in set(DIE_KINDS)
 }
@@ -140,6 +153,38 @@ def _evolve(state: State, **changes: object) -> State:
     for name, value in changes.items():
         values[_SLOT[name]] = value
     return _BUILD(*values)
+
+
+def _evolver(*names: str) -> Callable[..., State]:
+    """A function ``(state, name=value, ...)`` taking exactly ``names``: the state with those
+    fields changed, built positionally (cheaper than :func:`_evolve` on the hottest paths)."""
+    fields = ", ".join(name if name in names else f"s.{name}" for name in _FIELDS)
+    source = f"def evolve(s, {', '.join(names)}):\n    return build({fields})\n"
+    namespace: dict[str, object] = {"build": _BUILD}
+    exec(compile(source, f"<ants evolver of {', '.join(names)}>", "exec"), namespace)
+    evolve: Callable[..., State] = namespace["evolve"]  # type: ignore[assignment]
+    return evolve
+
+
+_TOSSED: Final = _evolver("phase", "tossing", "target")
+_LANDED: Final = _evolver("dice", "phase", "touched")
+_SENDING: Final = _evolver(
+    "dice", "phase", "turn", "tossing", "target", "touched", "scout_retossed", "extra_tosses"
+)
+_FILLED: Final = _evolver("area", "deck")
+_PLACED: Final = _evolver("colonies", "won")
+_DIES: Final = {
+    (cards, face): Die(_S_AREA if cards else _S_LOOSE, cards, face)
+    for cards in ((), *((p,) for p in range(9)), *((p, q) for p in range(9) for q in range(9)))
+    for face in range(10)
+}
+"""Dice in the picnic area (immutable, so shared), by the cards they touch and their face."""
+
+
+def _die(cards: tuple[int, ...], face: int) -> Die:
+    """The die in the area touching ``cards`` (none: loose) showing ``face``."""
+    die = _DIES.get((cards, face))
+    return Die(_S_AREA if cards else _S_LOOSE, cards, face) if die is None else die
 
 
 _CHANCE_PHASES: Final = (_P_LAND, _P_FILL, _P_SETUP, _P_ROLLOFF, _P_ROUND_CARD)
@@ -229,7 +274,7 @@ def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, 
     return _placements_of(state.colonies[seat], card, planner)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=128)
 def _placements_of(
     colony: tuple[Placed, ...], card: PicnicCard, planner: bool
 ) -> tuple[Place, ...]:
@@ -254,7 +299,7 @@ def _interned(card: PicnicCard, planner: bool) -> Callable[[tuple[int, ...]], tu
     return lambda codes: tuple(map(get, codes))
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=128)
 def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go without Planner, as ascending codes ``4 * key(x, y) + turn``:
     the plate on a visible ant, no other cell on a plate. Any card: the cells a card covers
@@ -266,23 +311,33 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     if not colony:
         return ()
     before = _spots(colony[:-1])
-    seen = layers(colony)
     last = colony[-1]
     plate = key(last.x, last.y)
     gone = {plate + d for d in _DELTAS[last.turn]}
     gone.add(plate)
-    blocked = {4 * (plate - d) + turn for turn, cells in enumerate(_DELTAS) for d in cells}
+    blocked = {4 * plate + code for code in _BLOCKED}
     codes = [code for code in before if code >> 2 not in gone and code not in blocked]
-    plate_keys = seen.plate_keys
-    for at in gone.intersection(seen.ant_keys):
+    plates = {key(placed.x, placed.y) for placed in colony}
+    for d in _ANT_DELTAS[last.card.ants][last.turn]:
+        at = plate + d
         for turn, (a, b, c) in enumerate(_DELTAS):
-            if at + a not in plate_keys and at + b not in plate_keys and at + c not in plate_keys:
+            if at + a not in plates and at + b not in plates and at + c not in plates:
                 codes.append(4 * at + turn)
     codes.sort()
     return tuple(codes)
 
 
-@functools.lru_cache(maxsize=256)
+def _is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
+    """Whether ``move`` is one of the placements :func:`_placements_of` lists (a test checks
+    them against :func:`placement_is_legal`)."""
+    x, y, turn = move.x, move.y, move.turn
+    if not colony or not (0 <= turn <= 3 and -_HALF < x < _HALF and -_HALF < y < _HALF):
+        return placement_is_legal(colony, move.card, x, y, turn, move.planner)
+    code = 4 * key(x, y) + turn
+    return code in (_planner_spots(colony) if move.planner else _spots(colony))
+
+
+@functools.lru_cache(maxsize=64)
 def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go with Planner, as ascending codes ``4 * key(x, y) + turn``: no
     cell of the card on a covered cell, one beside a covered cell."""
@@ -402,7 +457,7 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMove(move, _why_illegal(state, move))
     if isinstance(move, Toss):
         die = _first_home(state, state.turn, move.die)
-        return _evolve(state, phase=_P_LAND, tossing=die, target=move.target)
+        return _TOSSED(state, phase=_P_LAND, tossing=die, target=move.target)
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, Keep):
@@ -434,9 +489,7 @@ def _is_legal(state: State, move: Move) -> bool:
             and type(move.turn) is int
             and type(move.planner) is bool
             and (not move.planner or RoundCard.PLANNER in state.held[seat])
-            and placement_is_legal(
-                state.colonies[seat], move.card, move.x, move.y, move.turn, move.planner
-            )
+            and _is_spot(state.colonies[seat], move)
         )
     if type(move) is Toss:
         return (
@@ -573,7 +626,8 @@ def _deal(state: State, move: Deal) -> State:
 
 
 def _gaps(state: State) -> tuple[int, ...]:
-    return tuple(p for p in layout(state.players) if state.area[p] is None)
+    area = state.area
+    return tuple([p for p in _LAYOUT[len(state.dice)] if area[p] is None])
 
 
 def _fill_or_start(state: State) -> State:
@@ -594,23 +648,46 @@ def _fill(state: State, move: Draw) -> State:
     deck = list(state.deck)
     deck[kind] -= 1
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
-        return _evolve(state, area=tuple(area), deck=tuple(deck))
-    return _fill_or_start(_evolve(state, area=tuple(area), deck=tuple(deck)))
+        return _FILLED(state, area=tuple(area), deck=tuple(deck))
+    return _fill_or_start(_FILLED(state, area=tuple(area), deck=tuple(deck)))
 
 
 def _land(state: State, move: Landing) -> State:
-    rules, seat, tossed = state.rules, state.turn, state.tossing
-    if move.face not in rules.die_faces(tossed):
+    seat, tossed, cards, touched, knocks = (
+        state.turn,
+        state.tossing,
+        move.cards,
+        move.touched,
+        move.knocks,
+    )
+    if move.face not in state.rules.die_faces(tossed):
         raise IllegalMove(move, f"a {DIE_KINDS[tossed].value} has no face with {move.face} ants")
-    cards = area_cards(state)
-    if not landing_cards_are_possible(move.cards, cards):
-        raise IllegalMove(move, _cards_reason(move.cards, cards))
-    if move.knocks and not move.touched:
-        raise IllegalMove(move, "a die that knocked other dice touched them")
-    if move.touched and not move.knocks and not _dice_in_area(state):
-        raise IllegalMove(move, "no other die is in the picnic area to touch")
+    present = area_cards(state)
+    if not landing_cards_are_possible(cards, present):
+        raise IllegalMove(move, _cards_reason(cards, present))
+    if knocks:
+        if not touched:
+            raise IllegalMove(move, "a die that knocked other dice touched them")
+        landed = _knocked(state, move, present)
+    else:
+        if touched and not _dice_in_area(state):
+            raise IllegalMove(move, "no other die is in the picnic area to touch")
+        landed = state.dice
+    own = list(landed[seat])
+    own[tossed] = _die(cards, move.face)
+    dice = list(landed)
+    dice[seat] = tuple(own)
+    retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
+    if retoss or _R_RE_TOSS in state.held[seat]:
+        return _LANDED(state, dice=tuple(dice), phase=_P_AFTER, touched=touched)
+    return _toss_done(state, tuple(dice))
+
+
+def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tuple[Die, ...], ...]:
+    """The dice after ``move``'s knocks (each checked) moved them."""
     if len(move.knocks) > MAX_KNOCKS:
         raise IllegalMove(move, f"a landing knocks at most {MAX_KNOCKS} dice")
+    seat, tossed = state.turn, state.tossing
     seen = set()
     for knock in move.knocks:
         if not 0 <= knock.seat < state.players or not 0 <= knock.die < 6:
@@ -622,21 +699,14 @@ def _land(state: State, move: Landing) -> State:
         seen.add((knock.seat, knock.die))
         if state.dice[knock.seat][knock.die].spot not in (_S_AREA, _S_LOOSE):
             raise IllegalMove(move, f"{knock}: only dice in the picnic area can be knocked")
-        if knock.face not in rules.die_faces(knock.die):
+        if knock.face not in state.rules.die_faces(knock.die):
             raise IllegalMove(move, f"{knock}: that die has no face with {knock.face} ants")
-        if not landing_cards_are_possible(knock.cards, cards):
-            raise IllegalMove(move, f"{knock}: {_cards_reason(knock.cards, cards)}")
+        if not landing_cards_are_possible(knock.cards, present):
+            raise IllegalMove(move, f"{knock}: {_cards_reason(knock.cards, present)}")
     dice = [list(own) for own in state.dice]
     for knock in move.knocks:
-        spot = _S_AREA if knock.cards else _S_LOOSE
-        dice[knock.seat][knock.die] = Die(spot, knock.cards, knock.face)
-    spot = _S_AREA if move.cards else _S_LOOSE
-    dice[seat][tossed] = Die(spot, move.cards, move.face)
-    landed = tuple(map(tuple, dice))
-    retoss = scout_may_retoss(tossed, move.cards, move.touched, state.scout_retossed)
-    if retoss or RoundCard.RE_TOSS in state.held[seat]:
-        return _evolve(state, dice=landed, phase=_P_AFTER, touched=move.touched)
-    return _toss_done(state, landed)
+        dice[knock.seat][knock.die] = _die(knock.cards, knock.face)
+    return tuple(map(tuple, dice))
 
 
 def _dice_in_area(state: State) -> bool:
@@ -737,7 +807,7 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
         if _S_HOME in [die.spot for die in dice[seat]]:
-            return _evolve(
+            return _SENDING(
                 state,
                 dice=dice,
                 phase=_P_SEND,
@@ -834,7 +904,7 @@ def _place(state: State, move: Place) -> State:
     pending = list(won[seat])
     pending.remove(move.card)
     won[seat] = tuple(pending)
-    state = _evolve(state, colonies=tuple(colonies), won=tuple(won))
+    state = _PLACED(state, colonies=tuple(colonies), won=tuple(won))
     if move.planner:
         held = list(state.held)
         held[seat] = tuple(c for c in held[seat] if c is not RoundCard.PLANNER)

@@ -21,11 +21,12 @@ from typing import Final
 import attrs
 
 from ..errors import PicnicError
+from ..kit.build import builder
 from ..kit.counts import draw
 from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
 from .engine import area_cards, drawn_round_cards, home_dice
 from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
-from .rules import neighbours
+from .rules import POSITIONS, neighbours
 from .state import Phase, Spot, State
 
 __all__ = ["DEFAULT_TOSS_MODEL", "TossModel", "sample_chance", "sample_landing", "sampler"]
@@ -94,6 +95,11 @@ class TossModel:
     """Without a knock, the die touched a die already on its card."""
 
 
+_LANDING: Final = builder(Landing)
+_DRAWS: Final = tuple(Draw(card) for card in CARD_KINDS)
+"""The draw of each card kind (moves are immutable, so shared)."""
+_NEIGHBOURS: Final = tuple(neighbours(p) for p in range(POSITIONS))
+
 DEFAULT_TOSS_MODEL = TossModel()
 """The model :func:`sample_chance` uses."""
 
@@ -109,22 +115,27 @@ def sample_landing(
     seat, tossed, target = state.turn, state.tossing, state.target
     kind = _KIND_OF_DIE[tossed]
     present = area_cards(state)
-    near = [q for q in neighbours(target) if q in present] if target in present else list(present)
+    on_target = target in present
+    near = [q for q in _NEIGHBOURS[target] if q in present] if on_target else list(present)
     roll = rng.random()
     cards: tuple[int, ...]
-    if target in present and roll < model.accuracy[kind]:
+    accuracy = model.accuracy[kind]
+    if on_target and roll < accuracy:
         cards = (target,)
-    elif target in present and near and roll < model.accuracy[kind] + model.edge[kind]:
-        cards = tuple(sorted((target, rng.choice(near))))
-    elif near and roll < model.accuracy[kind] + model.edge[kind] + model.near[kind]:
+    elif on_target and near and roll < accuracy + model.edge[kind]:
+        other = rng.choice(near)
+        cards = (target, other) if target < other else (other, target)
+    elif near and roll < accuracy + model.edge[kind] + model.near[kind]:
         cards = (rng.choice(near),)
     else:
         cards = ()
     face = rng.choice(state.rules.die_faces(tossed))
+    if not cards:
+        return _LANDING(face, cards, False, ())
     table = (model.knock_soldier, model.knock_worker, model.knock_scout)[kind]
     knocks: list[Knock] = []
     nearby = False
-    for s, own in enumerate(state.dice if cards else ()):
+    for s, own in enumerate(state.dice):
         for i, die in enumerate(own):
             if die.spot is not _S_AREA or (s == seat and i == tossed):
                 continue
@@ -132,7 +143,7 @@ def sample_landing(
                 continue
             nearby = True
             if len(knocks) < MAX_KNOCKS and rng.random() < table[_KIND_OF_DIE[i]]:
-                options = [q for p in die.cards for q in neighbours(p) if q in present]
+                options = [q for p in die.cards for q in _NEIGHBOURS[p] if q in present]
                 where = (
                     (rng.choice(options),)
                     if options and rng.random() < model.knocked_to_card
@@ -140,7 +151,7 @@ def sample_landing(
                 )
                 knocks.append(Knock(s, i, where, die.face))
     touched = bool(knocks) or (nearby and rng.random() < model.touch)
-    return Landing(face, cards, touched, tuple(knocks))
+    return _LANDING(face, cards, touched, tuple(knocks))
 
 
 def sampler(model: TossModel) -> Callable[[State, random.Random], Move]:
@@ -166,7 +177,7 @@ def _sample(state: State, rng: random.Random, model: TossModel) -> Move:
     if phase is _P_LAND:
         return sample_landing(state, rng, model)
     if phase is _P_FILL:
-        return Draw(CARD_KINDS[draw(state.deck, rng)])
+        return _DRAWS[draw(state.deck, rng)]
     if phase is _P_SETUP:
         n = state.rules.scoring_cards_for(state.players)
         scoring = tuple(sorted(rng.sample(list(ScoringCard), n), key=lambda c: c.value))
