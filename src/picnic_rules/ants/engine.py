@@ -172,6 +172,8 @@ _SENDING: Final = _evolver(
     "dice", "phase", "turn", "tossing", "target", "touched", "scout_retossed", "extra_tosses"
 )
 _FILLED: Final = _evolver("area", "deck")
+_MOVED: Final = _evolver("dice")
+_TURN: Final = _evolver("phase", "turn")
 _PLACED: Final = _evolver("colonies", "won")
 _DIES: Final = {
     (cards, face): Die(_S_AREA if cards else _S_LOOSE, cards, face)
@@ -243,10 +245,21 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
 # facts about a state
 
 
+_last_area_cards: tuple[tuple[PicnicCard | None, ...], int, tuple[int, ...]] = ((), 0, ())
+"""The last :func:`area_cards` answer with the area and seat count it was for: the area
+changes a few times a round, and is asked about at every toss."""
+
+
 def area_cards(state: State) -> tuple[int, ...]:
     """The area positions that hold a card."""
-    area = state.area
-    return tuple([p for p in _LAYOUT[len(state.dice)] if area[p] is not None])
+    global _last_area_cards
+    area, n = state.area, len(state.dice)
+    last = _last_area_cards
+    if last[0] is area and last[1] == n:
+        return last[2]
+    cards = tuple([p for p in _LAYOUT[n] if area[p] is not None])
+    _last_area_cards = (area, n, cards)
+    return cards
 
 
 def home_dice(state: State, seat: int) -> tuple[int, ...]:
@@ -260,7 +273,7 @@ def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
 
 
 def _targets(state: State) -> tuple[int, ...]:
-    return area_cards(state) or layout(state.players)
+    return area_cards(state) or _LAYOUT[len(state.dice)]
 
 
 def _in_turn_order(state: State) -> tuple[int, ...]:
@@ -554,7 +567,7 @@ def _move_die(state: State, seat: int, die: int, to: Die) -> State:
     own[die] = to
     dice = list(state.dice)
     dice[seat] = tuple(own)
-    return _evolve(state, dice=tuple(dice))
+    return _MOVED(state, dice=tuple(dice))
 
 
 def _play(state: State, move: Play) -> State:
@@ -836,7 +849,7 @@ def _bring_back(state: State) -> State:
 def _settle_or_resolve(state: State) -> State:
     for seat in _in_turn_order(state):
         if any(len(die.cards) == 2 for die in state.dice[seat]):
-            return _evolve(state, phase=_P_SETTLE, turn=seat)
+            return _TURN(state, phase=_P_SETTLE, turn=seat)
     return _resolve(state)
 
 
@@ -851,7 +864,7 @@ def _resolve(state: State) -> State:
             if die.spot is _S_AREA:
                 for position in die.cards:
                     touching.setdefault(position, []).append((seat, i))
-    for position in layout(state.players):
+    for position in _LAYOUT[len(state.dice)]:
         card = area[position]
         on = touching.get(position)
         if card is None or not on:
@@ -889,7 +902,7 @@ def _placements(state: State) -> State:
         if _spots(state.colonies[seat]) or any(
             legal_placements(state, seat, card) for card in pending
         ):
-            return _evolve(state, phase=_P_PLACE, turn=seat)
+            return _TURN(state, phase=_P_PLACE, turn=seat)
         won, aside = list(state.won), list(state.set_aside)
         aside[seat] = (*aside[seat], *pending)
         won[seat] = ()
@@ -932,7 +945,7 @@ def _choose_starter(state: State) -> State:
 def _draw_round_card(state: State) -> State:
     drawn = len(drawn_round_cards(state))
     if drawn < state.rules.round_cards_dealt and _round_cards_left(state):
-        return _evolve(state, phase=_P_ROUND_CARD, turn=state.starter)
+        return _TURN(state, phase=_P_ROUND_CARD, turn=state.starter)
     return _begin_sending(state)
 
 

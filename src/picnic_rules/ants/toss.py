@@ -135,11 +135,12 @@ def sample_landing(
     table = (model.knock_soldier, model.knock_worker, model.knock_scout)[kind]
     knocks: list[Knock] = []
     nearby = False
+    first, last = cards[0], cards[-1]
     for s, own in enumerate(state.dice):
         for i, die in enumerate(own):
             if die.spot is not _S_AREA or (s == seat and i == tossed):
                 continue
-            if not any(c in cards for c in die.cards):
+            if first not in die.cards and last not in die.cards:  # on no card it landed on
                 continue
             nearby = True
             if len(knocks) < MAX_KNOCKS and rng.random() < table[_KIND_OF_DIE[i]]:
