@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Final
 
 from ..errors import IllegalMove, PicnicError
@@ -106,7 +108,7 @@ def apply(state: State, move: Move) -> State:
         if card.__class__ is Card and state.deck[card]:
             return _draw(state, card)
     memo = LAST[0]
-    if memo[0] is not state or id(move) not in memo[2]:  # not one of the moves just listed
+    if memo[0] is not state or not any(map(is_, memo[1], repeat(move))):  # not one just listed
         why = illegal_reason(state, move)
         if why is not None:
             raise IllegalMove(move, why)

@@ -175,10 +175,10 @@ def _type_plays(insect: int, cards: Counts, mine: list[tuple[int, int]],
     return tuple(moves)
 
 
-LAST: list[Any] = [(None, (), frozenset())]
+LAST: list[Any] = [(None, ())]
 """A one-entry memo, replaced whole (so threads never see half of one): the last state
-:func:`legal_moves` answered for in a turn, its moves (kept alive, so their ids stay
-theirs) and their ids; ``apply`` trusts a move that is one of those very objects."""
+:func:`legal_moves` answered for in a turn and its moves; ``apply`` trusts a move that is
+one of those very objects."""
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -216,7 +216,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             if may_buy(rules, False, deck, state.food[seat], state.captured[seat], buy.captured):
                 moves.append(buy)
     listed = tuple(moves)
-    LAST[0] = (state, listed, frozenset(map(id, listed)))
+    LAST[0] = (state, listed)
     return listed
 
 
