@@ -114,8 +114,17 @@ _ANT_DELTAS: Final = {
     for ants in (2, 3)
 }
 """Per card's ants and turn, the :func:`key` offsets of its ant cells."""
-_BLOCKED: Final = tuple(-4 * d + turn for turn, cells in enumerate(_DELTAS) for d in cells)
-"""The codes, relative to ``4 * key`` of a plate, of the placements that would cover it."""
+_COVERED: Final = tuple(
+    (
+        *(4 * d + turn for d in (0, *_DELTAS[placed]) for turn in range(4)),
+        *(-4 * d + turn for turn, cells in enumerate(_DELTAS) for d in cells),
+    )
+    for placed in range(4)
+)
+"""Per turn of a card just placed, the codes (relative to ``4 * key`` of its plate) of the
+placements it ends: those on its cells (no visible ants now) and those covering its plate."""
+_FIRST: Final = (0, 1, 2, 3)
+"""The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
 _INDEXES: Final = {
     kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind) for kind in set(DIE_KINDS)
@@ -283,33 +292,30 @@ def _in_turn_order(state: State) -> tuple[int, ...]:
 
 def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, ...]:
     """Every legal placement of ``card`` into ``seat``'s colony (with Planner too, if held)."""
-    planner = RoundCard.PLANNER in state.held[seat]
-    return _placements_of(state.colonies[seat], card, planner)
+    colony = state.colonies[seat]
+    planner = _R_PLANNER in state.held[seat]
+    return tuple(_placements_of(colony, card, planner, _spots(colony) if colony else _FIRST))
 
 
-@functools.lru_cache(maxsize=128)
 def _placements_of(
-    colony: tuple[Placed, ...], card: PicnicCard, planner: bool
-) -> tuple[Place, ...]:
-    """Every legal placement, enumerated fast; the same as trying :func:`placement_is_legal`
-    on every cell and turn (a test compares them): the plate on a visible ant, the other
-    three cells on no plate (see :func:`_spots`); with Planner, every spot beside the colony
-    covering nothing."""
-    if not colony:
-        return tuple(Place(card, 0, 0, turn) for turn in range(4))
-    found = _interned(card, False)(_spots(colony))
-    if planner:
-        found += _interned(card, True)(_planner_spots(colony))
+    colony: tuple[Placed, ...], card: PicnicCard, planner: bool, spots: tuple[int, ...]
+) -> list[Place]:
+    """Every legal placement of ``card`` into ``colony`` whose :func:`_spots` are ``spots``,
+    enumerated fast; the same as trying :func:`placement_is_legal` on every cell and turn (a
+    test compares them): the plate on a visible ant, the other three cells on no plate; with
+    Planner, every spot beside the colony covering nothing."""
+    found = list(map(_interned(card, False).__getitem__, spots))
+    if planner and colony:
+        found.extend(map(_interned(card, True).__getitem__, _planner_spots(colony)))
     return found
 
 
-def _interned(card: PicnicCard, planner: bool) -> Callable[[tuple[int, ...]], tuple[Place, ...]]:
-    """A function from codes ``4 * key(x, y) + turn`` to the placements of ``card`` they name."""
+def _interned(card: PicnicCard, planner: bool) -> _Interned:
+    """The placements of ``card`` (with Planner or not) by their codes ``4 * key(x, y) + turn``."""
     interned = _PLACES.get((card, planner))
     if interned is None or len(interned) > 4096:
         interned = _PLACES[card, planner] = _Interned(card, planner)
-    get = interned.__getitem__
-    return lambda codes: tuple(map(get, codes))
+    return interned
 
 
 @functools.lru_cache(maxsize=128)
@@ -323,21 +329,17 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """
     if not colony:
         return ()
-    before = _spots(colony[:-1])
     last = colony[-1]
-    plate = key(last.x, last.y)
-    gone = {plate + d for d in _DELTAS[last.turn]}
-    gone.add(plate)
-    blocked = {4 * plate + code for code in _BLOCKED}
-    codes = [code for code in before if code >> 2 not in gone and code not in blocked]
+    base = 4 * key(last.x, last.y)
+    codes = set(_spots(colony[:-1]))
+    codes.difference_update([base + code for code in _COVERED[last.turn]])
     plates = {key(placed.x, placed.y) for placed in colony}
     for d in _ANT_DELTAS[last.card.ants][last.turn]:
-        at = plate + d
+        at = base // 4 + d
         for turn, (a, b, c) in enumerate(_DELTAS):
             if at + a not in plates and at + b not in plates and at + c not in plates:
-                codes.append(4 * at + turn)
-    codes.sort()
-    return tuple(codes)
+                codes.add(4 * at + turn)
+    return tuple(sorted(codes))
 
 
 def _is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
@@ -385,9 +387,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             for card in die.cards
         )
     if phase is _P_PLACE:
+        colony = state.colonies[seat]
+        planner = _R_PLANNER in state.held[seat]
+        spots = _spots(colony) if colony else _FIRST
         moves: list[Move] = []
         for card in dict.fromkeys(state.won[seat]):
-            moves.extend(legal_placements(state, seat, card))
+            moves.extend(_placements_of(colony, card, planner, spots))
         return tuple(moves)
     return ()
 
