@@ -151,6 +151,13 @@ class _Interned(dict[int, Place]):
 _PLACES: Final[dict[tuple[PicnicCard, bool], _Interned]] = {}
 """The interned placements of each card, without and with Planner."""
 _LAYOUT: Final = {n: layout(n) for n in range(PLAYERS[0], PLAYERS[1] + 1)}
+_TURN_ORDERS: Final = {
+    n: tuple(tuple((starter + i) % n for i in range(n)) for starter in range(n))
+    for n in range(PLAYERS[0], PLAYERS[1] + 1)
+}
+"""The seats in turn order, by seat count and starting player."""
+_SIZES: Final = tuple(kind.size for kind in DIE_KINDS)
+"""Each die index's size: 3 the Soldier, 2 a Worker, 1 a Scout."""
 _SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 _GET: Final = operator.attrgetter(*_FIELDS)
 _SLOT: Final = {name: i for i, name in enumerate(_FIELDS)}
@@ -286,8 +293,8 @@ def _targets(state: State) -> tuple[int, ...]:
 
 
 def _in_turn_order(state: State) -> tuple[int, ...]:
-    n = state.players
-    return tuple((state.starter + i) % n for i in range(n))
+    n = len(state.dice)
+    return _TURN_ORDERS[n][state.starter % n]
 
 
 def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, ...]:
@@ -332,8 +339,8 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     last = colony[-1]
     base = 4 * key(last.x, last.y)
     codes = set(_spots(colony[:-1]))
-    codes.difference_update([base + code for code in _COVERED[last.turn]])
-    plates = {key(placed.x, placed.y) for placed in colony}
+    codes.difference_update(map(base.__add__, _COVERED[last.turn]))
+    plates = {placed.y * KEY_WIDTH + placed.x for placed in colony}  # their keys
     for d in _ANT_DELTAS[last.card.ants][last.turn]:
         at = base // 4 + d
         for turn, (a, b, c) in enumerate(_DELTAS):
@@ -874,12 +881,15 @@ def _resolve(state: State) -> State:
         on = touching.get(position)
         if card is None or not on:
             continue
+        by_seat: dict[int, list[int]] = {}
+        for seat, i in on:
+            by_seat.setdefault(seat, []).append(i)
         contenders = []
-        for seat in sorted({s for s, _ in on}):
-            mine = [i for s, i in on if s == seat]
-            total = sum(dice[seat][i].face for i in mine)
-            total += 2 * sum(1 for s, p in state.honey if s == seat and p == position)
-            contenders.append((seat, total, len(mine), max(DIE_KINDS[i].size for i in mine)))
+        for seat in sorted(by_seat):
+            mine = by_seat[seat]
+            total = sum([dice[seat][i].face for i in mine])
+            total += 2 * state.honey.count((seat, position))
+            contenders.append((seat, total, len(mine), max([_SIZES[i] for i in mine])))
         winner = card_winner(contenders)
         for seat, i in on:
             to_puddle = seat == winner and not soldier_goes_home(i)
