@@ -126,9 +126,11 @@ placements it ends: those on its cells (no visible ants now) and those covering 
 _FIRST: Final = (0, 1, 2, 3)
 """The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
-_INDEXES: Final = {
-    kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind) for kind in set(DIE_KINDS)
-}
+_INDEXES: Final = tuple(
+    (kind, tuple(i for i, k in enumerate(DIE_KINDS) if k is kind))
+    for kind in dict.fromkeys(DIE_KINDS)
+)
+"""Each die kind with its die indexes (found by identity: no enum hashing)."""
 
 
 class _Interned(dict[int, Place]):
@@ -476,6 +478,12 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMove(move, "the game is over")
     if phase in _CHANCE_PHASES:
         return _apply_chance(state, move)
+    if type(move) is Toss and phase is _P_SEND:  # the commonest move: checked once, here
+        target = move.target
+        die = _first_home(state, state.turn, move.die) if type(target) is int else -1
+        if die >= 0 and target in _targets(state):
+            return _TOSSED(state, phase=_P_LAND, tossing=die, target=target)
+        raise IllegalMove(move, _why_illegal(state, move))
     if type(move) in (Deal, Draw, Landing, Rolloff, Reveal):
         raise IllegalMove(move, f"only chance makes that move; seat {state.turn} is to act")
     if not _is_legal(state, move):
@@ -529,9 +537,11 @@ def _is_legal(state: State, move: Move) -> bool:
 def _first_home(state: State, seat: int, kind: DieKind) -> int:
     """The first die of ``kind`` on ``seat``'s anthill, or -1."""
     dice = state.dice[seat]
-    for i in _INDEXES.get(kind, ()):
-        if dice[i].spot is _S_HOME:
-            return i
+    for of_kind, indexes in _INDEXES:
+        if of_kind is kind:
+            for i in indexes:
+                if dice[i].spot is _S_HOME:
+                    return i
     return -1
 
 
