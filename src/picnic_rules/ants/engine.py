@@ -87,8 +87,14 @@ _S_AREA: Final = Spot.AREA
 _S_HOME: Final = Spot.HOME
 _S_LOOSE: Final = Spot.LOOSE
 _S_PUDDLE: Final = Spot.PUDDLE
+_R_DOUBLE_TIME: Final = RoundCard.DOUBLE_TIME
+_R_HEAD_START: Final = RoundCard.HEAD_START
+_R_HONEY: Final = RoundCard.HONEY
 _R_PLANNER: Final = RoundCard.PLANNER
 _R_RE_TOSS: Final = RoundCard.RE_TOSS
+_R_SCOUT_AHEAD: Final = RoundCard.SCOUT_AHEAD
+_R_SECOND_WIND: Final = RoundCard.SECOND_WIND
+_R_STOMP: Final = RoundCard.STOMP
 
 ROUNDS: Final = "rounds"
 """The one end reason: the last round was played."""
@@ -100,6 +106,8 @@ MAX_ROLLOFFS: Final = 3
 _BUILD: Final = builder(State)
 _FIELDS: Final = tuple(field.name for field in attrs.fields(State))
 _PLACE: Final = builder(Place)
+_PLAY: Final = functools.lru_cache(maxsize=4096)(Play)
+"""``Play(card, seat, die, position)``, shared (moves are immutable)."""
 _KIND: Final = {card: kind_index(card) for card in CARD_KINDS}
 _DELTAS: Final = tuple(
     tuple(key(dx, dy) for dx, dy, _ in offsets(3, turn)[1:]) for turn in range(4)
@@ -362,10 +370,20 @@ def _is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
+def _covered(colony: tuple[Placed, ...]) -> frozenset[int]:
+    """The keys of the cells ``colony`` covers (built from the colony without its last card)."""
+    if not colony:
+        return frozenset()
+    last = colony[-1]
+    plate = key(last.x, last.y)
+    return _covered(colony[:-1]) | {plate, *(plate + d for d in _DELTAS[last.turn])}
+
+
+@functools.lru_cache(maxsize=64)
 def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go with Planner, as ascending codes ``4 * key(x, y) + turn``: no
     cell of the card on a covered cell, one beside a covered cell."""
-    covered = layers(colony).covered_keys
+    covered = _covered(colony)
     edge = {at + d for at in covered for d in _SIDES} - covered
     codes: list[int] = []
     for turn, others in enumerate(_DELTAS):
@@ -427,31 +445,31 @@ def _tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...
 
 def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
     dice = state.dice[seat]
-    if card is RoundCard.SECOND_WIND:
-        return [Play(card, die=i) for i, die in enumerate(dice) if die.spot is _S_PUDDLE]
-    if card is RoundCard.STOMP:
+    if card is _R_SECOND_WIND:
+        return [_PLAY(card, -1, i, -1) for i, die in enumerate(dice) if die.spot is _S_PUDDLE]
+    if card is _R_STOMP:
         return [
-            Play(card, seat=s, die=i)
+            _PLAY(card, s, i, -1)
             for s, own in enumerate(state.dice)
             for i, die in enumerate(own)
             if die.spot is _S_AREA
         ]
-    if card is RoundCard.HONEY:
-        return [Play(card, position=p) for p in area_cards(state)]
-    if card is RoundCard.DOUBLE_TIME:
+    if card is _R_HONEY:
+        return [_PLAY(card, -1, -1, p) for p in area_cards(state)]
+    if card is _R_DOUBLE_TIME:
         home = sum(die.spot is _S_HOME for die in dice)
-        return [Play(card)] if home >= 2 and state.extra_tosses == 0 else []
-    if card is RoundCard.SCOUT_AHEAD:
+        return [_PLAY(card, -1, -1, -1)] if home >= 2 and state.extra_tosses == 0 else []
+    if card is _R_SCOUT_AHEAD:
         cards = area_cards(state)
         return [
-            Play(card, die=i, position=q)
+            _PLAY(card, -1, i, q)
             for i, die in enumerate(dice)
             if die.spot is _S_AREA
             for q in sorted({q for p in die.cards for q in neighbours(p)})
             if q in cards and q not in die.cards
         ]
-    if card is RoundCard.HEAD_START:
-        return [Play(card)]
+    if card is _R_HEAD_START:
+        return [_PLAY(card, -1, -1, -1)]
     return []  # Re-toss after a landing, Planner with a placement
 
 
@@ -927,6 +945,8 @@ def _placements(state: State) -> State:
         if _spots(state.colonies[seat]) or any(
             legal_placements(state, seat, card) for card in pending
         ):
+            if state.phase is _P_PLACE and state.turn == seat:  # the same seat places again
+                return state
             return _TURN(state, phase=_P_PLACE, turn=seat)
         won, aside = list(state.won), list(state.set_aside)
         aside[seat] = (*aside[seat], *pending)
