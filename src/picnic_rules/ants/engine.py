@@ -640,12 +640,12 @@ def _play(state: State, move: Play) -> State:
 
 def _apply_chance(state: State, move: Move) -> State:
     phase = state.phase
+    if phase is _P_LAND and type(move) is Landing:  # the commonest first
+        return _land(state, move)
     if phase is _P_SETUP and type(move) is Deal:
         return _deal(state, move)
     if phase is _P_FILL and type(move) is Draw:
         return _fill(state, move)
-    if phase is _P_LAND and type(move) is Landing:
-        return _land(state, move)
     if phase is _P_ROLLOFF and type(move) is Rolloff:
         return _rolloff(state, move)
     if phase is _P_ROUND_CARD and type(move) is Reveal:
@@ -727,7 +727,7 @@ def _land(state: State, move: Landing) -> State:
             raise IllegalMove(move, "no other die is in the picnic area to touch")
         landed = state.dice
     own = list(landed[seat])
-    own[tossed] = _die(cards, move.face)
+    own[tossed] = _DIES.get((cards, move.face)) or _die(cards, move.face)
     dice = list(landed)
     dice[seat] = tuple(own)
     retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)

@@ -14,6 +14,7 @@ import attrs
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Final
@@ -116,7 +117,7 @@ def sample_landing(
     kind = _KIND_OF_DIE[tossed]
     present = area_cards(state)
     on_target = target in present
-    near = [q for q in _NEIGHBOURS[target] if q in present] if on_target else list(present)
+    near = _near(present, target) if on_target else present
     roll = rng.random()
     cards: tuple[int, ...]
     accuracy = model.accuracy[kind]
@@ -132,7 +133,9 @@ def sample_landing(
     face = rng.choice(state.rules.die_faces(tossed))
     if not cards:
         return _LANDING(face, cards, False, ())
-    table = (model.knock_soldier, model.knock_worker, model.knock_scout)[kind]
+    table = (
+        model.knock_soldier if kind == 0 else model.knock_worker if kind == 1 else model.knock_scout
+    )
     knocks: list[Knock] = []
     nearby = False
     first, last = cards[0], cards[-1]
@@ -153,6 +156,12 @@ def sample_landing(
                 knocks.append(Knock(s, i, where, die.face))
     touched = bool(knocks) or (nearby and rng.random() < model.touch)
     return _LANDING(face, cards, touched, tuple(knocks))
+
+
+@functools.lru_cache(maxsize=1024)
+def _near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """The cards of ``present`` beside ``target``."""
+    return tuple(q for q in _NEIGHBOURS[target] if q in present)
 
 
 def sampler(model: TossModel) -> Callable[[State, random.Random], Move]:
