@@ -311,7 +311,7 @@ def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, 
     """Every legal placement of ``card`` into ``seat``'s colony (with Planner too, if held)."""
     colony = state.colonies[seat]
     planner = _R_PLANNER in state.held[seat]
-    return tuple(_placements_of(colony, card, planner, _spots(colony) if colony else _FIRST))
+    return tuple(_placements_of(colony, card, planner, _spots_of(colony) if colony else _FIRST))
 
 
 def _placements_of(
@@ -359,6 +359,22 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     return tuple(sorted(codes))
 
 
+_last_spots: tuple[tuple[Placed, ...], tuple[int, ...]] = ((), ())
+"""The last colony :func:`_spots_of` was asked about, with its spots."""
+
+
+def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """:func:`_spots`, remembering the last colony asked about (each placement asks about one
+    colony three times: is there a place, where, and is this one of them)."""
+    global _last_spots
+    last = _last_spots
+    if last[0] is colony:
+        return last[1]
+    spots = _spots(colony)
+    _last_spots = (colony, spots)
+    return spots
+
+
 def _is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
     """Whether ``move`` is one of the placements :func:`_placements_of` lists (a test checks
     them against :func:`placement_is_legal`)."""
@@ -366,7 +382,7 @@ def _is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
     if not colony or not (0 <= turn <= 3 and -_HALF < x < _HALF and -_HALF < y < _HALF):
         return placement_is_legal(colony, move.card, x, y, turn, move.planner)
     code = 4 * key(x, y) + turn
-    return code in (_planner_spots(colony) if move.planner else _spots(colony))
+    return code in (_planner_spots(colony) if move.planner else _spots_of(colony))
 
 
 @functools.lru_cache(maxsize=64)
@@ -416,7 +432,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _P_PLACE:
         colony = state.colonies[seat]
         planner = _R_PLANNER in state.held[seat]
-        spots = _spots(colony) if colony else _FIRST
+        spots = _spots_of(colony) if colony else _FIRST
         moves: list[Move] = []
         for card in dict.fromkeys(state.won[seat]):
             moves.extend(_placements_of(colony, card, planner, spots))
@@ -942,7 +958,7 @@ def _placements(state: State) -> State:
         if not pending:
             continue
         # a spot without Planner takes any card; else ask for each card (Planner, first card)
-        if _spots(state.colonies[seat]) or any(
+        if _spots_of(state.colonies[seat]) or any(
             legal_placements(state, seat, card) for card in pending
         ):
             if state.phase is _P_PLACE and state.turn == seat:  # the same seat places again
