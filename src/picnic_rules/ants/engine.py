@@ -11,7 +11,6 @@ round the game is scored. The rules themselves are the named predicates of
 from __future__ import annotations
 
 import functools
-import operator
 from collections import Counter
 from collections.abc import Callable
 from typing import Final
@@ -169,21 +168,24 @@ _TURN_ORDERS: Final = {
 _SIZES: Final = tuple(kind.size for kind in DIE_KINDS)
 """Each die index's size: 3 the Soldier, 2 a Worker, 1 a Scout."""
 _SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
-_GET: Final = operator.attrgetter(*_FIELDS)
-_SLOT: Final = {name: i for i, name in enumerate(_FIELDS)}
 
 
 def _evolve(state: State, **changes: object) -> State:
-    """``attrs.evolve`` for the hot path: the state with ``changes`` (nothing checked)."""
-    values = list(_GET(state))
-    for name, value in changes.items():
-        values[_SLOT[name]] = value
-    return _BUILD(*values)
+    """``attrs.evolve`` for the hot path: the state with ``changes`` (nothing checked), built
+    by the :func:`_evolver` of those field names (made once)."""
+    names = tuple(changes)
+    evolve = _EVOLVERS.get(names)
+    if evolve is None:
+        evolve = _EVOLVERS[names] = _evolver(*names)
+    return evolve(state, **changes)
 
 
 def _evolver(*names: str) -> Callable[..., State]:
     """A function ``(state, name=value, ...)`` taking exactly ``names``: the state with those
     fields changed, built positionally (cheaper than :func:`_evolve` on the hottest paths)."""
+    unknown = set(names) - set(_FIELDS)
+    if unknown:
+        raise TypeError(f"State has no fields {sorted(unknown)}")
     fields = ", ".join(name if name in names else f"s.{name}" for name in _FIELDS)
     source = f"def evolve(s, {', '.join(names)}):\n    return build({fields})\n"
     namespace: dict[str, object] = {"build": _BUILD}
@@ -192,6 +194,8 @@ def _evolver(*names: str) -> Callable[..., State]:
     return evolve
 
 
+_EVOLVERS: Final[dict[tuple[str, ...], Callable[..., State]]] = {}
+"""The :func:`_evolver` of each set of field names :func:`_evolve` was asked to change."""
 _TOSSED: Final = _evolver("phase", "tossing", "target")
 _LANDED: Final = _evolver("dice", "phase", "touched")
 _SENDING: Final = _evolver(

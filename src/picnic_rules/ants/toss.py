@@ -179,6 +179,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     at random), a card from the face-up deck (each card alike), a landing from the default
     :class:`TossModel`, a roll-off (each tied seat rolls its anthill's dice), a Round card (each
     left alike). Raises :class:`~picnic_rules.PicnicError` when chance does not act."""
+    if state.phase is _P_LAND:  # the commonest chance node, drawn directly
+        return sample_landing(state, rng, DEFAULT_TOSS_MODEL)
     return _sample(state, rng, DEFAULT_TOSS_MODEL)
 
 
