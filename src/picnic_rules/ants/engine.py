@@ -122,14 +122,27 @@ _ANT_DELTAS: Final = {
 }
 """Per card's ants and turn, the :func:`key` offsets of its ant cells."""
 _COVERED: Final = tuple(
-    (
-        *(4 * d + turn for d in (0, *_DELTAS[placed]) for turn in range(4)),
-        *(-4 * d + turn for turn, cells in enumerate(_DELTAS) for d in cells),
+    frozenset(
+        (
+            *(4 * d + turn for d in (0, *_DELTAS[placed]) for turn in range(4)),
+            *(-4 * d + turn for turn, cells in enumerate(_DELTAS) for d in cells),
+        )
     )
     for placed in range(4)
 )
 """Per turn of a card just placed, the codes (relative to ``4 * key`` of its plate) of the
 placements it ends: those on its cells (no visible ants now) and those covering its plate."""
+_NEW_SPOTS: Final = {
+    (ants, placed): tuple(
+        (4 * ant + turn, ant + a, ant + b, ant + c)
+        for ant in _ANT_DELTAS[ants][placed]
+        for turn, (a, b, c) in enumerate(_DELTAS)
+    )
+    for ants in (2, 3)
+    for placed in range(4)
+}
+"""Per ants and turn of a card just placed, each placement on one of its ants: its code and
+the keys of its other three cells, relative to the new plate."""
 _FIRST: Final = (0, 1, 2, 3)
 """The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
@@ -351,16 +364,16 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     if not colony:
         return ()
     last = colony[-1]
-    base = 4 * key(last.x, last.y)
-    codes = set(_spots(colony[:-1]))
-    codes.difference_update(map(base.__add__, _COVERED[last.turn]))
+    plate = key(last.x, last.y)
+    base = 4 * plate
+    ended = _COVERED[last.turn]
+    codes = [code for code in _spots(colony[:-1]) if code - base not in ended]
     plates = {placed.y * KEY_WIDTH + placed.x for placed in colony}  # their keys
-    for d in _ANT_DELTAS[last.card.ants][last.turn]:
-        at = base // 4 + d
-        for turn, (a, b, c) in enumerate(_DELTAS):
-            if at + a not in plates and at + b not in plates and at + c not in plates:
-                codes.add(4 * at + turn)
-    return tuple(sorted(codes))
+    for code, a, b, c in _NEW_SPOTS[last.card.ants, last.turn]:
+        if plate + a not in plates and plate + b not in plates and plate + c not in plates:
+            codes.append(base + code)
+    codes.sort()
+    return tuple(codes)
 
 
 _last_spots: tuple[tuple[Placed, ...], tuple[int, ...]] = ((), ())
