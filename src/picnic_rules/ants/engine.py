@@ -931,30 +931,32 @@ def _resolve(state: State) -> State:
     dice = [list(own) for own in state.dice]
     area = list(state.area)
     won = [list(cards) for cards in state.won]
-    touching: dict[int, list[tuple[int, int]]] = {}
+    touching: dict[int, dict[int, list[int]]] = {}  # position: seat: its dice touching it
     for seat, own in enumerate(dice):
         for i, die in enumerate(own):
             if die.spot is _S_AREA:
                 for position in die.cards:
-                    touching.setdefault(position, []).append((seat, i))
-    for position in _LAYOUT[len(state.dice)]:
+                    touching.setdefault(position, {}).setdefault(seat, []).append(i)
+    honey = state.honey
+    for position in _LAYOUT[len(dice)]:
         card = area[position]
         on = touching.get(position)
         if card is None or not on:
             continue
-        by_seat: dict[int, list[int]] = {}
-        for seat, i in on:
-            by_seat.setdefault(seat, []).append(i)
-        contenders = []
-        for seat in sorted(by_seat):
-            mine = by_seat[seat]
-            total = sum([dice[seat][i].face for i in mine])
-            total += 2 * state.honey.count((seat, position))
-            contenders.append((seat, total, len(mine), max([_SIZES[i] for i in mine])))
+        contenders = [
+            (
+                seat,
+                sum([dice[seat][i].face for i in mine]) + 2 * honey.count((seat, position)),
+                len(mine),
+                max([_SIZES[i] for i in mine]),
+            )
+            for seat, mine in sorted(on.items())
+        ]
         winner = card_winner(contenders)
-        for seat, i in on:
-            to_puddle = seat == winner and not soldier_goes_home(i)
-            dice[seat][i] = PUDDLE if to_puddle else HOME
+        for seat, mine in on.items():
+            for i in mine:
+                to_puddle = seat == winner and not soldier_goes_home(i)
+                dice[seat][i] = PUDDLE if to_puddle else HOME
         if winner is not None:
             won[winner].append(card)
             area[position] = None
