@@ -105,6 +105,8 @@ MAX_ROLLOFFS: Final = 3
 _BUILD: Final = builder(State)
 _FIELDS: Final = tuple(field.name for field in attrs.fields(State))
 _PLACE: Final = builder(Place)
+_PLACED_CARD: Final = functools.lru_cache(maxsize=4096)(Placed)
+"""``Placed(card, x, y, turn, planner)``, shared (its hash computed once)."""
 _PLAY: Final = functools.lru_cache(maxsize=4096)(Play)
 """``Play(card, seat, die, position)``, shared (moves are immutable)."""
 _KIND: Final = {card: kind_index(card) for card in CARD_KINDS}
@@ -993,7 +995,10 @@ def _placements(state: State) -> State:
 def _place(state: State, move: Place) -> State:
     seat = state.turn
     colonies, won = list(state.colonies), list(state.won)
-    colonies[seat] = (*colonies[seat], Placed(move.card, move.x, move.y, move.turn, move.planner))
+    colonies[seat] = (
+        *colonies[seat],
+        _PLACED_CARD(move.card, move.x, move.y, move.turn, move.planner),
+    )
     pending = list(won[seat])
     pending.remove(move.card)
     won[seat] = tuple(pending)
