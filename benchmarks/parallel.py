@@ -36,12 +36,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--dask-workers", type=int, default=2)
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--chunk", type=int, help="games per job (default: simulate's)")
     args = parser.parse_args()
     agents = args.agents.split(",")
     n = args.games
 
     def run_with(executor: concurrent.futures.Executor | None) -> Summary:
-        return simulate(args.game, agents, n, seed=0, executor=executor)
+        return simulate(args.game, agents, n, seed=0, executor=executor, chunk_size=args.chunk)
 
     results: list[tuple[str, float, Summary]] = []
     for jobs in args.jobs:
