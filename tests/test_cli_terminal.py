@@ -152,7 +152,11 @@ def test_progress_bar_on_a_terminal() -> None:
     child.expect(pexpect.EOF, timeout=60)
     child.close()
     assert child.exitstatus == 0
-    assert "300/300" in plain(child.before) or "games" in plain(child.before)
+    assert "━" in child.before  # rich's bar, drawn on standard error (the terminal)
+    assert re.search(r"\d+/300", plain(child.before))  # games done of games asked
+    quiet = spawn("simulate", "sandwich", "-n", "300", "--no-progress")
+    quiet.expect(pexpect.EOF, timeout=60)
+    assert "━" not in quiet.before and "/300" not in quiet.before
 
 
 @pytest.fixture(scope="module")
