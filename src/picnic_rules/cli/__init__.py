@@ -1,4 +1,4 @@
-"""The ``picnic`` command line: ``play``, ``replay``, ``simulate`` and ``rules``.
+"""The ``picnic`` command line: ``play``, ``replay``, ``simulate``, ``rules`` and ``serve``.
 
 ::
 
@@ -6,12 +6,13 @@
     picnic simulate sandwich -n 1000 --jobs 2          # computer (seat 0) vs random
     picnic replay game.json --seat 1                   # a record, as seat 1 saw it
     picnic rules sandwich
+    picnic serve --port 8000                           # the sandwich game in the browser
 
 Each command is a module of this package with ``add_arguments(parser)`` and
 ``run(args, out) -> int``. Errors -- an unknown game, agent, variant or rules
 option, a malformed value, a corrupt record -- are one line on stderr,
 ``picnic: error: ...``, with exit status 2; Ctrl-C ends any command with exit
-status 130 and no traceback.
+status 130 and no traceback, except ``serve``, which Ctrl-C stops normally (0).
 """
 
 from __future__ import annotations
