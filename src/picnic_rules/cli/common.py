@@ -16,6 +16,9 @@ from ..game import AnyGame, Outcome
 __all__ = [
     "MAX_SHOWN",
     "add_rules_options",
+    "agent_list",
+    "check_agents",
+    "default_agent",
     "format_outcome",
     "positive",
     "non_negative",
@@ -140,18 +143,37 @@ def seats(game: AnyGame, agents: list[str] | None, players: int | None) -> list[
     """The agent name of each seat: ``agents`` as given, or the computer then random players."""
     if agents is None:
         count = players if players is not None else max(2, game.min_players)
-        first = "computer" if "computer" in game.agents else "random"
-        agents = [first] + ["random"] * (count - 1)
+        agents = [default_agent(game)] + ["random"] * (count - 1)
     elif players is not None and players != len(agents):
         raise PicnicError(f"--players {players} but {len(agents)} agents were named")
     game.check_players(len(agents))
-    known = agent_names(game)
-    for name in agents:
-        if name not in known:
-            raise PicnicError(
-                f"unknown agent '{safe(name)}' for {game.name} (available: {', '.join(known)})"
-            )
+    check_agents(game, agents)
     return agents
+
+
+def default_agent(game: AnyGame) -> str:
+    """The agent that plays a seat nobody named: the game's computer, else random."""
+    return "computer" if "computer" in game.agents else "random"
+
+
+def check_agents(game: AnyGame, names: list[str], *, people: bool = True) -> None:
+    """Refuse a name :func:`~picnic_rules.agents.make_agent` does not know for ``game``;
+    with ``people=False``, also the human agent (people take seats with ``--seat``)."""
+    known = [name for name in agent_names(game) if people or name != "human"]
+    for name in names:
+        if name not in known:
+            hint = "; people take seats with --seat" if name == "human" else ""
+            raise PicnicError(
+                f"unknown agent '{safe(name)}' for {game.name} (available: {', '.join(known)}){hint}"
+            )
+
+
+def agent_list(text: str) -> list[str]:
+    """An argparse type: comma-separated agent names."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {safe(text)}")
+    return names
 
 
 def format_outcome(outcome: Outcome | None) -> str:

@@ -23,12 +23,21 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ..agents import agent_names
 from ..errors import IllegalMove, InvalidMove, PicnicError
 from ..game import CHANCE, AnyGame
 from ..match import MAX_SEED
 from ..registry import get_game
-from .common import add_rules_options, format_outcome, non_negative, positive, rules_from, safe
+from .common import (
+    add_rules_options,
+    agent_list,
+    check_agents,
+    default_agent,
+    format_outcome,
+    non_negative,
+    positive,
+    rules_from,
+    safe,
+)
 from .records import read_record, write_record
 from .screen import Screen
 from .session import Session
@@ -51,13 +60,6 @@ Type one of:
   board           your view of the table again
   quit            stop playing (save first if you want to go on later)
   ?               this help"""
-
-
-def _names(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {safe(text)}")
-    return names
 
 
 def _delay(text: str) -> float:
@@ -85,7 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--vs",
-        type=_names,
+        type=agent_list,
         metavar="AGENT[,AGENT...]",
         help="who plays the other seats: one agent for all, or one per seat in seat order "
         "(default: computer; see `picnic rules GAME` for the agents)",
@@ -207,18 +209,12 @@ def _seed(given: int | None) -> int:
 def _opponents(game: AnyGame, names: list[str] | None, count: int) -> list[str]:
     """The agent of each seat nobody types for: ``--vs`` one for all, or one per seat."""
     if names is None:
-        names = ["computer" if "computer" in game.agents else "random"]
+        names = [default_agent(game)]
     if len(names) == 1:
         names = names * count
     elif len(names) != count:
         raise PicnicError(f"--vs names {len(names)} agents for {count} seats: give one, or {count}")
-    known = [name for name in agent_names(game) if name != "human"]
-    for name in names:
-        if name not in known:
-            hint = "; people take seats with --seat" if name == "human" else ""
-            raise PicnicError(
-                f"unknown agent '{safe(name)}' for {game.name} (available: {', '.join(known)}){hint}"
-            )
+    check_agents(game, names, people=False)
     return names
 
 

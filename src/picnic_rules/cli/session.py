@@ -65,6 +65,7 @@ class Session:
         """Every state so far: the new game, then one after each move."""
         self.moves: list[Any] = []
         """Every move so far, chance outcomes included."""
+        self._chances = [0]  # chance events before each state
         self._kept: dict[int, Any] = {}  # chance outcome by its count, kept across undo
         for number, move in enumerate(moves, start=1):
             try:
@@ -104,18 +105,17 @@ class Session:
         )
 
     def _push(self, move: Any) -> None:
+        chances = self._chances[-1]
         if self.to_move is CHANCE:
-            self._kept[self._chance_count()] = move
+            self._kept[chances] = move
+            chances += 1
         self.states.append(self.game.apply(self.state, move))
         self.moves.append(move)
-
-    def _chance_count(self) -> int:
-        """How many chance events came before the current state."""
-        return sum(1 for state in self.states[:-1] if self.game.to_move(state) is CHANCE)
+        self._chances.append(chances)
 
     def _kept_outcome(self) -> Any:
         """The outcome kept for the chance event now, if there is one and it is still possible."""
-        kept = self._kept.get(self._chance_count())
+        kept = self._kept.get(self._chances[-1])
         if kept is not None:
             try:
                 self.game.apply(self.state, kept)
@@ -128,7 +128,7 @@ class Session:
         kept = self._kept_outcome()
         if kept is not None:
             return kept
-        rng = random.Random(f"{self.seed}:chance:{self._chance_count()}")
+        rng = random.Random(f"{self.seed}:chance:{self._chances[-1]}")
         return self.game.sample_chance(self.state, rng)
 
     def advance(self) -> int:
@@ -226,9 +226,6 @@ class Session:
                 taken = len(self.moves) - index
                 del self.moves[index:]
                 del self.states[index + 1 :]
+                del self._chances[index + 1 :]
                 return taken
         return 0
-
-    def decided(self, seat: int) -> int:
-        """How many decisions seat ``seat`` has made so far."""
-        return sum(1 for state in self.states[:-1] if self.game.to_move(state) == seat)

@@ -27,7 +27,7 @@ from ..errors import PicnicError
 from ..registry import get_game
 from ..simulate import Interrupted, simulate
 from ..summary import GameStat
-from .common import add_rules_options, non_negative, positive, rules_from, safe, seats
+from .common import add_rules_options, agent_list, non_negative, positive, rules_from, safe, seats
 
 __all__ = ["HELP", "MAX_GAMES", "add_arguments", "run"]
 
@@ -39,13 +39,6 @@ MAX_GAMES = 10**9
 
 DASK_TIMEOUT = 10.0
 """Seconds ``--dask`` waits to reach the scheduler before giving up."""
-
-
-def _agents_list(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, not {safe(text)}")
-    return names
 
 
 def _games(text: str) -> int:
@@ -60,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="the game's name, e.g. sandwich")
     parser.add_argument(
         "--agents",
-        type=_agents_list,
+        type=agent_list,
         metavar="A,B,...",
         help="agent names, one per seat (default: computer, then random in the other seats)",
     )
