@@ -21,7 +21,7 @@ from .errors import (
     PicnicError,
     RulesError,
 )
-from .game import CHANCE, Game, Outcome
+from .game import CHANCE, Game, Measure, Outcome
 from .match import Record, play, replay
 from .registry import GAMES, get_game, register
 
@@ -37,6 +37,7 @@ __all__ = [
     "InvalidMove",
     "InvalidState",
     "OutOfTurn",
+    "Measure",
     "Outcome",
     "PicnicError",
     "RandomAgent",

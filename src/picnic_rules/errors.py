@@ -15,6 +15,7 @@ __all__ = [
     "OutOfTurn",
     "PicnicError",
     "RulesError",
+    "move_text",
 ]
 
 
@@ -33,7 +34,40 @@ class IllegalMove(PicnicError):
     def __init__(self, move: object, reason: str) -> None:
         self.move = move
         self.reason = reason
-        super().__init__(f"illegal move {str(move)!r}: {reason}")
+        super().__init__(f"illegal move {move_text(move)!r}: {reason}")
+
+
+MAX_SHOWN = 80
+"""The most characters of a move an error message shows (longer text ends in ``...``)."""
+
+
+def move_text(move: object) -> str:
+    """``str(move)`` for an error message: never raises, at most :data:`MAX_SHOWN` characters.
+
+    A move whose fields hold values of the wrong type may fail in its own
+    ``__str__``; it is then shown by its ``repr`` (or, failing that, its class
+    name) instead, so building the error that refuses it cannot itself fail.
+
+    >>> move_text("x" * 100)[-5:]
+    'xx...'
+    >>> class Broken:
+    ...     def __str__(self) -> str:
+    ...         raise AttributeError("no")
+    ...     def __repr__(self) -> str:
+    ...         raise AttributeError("no")
+    >>> move_text(Broken())
+    '<Broken>'
+    """
+    try:
+        text = str(move)
+    except Exception:
+        try:
+            text = repr(move)
+        except Exception:
+            text = f"<{type(move).__name__}>"
+    if type(text) is not str:  # a __str__ that returns something else
+        text = f"<{type(move).__name__}>"
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
 class OutOfTurn(IllegalMove):

@@ -13,11 +13,12 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, Protocol, TypeAlias, TypeVar
+from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-from .errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, RulesError
+from .errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, RulesError, move_text
+from .typecheck import ill_typed
 
 __all__ = [
     "CHANCE",
@@ -26,6 +27,7 @@ __all__ = [
     "AnyGame",
     "ChanceMode",
     "Game",
+    "Measure",
     "Outcome",
     "Weight",
     "check_player_count",
@@ -77,6 +79,31 @@ Agent: TypeAlias = Callable[[Any, tuple[Any, ...], random.Random], Any]
 
 Agents see a view, never the state, so they cannot cheat.
 """
+
+
+class Measure(NamedTuple):
+    """A game's termination measure at one state: how many non-chance moves
+    (``moves``) and chance steps (``chance``) the game can still take, at most.
+
+    Every game declares one (its ``remaining(state)``), and the invariant
+    harness checks the law that makes it a proof of termination at every
+    step of every game it plays: both parts are non-negative; at the new
+    game they are at most ``max_moves(players, rules)`` and
+    ``max_chance_steps(players, rules)``; a non-chance move lowers ``moves``
+    by at least one and does not raise ``chance``; a chance step lowers
+    ``chance`` by at least one and does not raise ``moves``. So no game runs
+    past its declared bounds, whatever the players and chance do.
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["insects"]
+    >>> game.remaining(game.new_game(2)) <= (game.max_moves(2, game.Rules()), game.max_chance_steps(2, game.Rules()))
+    True
+    """
+
+    moves: int
+    """At most this many non-chance moves are still to come."""
+    chance: int
+    """At most this many chance steps are still to come."""
 
 
 @attrs.frozen
@@ -204,7 +231,9 @@ class Game(Generic[S, V, M, R, Ob]):
       game's classes (the codec uses them to encode and decode documents);
     * ``chance``: :data:`ChanceMode` -- ``"explicit"`` or ``"sampled"``;
     * ``max_moves(players, rules)`` and ``max_chance_steps(players, rules)``:
-      proven bounds on the non-chance moves and on the chance steps of a game;
+      proven bounds on the non-chance moves and on the chance steps of a game,
+      and ``remaining(state)``, the termination :class:`Measure` that proves them (what is
+      left of both bounds, lowered by every step);
     * ``face_down_moves``: whether a seat's moves may be hidden from the
       other seats (committed face down, revealed later); ``False`` means
       every non-chance move is public, which the harness checks;
@@ -251,6 +280,7 @@ class Game(Generic[S, V, M, R, Ob]):
     check_view: Callable[[V], None] = attrs.field(repr=False)
     max_moves: Callable[[int, R], int] = attrs.field(repr=False)
     max_chance_steps: Callable[[int, R], int] = attrs.field(repr=False)
+    remaining: Callable[[S], Measure] = attrs.field(repr=False)
     random_move: Callable[[S, random.Random], M] = attrs.field(repr=False)
     observe: Callable[[S, M, int], Ob] = attrs.field(repr=False)
     update: Callable[[V, Ob], V] = attrs.field(repr=False)
@@ -269,6 +299,12 @@ class Game(Generic[S, V, M, R, Ob]):
             value = getattr(self, field.name)
             if isinstance(value, GenericPart) and value.game is not self:
                 object.__setattr__(self, field.name, GenericPart(value.function, self))
+        if any(isinstance(f, GenericPart) and f.game is not self for f in self.agents.values()):
+            bound = {
+                name: GenericPart(f.function, self) if isinstance(f, GenericPart) else f
+                for name, f in self.agents.items()
+            }
+            object.__setattr__(self, "agents", bound)
 
     @property
     def min_players(self) -> int:
@@ -338,24 +374,83 @@ class Game(Generic[S, V, M, R, Ob]):
         >>> observations = observe_all(game, state, move)     # one per seat
         >>> state = game.apply(state, move)
         """
-        actor = self.to_move(state)
         if type(seat) is not int or seat < 0:
             raise PicnicError(f"a seat is a non-negative int, not {_shorten(repr(seat))}")
+        actor = self.to_move(state)
         if isinstance(move, str):
-            parsed = self.move_from_str(move)
-        elif type(move) in self.move_types:
-            parsed = move
-        else:
-            shown = _shorten(repr(move))
+            if actor != seat:
+                parsed = self.move_from_str(move)  # InvalidMove for text that is no move
+                self.view(state, seat)  # a PicnicError for a seat the game does not have
+                raise OutOfTurn(parsed, seat, actor)
+            try:
+                return self._listed(state, self.parse_move(state, move, seat=seat))
+            except OutOfTurn:
+                raise
+            except IllegalMove as exc:  # the reason again, from what the seat may see
+                raise IllegalMove(
+                    exc.move, self.illegal_reason(self.view(state, seat), exc.move)
+                ) from None
+        if type(move) not in self.move_types:
+            shown = _shorten(_safe_repr(move))
             raise InvalidMove(shown, f"not a move of {self.name}: {type(move).__name__} {shown}")
         if actor != seat:
             self.view(state, seat)  # a PicnicError for a seat the game does not have
-            raise OutOfTurn(parsed, seat, actor)
-        legal = self.legal_moves(state)
-        if parsed not in legal:
-            self.apply(state, parsed)  # raises IllegalMove with the rule that forbids it
-            raise IllegalMove(parsed, "not legal now")
-        return legal[legal.index(parsed)]
+            raise OutOfTurn(move, seat, actor)
+        listed = self._find(self.legal_moves(state), move)
+        if listed is not None:
+            return listed
+        problem = ill_typed(move)
+        if problem is not None:
+            raise InvalidMove(move_text(move), f"not a move of {self.name}: {problem}")
+        raise IllegalMove(move, self.illegal_reason(self.view(state, seat), move))
+
+    def _listed(self, state: S, move: M) -> M:
+        """The member of ``legal_moves(state)`` equal to ``move`` (``move`` itself if none is)."""
+        listed = self._find(self.legal_moves(state), move)
+        return move if listed is None else listed
+
+    @staticmethod
+    def _find(legal: tuple[M, ...], move: object) -> M | None:
+        """The member of ``legal`` equal to ``move``, or ``None`` (also for a move that fails
+        even to compare)."""
+        try:
+            return legal[legal.index(move)]  # type: ignore[arg-type]
+        except Exception:
+            return None
+
+    def illegal_reason(self, view: V, move: object) -> str:
+        """Why ``move`` is not legal for the seat whose view is ``view``: the one place
+        where the reason for an illegal move is worked out.
+
+        The reason is the rule ``apply`` names, found on a position that agrees
+        with ``view`` (``determinize(view, Random(0))``), never on the real
+        state, so it cannot depend on a card the seat cannot see.
+        :meth:`move_as`, the terminal, the human agent and the web server all
+        give this reason.
+
+        >>> from picnic_rules import GAMES
+        >>> from picnic_rules.sandwich import Play, Card
+        >>> game = GAMES["sandwich"]
+        >>> state = game.new_game(2)
+        >>> while game.to_move(state) is CHANCE:
+        ...     state = game.apply(state, game.legal_moves(state)[0])
+        >>> game.illegal_reason(game.view(state, 0), Play(Card.JELLY))
+        'seat 0 holds no jelly'
+        """
+        problem = ill_typed(move)
+        if problem is not None and type(move) not in self.move_types:
+            return f"not a move of {self.name}: {problem}"
+        try:
+            stand_in = self.determinize(view, random.Random(0))
+            self.apply(stand_in, move)
+        except IllegalMove as error:
+            return error.reason
+        except PicnicError:
+            pass
+        except Exception:  # an ill-typed move in a game that does not refuse it itself
+            if problem is not None:
+                return f"not a move of {self.name}: {problem}"
+        return "it is not among the legal moves"
 
     def group_moves(self, moves: Sequence[M]) -> dict[str, dict[str, M]]:
         """``moves`` grouped for a click interface: by card (or action), then by target.
@@ -383,6 +478,13 @@ class Game(Generic[S, V, M, R, Ob]):
     def __repr__(self) -> str:
         low, high = self.players
         return f"<Game {self.name!r}: {self.title}, {low}-{high} players>"
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        return repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
 
 
 def _shorten(text: str, limit: int = 80) -> str:

@@ -12,6 +12,9 @@
   naming the field;
 * :mod:`picnic_rules.kit.checks`: :func:`expect`, :func:`fail` and
   :func:`check_fields` for a game's ``check``;
+* :func:`ill_typed`: whether a move's fields hold the types its class
+  declares (a game's ``apply`` refuses an ill-typed move with
+  :class:`~picnic_rules.IllegalMove`);
 * :func:`builder`: a fast positional constructor for a frozen ``State``, for
   the engine's hot path (the state-cost policy of the design page).
 
@@ -27,6 +30,7 @@ from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
 from .options import MAX_COUNT, count, flag
+from ..typecheck import ill_typed
 
 __all__ = [
     "MAX_COUNT",
@@ -42,6 +46,7 @@ __all__ = [
     "expect",
     "fail",
     "flag",
+    "ill_typed",
     "parse_move",
     "random_move",
     "sample_chance",

@@ -10,6 +10,9 @@ from typing import Any, get_args
 
 import attrs
 
+from ..agents.human import HumanAgent
+from ..agents.ismcts import ISMCTSAgent
+from ..agents.random_agent import RandomAgent
 from ..game import Agent, ChanceMode, Game, GenericPart
 from . import defaults
 
@@ -41,6 +44,7 @@ _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "parse_move": (("S", "-"), "M"),
     "random_move": (("S", "-"), "M"),
     "check_view": (("V",), "-"),
+    "remaining": (("S",), "-"),
     "describe_move": (("V", "M"), "-"),
 }
 _CLASSES = ("Rules", "State", "View", "Observation", "Move", "REASONS")
@@ -188,10 +192,17 @@ def define_game(
         ("random_move", defaults.random_move),
         ("check_view", defaults.check_view),
         ("describe_move", defaults.describe_move),
+        ("remaining", defaults.remaining),
     ):
         fns[key] = namespace[key] if key in namespace else GenericPart(generic, None)
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
+    every_agent: dict[str, Callable[[], Agent]] = {
+        "random": RandomAgent,
+        "ismcts": GenericPart(ISMCTSAgent, None),
+        "human": GenericPart(HumanAgent, None),
+        **(agents or {}),
+    }
     return Game(
         name=name,
         title=title,
@@ -205,6 +216,6 @@ def define_game(
         chance=chance,
         face_down_moves=face_down_moves,
         variants=chosen,
-        agents=dict(agents or {}),
+        agents=every_agent,
         **fns,
     )
