@@ -105,9 +105,7 @@ def _play(
                     f"{game.name}: the game did not end within max_moves = {limit} non-chance moves"
                 )
             legal = game.legal_moves(state)
-            move = agents[actor](game.view(state, actor), legal, rngs[actor])
-            if move not in legal:
-                raise IllegalMove(move, f"the agent of seat {actor} chose a move that is not legal")
+            move = _listed(legal, agents[actor](game.view(state, actor), legal, rngs[actor]), actor)
         state = game.apply(state, move)
         moves.append(move)
     record = Record(
@@ -119,6 +117,16 @@ def _play(
         outcome=game.result(state),
     )
     return record, decisions
+
+
+def _listed(legal: tuple[M, ...], chosen: object, seat: int) -> M:
+    """The legal move equal to the agent's ``chosen`` one: the record holds the game's own
+    move, never the agent's object (a look-alike such as ``Roll(3.0)`` is recorded as
+    ``Roll(3)``)."""
+    try:
+        return legal[legal.index(chosen)]  # type: ignore[arg-type]
+    except Exception:
+        raise IllegalMove(chosen, f"the agent of seat {seat} chose a move that is not legal") from None
 
 
 @overload

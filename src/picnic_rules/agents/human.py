@@ -161,17 +161,10 @@ class HumanAgent:
                 return legal_moves[int(text) - 1]
             number = _echo(text, quote=False)
             raise PicnicError(f"there is no move {number}: type a number from 1 to {count}")
-        move = self.game.move_from_str(text)  # InvalidMove for text that is no move
-        if move in legal_moves:
-            return move
-        raise IllegalMove(move, self._why_not(view, move))
-
-    def _why_not(self, view: Any, move: Any) -> str:
-        """The rule ``move`` breaks, found on a state that agrees with ``view``."""
-        try:
-            self.game.apply(self.game.determinize(view, random.Random(0)), move)
-        except IllegalMove as error:
-            return error.reason
-        except PicnicError:
-            pass
-        return "it is not among the legal moves"
+        # the game's one way from text to a seat's move, on a position that agrees with the
+        # view (the seat's legal moves and the reasons for illegal ones depend on nothing else)
+        stand_in = self.game.determinize(view, random.Random(0))
+        move = self.game.move_as(stand_in, view.player, text)
+        if move not in legal_moves:  # the view does not fix the seat's moves: a defect
+            raise IllegalMove(move, "it is not among the legal moves")
+        return legal_moves[legal_moves.index(move)]

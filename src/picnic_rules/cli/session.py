@@ -174,11 +174,13 @@ class Session:
             index = len(self.moves)
             legal = self.game.legal_moves(self.state)
             view = self.game.view(self.state, actor)
-            move = self._agents[actor](view, legal, random.Random(f"{self.seed}:{actor}:{index}"))
-            if move not in legal:
+            chosen = self._agents[actor](view, legal, random.Random(f"{self.seed}:{actor}:{index}"))
+            try:
+                move = legal[legal.index(chosen)]  # the game's own move, not the agent's object
+            except Exception:
                 raise PicnicError(
                     f"seat {actor}'s agent {self.names[actor]} chose a move that is not legal"
-                )
+                ) from None
         else:
             raise PicnicError("no move to make: a person is to decide, or the game is over")
         self._push(move)
@@ -195,24 +197,9 @@ class Session:
         """
         if seat not in self.humans:
             raise PicnicError(f"seat {seat} is played by the computer")
-        try:
-            chosen = self.game.move_as(self.state, seat, move)
-        except IllegalMove as exc:
-            if type(exc) is not IllegalMove:  # OutOfTurn: the turn is public
-                raise
-            raise IllegalMove(exc.move, self._why_not(seat, exc.move)) from None
+        chosen = self.game.move_as(self.state, seat, move)  # reasons from the seat's view
         self._push(chosen)
         return chosen
-
-    def _why_not(self, seat: int, move: Any) -> str:
-        stand_in = self.game.determinize(self.game.view(self.state, seat), random.Random(0))
-        try:
-            self.game.apply(stand_in, move)
-        except IllegalMove as exc:
-            return str(exc.reason)
-        except PicnicError:
-            pass
-        return "it is not among the legal moves"
 
     def undo(self, seat: int) -> int:
         """Go back to seat ``seat``'s previous decision; return how many moves were taken back.

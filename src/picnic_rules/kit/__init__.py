@@ -23,6 +23,7 @@ See :doc:`/kit` for a whole game written with it.
 
 from __future__ import annotations
 
+from ..typecheck import ill_typed
 from . import counts
 from .build import builder
 from .checks import check_counts, check_fields, expect, fail
@@ -30,7 +31,6 @@ from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
 from .options import MAX_COUNT, count, flag
-from ..typecheck import ill_typed
 
 __all__ = [
     "MAX_COUNT",
