@@ -414,7 +414,7 @@ class Game(Generic[S, V, M, R, Ob]):
         """The member of ``legal`` equal to ``move``, or ``None`` (also for a move that fails
         even to compare)."""
         try:
-            return legal[legal.index(move)]  # type: ignore[arg-type]
+            return legal[legal.index(move)]
         except Exception:
             return None
 
@@ -442,7 +442,7 @@ class Game(Generic[S, V, M, R, Ob]):
             return f"not a move of {self.name}: {problem}"
         try:
             stand_in = self.determinize(view, random.Random(0))
-            self.apply(stand_in, move)
+            self.apply(stand_in, move)  # type: ignore[arg-type]
         except IllegalMove as error:
             return error.reason
         except PicnicError:

@@ -118,3 +118,5 @@ def _update(game: AnyGame, view: Any, observation: Any, number: int) -> Any:
         return game.update(view, observation)
     except IllegalMove as exc:
         raise IllegalMove(exc.move, f"observation {number}: {exc.reason}") from exc
+    except PicnicError as exc:  # an observation the view rules out, whatever the game calls it
+        raise IllegalMove(observation, f"observation {number}: {exc}") from exc

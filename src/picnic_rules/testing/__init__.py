@@ -120,7 +120,7 @@ record it is given.
 
 from __future__ import annotations
 
-from .harness import check_game, check_play
+from .harness import check_game, check_long_game, check_play
 from .helpers import apply_all, assert_illegal
 from .report import CHECKS, Report, select_checks
 from .strategies import GameMachine, play_out, players, rules_variants, setups
@@ -132,6 +132,7 @@ __all__ = [
     "apply_all",
     "assert_illegal",
     "check_game",
+    "check_long_game",
     "check_play",
     "play_out",
     "players",

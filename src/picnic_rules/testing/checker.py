@@ -18,8 +18,18 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Generic, NamedTuple, NoReturn, ParamSpec, TypeVar
 
-from ..game import CHANCE, Actor, Game, Outcome
-from . import documents, leaks, observation_leaks, observations, probes, words
+from ..game import CHANCE, Actor, Game, Measure, Outcome
+from . import (
+    closure,
+    documents,
+    leaks,
+    move_values,
+    observation_leaks,
+    observations,
+    probes,
+    termination,
+    words,
+)
 from .report import CHECKS
 from .text import notation, short
 
@@ -93,6 +103,9 @@ class Checker(Generic[S, V, M, R]):
         self.observations = 0
         self.followed: list[V] | None = None
         self.checked: S | None = None
+        self.measure: Measure | None = None
+        self.measured: S | None = None
+        self.stepped: Actor = None
 
     # failing -------------------------------------------------------------
 
@@ -175,6 +188,9 @@ class Checker(Generic[S, V, M, R]):
                 self.call("check", "check(state)", state, game.check, state)
             self.ok()
         self.checked = None
+        if self.on("measure") and state is not self.measured:
+            termination.at_state(self, state, self.stepped, first=self.measured is None)
+            self.measured = state
         try:
             fingerprint = hash(state)
         except TypeError as exc:
@@ -219,6 +235,12 @@ class Checker(Generic[S, V, M, R]):
                 words.pictures(self, state)
             if self.on("move-group"):
                 words.groups(self, state, legal)
+            if self.on("move-values"):
+                move_values.move_values(self, state, actor, legal)
+            if self.on("text-path"):
+                move_values.text_path(self, state, actor, legal)
+            if self.on("closure"):
+                closure.check(self, state)
             documents.check_object(self, state, "the state", state)
         if self.on("apply-pure"):
             if hash(state) != fingerprint or (snapshot is not None and snapshot != state):
@@ -283,6 +305,7 @@ class Checker(Generic[S, V, M, R]):
             documents.check_object(self, move, f"the move {notation(move)!r}", state)
         self.history.append(move)
         self.step += 1
+        self.stepped = node.actor
         if node.actor is CHANCE:
             self.chance_steps += 1
         else:

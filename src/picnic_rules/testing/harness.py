@@ -13,11 +13,11 @@ from ..errors import RulesError
 from ..game import CHANCE, Game
 from ..match import Record, play
 from ..match import replay as match_replay
-from . import documents, loop
+from . import documents, forgery, loop, termination
 from .checker import Checker, Node
 from .report import Report, select_checks
 
-__all__ = ["check_game", "check_play"]
+__all__ = ["check_game", "check_long_game", "check_play"]
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -103,6 +103,8 @@ def check_play(
     )
     documents.check_object(checker, record, "the record", state)
     documents.check_history(checker, record, seed % players, state)
+    if checker.on("forged-observations"):
+        forgery.check(checker, record, seed % players, state)
     if checker.on("replay"):
         final = checker.call("replay", "replaying the record", state, loop.replay, game, record)
         if final != state:
@@ -239,3 +241,53 @@ def check_game(
             f"{game.name}: no variant and player count could be played: {'; '.join(skipped)}"
         )
     return attrs.evolve(report, skipped=tuple(skipped))
+
+
+def check_long_game(
+    game: Game[S, V, M, R, Any],
+    *,
+    players: int,
+    rules: R | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    every: int = 1_000_000,
+    only: Iterable[str] | None = None,
+    skip: Iterable[str] | None = None,
+) -> Report:
+    """Search for a long game and check every step of it; return what was done.
+
+    Every seat plays the long-game adversary
+    (:func:`picnic_rules.testing.termination.longest_choice`): among its
+    legal moves, one after which ``remaining(state).moves`` is largest, so
+    the game's termination measure falls as slowly as the rules allow; chance
+    is drawn with ``random.Random(seed)``. The game must still end within
+    ``max_moves`` and the measure law (check ``measure``) hold at every step.
+    The expensive checks run only at the first and last states unless
+    ``every`` says otherwise; the other options are those of :func:`check_play`.
+
+    >>> from picnic_rules import GAMES
+    >>> report = check_long_game(GAMES["sandwich"], players=2, seed=1)
+    >>> report.steps > 0
+    True
+    """
+    chosen: R = rules if rules is not None else game.Rules()
+    checker = loop.make_checker(
+        game,
+        players,
+        chosen,
+        seed=seed,
+        variant=variant,
+        every=every,
+        only=only,
+        skip=skip,
+    )
+    _, outcome = loop.run(checker, termination.longest_choice(game, seed))
+    return Report(
+        game=game.name,
+        games=1,
+        steps=checker.step,
+        chance_steps=checker.chance_steps,
+        checks=checker.checks,
+        observations=checker.observations,
+        reasons={outcome.reason: 1},
+    )
