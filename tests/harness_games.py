@@ -16,8 +16,8 @@ import random
 import attrs
 
 from picnic_rules.errors import IllegalMove, InvalidMove, InvalidState, PicnicError
-from picnic_rules.game import CHANCE, Actor, Game, Outcome, check_player_count
-from picnic_rules.kit import check_fields, define_game, expect
+from picnic_rules.game import CHANCE, Actor, Game, Measure, Outcome, check_player_count
+from picnic_rules.kit import check_fields, define_game, expect, ill_typed
 from picnic_rules.kit.options import count
 
 PLAYERS = (2, 3)
@@ -125,10 +125,25 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return Roll(tuple(rng.randrange(1, state.rules.faces + 1) for _ in range(state.rules.dice)))
 
 
+def _listed(state: State, move: object) -> Move:
+    """``move`` as the game's own value: a roll of int faces, or the legal pick equal to it."""
+    if type(move) is Roll and type(move.dice) is tuple and len(move.dice) <= state.rules.dice:
+        faces = tuple(int(d) if type(d) in (bool, float) and d == int(d) else d for d in move.dice)
+        return Roll(faces)
+    legal = legal_moves(state)
+    if move in legal:
+        return legal[legal.index(move)]
+    problem = ill_typed(move)
+    if problem is not None:
+        raise IllegalMove(move, f"not a move of dice: {problem}")
+    return move  # type: ignore[return-value]
+
+
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; IllegalMove for a move or a supplied roll that cannot happen."""
     if is_over(state):
         raise IllegalMove(move, "the game is over")
+    move = _listed(state, move)
     if state.roll is None:
         if type(move) is not Roll:
             raise IllegalMove(move, "chance rolls now")
@@ -196,6 +211,12 @@ def max_moves(players: int, rules: Rules) -> int:
 def max_chance_steps(players: int, rules: Rules) -> int:
     """One roll per turn."""
     return players * rules.rounds
+
+
+def remaining(state: State) -> Measure:
+    """A pick per turn left, and a roll per turn left but the one already rolled."""
+    turns = state.rules.rounds * state.players - state.turns
+    return Measure(turns, turns - (state.roll is not None))
 
 
 def move_from_str(text: str) -> Move:

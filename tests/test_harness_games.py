@@ -22,6 +22,7 @@ from picnic_rules.testing import (
     apply_all,
     assert_illegal,
     check_game,
+    check_long_game,
     check_play,
     play_out,
     select_checks,
@@ -103,11 +104,57 @@ def _same_seed_other_roll(state: State, rng: random.Random) -> Any:
     return DICE.sample_chance(state, random.Random())
 
 
+def _measure_stands_still(state: State) -> Any:
+    turns = state.rules.rounds * state.players
+    return (turns, turns)
+
+
+def _trusts_the_roll(view: View, observation: Any) -> View:
+    if type(observation.move) is Roll and view.roll is None:
+        return attrs.evolve(view, roll=observation.move.dice)  # faces never checked
+    return DICE.update(view, observation)
+
+
+def _apply_unchecked(state: State, move: Any) -> State:
+    if type(move) is Pick and state.roll is not None and type(move.die) is not int:
+        scores = list(state.scores)
+        scores[state.turns % state.players] += state.roll[move.die]  # TypeError for "x"
+        return State(state.rules, state.players, state.turns + 1, tuple(scores), None)
+    return DICE.apply(state, move)
+
+
+def _apply_stores_lookalikes(state: State, move: Any) -> State:
+    rules = state.rules
+    if (
+        type(move) is Roll
+        and state.roll is None
+        and len(move.dice) == rules.dice
+        and all(1 <= d <= rules.faces for d in move.dice)
+    ):
+        return attrs.evolve(state, roll=move.dice)  # a 4.0 is kept as 4.0
+    return DICE.apply(state, move)
+
+
+def _parse_refuses_a_seat(state: State, text: str, *, seat: int | None = None) -> Any:
+    if seat is not None:
+        raise IllegalMove(text, "no seat may type")
+    return kit.parse_move(DICE, state, text)
+
+
+def _check_accepts_everything(state: State) -> None:
+    return None
+
+
 BROKEN: dict[str, tuple[dict[str, Any], str]] = {
     "more rolls than max_chance_steps": (
         {"max_chance_steps": lambda players, rules: players},
-        "max-chance-steps",
+        "measure",
     ),
+    "a termination measure that does not fall": ({"remaining": _measure_stands_still}, "measure"),
+    "update trusts a forged roll": ({"update": _trusts_the_roll}, "forged-observations"),
+    "apply crashes on an ill-typed pick": ({"apply": _apply_unchecked}, "move-values"),
+    "apply stores a look-alike roll": ({"apply": _apply_stores_lookalikes}, "move-values"),
+    "check accepts positions no game reaches": ({"check": _check_accepts_everything}, "closure"),
     "a sampled game lists its outcomes": ({"legal_moves": _lists_outcomes}, "chance"),
     "apply accepts an impossible supplied roll": ({"apply": _accepts_any_roll}, "chance"),
     "check_view accepts views check refuses": (
@@ -123,6 +170,24 @@ def test_a_broken_dice_game_fails_its_check(name: str) -> None:
     changes, check = BROKEN[name]
     with pytest.raises(AssertionError, match=f"^dice: check '{check}' failed: "):
         check_game(_broken(**changes), games=2, players=2, variants=["default"], seed=3)
+
+
+def test_a_parse_move_that_refuses_the_seat_to_act_fails_text_path() -> None:
+    broken = _broken(parse_move=_parse_refuses_a_seat)
+    with pytest.raises(AssertionError, match=r"^dice: check 'text-path' failed: "):
+        check_play(broken, players=2, seed=3, skip=["apply-as"])
+
+
+def test_max_chance_steps_is_checked_without_the_measure_too() -> None:
+    broken = _broken(max_chance_steps=lambda players, rules: players)
+    with pytest.raises(AssertionError, match=r"^dice: check 'max-chance-steps' failed: "):
+        check_play(broken, players=2, seed=3, skip=["measure"])
+
+
+def test_the_long_game_search_plays_the_whole_game() -> None:
+    report = check_long_game(DICE, players=3, seed=2)
+    assert report.games == 1
+    assert report.decisions == 3 * 3
 
 
 def test_the_message_names_the_forged_view() -> None:

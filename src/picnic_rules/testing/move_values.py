@@ -12,11 +12,11 @@ legal moves (and, at a sampled chance node, a sampled outcome) and builds
 * **look-alikes** -- copies that compare equal to the move although a field
   holds another type (``3.0`` for ``3``, ``True`` for ``1``). ``apply`` must
   treat each exactly as the listed move (the same state, the same JSON: no
-  look-alike stored in it), and ``move_as`` must return the listed move
-  itself.
+  look-alike stored in it), and ``move_as`` must return the move in the
+  game's own form (equal to the listed one, and as well typed).
 
 Check ``text-path``: for the seat to act, ``move_as(state, seat, str(move))``
-is the listed move; every text ``parse_move`` accepts (the notation, its
+is the listed move (in its own form); every text ``parse_move`` accepts (the notation, its
 leading words, other capitalisations -- where the game reads shorthands)
 ``move_as`` accepts as the same move; and the reason ``move_as`` gives for
 an illegal move is the same in the real state and in a determinization of
@@ -34,6 +34,7 @@ import attrs
 from .. import codec
 from ..errors import IllegalMove, InvalidMove, PicnicError
 from ..game import Actor
+from ..typecheck import ill_typed
 from . import mutations
 from .text import notation
 
@@ -202,11 +203,16 @@ def _as_listed(
     if type(actor) is int:
         call = f"move_as(state, {actor}, {copy!r})"
         returned = checker.call("move-values", call, state, game.move_as, state, actor, copy)
-        if returned is not legal[legal.index(move)]:
+        if not _proper(returned, move):
             checker.fail(
                 "move-values", f"{call} is {returned!r}, not the listed move {move!r}", state
             )
     checker.ok()
+
+
+def _proper(got: object, move: object) -> bool:
+    """Whether ``got`` is ``move`` in the game's own form: equal, and typed as well as it."""
+    return got == move and type(got) is type(move) and ill_typed(got) == ill_typed(move)
 
 
 def _candidates(text: str) -> list[str]:
@@ -227,7 +233,7 @@ def text_path(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple
         text = notation(move)
         call = f"move_as(state, {actor}, {text!r})"
         got = checker.call("text-path", call, state, game.move_as, state, actor, text)
-        if got is not legal[legal.index(move)]:
+        if not _proper(got, move):
             checker.fail("text-path", f"{call} is {got!r}, not the listed move {move!r}", state)
         for candidate in _candidates(text):
             _same_way(checker, state, actor, legal, candidate)
