@@ -46,8 +46,6 @@ from .engine import (
     chance_outcomes,
     is_over,
     legal_moves,
-    max_chance_steps,
-    max_moves,
     new_game,
     result,
     sample_chance,
@@ -88,6 +86,7 @@ from .predicates import (
 )
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
 from .state import Phase, State, View
+from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, view
 from .words import describe, describe_move, move_group
 
@@ -163,6 +162,7 @@ __all__ = [
     "pile_colour",
     "play_may_join",
     "random_move",
+    "remaining",
     "render",
     "result",
     "sample_chance",

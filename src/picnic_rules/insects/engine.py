@@ -36,8 +36,6 @@ __all__ = [
     "chance_outcomes",
     "is_over",
     "legal_moves",
-    "max_chance_steps",
-    "max_moves",
     "new_game",
     "result",
     "sample_chance",
@@ -348,14 +346,3 @@ def result(state: State) -> Outcome:
     if state.phase is not Phase.OVER or state.reason is None:
         raise PicnicError("the game is not over yet, so it has no result")
     return Outcome.from_scores(scores(state), state.reason)
-
-
-def max_moves(players: int, rules: Rules) -> int:
-    """Every non-chance move spends a hand card or a food card, so a game has at most as many
-    as the deck and the food together."""
-    return rules.deck_size + rules.food
-
-
-def max_chance_steps(players: int, rules: Rules) -> int:
-    """Every chance step deals or draws a card of the deck."""
-    return rules.deck_size
