@@ -31,8 +31,6 @@ from .engine import (
     commit_options,
     is_over,
     legal_moves,
-    max_chance_steps,
-    max_moves,
     new_game,
     result,
     sample_chance,
@@ -71,6 +69,7 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .state import Duel, Haggle, Phase, State, View
+from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, view
 from .words import describe, describe_move, move_group
 
@@ -140,6 +139,7 @@ __all__ = [
     "observe",
     "parse_move",
     "random_move",
+    "remaining",
     "render",
     "result",
     "sample_chance",

@@ -15,13 +15,13 @@ import functools
 import random
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import IllegalMove, PicnicError, RulesError
 from ..game import CHANCE, Actor, Outcome
-from ..kit import builder
+from ..kit import builder, ill_typed
 from ..kit.counts import draw
-from .cards import COLOURS, GRAINS, YARDS, Card, Counts, GrainCounts, kinds
+from .cards import COLOURS, GRAINS, YARDS, Card, Counts, Grain, GrainCounts, kinds
 from .moves import (
     Accept,
     Allot,
@@ -34,6 +34,7 @@ from .moves import (
     Reveal,
     Roll,
     Supply,
+    listed,
 )
 from .predicates import (
     DIE,
@@ -57,8 +58,6 @@ __all__ = [
     "commit_options",
     "is_over",
     "legal_moves",
-    "max_chance_steps",
-    "max_moves",
     "new_game",
     "result",
     "sample_chance",
@@ -80,6 +79,7 @@ _RESOLVE, _HAGGLE, _DUEL, _DRAW, _OVER = (
     Phase.DRAW,
     Phase.OVER,
 )
+_M = TypeVar("_M", bound=Move)
 _NONE: GrainCounts = (0, 0, 0)
 _SUPPLIES = tuple(Supply(grain) for grain in GRAINS)
 _REVEAL_MOVE = Reveal()
@@ -182,8 +182,7 @@ def to_move(state: State | View) -> Actor:
     if phase is _COMMIT:
         return state.turn
     if phase is _HAGGLE:
-        assert state.haggle is not None
-        return _haggler(state.haggle, state.yards[state.yard])
+        return _haggler(_haggle_of_state(state), state.yards[state.yard])
     return None if phase is _OVER else CHANCE
 
 
@@ -260,9 +259,24 @@ def commit_options(rules: Rules, hand: Counts, players: int) -> tuple[Commit, ..
     return _commit_options(rules.poultry, rules.foxes, hand, rules.per_round(players))
 
 
-def _haggle_moves(state: State) -> tuple[Move, ...]:
+def _haggle_of_state(state: State | View) -> Haggle:
+    """The haggle in progress (a haggle phase without one is no state the rules reach)."""
     haggle = state.haggle
-    assert haggle is not None
+    if haggle is None:
+        raise PicnicError("the haggle phase holds no haggle")
+    return haggle
+
+
+def _duel_of_state(state: State) -> Duel:
+    """The duel in progress (a duel phase without one is no state the rules reach)."""
+    duel = state.duel
+    if duel is None:
+        raise PicnicError("the duel phase holds no duel")
+    return duel
+
+
+def _haggle_moves(state: State) -> tuple[Move, ...]:
+    haggle = _haggle_of_state(state)
     here = state.yards[state.yard]
     given = [sum(a[g] for a in haggle.allotted) for g in range(3)]
     if sum(given) == sum(here):
@@ -311,53 +325,84 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     raise PicnicError(f"chance does not act now (seat {to_move(state)} is to act)")
 
 
-def _chance_ok(state: State, move: Move) -> bool:
-    """Whether ``move`` is one of :func:`chance_outcomes` (checked without listing them)."""
-    phase, kind = state.phase, type(move)
-    if phase is _DEAL or phase is _DRAW:
-        if kind is not Draw:
-            return False
-        k = state.rules.index.get(move.card)  # type: ignore[union-attr]
-        pile = state.deck if any(state.deck) else state.discard
-        return k is not None and pile[k] > 0
-    if phase is _SUPPLY:
-        return kind is Supply and state.bag[move.grain.index] > 0  # type: ignore[union-attr]
-    if phase is _DUEL:
-        return kind is Roll and type(move.value) is int and 1 <= move.value <= DIE  # type: ignore[union-attr]
-    if phase is _REVEAL:
-        return kind is Reveal
-    return kind is Resolve and move == _RESOLVES[state.yard]
-
-
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
-    not legal. ``state`` is left unchanged."""
+    not legal. ``state`` is left unchanged.
+
+    A move is a value: one equal to a legal move (``Roll(3.0)`` for ``roll 3``) is applied
+    as that listed move, and anything else -- a move of ill-typed fields included -- is
+    refused with an ``IllegalMove``.
+    """
     phase = state.phase
-    if phase is _OVER:
-        raise IllegalMove(move, "the game is over")
     if phase is _COMMIT:
-        if type(move) is not Commit:
-            raise IllegalMove(move, f"seat {state.turn} commits its cards now")
         return _commit(state, move)
     if phase is _HAGGLE:
         return _haggle(state, move)
     if phase is _DEAL or phase is _DRAW:
-        k = state.rules.index.get(move.card) if type(move) is Draw else None
-        pile = state.deck if any(state.deck) else state.discard
-        if k is None or not pile[k]:
-            raise IllegalMove(move, _why_not_chance(state, move))
+        k = _drawn(state, move)
+        if k is None:
+            k = state.rules.index[_listed(state, move, Draw).card]
         return _draw(state, k)
-    if not _chance_ok(state, move):
-        raise IllegalMove(move, _why_not_chance(state, move))
     if phase is _SUPPLY:
-        assert type(move) is Supply
-        return _supply(state, move.grain.index)
+        if type(move) is not Supply or type(move.grain) is not Grain:
+            move = _listed(state, move, Supply)
+        g = move.grain.index
+        if not state.bag[g]:
+            raise IllegalMove(move, _why_not(state, move))
+        return _supply(state, g)
+    if phase is _DUEL:
+        if type(move) is not Roll or type(move.value) is not int or not 1 <= move.value <= DIE:
+            move = _listed(state, move, Roll)
+        return _roll(state, move.value)
     if phase is _REVEAL:
+        if move is not _REVEAL_MOVE:
+            _listed(state, move, Reveal)
         return _next_yard(state, 0, state.played, state.stocks, state.yards, state.grain)
     if phase is _RESOLVE:
+        if move is not _RESOLVES[state.yard]:
+            _listed(state, move, Resolve)
         return _resolve(state)
-    assert type(move) is Roll
-    return _roll(state, move.value)
+    raise IllegalMove(move, _why_not(state, move))
+
+
+def _drawn(state: State, move: object) -> int | None:
+    """The kind index of the card ``move`` draws, if it is a draw of a card left to draw."""
+    if type(move) is not Draw:
+        return None
+    try:
+        k = state.rules.index.get(move.card)
+    except TypeError:  # an unhashable look-alike of a card: not a card of this game
+        return None
+    pile = state.deck if any(state.deck) else state.discard
+    return k if k is not None and pile[k] else None
+
+
+def _listed(state: State, move: object, kind: type[_M]) -> _M:
+    """The legal move equal to ``move`` (a look-alike is played as the listed move);
+    :class:`~picnic_rules.IllegalMove` if there is none."""
+    found = listed(legal_moves(state), move)
+    if type(found) is not kind:
+        raise IllegalMove(move, _why_not(state, move))
+    return found
+
+
+def _why_not(state: State, move: object) -> str:
+    """Why ``move`` is not legal in ``state``: first whether it is a move at all."""
+    problem = ill_typed(move)
+    if problem is not None:
+        return f"not a move of poultry: {problem}"
+    phase = state.phase
+    if phase is _OVER:
+        return "the game is over"
+    if phase is _COMMIT:
+        if type(move) is not Commit:
+            return f"seat {state.turn} commits its cards now"
+        rules, hand = state.rules, state.hands[state.turn]
+        options = commit_options(rules, hand, len(state.hands))
+        return _why_not_commit(rules, hand, move, options, state.turn)
+    if phase is _HAGGLE:
+        return _why_not_haggle(state, _haggle_of_state(state), move)
+    return _why_not_chance(state, move)
 
 
 def _why_not_chance(state: State, move: object) -> str:
@@ -429,19 +474,22 @@ def _next_committer(hands: tuple[Counts, ...], start: int) -> int | None:
     return None
 
 
-def _commit(state: State, move: Commit) -> State:
+def _commit(state: State, move: Move) -> State:
     turn = state.turn
     rules = state.rules
     hand = state.hands[turn]
     options = commit_options(rules, hand, len(state.hands))
-    if not any(option is move for option in options) and move not in options:
-        raise IllegalMove(move, _why_not_commit(rules, hand, move, options, turn))
+    for commit in options:
+        if commit is move:
+            break
+    else:  # not the listed object: the listed commitment equal to it, or an IllegalMove
+        commit = _listed(state, move, Commit)
     index = rules.index
     left = list(hand)
-    for card in move.cards:
+    for card in commit.cards:
         left[index[card]] -= 1
     hands = _put(state.hands, turn, tuple(left))
-    played = _put(state.played, turn, move.cards)
+    played = _put(state.played, turn, commit.cards)
     following = _next_committer(hands, turn + 1)
     return build_state(
         rules, hands, state.deck, state.discard, played, state.stocks, state.bag, state.yards,
@@ -454,8 +502,6 @@ def _why_not_commit(
     rules: Rules, hand: Counts, move: Commit, options: tuple[Commit, ...], seat: int
 ) -> str:
     cards = move.cards
-    if type(cards) is not tuple or not all(type(card) is Card for card in cards):
-        return "a commitment is a tuple of cards"
     left = list(hand)
     for card in cards:
         k = rules.index.get(card)
@@ -585,12 +631,13 @@ def _resolve(state: State) -> State:
 
 
 def _haggle(state: State, move: Move) -> State:
-    haggle = state.haggle
-    assert haggle is not None
-    actor = _haggler(haggle, state.yards[state.yard])
+    haggle = _haggle_of_state(state)
     legal = _haggle_moves(state)
-    if not any(option is move for option in legal) and move not in legal:
-        raise IllegalMove(move, _why_not_haggle(state, haggle, move, legal, actor))
+    if not any(option is move for option in legal):
+        found = listed(legal, move)
+        if found is None:
+            raise IllegalMove(move, _why_not(state, move))
+        move = found
     if type(move) is Allot:
         i = haggle.seats.index(move.seat)
         allotted = _put(haggle.allotted, i, _add(haggle.allotted[i], move.grain.index))
@@ -617,11 +664,9 @@ def _haggle(state: State, move: Move) -> State:
     return _evolve(state, phase=_DUEL, haggle=None, duel=duel)
 
 
-def _why_not_haggle(
-    state: State, haggle: Haggle, move: Move, legal: tuple[Move, ...], actor: int
-) -> str:
-    answering = legal == (_ACCEPT, _REJECT)
-    if answering:
+def _why_not_haggle(state: State, haggle: Haggle, move: object) -> str:
+    actor = _haggler(haggle, state.yards[state.yard])
+    if _haggle_moves(state) == (_ACCEPT, _REJECT):
         return f"seat {actor} answers the proposal now: accept or reject"
     if type(move) is NoDeal:
         return "a proposal begun must allot every grain: no-deal only before the first allot"
@@ -633,8 +678,7 @@ def _why_not_haggle(
 
 
 def _roll(state: State, value: int) -> State:
-    duel = state.duel
-    assert duel is not None
+    duel = _duel_of_state(state)
     rolls = (*duel.rolls, value)
     if len(rolls) < len(duel.seats):
         return _evolve(state, duel=_duel_of(duel.seats, duel.values, rolls, duel.ties, duel.foxes))
@@ -685,17 +729,3 @@ def result(state: State) -> Outcome:
         for grain, stock in zip(state.grain, state.stocks, strict=True)
     ]
     return Outcome.from_scores(scores, GRAIN_OUT)
-
-
-def max_moves(players: int, rules: Rules) -> int:
-    """A bound on the seats' moves: per round a commitment each, and at each yard at most
-    one proposal per involved seat (an allot per grain and an answer per other seat)."""
-    per_yard = players * (rules.total_grain + players)
-    return rules.rounds * (players + YARDS * per_yard)
-
-
-def max_chance_steps(players: int, rules: Rules) -> int:
-    """A bound on chance's steps: the deal, and per round the supply, the reveal, a resolve
-    per yard, at most three roll-offs per yard and the draws."""
-    per_round = YARDS + 1 + YARDS + YARDS * MAX_TIES * players + players * 2
-    return players * rules.hand_size(players) + rules.rounds * per_round

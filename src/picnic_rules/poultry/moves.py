@@ -46,6 +46,7 @@ __all__ = [
     "Roll",
     "Supply",
     "card_from_str",
+    "listed",
     "move_from_str",
 ]
 
@@ -56,7 +57,10 @@ MAX_NOTATION: Final = 80
 def _sorted_cards(cards: Any) -> Any:
     """A commitment's cards in the canonical order (:func:`~picnic_rules.poultry.cards.card_key`)."""
     if type(cards) is tuple and all(type(card) is Card for card in cards):
-        return tuple(sorted(cards, key=card_key))
+        try:
+            return tuple(sorted(cards, key=card_key))
+        except Exception:  # a card of ill-typed fields: kept as given, for apply to refuse
+            return cards
     return cards
 
 
@@ -87,7 +91,8 @@ class Commit:
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
     def __str__(self) -> str:
-        return "commit " + " + ".join(map(str, self.cards))
+        cards = self.cards
+        return "commit " + (" + ".join(map(str, cards)) if type(cards) is tuple else repr(cards))
 
 
 @attrs.frozen
@@ -170,6 +175,16 @@ MOVE_TYPES: tuple[type[Move], ...] = (
     Roll,
 )
 """The move classes, in a fixed order."""
+
+
+def listed(moves: tuple[Move, ...], move: object) -> Move | None:
+    """The member of ``moves`` equal to ``move``, or ``None`` (also for a value that fails
+    even to compare): a look-alike such as ``Roll(3.0)`` stands for the listed ``Roll(3)``."""
+    try:
+        return moves[moves.index(move)]
+    except Exception:
+        return None
+
 
 _USAGE = (
     "expected one of: commit CARD, commit CARD + CARD, allot GRAIN to SEAT, no-deal, accept, "
