@@ -112,7 +112,7 @@ def test_then_fewer_dice_on_the_anthill() -> None:
     # both won one card: 2 plates each; both have a Worker on the Puddle -> 5 dice each: roll-off
     assert state.phase is Phase.ROLLOFF and state.tied == (0, 1)
     assert_illegal(GAME, state, Rolloff((3,)), "2 tied seats")
-    assert_illegal(GAME, state, Rolloff((30, 3)), "rolls 4 to 17")
+    assert_illegal(GAME, state, Rolloff((30, 3)), "cannot roll 30: it rolls 4 to 17")
     state = apply(state, Rolloff((9, 12)))
     assert state.starter == 1 and state.phase is Phase.ROUND_CARD
 

@@ -82,6 +82,7 @@ from .picture import colony_picture, render
 from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import award, majority_count, measure, score_table
 from .state import Die, Phase, Placed, Spot, State, View
+from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, view
 from .words import describe, move_group
@@ -163,6 +164,7 @@ __all__ = [
     "parse_move",
     "plates",
     "random_move",
+    "remaining",
     "render",
     "result",
     "sample_chance",

@@ -113,7 +113,11 @@ class PicnicCard:
     ants: int
 
     def __str__(self) -> str:
-        base = f"{self.colour.value}-{self.food.value}"
+        colour, food = (
+            getattr(self.colour, "value", self.colour),
+            getattr(self.food, "value", self.food),
+        )
+        base = f"{colour}-{food}"
         return base if self.ants == 3 else f"{base}-2"
 
 

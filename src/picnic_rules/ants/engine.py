@@ -11,6 +11,7 @@ round the game is scored. The rules themselves are the named predicates of
 from __future__ import annotations
 
 import functools
+import typing
 from collections import Counter
 from collections.abc import Callable
 from typing import Final
@@ -20,13 +21,16 @@ import attrs
 from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor, Outcome
 from ..kit.build import builder
+from ..typecheck import ill_typed
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
 from .colony import KEY_WIDTH, cell_of, key, layers, offsets, plates
 from .moves import (
     MAX_KNOCKS,
+    MOVE_TYPES,
     Deal,
     Draw,
     Keep,
+    Knock,
     Landing,
     Move,
     Place,
@@ -42,6 +46,7 @@ from .predicates import (
     landing_cards_are_possible,
     placement_is_legal,
     plate_covers_visible_ant,
+    roll_sums,
     scout_may_retoss,
     soldier_goes_home,
     starting_candidates,
@@ -49,6 +54,7 @@ from .predicates import (
 from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import score_table
 from .state import HOME, PUDDLE, Die, Phase, Placed, Spot, State
+from .values import canonical
 
 __all__ = [
     "MAX_ROLLOFFS",
@@ -525,7 +531,9 @@ def _after_moves(state: State, seat: int) -> tuple[Move, ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` naming the reason if the
-    rules forbid it (a supplied landing, draw or roll-off included). ``state`` is unchanged."""
+    rules forbid it (a supplied landing, draw or roll-off included) or if ``move`` is no move
+    of ants at all (a field of the wrong type). A move equal to a proper one (``Settle(1.0, 4)``)
+    is applied as that move. ``state`` is unchanged."""
     phase = state.phase
     if phase is _P_OVER:
         raise IllegalMove(move, "the game is over")
@@ -536,7 +544,22 @@ def apply(state: State, move: Move) -> State:
         die = _first_home(state, state.turn, move.die) if type(target) is int else -1
         if die >= 0 and target in _targets(state):
             return _TOSSED(state, phase=_P_LAND, tossing=die, target=target)
-        raise IllegalMove(move, _why_illegal(state, move))
+    return _decide(state, move if type(move) is Keep else proper(move))
+
+
+def proper(move: Move) -> Move:
+    """``move`` with every field of its declared type (:func:`~picnic_rules.ants.values.canonical`);
+    :class:`~picnic_rules.IllegalMove` for a value that is no move of ants."""
+    if type(move) not in MOVE_TYPES:
+        raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'not a move'}")
+    found = canonical(move)
+    if found is None:
+        raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'not a move'}")
+    return found
+
+
+def _decide(state: State, move: Move) -> State:
+    """The state after ``move`` (every field of its declared type) of the seat to act."""
     if type(move) in (Deal, Draw, Landing, Rolloff, Reveal):
         raise IllegalMove(move, f"only chance makes that move; seat {state.turn} is to act")
     if not _is_legal(state, move):
@@ -560,8 +583,9 @@ def apply(state: State, move: Move) -> State:
                 Die(_S_AREA, (move.card,), state.dice[state.turn][move.die].face),
             )
         )
-    assert isinstance(move, Place)
-    return _placements(_place(state, move))
+    if isinstance(move, Place):
+        return _placements(_place(state, move))
+    raise IllegalMove(move, _why_illegal(state, move))  # no other move is ever legal
 
 
 def _is_legal(state: State, move: Move) -> bool:
@@ -664,7 +688,7 @@ def _play(state: State, move: Play) -> State:
         return _move_die(state, seat, move.die, Die(_S_AREA, (move.position,), face))
     if card is RoundCard.HEAD_START:
         return _evolve(state, head_start=seat)
-    assert card is RoundCard.RE_TOSS
+    # Re-toss, the one card left that _plays and _after_moves list (Planner goes with a Place)
     state = _move_die(state, seat, state.tossing, HOME)
     return _evolve(state, phase=_P_LAND, target=move.position, touched=False)
 
@@ -677,6 +701,8 @@ def _apply_chance(state: State, move: Move) -> State:
     phase = state.phase
     if phase is _P_LAND and type(move) is Landing:  # the commonest first
         return _land(state, move)
+    if type(move) is not Draw:  # a draw's card is looked up by value (stored as the kind)
+        move = proper(move)
     if phase is _P_SETUP and type(move) is Deal:
         return _deal(state, move)
     if phase is _P_FILL and type(move) is Draw:
@@ -728,11 +754,13 @@ def _fill_or_start(state: State) -> State:
 
 def _fill(state: State, move: Draw) -> State:
     kind = _KIND.get(move.card, -1) if type(move.card) is PicnicCard else -1
-    if kind < 0 or not state.deck[kind]:
+    if kind < 0:
+        raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'no such card'}")
+    if not state.deck[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
     gaps = _gaps(state)
     area = list(state.area)
-    area[gaps[0]] = move.card
+    area[gaps[0]] = CARD_KINDS[kind]  # the card itself, never an equal look-alike
     deck = list(state.deck)
     deck[kind] -= 1
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
@@ -748,6 +776,14 @@ def _land(state: State, move: Landing) -> State:
         move.touched,
         move.knocks,
     )
+    if (
+        type(move.face) is not int
+        or type(cards) is not tuple
+        or type(touched) is not bool
+        or type(knocks) is not tuple
+        or (knocks and not _typed_knocks(knocks))
+    ):  # a look-alike: applied as the landing it equals (or refused)
+        return _land(state, typing.cast("Landing", proper(move)))
     if move.face not in state.rules.die_faces(tossed):
         raise IllegalMove(move, f"a {DIE_KINDS[tossed].value} has no face with {move.face} ants")
     present = area_cards(state)
@@ -762,13 +798,26 @@ def _land(state: State, move: Landing) -> State:
             raise IllegalMove(move, "no other die is in the picnic area to touch")
         landed = state.dice
     own = list(landed[seat])
-    own[tossed] = _DIES.get((cards, move.face)) or _die(cards, move.face)
+    own[tossed] = _die(cards, move.face)
     dice = list(landed)
     dice[seat] = tuple(own)
     retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
     if retoss or _R_RE_TOSS in state.held[seat]:
         return _LANDED(state, dice=tuple(dice), phase=_P_AFTER, touched=touched)
     return _toss_done(state, tuple(dice))
+
+
+def _typed_knocks(knocks: tuple[object, ...]) -> bool:
+    """Whether every knock is a :class:`Knock` whose fields hold their declared types (the
+    cards are looked up by value, as the landing's are)."""
+    return all(
+        type(k) is Knock
+        and type(k.seat) is int
+        and type(k.die) is int
+        and type(k.cards) is tuple
+        and type(k.face) is int
+        for k in knocks
+    )
 
 
 def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tuple[Die, ...], ...]:
@@ -821,9 +870,9 @@ def _rolloff(state: State, move: Rolloff) -> State:
     if len(move.totals) != len(tied):
         raise IllegalMove(move, f"{len(tied)} tied seats roll off: {tied}")
     for seat, total in zip(tied, move.totals, strict=True):
-        low, high = _roll_range(state, seat)
-        if not low <= total <= high:
-            raise IllegalMove(move, f"seat {seat}'s anthill rolls {low} to {high}, not {total}")
+        sums = roll_sums(tuple(state.rules.die_faces(i) for i in home_dice(state, seat)))
+        if total not in sums:
+            raise IllegalMove(move, f"seat {seat}'s anthill cannot roll {total}: {_spans(sums)}")
     top = max(move.totals)
     still = tuple(s for s, t in zip(tied, move.totals, strict=True) if t == top)
     rolloffs = state.rolloffs + 1
@@ -832,9 +881,15 @@ def _rolloff(state: State, move: Rolloff) -> State:
     return _evolve(state, tied=still, rolloffs=rolloffs)
 
 
-def _roll_range(state: State, seat: int) -> tuple[int, int]:
-    faces = [state.rules.die_faces(i) for i in home_dice(state, seat)]
-    return sum(f[0] for f in faces), sum(f[-1] for f in faces)
+def _spans(sums: frozenset[int]) -> str:
+    """``sums`` in words as runs: ``it rolls 1 to 4 or 9 to 12``."""
+    runs: list[list[int]] = []
+    for n in sorted(sums):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return "it rolls " + " or ".join(f"{a} to {b}" if a < b else str(a) for a, b in runs)
 
 
 def _reveal(state: State, move: Reveal) -> State:

@@ -28,8 +28,9 @@ most :data:`MAX_KNOCKS` dice, numbers are at most :data:`MAX_NUMBER`.
 
 from __future__ import annotations
 
+import enum
 import re
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -66,6 +67,8 @@ __all__ = [
     "move_from_str",
 ]
 
+T = TypeVar("T")
+
 MAX_NOTATION: Final = 200
 """The longest text :func:`move_from_str` reads, in characters."""
 MAX_KNOCKS: Final = 4
@@ -75,7 +78,28 @@ MAX_NUMBER: Final = 999
 
 
 def _cards(cards: tuple[int, ...]) -> str:
-    return "loose" if not cards else "on " + ",".join(map(str, cards))
+    return "loose" if not cards else "on " + _joined(cards)
+
+
+def _joined(items: tuple[object, ...]) -> str:
+    """``items`` joined by commas (any value, for a move whose fields are ill-typed)."""
+    return ",".join(map(str, items)) if isinstance(items, (tuple, list)) else str(items)
+
+
+def _items(value: tuple[T, ...]) -> tuple[T, ...]:
+    """``value`` when it is a tuple or list, else no items (for ``__str__`` of ill-typed moves)."""
+    return value if isinstance(value, (tuple, list)) else ()
+
+
+def _word(value: object) -> str:
+    """An enum member's notation (its value); anything else as ``str`` (so ``__str__`` of a
+    move holding ill-typed values does not fail)."""
+    return str(value.value) if isinstance(value, enum.Enum) else str(value)
+
+
+def _die_name(die: object) -> str:
+    """A die index's notation (``worker2``), or ``die7`` for an index no die has."""
+    return DIE_NAMES[die] if type(die) is int and 0 <= die < len(DIE_NAMES) else f"die{die}"
 
 
 @attrs.frozen
@@ -88,9 +112,9 @@ class Deal:
     majority: tuple[int, ...]
 
     def __str__(self) -> str:
-        scoring = "".join(f" {card.value}" for card in self.scoring)
-        rewards = "".join(f" {n}" for n in self.rewards)
-        majority = "".join(f" {n}" for n in self.majority)
+        scoring = "".join(f" {_word(card)}" for card in _items(self.scoring))
+        rewards = "".join(f" {n}" for n in _items(self.rewards))
+        majority = "".join(f" {n}" for n in _items(self.majority))
         return f"deal scoring{scoring} rewards{rewards} majority{majority}"
 
 
@@ -112,7 +136,7 @@ class Toss:
     target: int
 
     def __str__(self) -> str:
-        return f"toss {self.die.value} at {self.target}"
+        return f"toss {_word(self.die)} at {self.target}"
 
 
 @attrs.frozen
@@ -126,9 +150,8 @@ class Knock:
     face: int
 
     def __str__(self) -> str:
-        name = DIE_NAMES[self.die] if 0 <= self.die < len(DIE_NAMES) else f"die{self.die}"
-        where = "loose" if not self.cards else "to " + ",".join(map(str, self.cards))
-        return f"knock {self.seat}:{name} {where} showing {self.face}"
+        where = "loose" if not self.cards else "to " + _joined(self.cards)
+        return f"knock {self.seat}:{_die_name(self.die)} {where} showing {self.face}"
 
 
 @attrs.frozen
@@ -145,7 +168,7 @@ class Landing:
         text = f"land {self.face} {_cards(self.cards)}"
         if self.touched:
             text += " touching"
-        return text + "".join(f" {knock}" for knock in self.knocks)
+        return text + "".join(f" {knock}" for knock in _items(self.knocks))
 
 
 @attrs.frozen
@@ -174,8 +197,7 @@ class Settle:
     card: int
 
     def __str__(self) -> str:
-        name = DIE_NAMES[self.die] if 0 <= self.die < len(DIE_NAMES) else f"die{self.die}"
-        return f"settle {name} on {self.card}"
+        return f"settle {_die_name(self.die)} on {self.card}"
 
 
 @attrs.frozen
@@ -211,7 +233,7 @@ class Play:
 
     def __str__(self) -> str:
         text = self._text()
-        uses = _PLAY_FIELDS.get(self.card, ())
+        uses = _PLAY_FIELDS.get(self.card, ()) if isinstance(self.card, RoundCard) else ()
         extra = [
             f"{name}={getattr(self, name)}"
             for name in ("seat", "die", "position")
@@ -220,8 +242,7 @@ class Play:
         return f"{text} [{' '.join(extra)}]" if extra else text  # never parses: not a move
 
     def _text(self) -> str:
-        name = DIE_NAMES[self.die] if 0 <= self.die < len(DIE_NAMES) else f"die{self.die}"
-        card = self.card
+        name, card = _die_name(self.die), self.card
         if card is RoundCard.SECOND_WIND:
             return f"play {card.value} {name}"
         if card is RoundCard.STOMP:
@@ -232,7 +253,7 @@ class Play:
             return f"play {card.value} {name} to {self.position}"
         if card is RoundCard.RE_TOSS:
             return f"play {card.value} at {self.position}"
-        return f"play {card.value}"
+        return f"play {_word(card)}"
 
 
 _PLAY_FIELDS: Final = {
@@ -251,7 +272,7 @@ class Rolloff:
     totals: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "rolloff" + "".join(f" {n}" for n in self.totals)
+        return "rolloff" + "".join(f" {n}" for n in _items(self.totals))
 
 
 @attrs.frozen
@@ -261,7 +282,7 @@ class Reveal:
     card: RoundCard
 
     def __str__(self) -> str:
-        return f"reveal {self.card.value}"
+        return f"reveal {_word(self.card)}"
 
 
 Move: TypeAlias = (

@@ -5,6 +5,7 @@ The engine asks these; a reader finds each rule here by its name.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .cards import DIE_KINDS, DieKind, PicnicCard
@@ -22,6 +23,7 @@ __all__ = [
     "plate_covers_visible_ant",
     "placement_is_legal",
     "planner_covers_nothing",
+    "roll_sums",
     "scout_may_retoss",
     "soldier_goes_home",
     "starting_candidates",
@@ -122,6 +124,21 @@ def placement_is_legal(
             seen, card, x, y, turn
         )
     return plate_covers_visible_ant(seen, x, y) and covers_no_plate(seen, card, x, y, turn)
+
+
+@functools.lru_cache(maxsize=256)
+def roll_sums(dice: tuple[tuple[int, ...], ...]) -> frozenset[int]:
+    """The tied players roll all the dice of their anthills: every total dice with these faces
+    can roll together (with Worker faces 1, 1, 1, 9, 9, 9 a Soldier and a Worker roll 1-4 or
+    9-12, never 6).
+
+    >>> sorted(roll_sums(((0, 1, 2, 3), (1, 9))))
+    [1, 2, 3, 4, 9, 10, 11, 12]
+    """
+    sums = frozenset((0,))
+    for faces in dice:
+        sums = frozenset(total + face for total in sums for face in set(faces))
+    return sums
 
 
 def starting_candidates(plates: Sequence[int], home_dice: Sequence[int]) -> tuple[int, ...]:
