@@ -83,6 +83,31 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   notation, equals ``apply(s, m)`` for the move played; from every other
   seat it raises :class:`~picnic_rules.OutOfTurn`; a move that is not legal
   raises IllegalMove, not OutOfTurn;
+* ``move-values``: ill-typed copies of legal moves (a field of the wrong
+  type) are refused by ``apply`` with :class:`~picnic_rules.IllegalMove`
+  and by ``move_as`` with :class:`~picnic_rules.InvalidMove` or
+  ``IllegalMove``, never another error; look-alikes (equal to a legal move,
+  a field of another type: ``3.0`` for ``3``) apply exactly as the listed
+  move, leaving no look-alike in the state, and ``move_as`` returns the move
+  in the game's own form (:mod:`picnic_rules.testing.move_values`);
+* ``text-path``: ``move_as(state, seat, str(move))`` gives the move; every
+  text ``parse_move`` accepts (shorthands included), ``move_as`` accepts as
+  the same move; the reason for an illegal move is the same in the real
+  state and in a determinization of the seat's view;
+* ``closure``: ``check`` is closed under play -- every one-place change of
+  a reachable state that ``check`` accepts is over or has a legal move, and
+  every legal move (chance outcome) from it, for several steps, gives a
+  state ``check`` accepts (:mod:`picnic_rules.testing.closure`);
+* ``forged-observations``: at the end of each game, one seat's history with
+  one field of one observation changed is refused by
+  :func:`picnic_rules.history.follow` with ``IllegalMove`` or yields only
+  views ``check_view`` accepts (:mod:`picnic_rules.testing.forgery`);
+* ``measure``: the game's termination measure ``remaining(state)`` (a
+  :class:`~picnic_rules.Measure`) starts within ``max_moves`` and
+  ``max_chance_steps`` and falls at every step: a move lowers its ``moves``
+  by at least one, a chance step its ``chance``, neither raising the other
+  (:mod:`picnic_rules.testing.termination`) -- a proof of termination
+  checked at every step;
 * ``max-moves``, ``max-chance-steps``: the game ends within
   ``game.max_moves(players, rules)`` non-chance moves and
   ``game.max_chance_steps(players, rules)`` chance steps;
@@ -96,8 +121,14 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
 
 The expensive checks (every legal move applied, notation, codec, documents,
 views, leaks, forged views, observations of every legal move, observation
-leaks, the words of legal moves, render, move groups) run at every
-``every``-th step, and at the first and last states.
+leaks, the words of legal moves, render, move groups, move values, the text
+path, closure) run at every ``every``-th step, and at the first and last
+states; the cheap ones (``measure`` among them) at every step.
+
+Random play misses the long games: :func:`check_long_game` plays one in
+which every seat picks the move that lowers the termination measure least
+(:func:`picnic_rules.testing.termination.longest_choice`), with every check
+that runs at every step.
 
 A failure raises :class:`AssertionError` naming the game, the variant, the
 number of players, the seed, the step, the check that failed and the call

@@ -1,0 +1,145 @@
+"""One way in, for every game: ill-typed moves, look-alikes, text and the reasons for
+illegal moves, as the core handles them (``Game.move_as``, ``Game.illegal_reason``,
+``play``, the human agent, ``Game.agents``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from picnic_rules import (
+    CHANCE,
+    GAMES,
+    IllegalMove,
+    InvalidMove,
+    PicnicError,
+    codec,
+    play,
+    replay,
+)
+from picnic_rules.agents import HumanAgent, agent_names, make_agent
+from picnic_rules.errors import move_text
+from picnic_rules.kit import ill_typed
+from picnic_rules.sandwich import Card, Play
+from picnic_rules.testing.move_values import lookalikes
+
+NAMES = ["sandwich", "insects", "poultry", "ants"]
+
+
+def a_decision(name: str, seed: int = 1) -> Any:
+    """A state of game ``name`` some way into a random game where a seat is to act."""
+    game = GAMES[name]
+    record = play(name, ["random"] * 2, seed=seed)
+    states = replay(record)
+    deciding = [s for s in states if type(game.to_move(s)) is int]
+    return deciding[len(deciding) // 3]
+
+
+def test_an_error_message_cannot_fail() -> None:
+    class Broken:
+        def __str__(self) -> str:
+            raise AttributeError("no __str__")
+
+        def __repr__(self) -> str:
+            return "Broken()"
+
+    error = IllegalMove(Broken(), "not legal now")
+    assert str(error) == "illegal move 'Broken()': not legal now"
+    assert move_text("a" * 500).endswith("...") and len(move_text("a" * 500)) == 80
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_agent_make_agent_accepts_is_listed(name: str) -> None:
+    game = GAMES[name]
+    assert set(game.agents) == set(agent_names(game))
+    assert {"random", "ismcts", "human", "computer"} <= set(game.agents)
+    for agent in game.agents:
+        assert callable(make_agent(game, agent))
+    assert isinstance(game.agents["human"](), HumanAgent)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_records_the_listed_move_not_the_agents_lookalike(name: str) -> None:
+    def lookalike_agent(view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        move = rng.choice(legal)
+        copies = lookalikes(move)
+        return copies[0] if copies else move
+
+    record = play(name, [lookalike_agent, "random"], seed=4)
+    assert all(ill_typed(move) is None for move in record.moves)
+    assert codec.loads(codec.dumps(record)) == record
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_move_as_refuses_a_non_move_and_an_ill_typed_move(name: str) -> None:
+    game = GAMES[name]
+    state = a_decision(name)
+    seat = game.to_move(state)
+    move = game.legal_moves(state)[0]
+    for junk in (42, None, "", "x" * 10_000, object()):
+        with pytest.raises(InvalidMove):
+            game.move_as(state, seat, junk)
+    field = attrs.fields(type(move))[0].name if attrs.fields(type(move)) else None
+    if field is not None:
+        broken = attrs.evolve(move, **{field: "not a value"})
+        with pytest.raises((InvalidMove, IllegalMove)):
+            game.move_as(state, seat, broken)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_reason_for_an_illegal_move_comes_from_the_seats_view(name: str) -> None:
+    game = GAMES[name]
+    state = a_decision(name)
+    seat = game.to_move(state)
+    view = game.view(state, seat)
+    legal = set(game.legal_moves(state))
+    others = [
+        m
+        for s in replay(play(name, ["random"] * 2, seed=9))
+        if type(game.to_move(s)) is int
+        for m in game.legal_moves(s)
+        if m not in legal
+    ][:20]
+    assert others
+    for move in others:
+        stand_ins = [game.determinize(view, random.Random(n)) for n in range(3)]
+        reasons = set()
+        for position in (state, *stand_ins):
+            with pytest.raises(IllegalMove) as caught:
+                game.move_as(position, seat, move)
+            reasons.add(caught.value.reason)
+        assert reasons == {game.illegal_reason(view, move)}
+
+
+def test_move_as_reads_text_with_parse_move_shorthands() -> None:
+    game = GAMES["insects"]
+    for seed in range(40):
+        for state in replay(play("insects", ["random"] * 2, seed=seed)):
+            actor = game.to_move(state)
+            if actor is None or actor is CHANCE:
+                continue
+            try:
+                expected = game.parse_move(state, "defend")
+            except PicnicError:
+                continue
+            assert game.move_as(state, actor, "defend") == expected
+            assert game.apply_as(state, actor, "defend") == game.apply(state, expected)
+            return
+    pytest.fail("no state where 'defend' is a legal shorthand")
+
+
+def test_the_human_agent_takes_shorthands_and_gives_reasons_from_its_view() -> None:
+    game = GAMES["sandwich"]
+    state = a_decision("sandwich")
+    seat = game.to_move(state)
+    legal = game.legal_moves(state)
+    said: list[str] = []
+    answers = iter(["play jelly on 7", str(legal[-1])])
+    agent = HumanAgent(game, input=lambda prompt: next(answers), output=said.append)
+    chosen = agent(game.view(state, seat), legal, random.Random(0))
+    assert chosen is legal[-1]
+    refusal = next(line for line in said if line.startswith("illegal move"))
+    assert refusal.endswith(game.illegal_reason(game.view(state, seat), Play(Card.JELLY, 7)))
