@@ -126,7 +126,9 @@ def _listed(legal: tuple[M, ...], chosen: object, seat: int) -> M:
     try:
         return legal[legal.index(chosen)]  # type: ignore[arg-type]
     except Exception:
-        raise IllegalMove(chosen, f"the agent of seat {seat} chose a move that is not legal") from None
+        raise IllegalMove(
+            chosen, f"the agent of seat {seat} chose a move that is not legal"
+        ) from None
 
 
 @overload
