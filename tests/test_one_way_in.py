@@ -143,3 +143,46 @@ def test_the_human_agent_takes_shorthands_and_gives_reasons_from_its_view() -> N
     assert chosen is legal[-1]
     refusal = next(line for line in said if line.startswith("illegal move"))
     assert refusal.endswith(game.illegal_reason(game.view(state, seat), Play(Card.JELLY, 7)))
+
+
+WRONG_KINDS = [None, "a state", 42, ("tuple",)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_wrong_kind_of_object_gets_the_librarys_error(name: str) -> None:
+    game = GAMES[name]
+    other = GAMES["insects" if name != "insects" else "sandwich"]
+    module = __import__(f"picnic_rules.{name}", fromlist=["GAME"])
+    wrong = [*WRONG_KINDS, other.new_game(2), other.view(other.new_game(2), 0)]
+    calls = {
+        "to_move": lambda x: (x,),
+        "legal_moves": lambda x: (x,),
+        "is_over": lambda x: (x,),
+        "result": lambda x: (x,),
+        "check": lambda x: (x,),
+        "view": lambda x: (x, 0),
+        "remaining": lambda x: (x,),
+        **({"chance_outcomes": lambda x: (x,)} if game.chance == "explicit" else {}),
+        "determinize": lambda x: (x, random.Random(0)),
+        "render": lambda x: (x,),
+        "check_view": lambda x: (x,),
+    }
+    for function, arguments in calls.items():
+        for value in wrong:
+            for fn in (getattr(game, function), getattr(module, function)):
+                try:
+                    fn(*arguments(value))
+                except PicnicError:
+                    continue
+                except Exception as exc:  # pragma: no cover - the failure message
+                    pytest.fail(f"{name}.{function}({value!r:.40}) raised {exc!r}")
+                # the hot functions check only when they fail: a position of another game
+                # that happens to answer them is let through (the cost of a check per step)
+                assert function in {
+                    "to_move",
+                    "is_over",
+                    "legal_moves",
+                    "remaining",
+                    "chance_outcomes",
+                }
+                assert type(value).__name__ in {"State", "View"}, (function, value)

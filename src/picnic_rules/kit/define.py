@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 import typing
@@ -13,6 +14,7 @@ import attrs
 from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
+from ..errors import InvalidState
 from ..game import Agent, ChanceMode, Game, GenericPart
 from . import defaults
 
@@ -111,6 +113,87 @@ def _check_function(
 
 _KIND_NAMES = {"S": "State", "V": "View", "M": "moves", "R": "Rules", "O": "Observation"}
 
+_HOT = frozenset(
+    {"to_move", "legal_moves", "apply", "is_over", "chance_outcomes", "sample_chance", "remaining"}
+)
+"""The functions a playout calls at every step: their guard costs nothing until they fail."""
+
+
+def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
+    """``fn`` refusing a first argument that is not the game's ``expected`` class with
+    :class:`~picnic_rules.InvalidState` (not a bare ``AttributeError``).
+
+    The functions of :data:`_HOT` are checked only when they fail (a ``try`` costs
+    nothing in CPython 3.11 until it catches), the others before they run.
+    """
+
+    def refuse(value: object) -> InvalidState:
+        shown = "None" if value is None else _an(type(value).__module__, type(value))
+        return InvalidState(f"{name} takes a {game} {kind}, not {shown}")
+
+    if name in _HOT:
+        return _guard_hot(fn, expected, refuse)
+
+    @functools.wraps(fn)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if args and type(args[0]) is not expected:
+            raise refuse(args[0])
+        return fn(*args, **kwargs)
+
+    return guarded
+
+
+def _guard_hot(fn: Any, expected: type, refuse: Callable[[object], InvalidState]) -> Any:
+    """The guard of a function of :data:`_HOT`, by its number of arguments (no ``*args``:
+    a playout calls these at every step)."""
+    try:
+        arity = len(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature
+        arity = 0
+    if arity not in (1, 2):
+
+        @functools.wraps(fn)
+        def any_arity(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except (AttributeError, TypeError, KeyError, IndexError):
+                if args and type(args[0]) is not expected:
+                    raise refuse(args[0]) from None
+                raise
+
+        return any_arity
+    if arity == 1:
+
+        @functools.wraps(fn)
+        def one(state: Any) -> Any:
+            try:
+                return fn(state)
+            except (AttributeError, TypeError, KeyError, IndexError):
+                if type(state) is not expected:
+                    raise refuse(state) from None
+                raise
+
+        return one
+
+    @functools.wraps(fn)
+    def two(state: Any, other: Any) -> Any:
+        try:
+            return fn(state, other)
+        except (AttributeError, TypeError, KeyError, IndexError):
+            if type(state) is not expected:
+                raise refuse(state) from None
+            raise
+
+    return two
+
+
+def _an(module: str, cls: type) -> str:
+    """``a str``, or ``an insects State`` for a class of another game."""
+    parts = module.split(".")
+    owner = parts[1] if len(parts) > 2 and parts[0] == "picnic_rules" else ""
+    name = f"{owner} {cls.__name__}".strip()
+    return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
+
 
 def define_game(
     namespace: Mapping[str, object],
@@ -185,6 +268,10 @@ def define_game(
         if key in namespace:
             _check_function(name, key, namespace[key], spec, kinds)
     fns: dict[str, Any] = {key: namespace[key] for key in _REQUIRED}
+    for key, (params, _) in _REQUIRED.items():
+        if params[0] in ("S", "V"):
+            expected = state if params[0] == "S" else view
+            fns[key] = _guard(name, key, fns[key], expected, _KIND_NAMES[params[0]])
     # the generic parts are bound to the finished record when it is built
     for key, generic in (
         ("parse_move", defaults.parse_move),
@@ -194,7 +281,14 @@ def define_game(
         ("describe_move", defaults.describe_move),
         ("remaining", defaults.remaining),
     ):
-        fns[key] = namespace[key] if key in namespace else GenericPart(generic, None)
+        if key in namespace:
+            params = _OPTIONAL[key][0]
+            expected = state if params[0] == "S" else view
+            fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
+        else:
+            fns[key] = GenericPart(generic, None)
+    if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
+        namespace.update({key: fn for key, fn in fns.items() if key in namespace})
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
     every_agent: dict[str, Callable[[], Agent]] = {
