@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from .agents.human import HumanAgent
 from .agents.spec import AgentSpec, agent_label, check_agent, resolve_agent
-from .errors import PicnicError
+from .errors import InvalidState, PicnicError
 from .game import Agent, AnyGame
 from .match import _get_game as get_game
 from .match import _play
@@ -139,7 +139,8 @@ def _run_chunk(
         seating = _seating(agent_specs, index, rotate)
         agents = _agents(game, [agent_specs[i] for i in seating])
         record, length = _play(game, agents, seed + index, rules)
-        assert record.outcome is not None
+        if record.outcome is None:  # _play plays to the end: a defect of the game
+            raise InvalidState(f"{game.name}: a finished game has no outcome")
         stats.append(
             GameStat(
                 seats=tuple(labels[i] for i in seating),

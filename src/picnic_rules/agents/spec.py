@@ -156,8 +156,7 @@ def resolve_agent(game: AnyGame, spec: AgentSpec, seat: int) -> Agent:
     """
     form = check_agent(game, spec, seat)
     if form == "name":
-        assert isinstance(spec, str)
-        return make_agent(game, spec)
+        return make_agent(game, str(spec))
     if form == "agent":
         return spec  # type: ignore[return-value]
     built: Any = cast(Callable[[], Any], spec)()

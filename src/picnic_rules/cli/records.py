@@ -12,7 +12,7 @@ import os
 import re
 import sys
 import tempfile
-from typing import Any
+from typing import Any, cast
 
 from .. import codec
 from ..errors import DecodeError, PicnicError
@@ -75,8 +75,7 @@ def read_record(path: str) -> Record[Any, Any]:
         except (PicnicError, ValueError, LookupError, TypeError):  # the rest is faulty too
             raise PicnicError(message) from None
         raise BadMove(message, index + 1, prefix) from None
-    assert isinstance(record, Record)
-    return record
+    return cast("Record[Any, Any]", record)  # kind="record" decodes only a Record
 
 
 def _prefix(text: str, count: int) -> Record[Any, Any]:
@@ -84,9 +83,7 @@ def _prefix(text: str, count: int) -> Record[Any, Any]:
     document = json.loads(text)
     document["moves"] = document["moves"][:count]
     document["outcome"] = None
-    prefix = codec.loads(json.dumps(document), kind="record")
-    assert isinstance(prefix, Record)
-    return prefix
+    return cast("Record[Any, Any]", codec.loads(json.dumps(document), kind="record"))
 
 
 def write_record(record: Record[Any, Any], path: str) -> None:

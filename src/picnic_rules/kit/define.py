@@ -214,12 +214,24 @@ def define_game(
     functions ``new_game``, ``to_move``, ``legal_moves``, ``apply``,
     ``chance_outcomes``, ``is_over``, ``result``, ``view``, ``determinize``,
     ``check``, ``max_moves``, ``max_chance_steps``, ``move_from_str``,
-    ``observe``, ``update``, ``describe``, ``render`` and ``move_group``.
+    ``observe``, ``update``, ``describe``, ``render``, ``move_group`` and
+    ``remaining`` (the termination measure, a :class:`~picnic_rules.Measure`).
     These are supplied unless the module defines its own: ``parse_move``
     (:func:`~picnic_rules.kit.parse_move`), ``sample_chance``
     (:func:`~picnic_rules.kit.sample_chance`; a game with
     ``chance="sampled"`` must define its own), ``random_move`` and
     ``check_view``.
+
+    Every contract function whose first argument is the game's ``State`` or
+    ``View`` is guarded, in the record and in the game module's own namespace
+    (``namespace`` is updated): given another kind of object it raises
+    :class:`~picnic_rules.InvalidState` naming what it takes, not a bare
+    ``AttributeError``. The functions a playout calls at every step
+    (``to_move``, ``legal_moves``, ``apply``, ``is_over``,
+    ``chance_outcomes``, ``sample_chance``, ``remaining``) check only when
+    they fail, so the guard costs them one call and nothing else (about 3%
+    of a sandwich step); a position of another game that happens to answer
+    them passes -- ``check`` refuses it.
 
     Raises :class:`TypeError` at import, naming what is missing, not
     callable, taking the wrong number of arguments, or annotated with
