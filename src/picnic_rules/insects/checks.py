@@ -6,7 +6,7 @@ from ..errors import PicnicError
 from ..kit.checks import check_counts, check_fields, expect, fail
 from .cards import KINDS, WEAPONS, Pile, colour_of, insect_of, is_joker, is_weapon
 from .engine import REASONS
-from .predicates import attacking_pile, next_with_food, seats_with_food
+from .predicates import attacking_pile, has_normal_play, next_with_food, seats_with_food
 from .state import Phase, State
 
 __all__ = ["check"]
@@ -118,8 +118,8 @@ def _check_piles(state: State) -> None:
         expect(state.last is None and state.last_count == 0, "an attacker with no attacking pile")
         return
     last = state.last
-    expect(last is not None and 0 <= last < len(state.hands), "an attacking pile with no attacker")
-    assert last is not None
+    if last is None or not 0 <= last < len(state.hands):
+        fail("an attacking pile with no attacker")
     expect(state.food[last] > 0, f"seat {last} attacks without food")
     size = len(piles[attack])
     expect(
@@ -131,8 +131,11 @@ def _check_piles(state: State) -> None:
     if phase is Phase.TURN:
         expect(turn == target, f"pile {attack} attacks seat {target}, not seat {turn}")
     elif phase is Phase.DRAW:
-        buying = state.again and state.bought and turn == target
-        expect(turn == last or buying, f"seat {turn} draws during seat {last}'s attack")
+        if turn == last:
+            expect(not state.again, f"seat {turn}'s refill after attacking is not a purchase")
+        else:
+            buying = state.again and state.bought and turn == target
+            expect(buying, f"seat {turn} draws during seat {last}'s attack")
     else:
         fail(f"an attacking pile in the {phase.value} phase")
 
@@ -161,7 +164,7 @@ def _check_phase(state: State) -> None:
                 drawing = state.draws if phase is Phase.DRAW and seat == turn else 0
                 short = drawing and drawing == deck  # the deck runs out during this refill
                 expect(
-                    n + drawing == bound or short,
+                    n + drawing == bound or (short and n + drawing < bound),
                     f"seat {seat} holds {n} cards but the deck is not empty",
                 )
     if phase is Phase.DRAW:
@@ -178,6 +181,11 @@ def _check_phase(state: State) -> None:
             expect(not rules.draw_one or state.draws == 1, "the draw-one variant draws one card")
     elif phase is Phase.TURN:
         expect(state.food[turn] > 0, f"seat {turn} is out of food but is to act")
+        # house rule: a player with food but no legal play is passed over
+        expect(
+            state.last is not None or has_normal_play(state.hands[turn], state.piles),
+            f"seat {turn} has no legal play but is to act (it is passed over)",
+        )
     else:
         _check_end(state)
 
@@ -206,4 +214,9 @@ def _check_end(state: State) -> None:
         expect(with_food == 1, f"'one-left' with {with_food} seats holding food")
     else:
         expect(with_food >= 2, "'cards-out' when only one seat has food")
+        for seat, hand in enumerate(state.hands):
+            expect(
+                not state.food[seat] or not has_normal_play(hand, state.piles),
+                f"'cards-out' while seat {seat} has food and a legal play",
+            )
     expect(not state.bought, "a purchase after the end")

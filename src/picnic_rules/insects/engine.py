@@ -6,7 +6,7 @@ from itertools import repeat
 from operator import is_
 from typing import Final
 
-from ..errors import IllegalMove, PicnicError
+from ..errors import PicnicError
 from ..game import CHANCE, Actor, Outcome
 from .cards import (
     CARDS,
@@ -17,7 +17,7 @@ from .cards import (
     Pile,
     insect_of,
 )
-from .legality import LAST, chance_outcomes, illegal_reason, legal_moves, sample_chance
+from .legality import LAST, admitted, chance_outcomes, legal_moves, sample_chance
 from .moves import Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
@@ -47,6 +47,7 @@ REASONS: Final = ("one-left", "cards-out")
 """Every way a game ends: only one player still has food, or nobody with food can play."""
 
 _EMPTY: Final = (0,) * KINDS
+_NO_ATTACK: Final = "no attacking pile and attacker: the state is not valid"
 _DRAWS: Final = tuple(Draw(card) for card in CARDS)
 
 
@@ -107,9 +108,8 @@ def apply(state: State, move: Move) -> State:
             return _draw(state, card)
     memo = LAST[0]
     if memo[0] is not state or not any(map(is_, memo[1], repeat(move))):  # not one just listed
-        why = illegal_reason(state, move)
-        if why is not None:
-            raise IllegalMove(move, why)
+        move = admitted(state, move)
+        kind = type(move)
     if kind is Draw:
         return _draw(state, move.card)  # type: ignore[union-attr]
     if kind is Play:
@@ -190,7 +190,8 @@ def _pass_on(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple
     """After ``seat``'s play and draws: the attacked seat answers, or the next normal turn."""
     if last is not None:
         target = next_with_food(state.food, seat)
-        assert target is not None
+        if target is None:
+            raise PicnicError("an attack with nobody left to attack: the state is not valid")
         return _B(state.rules, hands, deck, piles, state.food, state.captured, scored,
                   state.food_out, _TURN, target, 0, False, False, last, last_count, None)  # fmt: skip
     return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
@@ -248,8 +249,7 @@ def _play(state: State, move: Play) -> State:
     if move.jokers:
         hand[base + 4] -= move.jokers
         cards += [CARDS[base + 4]] * move.jokers
-    if move.count:
-        assert move.colour is not None
+    if move.count and move.colour is not None:
         kind = base + move.colour
         hand[kind] -= move.count
         cards += [CARDS[kind]] * move.count
@@ -281,7 +281,8 @@ def _swat(state: State, index: int) -> State:
 def _defend(state: State) -> State:
     seat = state.turn
     index = attacking_pile(state.piles)
-    assert index is not None
+    if index is None:
+        raise PicnicError(_NO_ATTACK)
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
     need = defence_weapons(pile)
@@ -296,9 +297,9 @@ def _defend(state: State) -> State:
 
 def _give_up(state: State) -> State:
     seat, winner = state.turn, state.last
-    assert winner is not None
     index = attacking_pile(state.piles)
-    assert index is not None
+    if winner is None or index is None:
+        raise PicnicError(_NO_ATTACK)
     won = list(state.scored[winner])
     for card in state.piles[index]:
         won[card] += 1

@@ -15,9 +15,10 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Any, Final
 
-from ..errors import PicnicError
+from ..errors import IllegalMove, PicnicError, move_text
+from ..kit import ill_typed
 from .cards import CARDS, COLOURS, INSECTS, WEAPONS, Card, Colour, Counts, Insect, Pile, insect_of
-from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
+from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
     continuation_is_big_enough,
@@ -32,7 +33,7 @@ from .predicates import (
 from .rules import Rules
 from .state import Phase, State
 
-__all__ = ["chance_outcomes", "illegal_reason", "legal_moves", "sample_chance"]
+__all__ = ["admitted", "chance_outcomes", "illegal_reason", "legal_moves", "sample_chance"]
 
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
 """The chance move of each card kind, interned."""
@@ -203,7 +204,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
                 moves.append(_swat(index))
     else:
         attack = attacking_pile(piles)
-        assert attack is not None
+        if attack is None:
+            raise PicnicError("an attacker with no attacking pile: the state is not valid")
         pile = piles[attack]
         need = len(pile) - 1  # defence_weapons
         if hand[15 + pile[0] // 5] >= need:
@@ -218,6 +220,31 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     listed = tuple(moves)
     LAST[0] = (state, listed)
     return listed
+
+
+def admitted(state: State, move: object) -> Move:
+    """``move`` as ``apply`` plays it, or :class:`~picnic_rules.IllegalMove` naming the rule.
+
+    Moves are values: a well-typed legal move is played as it is, a look-alike that equals
+    a legal move (a count of ``1.0`` or ``True`` where ``1`` is listed) is played as the
+    listed move -- so no caller's object ends up in a state --, and any other ill-typed
+    object is refused before a rule looks at it.
+    """
+    problem = (
+        ill_typed(move)
+        if type(move) in MOVE_TYPES
+        else f"it is {type(move).__name__}, not an insects move"
+    )
+    if problem is None:
+        why = illegal_reason(state, move)  # type: ignore[arg-type]
+        if why is None:
+            return move  # type: ignore[return-value]
+        raise IllegalMove(move, why)
+    legal = legal_moves(state)
+    try:
+        return legal[legal.index(move)]
+    except Exception:  # not among them, or it fails even to compare
+        raise IllegalMove(move, f"not a move of insects: {problem}") from None
 
 
 def illegal_reason(state: State, move: Move) -> str | None:
@@ -240,14 +267,11 @@ def illegal_reason(state: State, move: Move) -> str | None:
     seat = state.turn
     hand = state.hands[seat]
     attack = None if state.last is None else attacking_pile(state.piles)
-    if kind is Play:
-        assert isinstance(move, Play)
+    if isinstance(move, Play):
         return _play_reason(state, move, hand, attack)
-    if kind is Swat:
-        assert isinstance(move, Swat)
+    if isinstance(move, Swat):
         return _swat_reason(state, move, hand, attack)
-    if kind is Defend:
-        assert isinstance(move, Defend)
+    if isinstance(move, Defend):
         if attack is None:
             return "nobody attacks you: there is nothing to defend"
         pile = state.piles[attack]
@@ -264,10 +288,9 @@ def illegal_reason(state: State, move: Move) -> str | None:
         return (
             None if attack is not None else "nobody attacks you: food is given up only under attack"
         )
-    if kind is Buy:
-        assert isinstance(move, Buy)
+    if isinstance(move, Buy):
         return _buy_reason(state, move)
-    return f"not an insects move: {move!r}"
+    return f"not an insects move: {move_text(move)}"
 
 
 def _buy_reason(state: State, move: Buy) -> str | None:

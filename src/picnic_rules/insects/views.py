@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from ..errors import PicnicError
-from ..kit.counts import deal
-from .cards import KINDS, Counts
-from .state import State, View
+from ..kit.counts import deal, pick_weighted
+from .cards import KINDS, Card, Counts
+from .predicates import has_normal_play
+from .state import Phase, State, View
 
 __all__ = ["determinize", "unseen", "view", "with_hidden"]
 
@@ -98,7 +99,75 @@ def determinize(v: View, rng: random.Random) -> State:
     if sum(left) != sum(sizes) + v.deck_size or v.hand_sizes[v.player] != sum(v.hand):
         raise PicnicError("the view's card counts do not add up to the deck")
     try:
-        hands, deck = deal(left, sizes, rng)
+        for _ in range(_TRIES):
+            hands, deck = deal(left, sizes, rng)
+            if _consistent(v, hands):
+                break
+        else:
+            hands, deck = _constrained_deal(v, left, sizes, rng)
     except ValueError as exc:
         raise PicnicError(str(exc)) from None
     return with_hidden(v, hands, deck)
+
+
+_TRIES = 8
+"""Random deals tried before a consistent one is built card by card."""
+
+
+def _must_play(v: View) -> int | None:
+    """The hidden seat that must hold a legal play: the one handed a normal turn."""
+    if v.phase is Phase.TURN and v.last is None and v.turn != v.player:
+        return v.turn
+    return None
+
+
+def _stuck(v: View) -> list[int]:
+    """The hidden seats that must hold no legal play: every one with food at ``cards-out``."""
+    if v.phase is not Phase.OVER or v.reason != "cards-out":
+        return []
+    return [seat for seat, food in enumerate(v.food) if food and seat != v.player]
+
+
+def _consistent(v: View, hands: tuple[Counts, ...]) -> bool:
+    """Whether hidden ``hands`` agree with how the turn was handed out: the seat to act in a
+    normal turn can play (the others are passed over), and nobody with food can at
+    ``cards-out``."""
+    actor = _must_play(v)
+    if actor is not None and not has_normal_play(hands[actor], v.piles):
+        return False
+    return not any(has_normal_play(hands[seat], v.piles) for seat in _stuck(v))
+
+
+def _constrained_deal(
+    v: View, left: Counts, sizes: list[int], rng: random.Random
+) -> tuple[tuple[Counts, ...], Counts]:
+    """A deal that agrees with the hand-out by construction: one playable card to the seat to
+    act, only unplayable cards to the seats stuck at ``cards-out``, the rest at random."""
+    playable = [
+        kind < Card.SPRAY or any(len(p) == 1 and p[0] // 5 == kind - Card.SPRAY for p in v.piles)
+        for kind in range(KINDS)
+    ]
+    pool, rest = list(left), list(sizes)
+    fixed = [[0] * KINDS for _ in sizes]
+    actor = _must_play(v)
+    live = [n if playable[kind] else 0 for kind, n in enumerate(pool)]
+    if actor is not None and rest[actor] and any(live):
+        kind = pick_weighted(live, rng)
+        fixed[actor][kind] += 1
+        pool[kind] -= 1
+        rest[actor] -= 1
+    stuck = _stuck(v)
+    dead = [0 if playable[kind] else n for kind, n in enumerate(pool)]
+    if stuck and sum(rest[seat] for seat in stuck) <= sum(dead):
+        dealt, _ = deal(tuple(dead), [rest[seat] for seat in stuck], rng)
+        for seat, hand in zip(stuck, dealt, strict=True):
+            for kind, n in enumerate(hand):
+                fixed[seat][kind] += n
+                pool[kind] -= n
+            rest[seat] = 0
+    hands, deck = deal(tuple(pool), rest, rng)
+    full = tuple(
+        tuple(a + b for a, b in zip(mine, hand, strict=True))
+        for mine, hand in zip(fixed, hands, strict=True)
+    )
+    return full, deck
