@@ -8,14 +8,24 @@ its path, so that only the entry point can tell picnic_rules about it.
 
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
 
 import picnic_rules
+from picnic_rules import CHANCE, IllegalMove, InvalidState, RandomAgent, play
+from picnic_rules.history import follow, seat_record
+from picnic_rules.testing.mutations import mutants
 
 EXAMPLE = Path(__file__).parents[1] / "examples" / "keep_or_swap"
 SOURCE = Path(picnic_rules.__file__).parents[1]  # the picnic_rules these tests import
@@ -96,3 +106,214 @@ def test_a_game_module_imported_before_picnic_rules_joins_games(tmp_path: Path) 
         """,
     )
     assert (ran.returncode, ran.stderr) == (0, "")
+
+
+# ---------------------------------------------------------------- the game itself, imported
+# from examples/keep_or_swap: its termination measure, moves as values, check closed under
+# play, checked observations and its words.
+
+sys.path.insert(0, str(EXAMPLE))
+import keep_or_swap as ks  # noqa: E402  (the example is not a package of the tests)
+
+GAME = ks.GAME
+
+
+def _games(count: int, players: Sequence[int] = (2, 3, 4)) -> Iterator[list[Any]]:
+    """The states of ``count`` random games of each size and variant, start to end."""
+    for rules in GAME.variants.values():
+        for n in players:
+            for seed in range(count):
+                rng = random.Random(seed)
+                state = GAME.new_game(n, rules)
+                states = [state]
+                while not GAME.is_over(state):
+                    state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+                    states.append(state)
+                yield states
+
+
+def _law(before: Any, after: Any) -> None:
+    """A step lowers its part of the measure by one or more and does not raise the other."""
+    old, new = ks.remaining(before), ks.remaining(after)
+    assert min(new) >= 0
+    if GAME.to_move(before) is CHANCE:
+        assert new.chance < old.chance and new.moves <= old.moves
+    else:
+        assert new.moves < old.moves and new.chance <= old.chance
+
+
+def test_the_measure_falls_at_every_step_from_within_the_bounds() -> None:
+    for states in _games(6):
+        first = states[0]
+        assert ks.remaining(first) == (
+            GAME.max_moves(first.players, first.rules),
+            GAME.max_chance_steps(first.players, first.rules),
+        )
+        for before, after in itertools.pairwise(states):
+            _law(before, after)
+        assert ks.remaining(states[-1]) == (0, 0)
+
+
+def test_the_longest_game_the_measure_allows_stays_within_max_moves() -> None:
+    # from each state the move that lowers `moves` least (ties at random), chance at random
+    for players in (2, 3, 4):
+        for seed in range(5):
+            rng, state, moves = random.Random(seed), GAME.new_game(players), 0
+            while not GAME.is_over(state):
+                legal = GAME.legal_moves(state)
+                if GAME.to_move(state) is CHANCE:
+                    move = GAME.sample_chance(state, rng)
+                else:
+                    least = max(ks.remaining(GAME.apply(state, m)).moves for m in legal)
+                    move = rng.choice(
+                        [m for m in legal if ks.remaining(GAME.apply(state, m)).moves == least]
+                    )
+                    moves += 1
+                after = GAME.apply(state, move)
+                _law(state, after)
+                state = after
+            assert moves <= GAME.max_moves(players, state.rules)
+
+
+def _dealt(*cards: int) -> Any:
+    state = GAME.new_game(len(cards))
+    for card in cards:
+        state = GAME.apply(state, ks.Draw(card))
+    return state
+
+
+@pytest.mark.parametrize(
+    "move",
+    [ks.Draw("4"), ks.Draw([4]), ks.Draw(None), ks.Draw(4.5), "draw 4", None, 4, (ks.Draw(4),)],
+)
+def test_an_ill_typed_move_is_refused_with_illegal_move(move: Any) -> None:
+    with pytest.raises(IllegalMove, match="not a move of keep-or-swap: "):
+        GAME.apply(GAME.new_game(2), move)
+    with pytest.raises(IllegalMove, match="not a move of keep-or-swap: "):
+        GAME.apply(_dealt(5, 1), move)
+
+
+def test_a_move_that_cannot_be_compared_is_refused_with_illegal_move() -> None:
+    class Hostile:
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("no")
+
+        __hash__ = None  # type: ignore[assignment]
+
+    with pytest.raises(IllegalMove, match="not a move of keep-or-swap: its card is <"):
+        GAME.apply(GAME.new_game(2), ks.Draw(Hostile()))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("look_alike", [ks.Draw(True), ks.Draw(1.0)])
+def test_a_look_alike_move_is_played_as_the_listed_move(look_alike: Any) -> None:
+    state = GAME.apply(GAME.new_game(2), look_alike)
+    assert state == GAME.apply(GAME.new_game(2), ks.Draw(1))
+    assert type(state.hands[0]) is int
+    GAME.check(state)
+    seen = GAME.observe(GAME.new_game(2), look_alike, 0)
+    assert type(seen.move.card) is int  # the observation holds the listed move too
+
+
+def test_check_is_closed_under_play_on_mutated_reachable_states() -> None:
+    accepted = 0
+    for states in _games(2):
+        for state in states[::2]:
+            for mutant in mutants(state):
+                try:
+                    GAME.check(mutant)
+                except InvalidState:
+                    continue
+                accepted += 1
+                _play_on(mutant, depth=3)
+    assert accepted > 0
+
+
+def _play_on(state: Any, depth: int) -> None:
+    assert GAME.is_over(state) or GAME.legal_moves(state)
+    if depth == 0 or GAME.is_over(state):
+        return
+    for move in GAME.legal_moves(state):
+        after = GAME.apply(state, move)
+        GAME.check(after)
+        _law(state, after)
+        _play_on(after, depth - 1)
+
+
+def _histories() -> Iterator[Any]:
+    for players in (2, 3):
+        for seed in range(4):
+            record = play(GAME, [RandomAgent()] * players, seed=seed)
+            for seat in range(players):
+                yield seat_record(record, seat, GAME)
+
+
+def test_a_forged_observation_is_refused_or_gives_only_views_check_view_accepts() -> None:
+    refused = harmless = 0
+    for history in _histories():
+        for index, observation in enumerate(history.observations):
+            for forged in mutants(observation):
+                observations = list(history.observations)
+                observations[index] = forged
+                try:
+                    views = follow(attrs.evolve(history, observations=tuple(observations)), GAME)
+                except IllegalMove:
+                    refused += 1
+                    continue
+                for seen in views:
+                    GAME.check_view(seen)
+                harmless += 1
+    assert refused > 0 and harmless > 0
+
+
+def _follow(seat: int, forge: Callable[[int, Any], Any]) -> None:
+    record = play(GAME, [RandomAgent()] * 2, seed=3)
+    history = seat_record(record, seat, GAME)
+    observations = tuple(forge(i, obs) for i, obs in enumerate(history.observations))
+    follow(attrs.evolve(history, observations=observations), GAME)
+
+
+@pytest.mark.parametrize(
+    ("seat", "forge", "reason"),
+    [
+        # the showdown shown before the end
+        (1, lambda i, o: attrs.evolve(o, showdown=(0, 0)) if i == 0 else o, "only at the end"),
+        # a keep that discards a card
+        (0, lambda i, o: attrs.evolve(o, discarded=3) if o.move == ks.Keep() else o, "a keep"),
+        # a card dealt to another seat shown
+        (1, lambda i, o: attrs.evolve(o, move=ks.Draw(2)) if i == 0 else o, "cannot see"),
+        # another seat's move, or a deal where a seat acts
+        (0, lambda i, o: attrs.evolve(o, seat=1), "not seat 0's"),
+        (0, lambda i, o: attrs.evolve(o, move=None) if i == 2 else o, "keeps or swaps now"),
+        # a showdown with a card the seat knows to be elsewhere
+        (0, lambda i, o: attrs.evolve(o, showdown=(99, 99)) if o.showdown else o, "cannot show"),
+    ],
+)
+def test_each_forgery_the_old_update_took_on_trust_is_refused(
+    seat: int, forge: Callable[[int, Any], Any], reason: str
+) -> None:
+    with pytest.raises(IllegalMove, match=reason):
+        _follow(seat, forge)
+
+
+def test_words_are_lower_case_without_a_full_stop_and_agree_with_numbers() -> None:
+    state, said = GAME.new_game(2, ks.Rules(ranks=12)), []
+    seen = GAME.view(state, 1)
+    for move in [ks.Draw(8), ks.Draw(1), ks.Swap(), ks.Draw(2), ks.Keep()]:
+        if GAME.to_move(state) == 1:
+            said.append(GAME.describe_move(seen, move))
+        observation = GAME.observe(state, move, 1)
+        said.append(GAME.describe(seen, observation))
+        seen, state = GAME.update(seen, observation), GAME.apply(state, move)
+    assert said == [
+        "seat 0 is dealt a card",
+        "you are dealt a 1",
+        "seat 0 swaps an 8",
+        "seat 0 is dealt a card",
+        "keep your card and show every card",
+        "you keep your card — the cards are shown: 2, 1",
+    ]
+    small = ks.Rules(ranks=2, copies=2)
+    state = GAME.new_game(2, small)
+    for move in [ks.Draw(0), ks.Draw(0), ks.Swap(), ks.Draw(1)]:
+        state = GAME.apply(state, move)
+    assert GAME.render(GAME.view(state, 1)).endswith("deck: 1 card, discards: 0")

@@ -9,13 +9,22 @@ Then every card is shown: the highest wins, and equal highest cards share the wi
 from __future__ import annotations
 
 import random
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import attrs
 
 from picnic_rules.errors import IllegalMove, InvalidMove, PicnicError, RulesError
-from picnic_rules.game import CHANCE, Actor, Agent, Game, Outcome, check_player_count
-from picnic_rules.kit import Counts, check_counts, check_fields, count, counts, define_game, expect
+from picnic_rules.game import CHANCE, Actor, Agent, Game, Measure, Outcome, check_player_count
+from picnic_rules.kit import (
+    Counts,
+    check_counts,
+    check_fields,
+    count,
+    counts,
+    define_game,
+    expect,
+    ill_typed,
+)
 
 PLAYERS = (2, 4)
 """The fewest and the most seats."""
@@ -145,25 +154,49 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return () if actor is None else (Keep(), Swap())
 
 
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; :class:`~picnic_rules.IllegalMove` if it is not legal."""
+def _listed(state: State, move: Move) -> Move:
+    """The legal move equal to ``move`` (so ``Draw(4.0)`` plays as ``Draw(4)``), or
+    :class:`~picnic_rules.IllegalMove` saying why there is none."""
+    legal = legal_moves(state)
+    try:
+        return legal[legal.index(move)]
+    except Exception:  # not listed, or a value that cannot even be compared
+        pass
+    problem = ill_typed(move)
+    if problem is not None:
+        raise IllegalMove(move, f"not a move of keep-or-swap: {problem}")
     actor = to_move(state)
-    if move not in legal_moves(state):
-        why = "the game is over" if actor is None else "only chance deals cards"
-        if actor is CHANCE:
-            why = f"no card {move.card} is left" if isinstance(move, Draw) else "chance deals now"
-        raise IllegalMove(move, why)
+    why = "the game is over" if actor is None else "only chance deals cards"
+    if actor is CHANCE:
+        why = f"no card {move.card} is left" if isinstance(move, Draw) else "chance deals now"
+    raise IllegalMove(move, why)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~picnic_rules.IllegalMove` if it is not legal.
+
+    A move equal to a legal one is played as that legal move.
+    """
+    move = _listed(state, move)
     if isinstance(move, Draw):
         seat = state.hands.index(None)
         hands = counts.replace(state.hands, seat, move.card)
         return attrs.evolve(state, deck=counts.add(state.deck, move.card, -1), hands=hands)
     if isinstance(move, Swap):
-        card = state.hands[state.turn]
-        assert card is not None
-        discards = counts.add(state.discards, card)
-        state = attrs.evolve(state, hands=counts.replace(state.hands, state.turn, None),
-                             discards=discards)  # fmt: skip
+        card = cast(int, state.hands[state.turn])  # every seat holds a card when one acts
+        state = attrs.evolve(
+            state,
+            hands=counts.replace(state.hands, state.turn, None),
+            discards=counts.add(state.discards, card),
+        )
     return attrs.evolve(state, turn=state.turn + 1)
+
+
+def remaining(state: State) -> Measure:
+    """The termination measure: a keep or swap for each seat still to act; a card to deal
+    for each seat without one, and one more for each seat still to act (it may swap)."""
+    to_act = len(state.hands) - state.turn
+    return Measure(to_act, state.hands.count(None) + to_act)
 
 
 def is_over(state: State) -> bool:
@@ -231,7 +264,8 @@ def check(state: State) -> None:
 def observe(state: State, move: Move, seat: int) -> Observation:
     """What ``seat`` learns when ``move`` is made: everything but a card dealt to another seat."""
     view(state, seat)  # a PicnicError for a seat the game does not have
-    after = apply(state, move)  # an IllegalMove for a move that is not legal
+    move = _listed(state, move)  # an IllegalMove for a move that is not legal
+    after = apply(state, move)
     hidden = isinstance(move, Draw) and state.hands.index(None) != seat
     discarded = state.hands[state.turn] if isinstance(move, Swap) else None
     showdown = after.hands if is_over(after) else None
@@ -245,40 +279,109 @@ def _actor(view: View) -> Actor:
     return view.turn if view.turn < len(view.held) else None
 
 
+def _unseen(rules: Rules, hands: list[int | None], discards: Counts) -> Counts:
+    """The cards a seat cannot see: in the deck or in another seat's hidden hand."""
+    unseen = counts.subtract(rules.deck, discards)
+    for card in hands:
+        unseen = unseen if card is None else counts.add(unseen, card, -1)
+    return unseen
+
+
+def _among(card: object, unseen: Counts) -> bool:
+    """Whether ``card`` is a card the seat cannot see."""
+    return type(card) is int and 0 <= card < len(unseen) and unseen[card] > 0
+
+
+def _refuse(observation: Observation, why: str) -> IllegalMove:
+    return IllegalMove(observation.move, f"the observation does not follow the view: {why}")
+
+
 def update(view: View, observation: Observation) -> View:
-    """Seat ``view.player``'s next view, built from its view and what it observed alone."""
-    move, hands, held = observation.move, list(view.hands), list(view.held)
-    actor, dealt = _actor(view), move is None or isinstance(move, Draw)
-    if observation.seat != view.player or actor is None or dealt != (actor is CHANCE):
-        raise IllegalMove(move, f"seat {view.player}'s view cannot follow this observation")
+    """Seat ``view.player``'s next view, built from its view and what it observed alone.
+
+    Who acts, the deck and the turn come from the view; the observation gives only the
+    cards, and must agree with it: :class:`~picnic_rules.IllegalMove` otherwise.
+    """
+    move, me, discarded = observation.move, view.player, observation.discarded
+    actor = _actor(view)
+    if type(observation.seat) is not int or observation.seat != me:
+        raise _refuse(observation, f"it is not seat {me}'s")
+    if actor is None:
+        raise _refuse(observation, "the game is over")
+    hands, held = list(view.hands), list(view.held)
     deck, discards, turn = view.deck, view.discards, view.turn
-    if dealt:  # the first seat without a card gets one; only that seat sees it
+    unseen = _unseen(view.rules, hands, discards)
+    if actor is CHANCE:  # the first seat without a card gets one; only that seat sees it
         seat = held.index(False)
-        hands[seat] = move.card if isinstance(move, Draw) else None
-        held[seat], deck = True, deck - 1
+        card = move.card if type(move) is Draw else None
+        if seat != me and move is not None:
+            raise _refuse(observation, f"seat {me} cannot see the card dealt to seat {seat}")
+        if seat == me and not _among(card, unseen):
+            raise _refuse(observation, "chance deals a card from the deck")
+        if discarded is not None:
+            raise _refuse(observation, "a deal discards no card")
+        hands[seat], held[seat], deck = card, True, deck - 1
     else:  # keep or swap; a swapped card goes face up to the discards
-        if observation.discarded is not None:
+        if type(move) not in (Keep, Swap):
+            raise _refuse(observation, f"seat {turn} keeps or swaps now")
+        if type(move) is Keep and discarded is not None:
+            raise _refuse(observation, "a keep discards no card")
+        if type(move) is Swap:
+            own = type(discarded) is int and discarded == hands[turn]
+            if not (own if turn == me else _among(discarded, unseen)):
+                raise _refuse(observation, f"seat {turn} cannot discard {discarded!r}")
             hands[turn], held[turn] = None, False
-            discards = counts.add(discards, observation.discarded)
+            discards = counts.add(discards, cast(int, discarded))
         turn += 1
-    if observation.showdown is not None:
-        hands = list(observation.showdown)
-    return View(view.player, view.rules, tuple(hands), tuple(held), deck, discards, turn)
+    hands = _shown(observation, hands, held, discards, view.rules, turn == len(held))
+    return View(me, view.rules, tuple(hands), tuple(held), deck, discards, turn)
+
+
+def _shown(
+    observation: Observation,
+    hands: list[int | None],
+    held: list[bool],
+    discards: Counts,
+    rules: Rules,
+    last: bool,
+) -> list[int | None]:
+    """The hands after the move: every card when it ends the game (the showdown must show
+    the cards the seat knows and unseen cards for the others), else as they are."""
+    showdown = observation.showdown
+    if not (last and all(held)):
+        if showdown is not None:
+            raise _refuse(observation, "the cards are shown only at the end")
+        return hands
+    if type(showdown) is not tuple or len(showdown) != len(hands):
+        raise _refuse(observation, "the showdown shows every seat's card")
+    unseen = _unseen(rules, hands, discards)
+    for card, known in zip(showdown, hands, strict=True):
+        if known is None and _among(card, unseen):
+            unseen = counts.add(unseen, cast(int, card), -1)
+        elif known is None or type(card) is not int or card != known:
+            raise _refuse(observation, f"the showdown cannot show {card!r}")
+    return list(showdown)
+
+
+def _a(card: int) -> str:
+    """The card with its article: "a 5", "an 8", "an 11"."""
+    return f"an {card}" if str(card).startswith("8") or card in (11, 18) else f"a {card}"
 
 
 def describe(view: View, observation: Observation) -> str:
-    """What the move did, in a sentence for seat ``view.player`` (``view`` is before it)."""
+    """What the move did, in words for seat ``view.player`` (``view`` is before it):
+    lower case, no full stop, like every game's words."""
     move, me = observation.move, view.player
     seat = view.held.index(False) if _actor(view) is CHANCE else view.turn
-    who, s = ("You", "") if seat == me else (f"Seat {seat}", "s")
+    who, s = ("you", "") if seat == me else (f"seat {seat}", "s")
     if move is None or isinstance(move, Draw):
-        text = f"Seat {seat} is dealt a card." if move is None else f"You are dealt a {move.card}."
+        text = f"seat {seat} is dealt a card" if move is None else f"you are dealt {_a(move.card)}"
     elif isinstance(move, Keep):
-        text = f"{who} keep{s} {'your' if seat == me else 'its'} card."
+        text = f"{who} keep{s} {'your' if seat == me else 'its'} card"
     else:
-        text = f"{who} swap{s} a {observation.discarded}."
+        text = f"{who} swap{s} {_a(cast(int, observation.discarded))}"
     if observation.showdown is not None:
-        text += f" The cards are shown: {', '.join(map(str, observation.showdown))}."
+        text += f" — the cards are shown: {', '.join(map(str, observation.showdown))}"
     return text
 
 
@@ -288,12 +391,12 @@ def describe_move(view: View, move: Move) -> str:
     Not ``describe`` of the move's observation: the last keep shows every card, which
     the seat cannot know yet. :class:`~picnic_rules.IllegalMove` for a move not its own.
     """
-    if _actor(view) != view.player or not isinstance(move, (Keep, Swap)):
+    if _actor(view) != view.player or type(move) not in (Keep, Swap):
         raise IllegalMove(move, f"it is not a move seat {view.player} can make now")
     if isinstance(move, Swap):
-        return f"Swap your {view.hands[view.player]} for a card from the deck."
+        return f"swap your {view.hands[view.player]} for a card from the deck"
     last = view.turn == view.players - 1
-    return "Keep your card and show every card." if last else "Keep your card."
+    return "keep your card and show every card" if last else "keep your card"
 
 
 def render(view: View, *, markup: bool = False) -> str:
@@ -307,7 +410,8 @@ def render(view: View, *, markup: bool = False) -> str:
         line += " <- to act" if _actor(view) == seat else ""
         lines.append(f"[bold]{line}[/bold]" if markup and seat == view.player else line)
     discards = [str(card) for card, n in enumerate(view.discards) for _ in range(n)]
-    lines.append(f"deck: {view.deck} cards, discards: {' '.join(discards) or 'none'}")
+    deck = f"{view.deck} card{'' if view.deck == 1 else 's'}"
+    lines.append(f"deck: {deck}, discards: {' '.join(discards) or 'none'}")
     return "\n".join(lines)
 
 
@@ -317,12 +421,12 @@ def move_group(move: Move) -> tuple[str, str]:
 
 
 def max_moves(players: int, rules: Rules) -> int:
-    """Each seat keeps or swaps once."""
+    """Each seat keeps or swaps once (``remaining(new_game(players, rules)).moves``)."""
     return players
 
 
 def max_chance_steps(players: int, rules: Rules) -> int:
-    """One card dealt to each seat, and one for each swap."""
+    """One card dealt to each seat, and one for each swap (``remaining`` at the new game)."""
     return 2 * players
 
 
