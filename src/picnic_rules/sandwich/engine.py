@@ -17,10 +17,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
-from ..errors import IllegalMove, PicnicError
-from ..game import CHANCE, Actor, Outcome
+from ..errors import IllegalMove, InvalidState, PicnicError
+from ..game import CHANCE, Actor, Measure, Outcome
+from ..typecheck import ill_typed
 from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
-from .moves import Ant, Discard, Draw, End, Fly, Move, Play
+from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View, build_state
 
@@ -43,6 +44,7 @@ __all__ = [
     "must_discard",
     "new_game",
     "open_sandwiches",
+    "remaining",
     "result",
     "sample_chance",
     "spread_may_sit_on",
@@ -464,31 +466,104 @@ def max_moves(players: int, rules: Rules) -> int:
     return (rules.bread // 2 + 1) * rules.action_limit
 
 
+def remaining(state: State) -> Measure:
+    """The termination measure: what is left of :func:`max_moves` and :func:`max_chance_steps`.
+
+    ``moves`` is ``action_limit`` for every sandwich still to be finished (at
+    most ``bread // 2`` ever are, and finished ones stay on the table) plus what
+    is left of the action limit now: a play that finishes a sandwich uses up
+    the rest of the limit and resets it, every other action uses one. ``chance``
+    is the cards still to deal, plus a pending draw (a deal is followed by the
+    first turn's), plus one draw for every non-chance move still to come (only
+    ``end`` or a discard starts a turn, with at most one draw).
+
+    >>> remaining(new_game(2)) == (max_moves(2, Rules()), max_chance_steps(2, Rules()))
+    True
+    """
+    phase = state.phase
+    if phase is _OVER:
+        return Measure(0, 0)
+    rules = state.rules
+    finished = 0
+    for sandwiches in state.table:
+        for sandwich in sandwiches:
+            if len(sandwich) > 1 and sandwich[-1] is BREAD:  # is_finished, inlined
+                finished += 1
+    limit = rules.action_limit
+    moves = (rules.bread // 2 - finished) * limit + limit - state.actions
+    if phase is _ACT:
+        return Measure(moves, moves)
+    to_deal = len(state.hands) * rules.hand_size - state.dealt
+    return Measure(moves, to_deal + 1 + moves)
+
+
 # ---------------------------------------------------------------- apply
 
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`~picnic_rules.IllegalMove` and changes nothing if illegal.
 
+    A move is a value: an object equal to a legal move (``Play(True, 0)`` for
+    ``Play(Card.PEANUT_BUTTER, 0)``) is applied as that legal move, and any
+    other move whose fields do not hold their declared types is refused as
+    not a move of the game, before a rule looks at it.
+
     >>> from picnic_rules.sandwich import Draw, Card
     >>> state = apply(new_game(), Draw(Card.BREAD))
     >>> state.hands[0]
     (1, 0, 0, 0, 0)
     """
+    try:
+        phase = state.phase
+        if phase is _ACT:
+            handler = _ACT_HANDLERS.get(type(move))
+            if handler is not None:
+                return handler(state, move)
+        elif type(move) is Draw and (phase is _DEAL or phase is _DRAW):
+            return _apply_draw(state, move)
+    except Exception as error:  # the slow path: an illegal or ill-typed move
+        return _apply_odd(state, move, error)
+    return _apply_odd(state, move, None)
+
+
+def _apply_odd(state: State, move: object, error: Exception | None) -> State:
+    """A move the fast path refused (``error``) or has no handler for (``None``): a look-alike
+    of a legal move is applied as that move; anything else is refused with the reason."""
+    if not isinstance(state, State):
+        raise InvalidState(f"apply takes a sandwich State, not {_a(type(state).__name__)}")
+    if type(move) not in MOVE_TYPES:
+        raise IllegalMove(
+            move, f"not a move of sandwich: it is {_a(type(move).__name__)}, not a move"
+        )
+    problem = ill_typed(move)
+    if problem is not None:
+        listed = _listed(state, move)
+        if listed is not None:
+            return apply(state, listed)
+        raise IllegalMove(move, f"not a move of sandwich: {problem}") from None
+    if isinstance(error, PicnicError):
+        raise error
+    if error is not None:
+        raise error  # a well-typed move that breaks the engine: a bug, shown as it is
     phase = state.phase
-    if phase is _ACT:
-        handler = _ACT_HANDLERS.get(type(move))
-        if handler is not None:
-            return handler(state, move)
-        if type(move) is Draw:
-            raise IllegalMove(move, f"seat {state.turn} is to act, not chance")
-    elif phase is _OVER:
+    if phase is _OVER:
         raise IllegalMove(move, f"the game is over ({state.reason})")
-    elif type(move) is Draw:
-        return _apply_draw(state, move)
-    else:
-        raise IllegalMove(move, "chance acts now: only a draw can happen")
-    raise IllegalMove(move, "not a move of the sandwich game")
+    if phase is _ACT:
+        raise IllegalMove(move, f"seat {state.turn} is to act, not chance")
+    raise IllegalMove(move, "chance acts now: only a draw can happen")
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+def _listed(state: State, move: object) -> Move | None:
+    """The legal move equal to ``move`` (a look-alike with fields of other types), or ``None``."""
+    try:
+        legal = legal_moves(state)
+        return legal[legal.index(move)]
+    except Exception:  # not among them, or fails even to compare
+        return None
 
 
 def _card(move: Move, card: object) -> Card:

@@ -88,12 +88,22 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     Observation(seat=1, actor=0, move=None)
     """
     view(state, seat)  # a PicnicError for a seat the game does not have
-    if move not in legal_moves(state):
-        apply(state, move)  # raises IllegalMove with the rule's reason
-        raise IllegalMove(move, "not legal now")
+    move = _listed(state, move)  # the legal move itself, for a look-alike (Play(True, 0))
     if type(move) is Draw and state.turn != seat:
         return Observation(seat, state.turn, None)
     return Observation(seat, state.turn, move)
+
+
+def _listed(state: State, move: Move) -> Move:
+    """The member of ``legal_moves(state)`` equal to ``move``; :class:`~picnic_rules.IllegalMove`
+    with the rule's reason if there is none."""
+    legal = legal_moves(state)
+    try:
+        return legal[legal.index(move)]
+    except Exception:  # not among them, or fails even to compare
+        pass
+    apply(state, move)  # raises IllegalMove with the rule's reason
+    raise IllegalMove(move, "not legal now")
 
 
 def update(v: View, observation: Observation) -> View:
