@@ -627,7 +627,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     source = module.read_text(encoding="utf-8")
     functions = [f.strip() for f in (args.functions or "").split(",") if f.strip()]
     mutants = _select(mutants_of(source, functions), args.only)
-    judged = read_equivalent(args.equivalent) if args.equivalent else {}
+    judged: dict[str, str] = {}
+    if args.equivalent and args.equivalent.is_file():
+        judged = read_equivalent(args.equivalent)
+    elif args.equivalent:
+        print(
+            f"note: no file {args.equivalent}, so no mutant is judged equivalent", file=sys.stderr
+        )
     shown = _display_path(module)
     if args.list:
         for m in mutants:
