@@ -253,7 +253,7 @@ def test_the_unforged_positions_pass() -> None:
 
 
 def test_check_refuses_what_is_not_a_state() -> None:
-    with pytest.raises(InvalidState, match=r"^expected a sandwich State, got View$"):
+    with pytest.raises(InvalidState, match=r"sandwich State, not a sandwich View$"):
         check(view(new_game(2), 0))  # type: ignore[arg-type]
 
 

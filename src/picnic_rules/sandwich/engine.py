@@ -530,7 +530,8 @@ def _apply_odd(state: State, move: object, error: Exception | None) -> State:
     """A move the fast path refused (``error``) or has no handler for (``None``): a look-alike
     of a legal move is applied as that move; anything else is refused with the reason."""
     if not isinstance(state, State):
-        raise InvalidState(f"apply takes a sandwich State, not {_a(type(state).__name__)}")
+        shown = "None" if state is None else _a(type(state).__name__)
+        raise InvalidState(f"apply takes a sandwich State, not {shown}")
     if type(move) not in MOVE_TYPES:
         raise IllegalMove(
             move, f"not a move of sandwich: it is {_a(type(move).__name__)}, not a move"
