@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import IllegalMove, PicnicError
+from ..errors import IllegalMove, PicnicError, move_text
+from ..kit import ill_typed
 from .cards import KINDS, WEAPONS, Card, Counts, insect_of
 from .engine import apply, legal_moves
-from .moves import MOVE_TYPES, Defend, Draw, Move, Play, Swat
-from .predicates import attacking_pile
+from .moves import MOVE_TYPES, Defend, Draw, GiveUp, Move, Play, Swat
+from .predicates import attacking_pile, has_normal_play
 from .state import Phase, State, View
-from .views import unseen, view, with_hidden
+from .views import playable_kinds, unseen, view, with_hidden
 
 __all__ = ["Observation", "observe", "update"]
 
@@ -152,7 +153,10 @@ def update(v: View, observation: Observation) -> View:
     if observation.seat != seat:
         raise PicnicError(f"an observation of seat {observation.seat}, not of seat {seat}")
     move = observation.move
-    shown = "a hidden card" if move is None else str(move)
+    shown = "a hidden card" if move is None else move_text(move)
+    problem = None if move is None else ill_typed(move)
+    if problem is not None:
+        raise IllegalMove(shown, f"not a move of insects: {problem}")
     if v.phase is Phase.OVER:
         raise IllegalMove(shown, f"the game is over ({v.reason})")
     if observation.actor != v.turn:
@@ -176,16 +180,72 @@ def update(v: View, observation: Observation) -> View:
         apply(state, move)
         raise IllegalMove(shown, "not legal now")
     after = apply(state, move)
-    if (after.phase is Phase.TURN or after.phase is Phase.OVER) and (
-        observation.phase is Phase.TURN or observation.phase is Phase.OVER
-    ):
-        after = attrs.evolve(
-            after, phase=observation.phase, turn=observation.turn, reason=observation.reason
-        )
-    if (after.phase, after.turn, after.reason) != (
-        observation.phase,
-        observation.turn,
-        observation.reason,
-    ):
-        raise IllegalMove(shown, "the observed next turn cannot follow this move")
+    observed = (observation.phase, observation.turn, observation.reason)
+    due = _handed_out_from(v, move, after)
+    if due is None:  # what comes next is public: it must be what the rules give
+        if observed != (after.phase, after.turn, after.reason):
+            raise IllegalMove(shown, "the observed next turn cannot follow this move")
+        return view(after, seat)
+    why = _hand_out_problem(after, seat, due, observation)
+    if why is not None:
+        raise IllegalMove(shown, why)
+    after = attrs.evolve(
+        after, phase=observation.phase, turn=observation.turn, reason=observation.reason
+    )
     return view(after, seat)
+
+
+def _handed_out_from(v: View, move: Move, after: State) -> int | None:
+    """The seat from which a normal turn was handed out after ``move`` (the only step whose
+    outcome depends on hidden hands: players with no legal play are passed over), or
+    ``None`` when what follows the move is public."""
+    if after.phase is Phase.DEAL or after.phase is Phase.DRAW or after.reason == "one-left":
+        return None
+    if after.phase is Phase.TURN and after.last is not None:
+        return None  # the attack goes to the next player with food
+    players = v.players
+    if v.phase is Phase.DEAL:
+        return 0
+    if v.phase is Phase.DRAW:
+        if v.again and v.bought:
+            return None  # the bought cards are in: the same turn goes on
+        return v.turn if v.again else (v.turn + 1) % players
+    if type(move) is GiveUp:
+        return v.turn  # the deprived player's normal turn
+    return (v.turn + 1) % players
+
+
+def _hand_out_problem(after: State, seat: int, due: int, observation: Observation) -> str | None:
+    """Why the observed next turn cannot be the hand-out from seat ``due`` in ``after`` (whose
+    hidden hands are a stand-in), or ``None``: the seats passed over must be able to hold no
+    legal play, and the seat to act one."""
+    food, piles, own = after.food, after.piles, after.hands[seat]
+    players = len(food)
+    sizes = [sum(hand) for hand in after.hands]
+    if observation.phase is Phase.OVER:
+        if observation.reason != "cards-out":
+            return "the game ends here only when nobody with food can play ('cards-out')"
+        stuck = [s for s in range(players) if food[s]]
+    elif observation.phase is Phase.TURN:
+        actor = observation.turn
+        if observation.reason is not None or not food[actor]:
+            return f"seat {actor} cannot take a normal turn now"
+        stuck = [s for s in ((due + step) % players for step in range(players)) if food[s]]
+        stuck = stuck[: stuck.index(actor)] if actor in stuck else stuck
+        if actor == seat and not has_normal_play(own, piles):
+            return "you have no legal play, so the turn cannot be yours"
+        playable = playable_kinds(piles)
+        pool = unseen(view(after, seat))
+        if actor != seat and not (
+            sizes[actor] and any(n for k, n in enumerate(pool) if playable[k])
+        ):
+            return f"seat {actor} cannot hold a legal play"
+    else:
+        return "the observed next turn cannot follow this move"
+    if seat in stuck and has_normal_play(own, piles):
+        return "you have a legal play and cannot be passed over"
+    playable = playable_kinds(piles)
+    dead = sum(n for k, n in enumerate(unseen(view(after, seat))) if not playable[k])
+    if sum(sizes[s] for s in stuck if s != seat) > dead:
+        return "the players passed over cannot all be without a legal play"
+    return None

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..errors import PicnicError
 from ..kit.counts import deal, pick_weighted
-from .cards import KINDS, Card, Counts
+from .cards import KINDS, Card, Counts, Pile
 from .predicates import has_normal_play
 from .state import Phase, State, View
 
-__all__ = ["determinize", "unseen", "view", "with_hidden"]
+__all__ = ["determinize", "playable_kinds", "unseen", "view", "with_hidden"]
 
 
 def view(state: State, player: int) -> View:
@@ -110,6 +111,16 @@ def determinize(v: View, rng: random.Random) -> State:
     return with_hidden(v, hands, deck)
 
 
+def playable_kinds(piles: Sequence[Pile]) -> tuple[bool, ...]:
+    """Per card kind, whether a card of it alone is a legal play in a normal turn: every
+    insect, and the weapon of each insect that lies on a one-card pile (the rule
+    :func:`~picnic_rules.insects.has_normal_play` card by card)."""
+    return tuple(
+        kind < Card.SPRAY or any(len(p) == 1 and p[0] // 5 == kind - Card.SPRAY for p in piles)
+        for kind in range(KINDS)
+    )
+
+
 _TRIES = 8
 """Random deals tried before a consistent one is built card by card."""
 
@@ -143,10 +154,7 @@ def _constrained_deal(
 ) -> tuple[tuple[Counts, ...], Counts]:
     """A deal that agrees with the hand-out by construction: one playable card to the seat to
     act, only unplayable cards to the seats stuck at ``cards-out``, the rest at random."""
-    playable = [
-        kind < Card.SPRAY or any(len(p) == 1 and p[0] // 5 == kind - Card.SPRAY for p in v.piles)
-        for kind in range(KINDS)
-    ]
+    playable = playable_kinds(v.piles)
     pool, rest = list(left), list(sizes)
     fixed = [[0] * KINDS for _ in sizes]
     actor = _must_play(v)
