@@ -140,7 +140,9 @@ ILL_TYPED = [
 def test_an_ill_typed_move_is_no_move_of_the_game(move: Any) -> None:
     state = _turn()
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalMove, match=r"^illegal move .*: not a move of sandwich: its ") as info:
+    with pytest.raises(
+        IllegalMove, match=r"^illegal move .*: not a move of sandwich: its "
+    ) as info:
         apply(state, move)
     assert info.value.move is move
     assert state == before
