@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "mutate.py"
 
@@ -92,3 +94,54 @@ def test_a_failing_clean_run_stops_before_any_mutant(tmp_path: Path) -> None:
     run = _run(project, "--tests", "tests", "--only", "1")
     assert run.returncode == 2
     assert "the tests fail on the unmutated module" in run.stderr
+
+
+def _tool() -> Any:
+    spec = importlib.util.spec_from_file_location("mutate_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutate_tool"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+SKIPPED = '''\
+"""Docstring 1 < 2."""
+from __future__ import annotations
+import functools
+
+__all__ = ["f"]
+LIMIT: int = 3
+
+
+@functools.lru_cache(maxsize=16)
+def f(x: tuple[int, ...] = ()) -> str:
+    """Not 1 + 1."""
+    return f"{x!r:>10} {len(x) + 0}"
+'''
+
+
+def test_docstrings_all_annotations_decorators_and_f_strings_are_not_mutated() -> None:
+    found = [(m.ident, m.original, m.mutated) for m in _tool().mutants_of(SKIPPED)]
+    assert found == [("<module>:+6:13:3->4", "3", "4"), ("<module>:+6:13:3->2", "3", "2")]
+
+
+def test_ids_stay_when_another_function_changes_and_other_lines_stay_identical() -> None:
+    tool = _tool()
+    before = "def a(x):\n    return x\n\n\ndef b(y):\n    return y < 2 and not y\n"
+    after = "def a(x):\n    x = x\n    return x\n\n\ndef b(y):\n    return y < 2 and not y\n"
+    ids = [m.ident for m in tool.mutants_of(before)]
+    assert ids == [m.ident for m in tool.mutants_of(after)]
+    assert ids == [
+        "b:+1:11:and->or",
+        "b:+1:11:<-><=",
+        "b:+1:11:<->>=",
+        "b:+1:15:2->3",
+        "b:+1:15:2->1",
+        "b:+1:21:not-dropped",
+    ]
+    for mutant in tool.mutants_of(before):
+        changed = tool.mutant_source(before, mutant).splitlines()
+        assert changed[:5] == before.splitlines()[:5]
+    mutant = tool.mutants_of(before)[0]
+    assert tool.mutant_source(before, mutant).splitlines()[5] == "    return (y < 2 or not y)"
