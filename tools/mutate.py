@@ -605,8 +605,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout",
         type=float,
-        help="seconds for one test run, counted as killed past it (default: 4x the clean run, "
-        "at least 30)",
+        help="seconds for one test run, counted as killed past it (default: 6x the clean run, "
+        "at least 60)",
     )
     parser.add_argument("--equivalent", type=Path, help="file of mutant ids judged equivalent")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
@@ -675,7 +675,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        timeout = args.timeout if args.timeout else max(30.0, 4 * clean)
+        timeout = args.timeout if args.timeout else max(60.0, 6 * clean)
         print(
             f"{shown}: {len(to_run)} mutants to run ({len(equivalent)} judged equivalent), "
             f"clean run {clean:.1f} s, timeout {timeout:.0f} s, {len(workers)} job(s)",
