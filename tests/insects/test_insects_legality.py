@@ -68,7 +68,7 @@ def _by_predicates(state: State) -> set[Move]:
                         elif not normal_play_shape_allowed(count, jokers):
                             ok = False
                         elif onto is None:
-                            ok = may_start_pile(rules, piles, insect, colour, jokers)
+                            ok = may_start_pile(piles, insect, colour)
                         else:
                             ok = play_may_join(rules, piles[onto], insect, colour, jokers)
                         if ok:

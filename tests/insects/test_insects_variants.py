@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from insects_scenario import apply_all, illegal, make_state, moves, play
 
-from picnic_rules.insects import Card, Colour, Phase, Rules, check, pile_colour
+from picnic_rules.insects import (
+    Card,
+    Colour,
+    Insect,
+    Phase,
+    Rules,
+    check,
+    may_start_pile,
+    pile_colour,
+)
 
 
 def test_every_option_is_off_by_default() -> None:
@@ -153,3 +162,26 @@ def test_joker_colour_off_keeps_the_colour() -> None:
     on_joker = make_state(hands={0: "red ant", 1: "yellow fly"}, piles=["red fly, joker fly"],
                           turn=1, last=0, last_count=1, rules=Rules(joker_colour=True))  # fmt: skip
     assert "play yellow fly on 0" in moves(on_joker)  # any colour onto a joker on top
+
+
+def test_joker_colour_in_a_normal_turn_is_a_choice_never_a_duty() -> None:
+    # house rule (decided 2026-11-30): a green fly with a joker may join the red fly --
+    # or start a pile of its own, as the green fly alone may
+    rules = Rules(joker_colour=True)
+    state = make_state(hands={0: "green fly, joker fly"}, piles=["red fly"], rules=rules)
+    listed = moves(state)
+    for text in ("play green fly", "play green fly+joker", "play green fly+joker on 0"):
+        assert text in listed
+    assert "play green fly on 0" not in listed  # without a joker only the plain rule
+    started = play(state, "play green fly+joker")
+    assert started.piles == ((Card.RED_FLY,), (Card.JOKER_FLY, Card.GREEN_FLY))
+    assert started.last is not None  # two cards: a direct attack
+    joined = play(state, "play green fly+joker on 0")
+    assert joined.piles == ((Card.RED_FLY, Card.JOKER_FLY, Card.GREEN_FLY),)
+    assert pile_colour(joined.piles[0]) is Colour.GREEN
+    # a pile that matches (or a colourless one) must still be joined, joker or not
+    matching = make_state(hands={0: "green fly, joker fly"}, piles=["green fly"], rules=rules)
+    illegal(matching, "play green fly+joker", "must join a pile")
+    assert not may_start_pile(((Card.JOKER_FLY,),), Insect.FLY, Colour.GREEN)
+    assert may_start_pile(((Card.JOKER_ANT,),), Insect.FLY, Colour.GREEN)
+    assert may_start_pile(((Card.RED_FLY,),), Insect.FLY, None)

@@ -157,12 +157,14 @@ def _type_plays(insect: int, cards: Counts, mine: list[tuple[int, int]],
         have = cards[colour]
         if not have:
             continue
-        # play_may_join (a matching or colourless pile); may_start_pile (none fits)
-        plain: list[int | None] = [i for i, c in mine if c == 4 or c == colour]
-        # with the joker-colour variant a play with a joker fits every pile of its type
-        joined: list[int | None] = list(indices) if joker_colour else plain
-        plain = plain or [None]
-        joined = joined or [None]
+        # play_may_join (a matching or colourless pile); may_start_pile (none of those)
+        fits: list[int | None] = [i for i, c in mine if c == 4 or c == colour]
+        plain = fits or [None]
+        # with the joker-colour variant a play with a joker may also join every other pile
+        # of its type: a choice more, the new pile stays open as it is without the joker
+        joined: list[int | None] = list(indices) if joker_colour else list(fits)
+        if not fits:
+            joined.append(None)
         for count in range(1, have + 1):
             for onto in plain:
                 moves.append(_play(insect, colour, count, 0, onto))
@@ -359,7 +361,7 @@ def _play_reason(state: State, move: Play, hand: Counts, attack: int | None) -> 
     if not normal_play_shape_allowed(count, jokers):
         return "several jokers alone may only continue an attack"
     if onto is None:
-        if may_start_pile(rules, piles, insect, colour, jokers):
+        if may_start_pile(piles, insect, colour):
             return None
         fits = [
             str(i)

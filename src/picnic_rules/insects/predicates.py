@@ -72,13 +72,18 @@ def play_may_join(
     return rules.joker_colour and (jokers > 0 or is_joker(pile[-1]))
 
 
-def may_start_pile(
-    rules: Rules, piles: Sequence[Pile], insect: Insect, colour: Colour | None, jokers: int
-) -> bool:
-    """A lone joker may start a new pile; coloured cards start one only when no pile fits them."""
+def may_start_pile(piles: Sequence[Pile], insect: Insect, colour: Colour | None) -> bool:
+    """A lone joker may start a new pile; coloured cards start one only when no pile of their
+    type matches their colour or is colourless -- with or without jokers in the play: the
+    joker-colour variant's way onto a pile of another colour is a choice, never a duty."""
     if colour is None:
         return True
-    return not any(play_may_join(rules, pile, insect, colour, jokers) for pile in piles)
+    for pile in piles:
+        if pile[0] // 5 == insect:
+            current = pile_colour(pile)
+            if current is None or current == colour:
+                return False
+    return True
 
 
 def normal_play_shape_allowed(count: int, jokers: int) -> bool:
