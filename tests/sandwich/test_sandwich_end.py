@@ -195,6 +195,37 @@ def test_a_bread_keeps_the_game_going_only_for_a_player_who_may_start_a_sandwich
     assert new.phase is Phase.ACT  # seat 1's only sandwich is covered: it may start a new one
 
 
+@pytest.mark.parametrize(
+    "mine",
+    [["bread pb", "bread pb jelly"], ["bread pb jelly", "bread pb"]],
+    ids=["second", "first"],
+)
+def test_with_two_open_sandwiches_a_bread_that_closes_either_keeps_the_game_going(mine):
+    # Seat 0 started its second sandwich while the fly covered the first; the fly has
+    # moved on to seat 1's finished one, so both are open. Only bread is left: it closes
+    # the one holding both spreads, whichever it is, and no other sandwich anywhere.
+    rules = deck_rules(bread=8, pb=3, jelly=3, flies=1)
+    table = {0: mine, 1: ["bread jelly", DONE]}
+    state = make_state(hands={0: "bread"}, table=table, fly=(1, 1), draw="bread*2", rules=rules)
+    assert not is_stuck(state.hands, state.draw_pile, state.discard_pile, state.table, state.fly)
+    closable = mine.index("bread pb jelly")
+    assert legal_moves(state) == (Play(BREAD, closable), End())
+    outcome = _over(apply(state, Play(BREAD, closable)), "stuck")  # now bread closes nothing
+    assert outcome.scores == (1, 0)
+
+
+def test_with_two_open_sandwiches_that_bread_cannot_close_only_bread_left_is_stuck():
+    rules = deck_rules(bread=6, pb=2, jelly=3, flies=1)
+    table = {0: ["bread", "bread jelly"], 1: ["bread jelly", DONE]}
+    state = make_state(hands={0: "pb"}, table=table, fly=(1, 1), draw="bread", rules=rules)
+    assert legal_moves(state) == (Play(PB, 0), Play(PB, 1), End())
+    closable = apply(state, Play(PB, 1))  # 0.1 can take the bread now
+    check(closable)
+    assert closable.phase is Phase.ACT
+    outcome = _over(apply(state, Play(PB, 0)), "stuck")  # bread closes none of 0.0, 0.1, 1.0
+    assert outcome.scores == (0, 0)
+
+
 def test_a_fly_move_can_make_the_game_stuck():
     rules = deck_rules(bread=3, pb=2, jelly=2, flies=1)
     state = make_state(
