@@ -8,12 +8,15 @@ leads to follows a dash: the end of the game with its winners (using the real
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sandwich_scenario import deck_rules, make_state
 
 from picnic_rules import IllegalMove, PicnicError, RandomAgent, play, replay
 from picnic_rules.history import follow, seat_record
 from picnic_rules.sandwich import (
+    GAME,
     VARIANTS,
     Ant,
     Card,
@@ -355,3 +358,50 @@ def test_every_legal_move_is_described_for_the_seat_to_act():
             for move in legal_moves(state):
                 sentence = describe(before, observe(state, move, state.turn))
                 assert sentence.startswith(("you ", "your "))
+
+
+# ---------------------------------------------------------------- one style for the four games
+
+_COUNTED = r"(card|sandwich|action|point)"
+_ONE_WITH_PLURAL = re.compile(rf"(?<![-\w])(one|1) {_COUNTED}e?s\b")
+_MANY = r"(no|zero|two|three|four|five|six|seven|eight|nine|ten|\w+teen|\w+ty(-\w+)?|[02-9]|\d\d+)"
+_MANY_WITH_SINGULAR = re.compile(rf"(?<![-.\w]){_MANY} {_COUNTED}\b(?!es|s)")
+
+
+def _styled(sentence: str) -> None:
+    """Lower case first, no full stop at the end, numbers agreeing with their nouns."""
+    assert sentence[:1].islower(), sentence
+    assert not sentence.endswith("."), sentence
+    assert not _ONE_WITH_PLURAL.search(sentence), sentence
+    assert not _MANY_WITH_SINGULAR.search(sentence), sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["you draw a card.", "You draw a card", "one cards are left", "two card are left"],
+)
+def test_the_style_check_sees_a_sentence_out_of_style(sentence):
+    with pytest.raises(AssertionError):
+        _styled(sentence)
+
+
+@pytest.mark.parametrize(("players", "variant", "seed"), [(2, "short-limit", 1), (4, "default", 2)])
+def test_every_sentence_keeps_the_shared_style(players, variant, seed):
+    record = play(
+        "sandwich", [RandomAgent() for _ in range(players)], rules=VARIANTS[variant], seed=seed
+    )
+    for seat in range(players):
+        history = seat_record(record, seat)
+        for before, observation in zip(follow(history), history.observations, strict=False):
+            _styled(describe(before, observation))
+    for state in replay(record)[::3]:
+        if state.phase is Phase.ACT:
+            before = view(state, state.turn)
+            for move in legal_moves(state):
+                _styled(GAME.describe_move(before, move))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 11, 21, 60, 101])
+def test_counted_words_agree_with_their_number(n):
+    for thing, plural in (("card", "cards"), ("sandwich", "sandwiches"), ("action", "actions")):
+        _styled(f"you have {number(n, thing, plural)}")
