@@ -156,8 +156,10 @@ def test_a_seat_follows_a_whole_game_from_its_observations_alone() -> None:
         ((-1, 0, End()), "seat is a seat number, not -1"),
         ((0, True, End()), "actor is a seat number, not True"),
         ((0, 1, "end"), "not a sandwich move: str"),
-        ((0, 0, Draw(2)), "2 is not a card"),
-        ((0, 1, Discard(None)), "None is not a card"),
+        ((0, 0, Draw(2)), "not a sandwich move: its card is 2, not a Card"),
+        ((0, 1, Discard(None)), "not a sandwich move: its card is None, not a Card"),
+        ((0, 1, Fly(True, 0)), "not a sandwich move: its seat is True, not an int"),
+        ((0, 1, Ant(1, 0, 0.0)), "not a sandwich move: its onto is 0.0, not an int"),
     ],
 )
 def test_an_observation_refuses_what_no_seat_can_observe(fields, words) -> None:

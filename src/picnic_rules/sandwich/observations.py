@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import IllegalMove, PicnicError
+from ..typecheck import ill_typed
 from .cards import CARDS, Card, Counts
 from .engine import _end_turn, _plays, apply, legal_moves
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
@@ -33,8 +34,9 @@ class Observation:
 
     Building one checks what it says on its own, whatever the game:
     :class:`~picnic_rules.PicnicError` for a seat or actor that is not a
-    non-negative int, a move of another kind, a card that is not a
-    :class:`~picnic_rules.sandwich.Card`, a card of the observer's own shown
+    non-negative int, a move of another kind, a move whose fields do not hold
+    their types (a card that is not a :class:`~picnic_rules.sandwich.Card`, a
+    sandwich number that is not an int), a card of the observer's own shown
     as hidden, or another seat's card shown in full.
     """
 
@@ -57,9 +59,9 @@ class Observation:
             return
         if type(move) not in MOVE_TYPES:
             raise PicnicError(f"not a sandwich move: {type(move).__name__}")
-        card = getattr(move, "card", Card.BREAD)
-        if card.__class__ is not Card:
-            raise PicnicError(f"{card!r} is not a card")
+        problem = ill_typed(move)
+        if problem is not None:
+            raise PicnicError(f"not a sandwich move: {problem}")
         if type(move) is Draw and self.actor != self.seat:
             raise PicnicError(
                 f"seat {self.seat} cannot see the card seat {self.actor} receives: move must be null"
