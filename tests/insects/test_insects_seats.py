@@ -4,11 +4,14 @@ the click groups, and the computer agent."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from insects_scenario import make_state, play
 
 from picnic_rules import CHANCE, IllegalMove, PicnicError, RandomAgent
+from picnic_rules import play as play_game
+from picnic_rules.history import follow, seat_record
 from picnic_rules.insects import (
     GAME,
     Card,
@@ -16,6 +19,8 @@ from picnic_rules.insects import (
     Draw,
     Observation,
     Phase,
+    Rules,
+    Swat,
     apply,
     describe,
     describe_move,
@@ -51,8 +56,8 @@ def test_a_draw_is_seen_by_the_drawer_only() -> None:
     state = play(make_state(hands={0: "red fly", 1: "red ant"}), "play red fly")
     mine, theirs = observe(state, Draw(Card.SWATTER), 0), observe(state, Draw(Card.SWATTER), 1)
     assert mine.move == Draw(Card.SWATTER) and theirs.move is None
-    assert describe(view(state, 0), mine) == "You draw a swatter."
-    assert describe(view(state, 1), theirs) == "Seat 0 draws a card."
+    assert describe(view(state, 0), mine) == "you draw a swatter"
+    assert describe(view(state, 1), theirs) == "seat 0 draws a card"
     with pytest.raises(PicnicError, match="cannot see the card"):
         Observation(1, 0, Draw(Card.SWATTER), Phase.TURN, 1, None)
 
@@ -82,11 +87,37 @@ def test_words_for_the_moves() -> None:
                        piles=["red fly, joker fly, red fly"], turn=1, last=0, last_count=1)  # fmt: skip
     seen = view(state, 1)
     words = {str(m): describe_move(seen, m) for m in legal_moves(state)}
-    assert words["defend 2"] == "You defend against pile 0 with 2 swatters and score 2 insects."
-    assert words["give food"] == "You give up a food to seat 0, who takes the 3 insects of pile 0."
-    assert words["play red fly on 0"] == "You play a red fly onto pile 0."
+    assert words["defend 2"] == "you defend against pile 0 with 2 swatters and score 2 insects"
+    assert words["give food"] == (
+        "you give up a food card to seat 0, who takes the 3 insects of pile 0"
+    )
+    assert words["play red fly on 0"] == "you play a red fly onto pile 0"
     obs = observe(state, move_from_str("play red fly on 0"), 0)
-    assert describe(view(state, 0), obs) == "Seat 1 plays a red fly onto pile 0 - an attack on you."
+    assert describe(view(state, 0), obs) == "seat 1 plays a red fly onto pile 0 - an attack on you"
+
+
+def test_words_start_in_lower_case_end_without_a_full_stop_and_agree_in_number() -> None:
+    rules = Rules(buy=True)
+    state = make_state(hands={0: "red ant", 1: "swatter, red fly"}, piles=["red fly, red fly"],
+                       turn=1, last=0, last_count=1, rules=rules, captured=(0, 1),
+                       food=(12, 11))  # fmt: skip
+    seen = view(state, 1)
+    words = {str(m): describe_move(seen, m) for m in legal_moves(state)}
+    assert words["defend 1"] == "you defend against pile 0 with a swatter and score 1 insect"
+    assert words["buy"] == "you buy up to 4 cards for 1 food card"
+    assert words["buy captured"] == "you buy up to 4 cards for 1 captured food card"
+    record = play_game(GAME, [RandomAgent(), RandomAgent()], seed=3, rules=rules)
+    history = seat_record(record, 0, GAME)
+    for before, observation in zip(follow(history, GAME), history.observations, strict=False):
+        text = describe(before, observation)
+        assert text[0].islower() and not text.endswith("."), text
+        assert not re.search(r"(?<!seat )(?<!pile )\b1 [a-z]+s\b", text), text
+    last = make_state(hands={0: "red ant", 1: "swatter"}, deck="red fly", filler=(),
+                      checked=False)  # fmt: skip
+    assert "deck: 1 card\n" in render(view(last, 0)) + "\n"
+    assert "1 card in hand" in render(view(last, 0))
+    with pytest.raises(PicnicError, match="not an insects move"):
+        describe_move(seen, Swat("0"))  # type: ignore[arg-type]
 
 
 def test_render_plain_and_with_markup() -> None:

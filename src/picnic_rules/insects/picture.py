@@ -18,6 +18,10 @@ def _card(card: Card, markup: bool, n: int = 1) -> str:
     return text
 
 
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def _actor(v: View) -> int | None:
     return v.turn if v.phase is Phase.TURN else None
 
@@ -42,7 +46,7 @@ def render(v: View, *, markup: bool = False) -> str:
     elif v.phase is Phase.DEAL:
         header = f"insects - dealing to seat {v.turn}"
     elif v.phase is Phase.DRAW:
-        header = f"insects - seat {v.turn} draws {v.draws} card{'s' if v.draws != 1 else ''}"
+        header = f"insects - seat {v.turn} draws {_cards(v.draws)}"
     else:
         attack = attacking_pile(v.piles)
         who = "you" if v.turn == v.player else f"seat {v.turn}"
@@ -67,14 +71,14 @@ def render(v: View, *, markup: bool = False) -> str:
         name = f"seat {seat} (you)" if seat == v.player else f"seat {seat}"
         line = (
             f"{name}: food {v.food[seat]}, captured {v.captured[seat]}, score {points}, "
-            f"{v.hand_sizes[seat]} cards in hand"
+            f"{_cards(v.hand_sizes[seat])} in hand"
         )
         if not v.food[seat]:
             line += " (out)"
         if _actor(v) == seat:
             line += " <- to act"
         lines.append(f"[bold]{line}[/bold]" if markup and seat == v.player else line)
-    lines.append(f"deck: {v.deck_size} cards")
+    lines.append(f"deck: {_cards(v.deck_size)}")
     held = [_card(CARDS[kind], markup, n) for kind, n in enumerate(v.hand) if n]
     lines.append(f"your hand: {', '.join(held) or 'nothing'}")
     return "\n".join(lines)

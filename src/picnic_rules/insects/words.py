@@ -4,14 +4,17 @@ interface offers it.
 
 A sentence speaks to its reader: the observing seat is "you", the others are
 "seat 1"; piles are named by their number as in notation ("pile 2"). What a
-move leads to -- an attack, the end of the game -- follows a dash.
+move leads to -- an attack, the end of the game -- follows a dash. Sentences
+start in lower case and end without a full stop, as in every game of the
+library, and numbers agree with their nouns ("1 insect", "2 insects").
 """
 
 from __future__ import annotations
 
-from ..errors import PicnicError
+from ..errors import PicnicError, move_text
+from ..kit import ill_typed
 from .cards import WEAPONS, Card, Pile, insect_of
-from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
+from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .observations import Observation
 from .predicates import attacking_pile, next_with_food
 from .state import Phase, View
@@ -56,7 +59,12 @@ def pile_words(pile: Pile) -> str:
 
 
 def _you(v: View, seat: int) -> tuple[str, str]:
-    return ("You", "") if seat == v.player else (f"Seat {seat}", "s")
+    return ("you", "") if seat == v.player else (f"seat {seat}", "s")
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, agreeing: ``"1 insect"``, ``"2 insects"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _action(v: View, actor: int, move: Move) -> str:
@@ -79,18 +87,22 @@ def _action(v: View, actor: int, move: Move) -> str:
         weapon = WEAPONS[insect_of(pile[0])]
         return (
             f"{who} defend{s} against pile {attack} with {card_words(weapon, move.weapons)} "
-            f"and score{s} {move.weapons} insect{'s' if move.weapons != 1 else ''}"
+            f"and score{s} {_count(move.weapons, 'insect')}"
         )
     if type(move) is GiveUp:
         attack = attacking_pile(piles)
         size = len(piles[attack]) if attack is not None else 0
         taker = "nobody" if v.last is None else "you" if v.last == v.player else f"seat {v.last}"
-        return f"{who} give{s} up a food to {taker}, who takes the {size} insects of pile {attack}"
+        return (
+            f"{who} give{s} up a food card to {taker}, who takes the "
+            f"{_count(size, 'insect')} of pile {attack}"
+        )
     if type(move) is Buy:
-        source = "captured food" if move.captured else "food"
-        return f"{who} buy{s} up to 4 cards for one {source}"
-    assert type(move) is Draw
-    return f"{who} draw{s} {card_words(move.card)}"
+        source = "captured food card" if move.captured else "food card"
+        return f"{who} buy{s} up to 4 cards for 1 {source}"
+    if type(move) is Draw:
+        return f"{who} draw{s} {card_words(move.card)}"
+    raise PicnicError(f"not an insects move: {move_text(move)}")
 
 
 def describe(v: View, observation: Observation) -> str:
@@ -99,20 +111,19 @@ def describe(v: View, observation: Observation) -> str:
     >>> from picnic_rules.insects import new_game, observe, view, Draw, Card
     >>> state = new_game(2)
     >>> describe(view(state, 1), observe(state, Draw(Card.RED_FLY), 1))
-    'Seat 0 is dealt a card.'
+    'seat 0 is dealt a card'
     """
     if type(observation) is not Observation:
         raise PicnicError(f"expected an insects Observation, not {type(observation).__name__}")
     move, actor = observation.move, observation.actor
     dealing = v.phase is Phase.DEAL
     if move is None:
-        text = f"Seat {actor} is dealt a card" if dealing else f"Seat {actor} draws a card"
+        text = f"seat {actor} is dealt a card" if dealing else f"seat {actor} draws a card"
     elif type(move) is Draw:
-        text = f"You are dealt {card_words(move.card)}" if dealing else _action(v, actor, move)
+        text = f"you are dealt {card_words(move.card)}" if dealing else _action(v, actor, move)
     else:
         text = _action(v, actor, move)
-    text += _after(v, actor, move, observation)
-    return text + "."
+    return text + _after(v, actor, move, observation)
 
 
 def _after(v: View, actor: int, move: Move | None, observation: Observation) -> str:
@@ -134,11 +145,14 @@ def describe_move(v: View, move: Move) -> str:
     >>> from picnic_rules.insects import View, Play, Insect, Colour
     >>> from picnic_rules.insects import new_game, view
     >>> describe_move(view(new_game(2), 0), Play(Insect.FLY, Colour.RED, 2))
-    'You play 2 red flies to start a new pile.'
+    'you play 2 red flies to start a new pile'
     """
+    problem = ill_typed(move) if type(move) in MOVE_TYPES else "not a move"
+    if problem is not None:
+        raise PicnicError(f"not an insects move: {move_text(move)} ({problem})")
     if type(move) is Play and move.onto is not None and not 0 <= move.onto < len(v.piles):
         raise PicnicError(f"there is no pile {move.onto}")
-    return _action(v, v.player, move) + "."
+    return _action(v, v.player, move)
 
 
 def move_group(move: Move) -> tuple[str, str]:
@@ -161,4 +175,4 @@ def move_group(move: Move) -> tuple[str, str]:
         return "buy", "captured" if move.captured else "own"
     if type(move) is Draw:
         return "draw", str(move.card)
-    raise TypeError(f"not an insects move: {move!r}")
+    raise PicnicError(f"not an insects move: {move_text(move)}")
