@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from ..errors import IllegalMove, InvalidState, OutOfTurn, PicnicError
-from ..game import CHANCE, Game, Measure
+from ..game import CHANCE, Game
 from .checks import check_fields
 from .counts import pick_weighted
 
@@ -24,16 +24,8 @@ __all__ = [
     "describe_move",
     "parse_move",
     "random_move",
-    "remaining",
     "sample_chance",
 ]
-
-
-def remaining(game: Game[Any, Any, Any, Any, Any], state: Any) -> Measure:
-    """Stands in for the termination measure of a game that declares none: raises
-    :class:`~picnic_rules.PicnicError` (a game's ``measure`` is part of its proof of
-    termination, so the kit cannot supply one)."""
-    raise PicnicError(f"{game.name} declares no termination measure")
 
 
 def _who(actor: object) -> str:

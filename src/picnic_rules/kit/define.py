@@ -40,13 +40,13 @@ _REQUIRED: dict[str, tuple[tuple[str, ...], str]] = {
     "describe": (("V", "O"), "-"),
     "render": (("V",), "-"),
     "move_group": (("M",), "-"),
+    "remaining": (("S",), "-"),
 }
 _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "sample_chance": (("S", "-"), "M"),
     "parse_move": (("S", "-"), "M"),
     "random_move": (("S", "-"), "M"),
     "check_view": (("V",), "-"),
-    "remaining": (("S",), "-"),
     "describe_move": (("V", "M"), "-"),
 }
 _CLASSES = ("Rules", "State", "View", "Observation", "Move", "REASONS")
@@ -291,7 +291,6 @@ def define_game(
         ("random_move", defaults.random_move),
         ("check_view", defaults.check_view),
         ("describe_move", defaults.describe_move),
-        ("remaining", defaults.remaining),
     ):
         if key in namespace:
             params = _OPTIONAL[key][0]
