@@ -81,7 +81,9 @@ def test_dice_on_the_puddle_and_loose_dice_go_home_first() -> None:
 
 def test_dice_touching_two_cards_are_settled_by_their_owners_in_turn_order() -> None:
     state = last_toss(
-        {0: {W1: on(4, 5, face=4)}, 1: {W1: on(3, 4, face=2), W2: on(5, face=3)}}, starter=1
+        {0: {W1: on(4, 5, face=4)}, 1: {W1: on(3, 4, face=2), W2: on(5, face=3)}},
+        starter=1,
+        round=2,
     )
     after = apply(state, LOOSE_TOUCHING)
     assert after.phase is Phase.SETTLE and after.turn == 1  # the starter first

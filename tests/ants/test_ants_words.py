@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from ants_scenario import on, table
@@ -81,16 +82,16 @@ def test_observations_follow_the_game_and_describe_it() -> None:
     before = view(state, 1)
     seen = observe(state, move, 1)
     assert update(before, seen) == view(apply(state, move), 1)
-    assert describe(before, seen) == "Seat 0 tosses a worker at card 4 (blue cookie)."
+    assert describe(before, seen) == "seat 0 tosses a worker at card 4 (blue cookie)"
     assert (
         describe(view(state, 0), observe(state, move, 0))
-        == "You toss a worker at card 4 (blue cookie)."
+        == "you toss a worker at card 4 (blue cookie)"
     )
     state = apply(state, move)
     landing = Landing(2, (4, 5), True, ())
     assert describe(view(state, 1), observe(state, landing, 1)) == (
-        "Seat 0's worker lands showing 2 ants, on card 4 (blue cookie) and card 5 (green cookie), "
-        "touching dice."
+        "seat 0's worker lands showing 2 ants, on card 4 (blue cookie) and card 5 (green cookie), "
+        "touching dice"
     )
     assert GAME.describe_move(
         view(state, 0).__class__(0, apply(state, landing)), legal_moves(apply(state, landing))[0]
@@ -133,4 +134,42 @@ def test_the_longest_landing_is_described_within_the_codec_limit() -> None:
     landing = move_from_str(text)
     words = describe(view(state, 1), observe(state, landing, 1))
     assert len(words) <= MAX_DESCRIPTION
-    assert "knocks your scout1 onto cards 4 and 5, showing 3" in words
+    assert "knocks your scout1 onto cards 4 and 5, showing 3 ants" in words
+
+
+_NOUNS = "ant|point|card|die|toss|turn|token"
+_ONE_PLURAL = re.compile(rf"(?<![\d.,])1 ({_NOUNS})s\b")
+_MANY_SINGULAR = re.compile(rf"(?<![\d.])(0|[2-9]|\d\d+) ({_NOUNS})\b(?!-)")
+
+
+def _style(sentence: str) -> None:
+    """One style for every game's words: lower case first, no full stop, numbers agree."""
+    assert sentence and not sentence[0].isupper(), sentence
+    assert not sentence.endswith("."), sentence
+    assert not _ONE_PLURAL.search(sentence), sentence
+    assert not _MANY_SINGULAR.search(sentence), sentence
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_sentence_starts_lower_case_without_a_full_stop_and_numbers_agree(
+    players: int,
+) -> None:
+    rng = random.Random(players)
+    state = new_game(players)
+    while not is_over(state):
+        if to_move(state) is CHANCE:
+            move = sample_chance(state, rng)
+        else:
+            for legal in legal_moves(state)[:6]:
+                _style(GAME.describe_move(view(state, state.turn), legal))
+            move = rng.choice(legal_moves(state))
+        for seat in range(players):
+            _style(describe(view(state, seat), observe(state, move, seat)))
+        state = apply(state, move)
+
+
+def test_numbers_agree_with_their_nouns() -> None:
+    state = apply(table(2), Toss(DieKind.WORKER, 4))
+    words = describe(view(state, 1), observe(state, Landing(1, (4,)), 1))
+    assert words == "seat 0's worker lands showing 1 ant, on card 4 (blue cookie)"
+    _style(words)

@@ -158,6 +158,12 @@ def _check_phase(state: State) -> None:
         expect(not state.honey, "honey lasts one round")
     if phase not in _AFTER_RESOLUTION:
         expect(not any(state.won), "won cards are placed before the next round")
+    if state.round == 1:
+        expect(state.starter == 0, "seat 0 starts round 1")
+        expect(
+            phase not in (Phase.ROLLOFF, Phase.ROUND_CARD),
+            "round 1 has no roll-off and no Round card draw (seat 0 starts it)",
+        )
     if state.round == 1 and phase in (Phase.SETUP, Phase.FILL, *_SENDING, Phase.SETTLE):
         expect(not any(state.colonies) and not any(state.set_aside), "nobody has won a card yet")
         expect(

@@ -779,6 +779,7 @@ def _land(state: State, move: Landing) -> State:
     if (
         type(move.face) is not int
         or type(cards) is not tuple
+        or not all(type(card) is int for card in cards)
         or type(touched) is not bool
         or type(knocks) is not tuple
         or (knocks and not _typed_knocks(knocks))
@@ -808,13 +809,13 @@ def _land(state: State, move: Landing) -> State:
 
 
 def _typed_knocks(knocks: tuple[object, ...]) -> bool:
-    """Whether every knock is a :class:`Knock` whose fields hold their declared types (the
-    cards are looked up by value, as the landing's are)."""
+    """Whether every knock is a :class:`Knock` whose fields hold their declared types."""
     return all(
         type(k) is Knock
         and type(k.seat) is int
         and type(k.die) is int
         and type(k.cards) is tuple
+        and all(type(card) is int for card in k.cards)
         and type(k.face) is int
         for k in knocks
     )

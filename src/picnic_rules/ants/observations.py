@@ -52,13 +52,18 @@ def observe(state: State, move: Move, seat: int) -> Observation:
 def update(v: View, observation: Observation) -> View:
     """Seat ``v.player``'s next view: the observed move applied to its view's position.
 
-    Raises :class:`~picnic_rules.PicnicError` for an observation of another seat and
-    :class:`~picnic_rules.IllegalMove` for a move that cannot follow this view.
+    Nothing is taken on trust: the phase, the seat to act, the dice, the cards and the scores
+    all follow from the view and the move, which ``apply`` checks. Raises
+    :class:`~picnic_rules.IllegalMove` for an observation of another seat and for a move that
+    cannot follow this view (a forged one), and :class:`~picnic_rules.PicnicError` for
+    something that is no ants observation at all.
     """
     if type(observation) is not Observation:
         raise PicnicError(f"expected an ants Observation, not {type(observation).__name__}")
     if observation.seat != v.player:
-        raise PicnicError(f"an observation of seat {observation.seat}, not of seat {v.player}")
+        raise IllegalMove(
+            observation.move, f"an observation of seat {observation.seat}, not of seat {v.player}"
+        )
     try:
         return View(v.player, apply(v.state, observation.move))
     except IllegalMove:

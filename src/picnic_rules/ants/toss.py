@@ -5,11 +5,11 @@ A rules engine cannot throw dice: a toss is a chance node whose outcome is a
 real landing, a video game its physics engine's; bots and simulations draw
 landings from a :class:`TossModel`. Replace the model with your own numbers::
 
-    >>> from typing import Final
-
-import attrs
+    >>> import attrs
     >>> from picnic_rules.ants import GAME, TossModel, sampler
     >>> steady = attrs.evolve(GAME, sample_chance=sampler(TossModel(accuracy=(0.9, 0.9, 0.9))))
+    >>> steady.sample_chance is not GAME.sample_chance
+    True
 """
 
 from __future__ import annotations

@@ -2,8 +2,10 @@
 :func:`move_group` sorts moves for a click interface.
 
 The observing seat is "you", the others "seat 1"; cards in the area are
-named by position and card ("card 4, the blue cookie"). What a move leads to
--- the end of the game -- follows a dash.
+named by position and card ("card 4 (blue cookie)"). What a move leads to
+-- the end of the game -- follows a dash. Like every game's words, a sentence
+starts in lower case, has no full stop, and its numbers agree with their nouns
+("1 ant", "2 ants").
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .observations import Observation, update
 from .rules import layout
 from .state import Phase, State, View
 
-__all__ = ["MAX_WORDS", "card_name", "describe", "move_group", "phase_words"]
+__all__ = ["MAX_WORDS", "card_name", "describe", "move_group", "number", "phase_words"]
 
 MAX_WORDS: Final = 400
 """The longest sentence :func:`describe` writes (the codec's limit on a description)."""
@@ -50,7 +52,7 @@ def _who(seat: int, me: int) -> str:
 
 def _verb(seat: int, me: int, verb: str) -> str:
     ending = "es" if verb.endswith(("s", "sh", "ch")) else "s"
-    return f"You {verb}" if seat == me else f"Seat {seat} {verb}{ending}"
+    return f"you {verb}" if seat == me else f"seat {seat} {verb}{ending}"
 
 
 def _position(state: State, position: int) -> str:
@@ -68,25 +70,42 @@ def _knock(knock: Knock, me: int) -> str:
     owner = "your" if knock.seat == me else f"seat {knock.seat}'s"
     where = "loose" if not knock.cards else "onto card" + "s" * (len(knock.cards) > 1)
     where += " " + " and ".join(map(str, knock.cards)) if knock.cards else ""
-    return f"knocks {owner} {DIE_NAMES[knock.die]} {where}, showing {knock.face}"
+    return f"knocks {owner} {DIE_NAMES[knock.die]} {where}, showing {_ants(knock.face)}"
 
 
 def _ants(n: int) -> str:
-    return "1 ant" if n == 1 else f"{n} ants"
+    return number(n, "ant")
+
+
+def number(n: int, noun: str) -> str:
+    """``n`` with its noun, which agrees with it: ``1 point``, ``2 points``, ``0 points``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def describe(view: View, observation: Observation) -> str:
-    """What the observed move did, in a sentence for seat ``view.player`` (``view`` is before it)."""
+    """What the observed move did, in a sentence for seat ``view.player`` (``view`` is before it).
+
+    >>> from picnic_rules.ants import DieKind, Toss, new_game, observe, view
+    >>> from picnic_rules.ants import apply, sample_chance
+    >>> import random
+    >>> state, rng = new_game(2), random.Random(1)
+    >>> while state.phase.value != "send":
+    ...     state = apply(state, sample_chance(state, rng))
+    >>> [describe(view(state, k), observe(state, Toss(DieKind.SCOUT, 4), k)) for k in (0, 1)]
+    ['you toss a scout at card 4 (green watermelon, two ants)', 'seat 0 tosses a scout at card 4 (green watermelon, two ants)']
+    """
     if observation.seat != view.player:
         raise PicnicError(f"an observation of seat {observation.seat}, not of seat {view.player}")
+    after = update(view, observation).state  # refuses an observation that cannot follow view
     text = _sentence(view.state, observation.move, view.player)
-    after = update(view, observation).state
     if is_over(after):
         outcome = result(after)
-        points = ", ".join(str(n) for n in outcome.scores)
+        points = ", ".join(
+            _who(s, view.player) + " " + number(n, "point") for s, n in enumerate(outcome.scores)
+        )
         winners = " and ".join(_who(s, view.player) for s in outcome.winners)
         verb = "wins" if len(outcome.winners) == 1 and winners != "you" else "win"
-        text += f" - the game is over (points {points}): {winners} {verb}."
+        text += f" - the game is over ({points}): {winners} {verb}"
     return text if len(text) <= MAX_WORDS else text[: MAX_WORDS - 3] + "..."
 
 
@@ -97,30 +116,30 @@ def _sentence(state: State, move: Move, me: int) -> str:
             f"{c.value} (token {t})" for c, t in zip(move.scoring, move.rewards, strict=True)
         )
         majority = ", ".join(f"{c.value} {t}" for c, t in zip(Category, move.majority, strict=True))
-        scoring = f"Scoring cards {cards}; " if cards else "No Scoring cards; "
-        return f"{scoring}the Majority card's tokens: {majority}."
+        scoring = f"the Scoring cards {cards}; " if cards else "no Scoring cards; "
+        return f"{scoring}the Majority card's tokens: {majority}"
     if isinstance(move, Draw):
         gaps = [p for p in layout(state.players) if state.area[p] is None]
         gap = gaps[0] if gaps else 0
-        return f"The {card_name(move.card)} fills position {gap}."
+        return f"the {card_name(move.card)} fills position {gap}"
     if isinstance(move, Toss):
-        return f"{_verb(seat, me, 'toss')} a {move.die.value} at {_position(state, move.target)}."
+        return f"{_verb(seat, me, 'toss')} a {move.die.value} at {_position(state, move.target)}"
     if isinstance(move, Landing):
         kind = DIE_KINDS[state.tossing].value if state.tossing >= 0 else "die"
-        owner = "Your" if seat == me else f"Seat {seat}'s"
+        owner = "your" if seat == me else f"seat {seat}'s"
         text = f"{owner} {kind} lands showing {_ants(move.face)}, {_cards(state, move.cards)}"
         if move.touched and not move.knocks:
             text += ", touching dice"
         if move.knocks:
             text += "; it " + "; it ".join(_knock(k, me) for k in move.knocks)
-        return text + "."
+        return text
     if isinstance(move, Keep):
-        return f"{_verb(seat, me, 'keep')} the landing."
+        return f"{_verb(seat, me, 'keep')} the landing"
     if isinstance(move, Retoss):
-        return f"{_verb(seat, me, 'toss')} the Scout again, at {_position(state, move.target)}."
+        return f"{_verb(seat, me, 'toss')} the Scout again, at {_position(state, move.target)}"
     if isinstance(move, Settle):
         owner = "your" if seat == me else "its"
-        return f"{_verb(seat, me, 'move')} {owner} {DIE_NAMES[move.die]} onto {_position(state, move.card)} only."
+        return f"{_verb(seat, me, 'move')} {owner} {DIE_NAMES[move.die]} onto {_position(state, move.card)} only"
     if isinstance(move, Place):
         how = " with the Planner card" if move.planner else ""
         turns = (
@@ -130,17 +149,17 @@ def _sentence(state: State, move: Move, me: int) -> str:
         )
         return (
             f"{_verb(seat, me, 'place')} the {card_name(move.card)} in "
-            f"{'your' if seat == me else 'its'} colony{how}, plate on {move.x},{move.y}, {turns}."
+            f"{'your' if seat == me else 'its'} colony{how}, plate on {move.x},{move.y}, {turns}"
         )
     if isinstance(move, Play):
-        return f"{_verb(seat, me, 'play')} {_play(state, move, me)}."
+        return f"{_verb(seat, me, 'play')} {_play(state, move, me)}"
     if isinstance(move, Rolloff):
         rolls = ", ".join(
-            f"{_who(s, me)} {n}" for s, n in zip(state.tied, move.totals, strict=True)
+            f"{_verb(s, me, 'roll')} {n}" for s, n in zip(state.tied, move.totals, strict=True)
         )
-        return f"Roll-off for starting player: {rolls}."
+        return f"roll-off for starting player: {rolls}"
     if isinstance(move, Reveal):
-        return f"{_verb(state.starter, me, 'draw')} the {move.card.value} Round card."
+        return f"{_verb(state.starter, me, 'draw')} the {move.card.value} Round card"
     raise PicnicError(f"not an ants move: {move!r}")
 
 
