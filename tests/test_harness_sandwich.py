@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from picnic_rules import CHANCE, IllegalMove, Outcome, OutOfTurn, RulesError, sandwich
+from picnic_rules import CHANCE, IllegalMove, Measure, Outcome, OutOfTurn, RulesError, sandwich
 from picnic_rules.game import Game
 from picnic_rules.sandwich import GAME, VARIANTS, Card, Draw, End, Fly, Rules, State
 from picnic_rules.testing import (
@@ -425,7 +425,12 @@ BROKEN: dict[str, tuple[Any, ...]] = {
     "observe shows every seat the cards drawn": ({"observe": _shows_every_draw}, "observations"),
     "update forgets the discard pile": ({"update": _forgets_discards}, "observations"),
     "chance ignores the seed": ({"sample_chance": _unseeded_chance}, "determinism"),
-    "max_moves too small": ({"max_moves": lambda players, rules: 5}, "max-moves"),
+    "max_moves too small": ({"max_moves": lambda players, rules: 5}, "max-moves|measure"),
+    "the measure does not fall": ({"remaining": lambda state: Measure(5, 5)}, "measure"),
+    "the measure counts only sandwiches": (
+        {"remaining": lambda state: Measure(*(sandwich.remaining(state).moves // 60 * 60,) * 2)},
+        "measure",
+    ),
     "every seat wins": ({"result": _everyone_wins}, "result"),
     "float chance weights": ({"chance_outcomes": _float_weights}, "chance"),
     "legal moves depend on the hidden draw pile": (
