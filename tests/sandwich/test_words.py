@@ -37,7 +37,7 @@ from picnic_rules.sandwich import (
     view,
 )
 from picnic_rules.sandwich.engine import SIXTY_ACTIONS
-from picnic_rules.sandwich.words import card_name, ending, number
+from picnic_rules.sandwich.words import card_name, ending, move_group, number
 
 DONE = "bread pb jelly bread"
 
@@ -405,3 +405,9 @@ def test_every_sentence_keeps_the_shared_style(players, variant, seed):
 def test_counted_words_agree_with_their_number(n):
     for thing, plural in (("card", "cards"), ("sandwich", "sandwiches"), ("action", "actions")):
         _styled(f"you have {number(n, thing, plural)}")
+
+
+@pytest.mark.parametrize("thing", [None, "end", 3, Card.BREAD], ids=repr)
+def test_move_group_refuses_what_is_no_move_with_the_librarys_error(thing):
+    with pytest.raises(PicnicError, match=r"^not a sandwich move: "):
+        move_group(thing)

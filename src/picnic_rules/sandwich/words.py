@@ -11,7 +11,7 @@ pile turned over -- follows a dash. :func:`ending` words how a game ended
 
 from __future__ import annotations
 
-from ..errors import PicnicError
+from ..errors import PicnicError, move_text
 from ..game import Outcome
 from .cards import Card
 from .engine import SIXTY_ACTIONS, THREE_SANDWICHES, counting_sandwiches
@@ -39,7 +39,8 @@ def move_group(move: Move) -> tuple[str, str]:
     sandwich (``"0"`` for the player's own sandwich 0, ``"new"`` for a new
     sandwich, ``"1.2"`` for seat 1's sandwich 2 under a fly, ``"1.0 to 2"``
     for an ant's steal), ``"discard"`` for a discard. ``end`` is its own
-    group with the empty target; a chance draw is ``("draw", card)``.
+    group with the empty target; a chance draw is ``("draw", card)``. Anything else is
+    refused with :class:`~picnic_rules.PicnicError`.
 
     >>> from picnic_rules.sandwich import Play, Ant, Card
     >>> move_group(Play(Card.JELLY, 0)), move_group(Ant(1, 0, 2))
@@ -57,7 +58,7 @@ def move_group(move: Move) -> tuple[str, str]:
         return "draw", str(move.card)
     if isinstance(move, End):
         return "end", ""
-    raise TypeError(f"not a sandwich move: {move!r}")
+    raise PicnicError(f"not a sandwich move: {move_text(move)}")
 
 
 # ---------------------------------------------------------------- small words
