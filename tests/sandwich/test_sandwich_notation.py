@@ -19,6 +19,7 @@ from picnic_rules.sandwich import (
     Fly,
     Phase,
     Play,
+    card_from_str,
     legal_moves,
     move_from_str,
     new_game,
@@ -246,3 +247,8 @@ def test_to_move_reads_a_view_too() -> None:
     state = make_state(hands={0: "bread", 1: "pb"}, turn=1)
     assert to_move(view(state, 0)) == to_move(state) == 1
     assert to_move(view(new_game(3), 2)) is CHANCE
+
+
+@pytest.mark.parametrize("thing", [None, 3, b"pb", ["pb"]], ids=repr)
+def test_card_from_str_names_no_card_for_what_is_not_text(thing):
+    assert card_from_str(thing) is None

@@ -64,5 +64,6 @@ EMPTY: Counts = (0, 0, 0, 0, 0)
 
 
 def card_from_str(text: str) -> Card | None:
-    """The card named ``text`` (``"pb"``, ``"peanut-butter"``, ``"jelly"`` ...), or ``None``."""
-    return _ALIASES.get(text.lower())
+    """The card named ``text`` (``"pb"``, ``"peanut-butter"``, ``"jelly"`` ...), or ``None``
+    (also for anything that is not a string)."""
+    return _ALIASES.get(text.lower()) if isinstance(text, str) else None
