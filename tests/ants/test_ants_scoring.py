@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ants_scenario import card, placed, table
 
 from picnic_rules.ants import (
@@ -184,3 +185,63 @@ def test_scores_read_the_colonies_plates() -> None:
     }
     assert placed("blue-cookie at 1,0 turn 0").turn == 0
     assert scores(state)[0] > 0 and scores(state)[1] == 0
+
+
+def test_a_column_with_a_pair_beside_another_colour_counts() -> None:
+    """Card 4: a pair of one colour counts, whatever else the column holds."""
+    p = grid(c0_0="blue-cookie", c0_1="blue-sandwich", c0_2="green-cookie")
+    assert measure(ScoringCard.COLOUR_COLUMNS, p) == 1
+    p = grid(c0_0="green-cookie", c0_1="blue-sandwich", c0_2="purple-cookie")
+    assert measure(ScoringCard.COLOUR_COLUMNS, p) == 0  # three colours: no pair
+    assert measure(ScoringCard.COLOUR_COLUMNS, grid(c0_0="blue-cookie")) == 0
+    # a row of a pair is no column: two blues side by side are two columns of one plate
+    assert measure(ScoringCard.COLOUR_COLUMNS, grid(c0_0="blue-cookie", c1_0="blue-cookie")) == 0
+
+
+def test_a_row_with_a_pair_beside_another_food_counts() -> None:
+    """Card 9: a pair of one food counts, whatever else the row holds."""
+    p = grid(c0_0="blue-cookie", c1_0="green-cookie", c2_0="green-sandwich")
+    assert measure(ScoringCard.FOOD_ROWS, p) == 1
+    p = grid(c0_0="blue-cookie", c1_0="green-sandwich", c2_0="green-watermelon")
+    assert measure(ScoringCard.FOOD_ROWS, p) == 0  # three foods: no pair
+    assert measure(ScoringCard.FOOD_ROWS, grid(c0_0="blue-cookie")) == 0
+    # a column of a pair is no row
+    assert measure(ScoringCard.FOOD_ROWS, grid(c0_0="blue-cookie", c0_1="blue-cookie")) == 0
+
+
+@pytest.mark.parametrize(
+    ("cells", "largest"),
+    [
+        ({(0, 0), (0, 1), (0, 2)}, 3),  # a column: vertical neighbours touch
+        ({(0, 2), (0, 1), (0, 0)}, 3),
+        ({(5, 5), (5, 4)}, 2),
+        ({(0, 0), (0, 2)}, 1),  # a gap between: no touch
+        ({(0, 0), (2, 0)}, 1),
+        ({(0, 0), (1, 1)}, 1),  # diagonal: no touch
+        ({(0, 0), (1, 0), (2, 0)}, 3),  # a row
+        ({(2, 0), (1, 0), (0, 0), (0, 1), (0, 2)}, 5),  # an L
+        ({(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)}, 5),  # an S
+        ({(0, 0), (0, 1), (3, 0), (3, 1), (3, 2)}, 3),  # two columns, the larger counts
+        ({(1, 1), (1, 0), (0, 1), (2, 1), (1, 2)}, 5),  # a plus, from its centre
+    ],
+)
+def test_the_largest_group_follows_vertical_and_horizontal_touches(
+    cells: set[tuple[int, int]], largest: int
+) -> None:
+    """Cards 7 and 10: groups join orthogonal neighbours, rows and columns alike."""
+    cookies = {cell: card("blue-cookie") for cell in cells}
+    assert measure(ScoringCard.COOKIE_GROUP, cookies) == largest
+    assert measure(ScoringCard.COLOUR_GROUP, cookies) == largest
+    mixed = {
+        cell: card(("green-sandwich", "green-watermelon")[i % 2])
+        for i, cell in enumerate(sorted(cells))
+    }
+    assert measure(ScoringCard.COLOUR_GROUP, mixed) == largest  # one colour, any food
+    assert measure(ScoringCard.COOKIE_GROUP, mixed) == 0
+
+
+def test_a_colour_group_is_of_one_colour_only() -> None:
+    p = grid(c0_0="blue-cookie", c0_1="green-cookie", c0_2="blue-cookie", c1_1="purple-cookie")
+    assert measure(ScoringCard.COLOUR_GROUP, p) == 1
+    assert measure(ScoringCard.COOKIE_GROUP, p) == 4
+    assert measure(ScoringCard.COLOUR_GROUP, {}) == 0 and measure(ScoringCard.COOKIE_GROUP, {}) == 0
