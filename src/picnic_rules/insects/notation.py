@@ -20,9 +20,10 @@ def parse_move(state: State, text: str, *, seat: int | None = None) -> Move:
 
     In this order: the syntax (:class:`~picnic_rules.InvalidMove`), then the seat
     (with ``seat`` given, :class:`~picnic_rules.OutOfTurn` for a seat that is not to
-    act), then legality (:class:`~picnic_rules.IllegalMove` with the rule's reason). A
-    play without ``on PILE`` that fits exactly one pile joins it, and ``defend`` alone
-    is the defence with as many weapons as it takes.
+    act), then legality (:class:`~picnic_rules.IllegalMove` with the rule's reason, which
+    for a play that must join a pile names the piles: ``add 'on 0'``). ``defend`` alone
+    is the defence with as many weapons as it takes; the move returned is the listed
+    legal move.
 
     >>> from picnic_rules.insects import new_game
     >>> parse_move(new_game(2), "Draw  Red FLY")
@@ -37,6 +38,6 @@ def parse_move(state: State, text: str, *, seat: int | None = None) -> Move:
     if bare:
         move = next((m for m in legal if type(m) is Defend), move)
     if move in legal:
-        return move
+        return legal[legal.index(move)]
     apply(state, move)  # raises IllegalMove with the rule that forbids it
     raise IllegalMove(move, "not legal now")
