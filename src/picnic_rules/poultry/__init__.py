@@ -24,17 +24,13 @@ from .agent import ComputerAgent, duel_chance
 from .cards import COLOURS, GRAINS, YARDS, Card, Colour, Counts, Grain, GrainCounts
 from .checks import check
 from .engine import (
-    GRAIN_OUT,
-    REASONS,
     apply,
     chance_outcomes,
     commit_options,
     is_over,
     legal_moves,
     new_game,
-    result,
     sample_chance,
-    score,
     stake,
     to_move,
 )
@@ -68,6 +64,7 @@ from .predicates import (
     settle_by_card,
 )
 from .rules import PLAYERS, Rules
+from .scoring import GRAIN_OUT, REASONS, result, score
 from .state import Duel, Haggle, Phase, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, view

@@ -12,9 +12,9 @@ from __future__ import annotations
 from ..errors import RulesError
 from ..kit import check_counts, check_fields, expect, fail
 from .cards import COLOURS, YARDS, Card, card_key
-from .engine import GRAIN_OUT
 from .predicates import DIE, MAX_TIES, birds_at, flees, foxes_at, is_last_round, legal_pair
 from .rules import PLAYERS, Rules
+from .scoring import GRAIN_OUT
 from .state import Duel, Haggle, Phase, State
 
 __all__ = ["check"]
@@ -44,7 +44,11 @@ def check(state: State) -> None:
         fail(f"the rules cannot seat {players} players: {exc}")
     _check_shapes(state, players)
     _check_conservation(state)
+    for cards in state.played:  # two cards left of a commitment are still a legal pair
+        if len(cards) == 2:
+            expect(legal_pair(*cards), "a poultry and a fox of one colour are committed together")
     _check_phase(state, players)
+    _check_hand_sizes(state, players)
 
 
 def _int(value: object, what: str) -> None:
@@ -190,6 +194,25 @@ def _check_phase(state: State, players: int) -> None:
         expect(is_last_round(state.bag), "the game ends only after the last round")
 
 
+def _check_hand_sizes(state: State, players: int) -> None:
+    """No hand holds more than the phase allows: the deal's cards, less the cards a round
+    commits once the seat has committed, plus the cards drawn so far this round (a seat
+    that commits fewer holds two cards or less, so it too keeps at most that many)."""
+    phase, rules = state.phase, state.rules
+    if phase is Phase.DEAL:
+        return  # the deal's round robin fixes every hand's size
+    full = rules.hand_size(players)
+    after = full - rules.per_round(players)  # what a hand holds once its seat committed
+    for seat, hand in enumerate(state.hands):
+        if phase is Phase.SUPPLY or (phase is Phase.COMMIT and seat >= state.turn):
+            most = full
+        elif phase is Phase.DRAW:
+            most = after + state.dealt // players + (seat < state.dealt % players)
+        else:
+            most = after
+        expect(sum(hand) <= most, f"seat {seat} holds {sum(hand)} cards, more than {most} now")
+
+
 def _check_commitments(state: State, players: int) -> None:
     rules = state.rules
     per = rules.per_round(players)
@@ -203,8 +226,6 @@ def _check_commitments(state: State, players: int) -> None:
             expect(not cards, f"seat {seat} committed before its turn")
             continue
         expect(cards or not any(hand), f"seat {seat} holds cards but committed none")
-        if per == 2 and len(cards) == 2:
-            expect(legal_pair(*cards), "a poultry and a fox of one colour are committed together")
         if per == 2 and len(cards) == 1 and any(hand):
             left = [card for n, card in zip(hand, rules.kinds, strict=True) for _ in range(n)]
             (card,) = cards

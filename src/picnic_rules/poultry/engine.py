@@ -18,7 +18,7 @@ from itertools import accumulate
 from typing import Any, TypeVar
 
 from ..errors import IllegalMove, PicnicError, RulesError
-from ..game import CHANCE, Actor, Outcome
+from ..game import CHANCE, Actor
 from ..kit import builder, ill_typed
 from ..kit.counts import draw
 from .cards import COLOURS, GRAINS, YARDS, Card, Counts, Grain, GrainCounts, kinds
@@ -48,28 +48,21 @@ from .predicates import (
     settle_by_card,
 )
 from .rules import PLAYERS, Rules
+from .scoring import GRAIN_OUT
 from .state import Duel, Haggle, Phase, State, View, build_state
 
 __all__ = [
-    "GRAIN_OUT",
-    "REASONS",
     "apply",
     "chance_outcomes",
     "commit_options",
     "is_over",
     "legal_moves",
     "new_game",
-    "result",
     "sample_chance",
-    "score",
     "stake",
     "to_move",
 ]
 
-GRAIN_OUT = "grain-out"
-"""The one way the game ends: the last round, whose supply emptied the bag below six, is over."""
-REASONS = (GRAIN_OUT,)
-"""Every end reason."""
 
 _DEAL, _SUPPLY, _COMMIT, _REVEAL = Phase.DEAL, Phase.SUPPLY, Phase.COMMIT, Phase.REVEAL
 _RESOLVE, _HAGGLE, _DUEL, _DRAW, _OVER = (
@@ -708,24 +701,3 @@ def _roll(state: State, value: int) -> State:
     elif duel.foxes:  # nobody wins: the poultry cards there are discarded with the rest
         pass
     return _next_yard(state, state.yard + 1, played, stocks, yards, grain)
-
-
-# ---------------------------------------------------------------- the end
-
-
-def score(rules: Rules, grain: GrainCounts, stock: Counts) -> int:
-    """Points of a food stock: grain by colour value plus the values of captured poultry."""
-    values = rules.grain_values
-    points = sum(n * v for n, v in zip(grain, values, strict=True))
-    return points + sum(n * card.value for n, card in zip(stock, rules.kinds, strict=True))
-
-
-def result(state: State) -> Outcome:
-    """Every seat's grain points plus captured poultry values; the highest wins, ties share."""
-    if state.phase is not _OVER:
-        raise PicnicError("the game is not over yet, so it has no result")
-    scores = [
-        score(state.rules, grain, stock)
-        for grain, stock in zip(state.grain, state.stocks, strict=True)
-    ]
-    return Outcome.from_scores(scores, GRAIN_OUT)

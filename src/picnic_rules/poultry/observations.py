@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import IllegalMove, PicnicError
+from ..errors import IllegalMove, PicnicError, move_text
 from ..game import CHANCE
 from .cards import Card, Counts, card_key
 from .engine import apply, legal_moves, to_move
-from .moves import MOVE_TYPES, Commit, Draw, Move, Reveal
+from .moves import MOVE_TYPES, Commit, Draw, Move, Reveal, listed
+from .predicates import legal_pair
 from .state import Phase, State, View
 from .views import unseen, view, with_hidden
 
@@ -83,8 +84,10 @@ def _actor(state: State | View) -> int | None:
     if phase is Phase.DEAL or phase is Phase.DRAW:
         return state.dealt % players
     if phase is Phase.DUEL:
-        assert state.duel is not None
-        return state.duel.seats[len(state.duel.rolls)]
+        duel = state.duel
+        if duel is None or len(duel.rolls) >= len(duel.seats):
+            raise PicnicError("the duel phase holds no duel to roll in")
+        return duel.seats[len(duel.rolls)]
     actor = to_move(state)
     return actor if type(actor) is int else None
 
@@ -102,9 +105,11 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     Observation(seat=1, actor=0, move=None, cards=1, revealed=None)
     """
     view(state, seat)  # a PicnicError for a seat the game does not have
-    if move not in legal_moves(state):
+    found = listed(legal_moves(state), move)
+    if found is None:
         apply(state, move)  # raises IllegalMove with the rule's reason
         raise IllegalMove(move, "not legal now")
+    move = found  # a look-alike is observed as the listed move
     actor = _actor(state)
     if type(move) is Draw and actor != seat:
         return Observation(seat, actor, None, 1, None)
@@ -122,15 +127,19 @@ def update(v: View, observation: Observation) -> View:
     position with the view's public part (the cards the seat cannot see laid
     out in any way: nothing that shapes its next view depends on where they lie).
 
-    Raises :class:`~picnic_rules.PicnicError` for an observation of another
-    seat, :class:`~picnic_rules.IllegalMove` for one that cannot follow ``v``.
+    Nothing of the observation is taken on trust: the seat that acts, the number of
+    cards a hidden move moves, the commitments the reveal shows and the move itself
+    are checked against ``v`` and the rules.
+
+    Raises :class:`~picnic_rules.PicnicError` for what is not a poultry observation,
+    :class:`~picnic_rules.IllegalMove` for one of another seat or one that cannot follow ``v``.
     """
     if type(observation) is not Observation:
         raise PicnicError(f"expected a poultry Observation, not {type(observation).__name__}")
-    if observation.seat != v.player:
-        raise PicnicError(f"an observation of seat {observation.seat}, not of seat {v.player}")
     move = observation.move
-    shown = "a hidden move" if move is None else str(move)
+    shown = "a hidden move" if move is None else move_text(move)
+    if observation.seat != v.player:
+        raise IllegalMove(shown, f"an observation of seat {observation.seat}, not of {v.player}")
     if v.phase is Phase.OVER:
         raise IllegalMove(shown, f"the game is over ({v.reason})")
     actor = _actor(v)
@@ -156,6 +165,11 @@ def _hidden_commit(v: View, n: int, shown: str) -> View:
     size = v.hand_sizes[seat]
     if not 1 <= n <= min(per, size) or (n < per and size > 2):
         raise IllegalMove(shown, f"seat {seat} cannot commit {n} card(s) holding {size}")
+    if n < per and size == 2 and not _opposites_unseen(v):
+        raise IllegalMove(
+            shown, f"seat {seat} commits one of two cards only holding a poultry and a fox of "
+            "one colour, and no such pair is out of sight"
+        )  # fmt: skip
     sizes = list(v.hand_sizes)
     sizes[seat] -= n
     face_down = list(v.face_down)
@@ -164,6 +178,20 @@ def _hidden_commit(v: View, n: int, shown: str) -> View:
     phase = Phase.REVEAL if following is None else Phase.COMMIT
     return attrs.evolve(
         v, hand_sizes=tuple(sizes), face_down=tuple(face_down), phase=phase, turn=following or 0
+    )
+
+
+def _opposites_unseen(v: View) -> bool:
+    """Whether the cards seat ``v.player`` cannot see hold a poultry and a fox of one colour
+    (the only two cards a seat holding two commits one of)."""
+    try:
+        pool = unseen(v)
+    except PicnicError:
+        return False
+    kinds = v.rules.kinds
+    birds = {card.colour for card, n in zip(kinds, pool, strict=True) if n > 0 and not card.fox}
+    return any(
+        n > 0 and card.fox and card.colour in birds for card, n in zip(kinds, pool, strict=True)
     )
 
 
@@ -210,6 +238,8 @@ def _stand_in(
                 continue
             if len(cards) != v.face_down[seat] or list(cards) != sorted(cards, key=card_key):
                 raise IllegalMove(shown, f"seat {seat} committed {v.face_down[seat]} card(s)")
+            if len(cards) == 2 and not legal_pair(*cards):
+                raise IllegalMove(shown, f"seat {seat} cannot have committed {_cards(cards)}")
             for card in cards:
                 _take(pool, rules.index.get(card), shown, f"seat {seat}'s commitment")
             played[seat] = cards
@@ -220,9 +250,7 @@ def _stand_in(
             chosen: list[Card] = []
             for _ in range(n):
                 k = next((k for k, left in enumerate(pool) if left), None)
-                _take(pool, k, shown, f"seat {seat}'s commitment")
-                assert k is not None
-                chosen.append(rules.kinds[k])
+                chosen.append(rules.kinds[_take(pool, k, shown, f"seat {seat}'s commitment")])
             played[seat] = tuple(chosen)
     if drawn is not None and v.deck_size:
         _take(pool, rules.index.get(drawn), shown, "the deck")
@@ -247,7 +275,13 @@ def _stand_in(
     return with_hidden(v, tuple(hands), tuple(pool), tuple(played))
 
 
-def _take(pool: list[int], k: int | None, shown: str, where: str) -> None:
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " + ".join(map(str, cards))
+
+
+def _take(pool: list[int], k: int | None, shown: str, where: str) -> int:
+    """Take card kind ``k`` from ``pool`` (an IllegalMove if none is left there); return ``k``."""
     if k is None or pool[k] <= 0:
         raise IllegalMove(shown, f"no such card can be in {where}")
     pool[k] -= 1
+    return k

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .cards import COLOURS
-from .engine import score, to_move
+from .engine import to_move
+from .scoring import score
 from .state import Phase, View
 from .words import ending, grain_words, yard_name
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 from ..errors import IllegalMove
 from ..game import Outcome
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
-from .engine import score, to_move
+from .engine import to_move
 from .moves import Accept, Allot, Commit, Draw, Move, NoDeal, Reject, Resolve, Reveal, Roll, Supply
 from .observations import Observation, update
 from .predicates import MAX_TIES, duel_leaders
+from .scoring import score
 from .state import Phase, View
 
 __all__ = ["describe", "describe_move", "ending", "grain_words", "move_group", "yard_name"]
