@@ -4,7 +4,9 @@ Random play over every variant and every player count from 2 to 6
 (:func:`check_game`), then games in which hypothesis chooses every move, chance
 outcomes included (so chance is adversarial), with the insects game's own
 invariants on top of ``check``: all 150 components (126 deck cards and 24 food)
-in place in every state, and every game over within ``max_moves``.
+in place in every state, and every game over within ``max_moves``; and the long-game
+search (every seat lowers the termination measure as little as it can) for every
+variant, which must end within ``max_moves`` too, the measure falling at every step.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from hypothesis import strategies as st
 from picnic_rules import CHANCE, insects
 from picnic_rules.insects import GAME, VARIANTS, Rules, State
 from picnic_rules.testing import check_game, play_out, setups
+from picnic_rules.testing.harness import check_long_game
 
 HYPOTHESIS = settings(
     deadline=None,
@@ -33,6 +36,14 @@ def test_check_game_every_variant(count: int) -> None:
     assert report.skipped == ()
     assert report.steps > report.chance_steps > 0
     assert set(report.reasons) <= set(insects.REASONS)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_long_game_search_ends_within_max_moves(name: str) -> None:
+    rules = VARIANTS[name]
+    report = check_long_game(GAME, players=2, rules=rules, variant=name, seed=3)
+    assert report.games == 1 and report.skipped == ()
+    assert report.steps - report.chance_steps <= insects.max_moves(2, rules)
 
 
 def _components(state: State) -> None:
