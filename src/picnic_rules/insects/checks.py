@@ -19,9 +19,13 @@ def check(state: State) -> None:
     default), it refuses piles the rules cannot build (mixed types, a colour
     change without the variant's joker, a pile that should have joined an
     older one, two piles attacking, a pile of two or more cards that does not
-    attack), an attack aimed at the wrong seat, hands that were not refilled,
-    score piles that hold more weapons than insects of their type, food that
-    appeared or vanished, and an ending that did not happen.
+    attack), an attack aimed at the wrong seat, hands that were not refilled
+    (or filled past the hand size), score piles that hold more weapons than
+    insects of their type, food that appeared or vanished, a normal turn for a
+    seat with no legal play (it is passed over), the attacker's refill taken
+    for a purchase, and an ending that did not happen (``cards-out`` while a
+    seat with food can play). So every position it accepts is over or has a
+    legal move, and every legal move leads to one it accepts again.
     """
     check_fields(state)
     rules = state.rules

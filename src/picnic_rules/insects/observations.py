@@ -142,10 +142,15 @@ def update(v: View, observation: Observation) -> View:
     """Seat ``v.player``'s next view, after it observed ``observation`` in view ``v``.
 
     Built from the view alone: the unseen cards are laid out in a stand-in
-    state, the move is applied there by the rules themselves, and the next
-    actor is taken from the observation. Raises
-    :class:`~picnic_rules.PicnicError` for an observation of another seat and
-    :class:`~picnic_rules.IllegalMove` for one that cannot follow ``v``.
+    state and the move is applied there by the rules themselves, which give
+    the phase, the next actor and the end -- the observation must say the
+    same. Only when a normal turn is handed out (players with no legal play
+    are passed over, which depends on hidden hands) is the next actor taken
+    from the observation, and then only if the hidden hands can make it true:
+    the seats passed over can hold no legal play and the seat to act one.
+    Raises :class:`~picnic_rules.PicnicError` for an observation of another
+    seat and :class:`~picnic_rules.IllegalMove` for one that cannot follow
+    ``v``.
     """
     seat = v.player
     if type(observation) is not Observation:

@@ -116,6 +116,9 @@ def describe(v: View, observation: Observation) -> str:
     if type(observation) is not Observation:
         raise PicnicError(f"expected an insects Observation, not {type(observation).__name__}")
     move, actor = observation.move, observation.actor
+    problem = None if move is None else ill_typed(move)
+    if problem is not None:
+        raise PicnicError(f"not an insects move: {move_text(move)} ({problem})")
     dealing = v.phase is Phase.DEAL
     if move is None:
         text = f"seat {actor} is dealt a card" if dealing else f"seat {actor} draws a card"
