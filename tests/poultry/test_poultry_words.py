@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from poultry_scenario import cards, play, table
 
 from picnic_rules.poultry import (
@@ -32,32 +34,32 @@ def test_the_reveal_and_the_yards_yard_by_yard() -> None:
     played = {0: "blue fox 5", 1: "duck 6", 2: "red 4", 3: "green fox 4"}
     lines = said(table(4, played, {"red": (0, 1, 1), "blue": (1, 0, 0)}), seat=2)
     assert lines == [
-        "The cards are turned up -- seat 0: blue fox 5; seat 1: blue 6; you: red 4; seat 3: green fox 4.",
-        "At the Waddling Pond (blue ducks): seat 0 captures blue 6.",
-        "At the goose green (red geese): you take 1 blue, 1 yellow.",
-        "At the guinea-fowl run (green guinea fowls): the foxes find no poultry; "
-        "the played cards go to the discard pile.",
+        "the cards are turned up -- seat 0: blue fox 5; seat 1: blue 6; you: red 4; seat 3: green fox 4",
+        "at the Waddling Pond (blue ducks): seat 0 captures blue 6",
+        "at the goose green (red geese): you take 1 blue grain, 1 yellow grain",
+        "at the guinea-fowl run (green guinea fowls): the foxes find no poultry; "
+        "the played cards go to the discard pile",
     ]
 
 
 def test_a_commitment_is_described_face_down_to_the_others() -> None:
     state = table(4, {}, {}, hands={0: "duck 6", 1: "red 3"}, phase=Phase.COMMIT)
     move = Commit(cards("duck 6"))
-    assert describe(view(state, 0), observe(state, move, 0)) == "You commit blue 6 face down."
-    assert describe(view(state, 1), observe(state, move, 1)) == "Seat 0 commits one card face down."
+    assert describe(view(state, 0), observe(state, move, 0)) == "you commit blue 6 face down"
+    assert describe(view(state, 1), observe(state, move, 1)) == "seat 0 commits one card face down"
 
 
 def test_haggle_and_duel_words() -> None:
     state = play(table(4, {0: "red 5", 1: "red 4"}, {"red": (1, 0, 0)}))
     text = describe(view(state, 1), observe(state, _move("allot green to 0"), 1))
-    assert text == "Seat 0 offers a green grain to itself."
+    assert text == "seat 0 offers a green grain to itself"
     state = play(state, "allot green to 0", "reject", "no-deal")
     assert state.phase is Phase.DUEL
     roll = _move("roll 6")
-    assert describe(view(state, 0), observe(state, roll, 0)) == "You roll a 6 (total 11)."
+    assert describe(view(state, 0), observe(state, roll, 0)) == "you roll a 6 (total 11)"
     state = apply(state, roll)
     assert describe(view(state, 0), observe(state, _move("roll 1"), 0)) == (
-        "Seat 1 rolls a 1 (total 5) -- you take 1 green; the played cards go to the discard pile."
+        "seat 1 rolls a 1 (total 5) -- you take 1 green grain; the played cards go to the discard pile"
     )
 
 
@@ -89,13 +91,54 @@ def test_describe_move_says_where_the_cards_go_and_what_a_split_gives() -> None:
     state = table(4, {}, {"blue": (1, 2, 0)}, hands={0: "duck 6"}, phase=Phase.COMMIT)
     (move,) = legal_moves(state)
     assert describe_move(view(state, 0), move) == (
-        "Commit face down: blue 6 to the Waddling Pond (1 green, 2 blue)."
+        "commit face down: blue 6 to the Waddling Pond (1 green grain, 2 blue grains)"
     )
     state = play(table(4, {0: "red 5", 1: "red 4"}, {"red": (1, 0, 0)}), "allot green to 1")
     accept, reject = legal_moves(state)
     assert (
-        describe_move(view(state, 1), accept) == "Accept the split (seat 0 no grain; you 1 green)."
+        describe_move(view(state, 1), accept)
+        == "accept the split (seat 0 no grain; you 1 green grain)"
     )
     assert (
-        describe_move(view(state, 1), reject) == "Reject the split (seat 0 no grain; you 1 green)."
+        describe_move(view(state, 1), reject)
+        == "reject the split (seat 0 no grain; you 1 green grain)"
     )
+
+
+_ONE_MANY = re.compile(r"(?<![\d.-])1 (?:\w+ )?(?:grains|points|cards)\b")
+_MANY_ONE = re.compile(r"(?<![\d.-])(?:[02-9]|\d{2,}) (?:\w+ )?(?:grain|point|card)\b")
+
+
+def _in_style(text: str) -> None:
+    """One style for every game's sentences: lower case first, no full stop, and numbers
+    that agree with their nouns."""
+    assert text and text[0] == text[0].lower() and not text.endswith("."), text
+    assert not _ONE_MANY.search(text) and not _MANY_ONE.search(text), text
+
+
+def test_every_sentence_of_a_game_is_in_the_one_style() -> None:
+    from picnic_rules import RandomAgent, play, replay
+    from picnic_rules.poultry import GAME, describe_move, legal_moves, to_move
+
+    record = play(GAME, [RandomAgent()] * 3, seed=16)
+    for state, move in zip(replay(record), record.moves, strict=False):
+        for seat in range(3):
+            _in_style(describe(view(state, seat), observe(state, move, seat)))
+        actor = to_move(state)
+        if isinstance(actor, int):
+            for option in legal_moves(state):
+                _in_style(describe_move(view(state, actor), option))
+
+
+def test_numbers_agree_with_their_nouns() -> None:
+    import attrs
+
+    from picnic_rules.poultry import GRAIN_OUT
+    from picnic_rules.poultry.words import counted, ending, grain_words
+
+    assert grain_words((1, 2, 0)) == "1 green grain, 2 blue grains"
+    assert [counted(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    start = table(4, {0: "red 5"}, {"red": (1, 0, 0)})
+    assert "at the goose green (red geese): you take 1 green grain; " in said(start)[1]
+    over = attrs.evolve(play(start), phase=Phase.OVER, reason=GRAIN_OUT)
+    assert ending(view(over, 0)) == "the game is over: you win with 1 point"

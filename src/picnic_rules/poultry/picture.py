@@ -6,7 +6,7 @@ from .cards import COLOURS
 from .engine import to_move
 from .scoring import score
 from .state import Phase, View
-from .words import ending, grain_words, yard_name
+from .words import counted, ending, grain_words, yard_name
 
 __all__ = ["render"]
 
@@ -31,7 +31,7 @@ def render(view: View, *, markup: bool = False) -> str:
         who = "chance" if not isinstance(actor, int) else f"seat {actor}"
         last = " (the last round)" if sum(v.bag) < len(COLOURS) else ""
         header = f"Round {v.round}{last}, {v.phase.value}: {who} to act."
-    lines = [header, f"bag: {grain_words(v.bag)}; deck {v.deck_size} cards"]
+    lines = [header, f"bag: {grain_words(v.bag)}; deck {counted(v.deck_size, 'card')}"]
     for y, colour in enumerate(COLOURS):
         here: list[str] = []
         for seat, cards in enumerate(v.played):
@@ -54,10 +54,11 @@ def render(view: View, *, markup: bool = False) -> str:
         ]
         points = score(v.rules, v.grain[seat], v.stocks[seat])
         line = (
-            f"seat {seat}{' (you)' if seat == v.player else ''}: {v.hand_sizes[seat]} cards{down}; "
+            f"seat {seat}{' (you)' if seat == v.player else ''}: "
+            f"{counted(v.hand_sizes[seat], 'card')}{down}; "
             f"food {grain_words(v.grain[seat])}"
             + (f"; poultry {', '.join(stock)}" if stock else "")
-            + f"; {points} points"
+            + f"; {counted(points, 'point')}"
         )
         lines.append(f"[bold]{line}[/bold]" if markup and seat == v.player else line)
     if v.haggle is not None:

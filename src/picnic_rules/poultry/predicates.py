@@ -25,7 +25,6 @@ __all__ = [
     "is_last_round",
     "legal_pair",
     "settle_by_card",
-    "yard_has_cards",
 ]
 
 DIE: Final = 6
@@ -97,15 +96,6 @@ def flees(seat: int, birds: dict[int, int], foxes: dict[int, int]) -> bool:
     """ "It only actually eats when it finds itself alone at the farmyard. If fellow poultry
     -- or foxes -- are present at the farmyard, it flees immediately.\""""
     return fleeing(birds[seat]) and (len(birds) > 1 or bool(foxes))
-
-
-def yard_has_cards(played: Sequence[Sequence[Card]], colour: Colour) -> bool:
-    """Whether any card lies at ``colour``'s yard (else there is nothing to resolve)."""
-    for cards in played:
-        for card in cards:
-            if card.colour is colour:
-                return True
-    return False
 
 
 def is_last_round(bag: GrainCounts) -> bool:

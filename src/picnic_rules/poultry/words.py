@@ -1,6 +1,8 @@
 """Words for players: :func:`describe` says what a move did, as one seat saw it.
 
-A sentence speaks to its reader ("you", "seat 1"). What a move leads to --
+A sentence speaks to its reader ("you", "seat 1"), starts in lower case and
+ends without a full stop, as in every game of the library; a number agrees
+with its noun ("1 grain", "2 points"). What a move leads to --
 grain eaten, poultry captured, a haggle or a duel begun, the round's end, the
 end of the game -- follows a dash, read off the difference between the view
 before and after the move, so the words never say more than the seat sees.
@@ -22,7 +24,15 @@ from .predicates import MAX_TIES, duel_leaders
 from .scoring import score
 from .state import Phase, View
 
-__all__ = ["describe", "describe_move", "ending", "grain_words", "move_group", "yard_name"]
+__all__ = [
+    "counted",
+    "describe",
+    "describe_move",
+    "ending",
+    "grain_words",
+    "move_group",
+    "yard_name",
+]
 
 
 def move_group(move: Move) -> tuple[str, str]:
@@ -58,13 +68,22 @@ def yard_name(colour: Colour) -> str:
     return f"{colour.yard} ({colour} {species})"
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``n`` and its noun, which agree: ``"1 point"``, ``"2 points"`` (``plural`` if not ``+s``).
+
+    >>> counted(1, "point"), counted(0, "card"), counted(2, "grain")
+    ('1 point', '0 cards', '2 grains')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def grain_words(grain: GrainCounts) -> str:
-    """Grain in words: ``"1 green, 2 blue"`` (``"no grain"`` for none).
+    """Grain in words: ``"1 green grain, 2 blue grains"`` (``"no grain"`` for none).
 
     >>> grain_words((1, 0, 2))
-    '1 green, 2 yellow'
+    '1 green grain, 2 yellow grains'
     """
-    parts = [f"{n} {g}" for g, n in zip(GRAINS, grain, strict=True) if n]
+    parts = [counted(n, f"{g} grain") for g, n in zip(GRAINS, grain, strict=True) if n]
     return ", ".join(parts) if parts else "no grain"
 
 
@@ -85,8 +104,12 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return " + ".join(map(str, cards)) if cards else "nothing"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _actor(observation: Observation) -> int:
+    """The seat that made an observed seat's move (``update`` has checked it)."""
+    actor = observation.actor
+    if actor is None:
+        raise IllegalMove(observation.move, "a seat's move names the seat that made it")
+    return actor
 
 
 def ending(v: View) -> str:
@@ -94,7 +117,7 @@ def ending(v: View) -> str:
     scores = [score(v.rules, g, s) for g, s in zip(v.grain, v.stocks, strict=True)]
     outcome = Outcome.from_scores(scores, v.reason or "")
     names = [_who(v, seat) for seat in outcome.winners]
-    best = max(scores)
+    best = counted(max(scores), "point")
     if len(names) == 1:
         return f"the game is over: {names[0]} {'win' if names[0] == 'you' else 'wins'} with {best}"
     return f"the game is over: {' and '.join(names)} share the win with {best}"
@@ -125,8 +148,7 @@ def _changes(v: View, after: View) -> list[str]:
 
 def _what_next(v: View, after: View) -> list[str]:
     out = []
-    if after.phase is Phase.HAGGLE and v.phase is not Phase.HAGGLE:
-        assert after.haggle is not None
+    if after.phase is Phase.HAGGLE and v.phase is not Phase.HAGGLE and after.haggle is not None:
         seats = _and([_who(v, s) for s in after.haggle.seats])
         out.append(f"{seats} haggle over {grain_words(after.yards[after.yard])}")
     if after.phase is Phase.DUEL and after.duel is not None:
@@ -155,60 +177,58 @@ def describe(v: View, observation: Observation) -> str:
     observation that cannot follow ``v``.
     """
     after = update(v, observation)
-    move, actor = observation.move, observation.actor
+    move = observation.move
+    shuffled = " (the discard pile is shuffled into a new deck)" if not v.deck_size else ""
     if move is None:
-        assert actor is not None
+        actor = _actor(observation)
         if v.phase is Phase.COMMIT:
             n = "one card" if observation.cards == 1 else "two cards"
-            text = f"Seat {actor} commits {n} face down."
-        else:
-            verb = "is dealt" if v.phase is Phase.DEAL else "draws"
-            text = f"Seat {actor} {verb} a card."
-            if not v.deck_size:
-                text = text[:-1] + " (the discard pile is shuffled into a new deck)."
-        return _with_tail(text, v, after)
+            return _with_tail(f"seat {actor} commits {n} face down", v, after)
+        verb = "is dealt" if v.phase is Phase.DEAL else "draws"
+        return _with_tail(f"seat {actor} {verb} a card{shuffled}", v, after)
     if isinstance(move, Draw):
         verb = "are dealt" if v.phase is Phase.DEAL else "draw"
-        text = f"You {verb} a {move.card}."
-        if not v.deck_size:
-            text = text[:-1] + " (the discard pile is shuffled into a new deck)."
+        text = f"you {verb} a {move.card}{shuffled}"
     elif isinstance(move, Supply):
-        text = f"A {move.grain} grain falls at {yard_name(COLOURS[v.yard])}."
+        text = f"a {move.grain} grain falls at {yard_name(COLOURS[v.yard])}"
     elif isinstance(move, Commit):
-        text = f"You commit {_cards(move.cards)} face down."
+        text = f"you commit {_cards(move.cards)} face down"
     elif isinstance(move, Reveal):
-        assert observation.revealed is not None
         shown = "; ".join(
-            f"{_who(v, s)}: {_cards(cards)}" for s, cards in enumerate(observation.revealed)
+            f"{_who(v, s)}: {_cards(cards)}" for s, cards in enumerate(observation.revealed or ())
         )
-        text = f"The cards are turned up -- {shown}."
+        text = f"the cards are turned up -- {shown}"
     elif isinstance(move, Resolve):
-        text = f"At {yard_name(move.yard)}: " + _resolution(v, after) + "."
-        return text[:1].upper() + text[1:]
+        return f"at {yard_name(move.yard)}: " + _resolution(v, after)
     elif isinstance(move, Allot):
-        assert actor is not None
+        actor = _actor(observation)
         target = "yourself" if move.seat == actor == v.player else _who(v, move.seat)
         if move.seat == actor != v.player:
             target = "itself"
-        text = _cap(f"{_does(v, actor, 'offer')} a {move.grain} grain to {target}.")
+        text = f"{_does(v, actor, 'offer')} a {move.grain} grain to {target}"
     elif isinstance(move, NoDeal):
-        assert actor is not None
-        text = _cap(f"{_does(v, actor, 'decline')} to propose.")
+        text = f"{_does(v, _actor(observation), 'decline')} to propose"
     elif isinstance(move, Accept):
-        assert actor is not None
-        text = _cap(f"{_does(v, actor, 'accept')} the proposal.")
+        text = f"{_does(v, _actor(observation), 'accept')} the proposal"
     elif isinstance(move, Reject):
-        assert actor is not None
-        text = _cap(f"{_does(v, actor, 'reject')} the proposal.")
+        text = f"{_does(v, _actor(observation), 'reject')} the proposal"
     else:
-        assert isinstance(move, Roll) and actor is not None and v.duel is not None
-        value = v.duel.values[len(v.duel.rolls)]
-        text = _cap(f"{_does(v, actor, 'roll')} a {move.value} (total {move.value + value}).")
-        rolls = (*v.duel.rolls, move.value)
-        last = len(rolls) == len(v.duel.seats) and v.duel.ties + 1 == MAX_TIES
-        if last and len(duel_leaders(v.duel.values, rolls)) > 1:
-            text = text[:-1] + " -- a third tie: the higher card decides."
-            return _with_tail(text, v, after, joiner="; ")
+        return _rolled(v, after, observation)
+    return _with_tail(text, v, after)
+
+
+def _rolled(v: View, after: View, observation: Observation) -> str:
+    """A roll of the die: its total, and a third tie if it makes one."""
+    move, duel = observation.move, v.duel
+    if not isinstance(move, Roll) or duel is None:
+        raise IllegalMove(observation.move, "only a die is rolled now")
+    value = duel.values[len(duel.rolls)]
+    text = f"{_does(v, _actor(observation), 'roll')} a {move.value} (total {move.value + value})"
+    rolls = (*duel.rolls, move.value)
+    last = len(rolls) == len(duel.seats) and duel.ties + 1 == MAX_TIES
+    if last and len(duel_leaders(duel.values, rolls)) > 1:
+        text += " -- a third tie: the higher card decides"
+        return _with_tail(text, v, after, joiner="; ")
     return _with_tail(text, v, after)
 
 
@@ -226,7 +246,7 @@ def _with_tail(text: str, v: View, after: View, joiner: str = " -- ") -> str:
     if v.phase is Phase.DUEL and after.phase is not Phase.DUEL and not _changes(v, after):
         lost = "the poultry are discarded" if v.duel and v.duel.foxes else "the grain stays"
         parts.insert(0, f"nobody wins the duel: {lost}")
-    return text if not parts else f"{text[:-1]}{joiner}{'; '.join(parts)}."
+    return text if not parts else f"{text}{joiner}{'; '.join(parts)}"
 
 
 def describe_move(v: View, move: Move) -> str:
@@ -242,21 +262,21 @@ def describe_move(v: View, move: Move) -> str:
             f"{card} to {card.colour.yard} ({grain_words(v.yards[card.colour.index])})"
             for card in move.cards
         ]
-        return "Commit face down: " + "; ".join(parts) + "."
+        return "commit face down: " + "; ".join(parts)
     haggle = v.haggle
     if haggle is None:
         raise IllegalMove(move, "only commitments and haggling are a seat's moves")
     if isinstance(move, Allot):
         target = "yourself" if move.seat == v.player else f"seat {move.seat}"
-        return f"Offer a {move.grain} grain to {target}."
+        return f"offer a {move.grain} grain to {target}"
     if isinstance(move, NoDeal):
-        return "Propose nothing: the next bird proposes, or the duel begins."
+        return "propose nothing: the next bird proposes, or the duel begins"
     offer = "; ".join(
         f"{_who(v, seat)} {grain_words(share)}"
         for seat, share in zip(haggle.seats, haggle.allotted, strict=True)
     )
     if isinstance(move, Accept):
-        return f"Accept the split ({offer})."
+        return f"accept the split ({offer})"
     if isinstance(move, Reject):
-        return f"Reject the split ({offer})."
+        return f"reject the split ({offer})"
     raise IllegalMove(move, "not a move of a seat")
