@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from picnic_rules import CHANCE, ants
 from picnic_rules.ants import GAME, VARIANTS, Knock, Landing, Phase, Spot, State
-from picnic_rules.testing import check_game, play_out, players
+from picnic_rules.testing import check_game, check_long_game, play_out, players
 
 HYPOTHESIS = settings(
     deadline=None,
@@ -101,3 +101,10 @@ def test_adversarial_landings_end_within_the_bounds(count: int) -> None:
         assert chances <= ants.max_chance_steps(count, rules)
     report = check_game(game, games=1, players=count, variants=["default"], every=SPARSE, sample=1)
     assert report.games == 1
+
+
+@pytest.mark.parametrize(("count", "variant"), [(2, "default"), (2, "short"), (2, "majority-only")])
+def test_the_long_game_search_ends_within_the_bounds(count: int, variant: str) -> None:
+    report = check_long_game(GAME, players=count, variant=variant, seed=count)
+    assert report.games == 1 and set(report.reasons) == {"rounds"}
+    assert report.steps - report.chance_steps <= ants.max_moves(count, VARIANTS[variant])

@@ -101,7 +101,8 @@ class ComputerAgent:
 
     @staticmethod
     def _lead(state: State, me: int, move: Move) -> int:
-        assert isinstance(move, Settle)
+        if not isinstance(move, Settle):  # only settles are asked about
+            return 0
         totals = _totals(state, move.card)
         return totals[me] - max(t for s, t in enumerate(totals) if s != me)
 
@@ -175,7 +176,8 @@ class ComputerAgent:
         colony = state.colonies[me]
 
         def worth(move: Move) -> tuple[int, int]:
-            assert isinstance(move, Place)
+            if not isinstance(move, Place):  # only placements are asked about
+                return (-1, 0)
             placed = (*colony, Placed(move.card, move.x, move.y, move.turn, move.planner))
             return _points(state, me, placed), -move.planner
 

@@ -547,9 +547,36 @@ def apply(state: State, move: Move) -> State:
     return _decide(state, move if type(move) is Keep else proper(move))
 
 
+_CARD_IDS: Final = frozenset(map(id, CARD_KINDS))
+"""The picnic cards a state holds (draws store these very objects), known by identity."""
+_TYPED: Final[dict[type, Callable[[typing.Any], bool]]] = {
+    Settle: lambda m: type(m.die) is int and type(m.card) is int,
+    Place: lambda m: (
+        id(m.card) in _CARD_IDS
+        and type(m.x) is int
+        and type(m.y) is int
+        and type(m.turn) is int
+        and type(m.planner) is bool
+    ),
+    Play: lambda m: (
+        type(m.card) is RoundCard
+        and type(m.seat) is int
+        and type(m.die) is int
+        and type(m.position) is int
+    ),
+    Retoss: lambda m: type(m.target) is int,
+    Reveal: lambda m: type(m.card) is RoundCard,
+}
+"""For the commonest moves, a quick test that every field holds its declared type (else
+:func:`~picnic_rules.ants.values.canonical` decides)."""
+
+
 def proper(move: Move) -> Move:
     """``move`` with every field of its declared type (:func:`~picnic_rules.ants.values.canonical`);
     :class:`~picnic_rules.IllegalMove` for a value that is no move of ants."""
+    typed = _TYPED.get(type(move))
+    if typed is not None and typed(move):
+        return move
     if type(move) not in MOVE_TYPES:
         raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'not a move'}")
     found = canonical(move)
@@ -779,7 +806,8 @@ def _land(state: State, move: Landing) -> State:
     if (
         type(move.face) is not int
         or type(cards) is not tuple
-        or not all(type(card) is int for card in cards)
+        or (cards and type(cards[0]) is not int)
+        or (len(cards) > 1 and type(cards[1]) is not int)  # more than two cards are refused
         or type(touched) is not bool
         or type(knocks) is not tuple
         or (knocks and not _typed_knocks(knocks))
