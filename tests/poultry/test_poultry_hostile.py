@@ -68,7 +68,17 @@ def first(phase: Phase, players: int = 2) -> State:
         (Phase.DUEL, Roll(value="3")),  # type: ignore[arg-type]
         (Phase.HAGGLE, Allot("green", 0)),  # type: ignore[arg-type]
     ],
-    ids=str,
+    ids=[
+        "commit-an-int",
+        "commit-a-list",
+        "grain-a-str",
+        "grain-an-int",
+        "draw-a-list",
+        "draw-a-card-valued-by-a-list",
+        "roll-none",
+        "roll-a-str",
+        "allot-a-str",
+    ],
 )
 def test_an_ill_typed_move_is_an_illegal_move(phase: Phase, move: object) -> None:
     state = first(phase) if phase is not Phase.HAGGLE else _haggle()

@@ -16,7 +16,6 @@ import random
 from collections.abc import Sequence
 
 from .cards import COLOURS, GRAINS, Card
-from .engine import to_move
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
 from .state import Phase, View
@@ -66,7 +65,8 @@ class ComputerAgent:
     # ------------------------------------------------------------ commitments
 
     def _commit_value(self, v: View, move: Move) -> float:
-        assert isinstance(move, Commit)
+        if not isinstance(move, Commit):
+            return float("-inf")  # only commitments are offered in the commit phase
         cards = move.cards
         total = sum(self._card_value(v, card) for card in cards)
         if len(cards) == 2 and cards[0].colour is cards[1].colour:
@@ -115,7 +115,8 @@ class ComputerAgent:
 
     def _share_ok(self, v: View) -> bool:
         haggle = v.haggle
-        assert haggle is not None and to_move(v) == v.player
+        if haggle is None or v.player not in haggle.seats:
+            return False  # no proposal of a haggle this seat is in
         values = v.rules.grain_values
         at_stake = sum(n * value for n, value in zip(v.yards[v.yard], values, strict=True))
         mine = haggle.allotted[haggle.seats.index(v.player)]

@@ -268,7 +268,8 @@ def _check_yard(state: State) -> None:
     eaters = tuple(seat for seat in birds if not flees(seat, birds, foxes))
     if state.phase is Phase.HAGGLE:
         haggle = state.haggle
-        assert haggle is not None
+        if haggle is None:
+            fail("a haggle phase without a haggle")
         expect(rules.haggling, "haggling is off in these rules")
         expect(not foxes and len(eaters) > 1, "only crowded birds without a fox haggle")
         expect(haggle.seats == eaters, "the haggle's seats are not the birds at the yard")
@@ -285,7 +286,8 @@ def _check_yard(state: State) -> None:
         return
     if state.phase is Phase.DUEL:
         duel = state.duel
-        assert duel is not None
+        if duel is None:
+            fail("a duel phase without a duel")
         if duel.foxes:
             expect(len(foxes) > 1 and birds, "foxes duel only when several meet poultry")
             contestants = foxes
