@@ -245,3 +245,17 @@ def test_a_colour_group_is_of_one_colour_only() -> None:
     assert measure(ScoringCard.COLOUR_GROUP, p) == 1
     assert measure(ScoringCard.COOKIE_GROUP, p) == 4
     assert measure(ScoringCard.COLOUR_GROUP, {}) == 0 and measure(ScoringCard.COOKIE_GROUP, {}) == 0
+
+
+def test_an_empty_colony_measures_nothing() -> None:
+    for scoring_card in ScoringCard:
+        assert measure(scoring_card, {}) == 0
+    assert all(majority_count(category, {}) == 0 for category in Category)
+
+
+def test_score_table_refuses_tokens_that_do_not_match_the_cards() -> None:
+    a = grid(c0_0="purple-sandwich")
+    with pytest.raises(ValueError):
+        score_table([a], [ScoringCard.PURPLE_SANDWICHES], [6, 7], [3, 4, 5, 6, 7, 7], 3)
+    with pytest.raises(ValueError):
+        score_table([a], [], [], [3, 4, 5, 6, 7], 3)
