@@ -542,10 +542,8 @@ def _apply_odd(state: State, move: object, error: Exception | None) -> State:
         if listed is not None:
             return apply(state, listed)
         raise IllegalMove(move, f"not a move of sandwich: {problem}") from None
-    if isinstance(error, PicnicError):
+    if error is not None:  # the rule's IllegalMove (anything else would be a bug: shown as it is)
         raise error
-    if error is not None:
-        raise error  # a well-typed move that breaks the engine: a bug, shown as it is
     phase = state.phase
     if phase is _OVER:
         raise IllegalMove(move, f"the game is over ({state.reason})")
