@@ -25,6 +25,7 @@ from picnic_rules.ants import (
     Keep,
     Knock,
     Landing,
+    Observation,
     Phase,
     Place,
     Play,
@@ -38,6 +39,7 @@ from picnic_rules.ants import (
     apply,
     check,
     check_view,
+    describe,
     legal_moves,
     move_from_str,
     observe,
@@ -289,3 +291,20 @@ def test_a_chance_node_never_takes_a_move_of_a_seat() -> None:
     for move in (Keep(), Toss(DieKind.WORKER, 4), Place(card("blue-cookie"), 0, 0, 0)):
         with pytest.raises(IllegalMove, match="chance gives the landing"):
             apply(state, move)
+
+
+def test_a_look_alike_is_observed_and_described_as_the_move_it_equals() -> None:
+    state = table(2, dice={1: {W1: on(4, face=3)}})
+    look_alike = Toss(DieKind.WORKER, 4.0)  # type: ignore[arg-type]
+    seen = observe(state, look_alike, 1)
+    assert type(seen.move.target) is int  # type: ignore[union-attr]
+    assert update(view(state, 1), seen) == view(apply(state, Toss(DieKind.WORKER, 4)), 1)
+    settle = attrs.evolve(
+        table(2, round=2, check_it=False),
+        phase=Phase.SETTLE,
+        dice=((HOME, HOME, on(4, 5, face=2), HOME, HOME, HOME), (HOME,) * 6),
+    )
+    forged = Observation(0, Settle(2.0, 5))  # type: ignore[arg-type]
+    assert (
+        describe(view(settle, 0), forged) == "you move your worker2 onto card 5 (green cookie) only"
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import IllegalMove, PicnicError
-from .engine import apply
+from .engine import apply, proper
 from .moves import MOVE_TYPES, Move
 from .state import State, View
 from .views import view
@@ -46,7 +46,7 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     """
     view(state, seat)
     apply(state, move)
-    return Observation(seat, move)
+    return Observation(seat, proper(move))  # a look-alike is observed as the move it equals
 
 
 def update(v: View, observation: Observation) -> View:

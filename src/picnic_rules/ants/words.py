@@ -14,7 +14,7 @@ from typing import Final
 
 from ..errors import PicnicError
 from .cards import DIE_KINDS, DIE_NAMES, Category, PicnicCard, RoundCard
-from .engine import is_over, result
+from .engine import is_over, proper, result
 from .moves import (
     Deal,
     Draw,
@@ -97,7 +97,7 @@ def describe(view: View, observation: Observation) -> str:
     if observation.seat != view.player:
         raise PicnicError(f"an observation of seat {observation.seat}, not of seat {view.player}")
     after = update(view, observation).state  # refuses an observation that cannot follow view
-    text = _sentence(view.state, observation.move, view.player)
+    text = _sentence(view.state, proper(observation.move), view.player)
     if is_over(after):
         outcome = result(after)
         points = ", ".join(
