@@ -42,6 +42,7 @@ from picnic_rules.ants import (
     describe,
     legal_moves,
     move_from_str,
+    move_group,
     observe,
     update,
     view,
@@ -308,3 +309,9 @@ def test_a_look_alike_is_observed_and_described_as_the_move_it_equals() -> None:
     assert (
         describe(view(settle, 0), forged) == "you move your worker2 onto card 5 (green cookie) only"
     )
+
+
+def test_a_look_alike_is_grouped_as_the_move_it_equals() -> None:
+    assert move_group(Settle(2.0, 5)) == move_group(Settle(2, 5)) == ("settle worker2", "5")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="not a move of ants"):
+        move_group(Settle("worker2", 5))  # type: ignore[arg-type]

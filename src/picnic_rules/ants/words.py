@@ -188,7 +188,11 @@ def move_group(move: Move) -> tuple[str, str]:
     >>> from picnic_rules.ants import Toss, DieKind
     >>> move_group(Toss(DieKind.WORKER, 4))
     ('toss worker', '4')
+
+    A look-alike is grouped as the move it equals; a value that is no move of ants raises
+    :class:`~picnic_rules.IllegalMove`.
     """
+    move = proper(move)
     if isinstance(move, Toss):
         return f"toss {move.die.value}", str(move.target)
     if isinstance(move, Place):
