@@ -412,6 +412,6 @@ def test_poultry_hot_seat_hides_the_other_seats_commitment(
     turn = turn.split("seat 1> ", 1)[0]
     chosen = re.search(r"^ +1\. commit (.+?)  ", first.split("Your move, seat 0:")[1], re.M)
     assert chosen  # seat 0 chose its first commitment
-    assert "Seat 0 commits two cards face down." in turn
+    assert "seat 0 commits two cards face down" in turn
     assert "seat 0: 4 cards, 2 face down" in turn
     assert chosen.group(1) not in turn  # seat 1 is not told what seat 0 committed

@@ -259,10 +259,10 @@ def test_the_kit_describe_move_of_a_showdown_is_caught() -> None:
         dealt = SWAP.apply(dealt, move)
     first, last = SWAP.view(dealt, 0), SWAP.view(SWAP.apply(dealt, keep_or_swap.Keep()), 1)
     assert [SWAP.describe_move(first, move) for move in SWAP.legal_moves(dealt)] == [
-        "Keep your card.",
-        "Swap your 5 for a card from the deck.",
+        "keep your card",
+        "swap your 5 for a card from the deck",
     ]
-    assert SWAP.describe_move(last, keep_or_swap.Keep()) == "Keep your card and show every card."
+    assert SWAP.describe_move(last, keep_or_swap.Keep()) == "keep your card and show every card"
     with pytest.raises(IllegalMove, match="not a move seat 1 can make now"):
         SWAP.describe_move(SWAP.view(dealt, 1), keep_or_swap.Keep())
 
