@@ -71,6 +71,7 @@ __all__ = [
     "max_chance_steps",
     "max_moves",
     "new_game",
+    "proper",
     "result",
     "scores",
     "to_move",

@@ -13,9 +13,10 @@ the players and the landings do. It adds up, for the rest of the game:
   seat), and the cards that can still be placed (before the bring back: the
   cards in the area, or the whole layout before the fill);
 * this round's fills, roll-offs and Round card draw still to come;
-* each Round card held, or still to be drawn, as the play it allows and what that
-  play starts: Second Wind a die's toss (4 moves, 2 landings), Re-toss one more
-  landing (1 move, 1 landing), the others 1 move;
+* each Round card held as the play it allows and what that play starts: Second Wind
+  a die's toss (4 moves, 2 landings), Re-toss one more landing (1 move, 1 landing),
+  the others 1 move; each card still to be drawn as the most of these (4 moves,
+  2 landings);
 * each round after this one in full: 24 moves a seat plus the layout's cards, and
   12 landings a seat, the layout's fills, :data:`MAX_ROLLOFFS` roll-offs and a
   Round card draw.
