@@ -86,9 +86,17 @@ def test_a_refill_never_goes_past_the_hand_size() -> None:
     # seat 1 holds 7 and the last 2 cards of the deck are to be drawn: 9 cards in hand
     state = make_state(hands={0: "8 spray", 1: "red fly, 6 boots"}, filler=(), deck="2 swatter",
                        phase=Phase.DRAW, turn=1, draws=2, checked=False)  # fmt: skip
-    with pytest.raises(InvalidState, match="holds 7 cards"):
+    with pytest.raises(InvalidState, match="would draw past 8 cards"):
         check(state)
     check(attrs.evolve(state, draws=1, deck=state.deck))
+    # draw-one: one card after any play, so a full hand never draws
+    rules = Rules(draw_one=True)
+    full = make_state(hands={0: "8 spray", 1: "red fly, 7 boots"}, filler=(), rules=rules,
+                      phase=Phase.DRAW, turn=1, draws=1, checked=False)  # fmt: skip
+    with pytest.raises(InvalidState, match="would draw past 8 cards"):
+        check(full)
+    check(make_state(hands={0: "8 spray", 1: "red fly, 6 boots"}, filler=(), rules=rules,
+                     phase=Phase.DRAW, turn=1, draws=1))  # fmt: skip
 
 
 def test_a_normal_turn_for_a_seat_with_no_legal_play_is_refused() -> None:

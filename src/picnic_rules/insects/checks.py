@@ -162,13 +162,18 @@ def _check_phase(state: State) -> None:
     bound = _hand_bound(state)
     if bound is not None:
         expect(all(n <= bound for n in sizes), f"a hand holds more than {bound} cards")
+        if phase is Phase.DRAW:
+            expect(
+                sizes[turn] + state.draws <= bound,
+                f"seat {turn} would draw past {bound} cards",
+            )
         plain = not rules.draw_one
         if plain and deck:
             for seat, n in enumerate(sizes):
                 drawing = state.draws if phase is Phase.DRAW and seat == turn else 0
                 short = drawing and drawing == deck  # the deck runs out during this refill
                 expect(
-                    n + drawing == bound or (short and n + drawing < bound),
+                    n + drawing == bound or short,
                     f"seat {seat} holds {n} cards but the deck is not empty",
                 )
     if phase is Phase.DRAW:
