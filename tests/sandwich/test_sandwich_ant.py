@@ -129,6 +129,24 @@ def test_the_fly_index_shifts_when_a_robbed_sandwich_before_it_disappears():
     assert new.fly == (1, 0)  # still on the same sandwich, now numbered 1.0
 
 
+@pytest.mark.parametrize("victim", [0, 1, 2])
+def test_the_fly_shifts_down_on_the_victims_later_sandwich_whatever_the_victims_seat(victim):
+    # the victim's first sandwich is a lone bread (the fly left it), its second is covered;
+    # the thief is the next seat, whose sandwich the stolen bread closes
+    thief = (victim + 1) % 3
+    state = make_state(
+        hands={thief: "ant"},
+        table={thief: ["bread pb jelly"], victim: ["bread", "bread pb"]},
+        players=3,
+        fly=(victim, 1),
+        turn=thief,
+    )
+    new = apply(state, Ant(victim, 0, 0))
+    check(new)
+    assert new.table[victim] == (sandwich("bread pb"),)
+    assert new.fly == (victim, 0)  # still on the same sandwich, now numbered victim.0
+
+
 def test_the_fly_index_stays_when_the_robbed_sandwich_comes_after_it():
     state = make_state(
         hands={0: "ant"},

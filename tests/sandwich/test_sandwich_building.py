@@ -197,6 +197,14 @@ def test_no_new_sandwich_when_a_covered_and_an_uncovered_unfinished_one_exist():
     illegal(state, Play(BREAD), "unfinished")
 
 
+def test_with_two_open_sandwiches_the_refusal_names_the_first():
+    # 0.0 was covered when 0.1 started; the fly has moved on to seat 1's sandwich
+    state = make_state(
+        hands={0: "bread"}, table={0: ["bread pb", "bread"], 1: ["bread jelly"]}, fly=(1, 0)
+    )
+    illegal(state, Play(BREAD), "sandwich 0.0 is unfinished and free of the fly")
+
+
 # ---------------------------------------------------------------- the fly blocks growth
 
 
