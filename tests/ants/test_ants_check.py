@@ -69,3 +69,18 @@ def test_the_phase_matches_the_dice() -> None:
     refused(attrs.evolve(state, phase=Phase.LAND), "in the air")
     gone = table(2, dice={0: {i: loose(1) for i in range(6)}}, check_it=False)
     refused(gone, "no die to toss")
+
+
+def test_only_the_seats_tied_for_starting_player_roll_off() -> None:
+    """Seats 0 and 1 have no plate, seat 2 has one: 0 and 1 roll off, with all dice at home."""
+    state = table(3, round=2, used=(), colonies={2: ["blue-cookie at 0,0 turn 0"]}, check_it=False)
+    rolloff = attrs.evolve(state, phase=Phase.ROLLOFF, tied=(0, 1))
+    check(rolloff)
+    refused(attrs.evolve(rolloff, tied=(0, 2)), "only the seats tied")
+    refused(attrs.evolve(rolloff, tied=(0, 1, 2)), "only the seats tied")
+    fewer = ((Die(Spot.HOME),) * 5 + (PUDDLE,), *rolloff.dice[1:])  # seat 0 has fewer at home
+    refused(attrs.evolve(rolloff, dice=fewer), "only the seats tied")
+    check(attrs.evolve(rolloff, rolloffs=1))
+    later = attrs.evolve(rolloff, round=3, used=(RoundCard.HEAD_START,))
+    check(later)
+    refused(attrs.evolve(later, head_start=1), "head start is used up")

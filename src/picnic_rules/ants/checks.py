@@ -8,7 +8,7 @@ from ..errors import InvalidState, RulesError
 from ..kit import check_counts, check_fields, expect
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, RoundCard, kind_index
 from .engine import MAX_ROLLOFFS, area_cards, home_dice
-from .predicates import landing_cards_are_possible, placement_is_legal
+from .predicates import landing_cards_are_possible, placement_is_legal, starting_candidates
 from .rules import PLAYERS, layout
 from .state import Phase, Spot, State
 
@@ -212,5 +212,15 @@ def _check_phase(state: State) -> None:
                 list(state.tied) == sorted(set(state.tied)) and all(0 <= s < n for s in state.tied),
                 "the tied seats are listed once, ascending",
             )
+            plates = [len(colony) for colony in state.colonies]
+            home = [len(home_dice(state, s)) for s in range(n)]
+            candidates = starting_candidates(plates, home)
+            expect(
+                set(state.tied) <= set(candidates)
+                and (state.rolloffs > 0 or state.tied == candidates),
+                "only the seats tied for starting player roll off",
+            )
+        if phase in (Phase.ROLLOFF, Phase.ROUND_CARD):
+            expect(state.head_start < 0, "a head start is used up when the starter is chosen")
         if phase is Phase.OVER:
             expect(state.round == state.rules.rounds, "the game ends after the last round")
