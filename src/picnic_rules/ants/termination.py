@@ -34,8 +34,8 @@ from typing import Final
 
 from ..game import Measure
 from .cards import DIE_KINDS, DieKind, RoundCard
-from .engine import MAX_ROLLOFFS, area_cards, drawn_round_cards
-from .rules import layout
+from .engine import MAX_ROLLOFFS, area_cards
+from .rules import PLAYERS, layout
 from .state import Phase, Spot, State
 
 __all__ = ["remaining"]
@@ -44,14 +44,20 @@ TOSS_MOVES: Final = 3
 """A die sent out: its toss, a Scout re-toss and the keep."""
 TOSS_LANDINGS: Final = 2
 """A die sent out: its landing and a Scout re-toss's landing."""
-_CARD_MOVES: Final = {RoundCard.SECOND_WIND: 1 + TOSS_MOVES, RoundCard.RE_TOSS: 1}
-"""What playing a Round card may lead to, in moves (the play included; others 1)."""
-_CARD_LANDINGS: Final = {RoundCard.SECOND_WIND: TOSS_LANDINGS, RoundCard.RE_TOSS: 1}
-"""What playing a Round card may lead to, in landings (others none)."""
-_DRAWN_MOVES: Final = max(_CARD_MOVES.values())
-_DRAWN_LANDINGS: Final = max(_CARD_LANDINGS.values())
+SECOND_WIND_MOVES: Final = 1 + TOSS_MOVES
+"""Second Wind: its play and the toss of the die it brings home (the most of any card)."""
+SECOND_WIND_LANDINGS: Final = TOSS_LANDINGS
+"""Second Wind: the landings of the die it brings home (the most of any card)."""
+_SECOND_WIND: Final = RoundCard.SECOND_WIND
+_RE_TOSS: Final = RoundCard.RE_TOSS
 _SCOUT: Final = DieKind.SCOUT
 _HOME: Final = Spot.HOME
+_SPOTS: Final = {n: len(layout(n)) for n in range(PLAYERS[0], PLAYERS[1] + 1)}
+_OVER: Final = Phase.OVER
+_SEND: Final = Phase.SEND
+_LAND: Final = Phase.LAND
+_SETTLE: Final = Phase.SETTLE
+_PLACE: Final = Phase.PLACE
 _BEFORE: Final = (Phase.SETUP, Phase.FILL, Phase.ROLLOFF, Phase.ROUND_CARD)
 _SENDING: Final = (Phase.SEND, Phase.LAND, Phase.AFTER)
 
@@ -60,39 +66,45 @@ def remaining(state: State) -> Measure:
     """At most how many decisions (``moves``) and chance steps (``chance``) the game has left:
     the game's termination measure (the module docstring lists what it counts)."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return Measure(0, 0)
     rules, n = state.rules, len(state.dice)
-    spots = layout(n)
+    spots = _SPOTS[n]
     moves = chance = 0
-    if phase in _BEFORE or phase in _SENDING:
-        home = sum(die.spot is _HOME for own in state.dice for die in own)
-        if phase is Phase.LAND:
+    if phase is _PLACE:  # placing the cards won
+        moves += sum(map(len, state.won))
+    elif phase is _SETTLE:
+        moves += sum([len(die.cards) == 2 for own in state.dice for die in own])
+        moves += len(area_cards(state))
+    else:
+        home = sum([die.spot is _HOME for own in state.dice for die in own])  # on the anthills
+        if phase is _LAND:
             home -= 1  # the die in the air has left in all but name
         moves += TOSS_MOVES * home + 6 * n
         chance += TOSS_LANDINGS * home
         if phase in _SENDING:
             moves += len(area_cards(state))
-            if phase is not Phase.SEND:
+            if phase is not _SEND:
                 retoss = DIE_KINDS[state.tossing] is _SCOUT and not state.scout_retossed
                 moves += 1 + retoss
-                chance += (phase is Phase.LAND) + retoss
+                chance += (phase is _LAND) + retoss
         else:
-            moves += len(spots)
-            chance += _before_chance(state, len(spots))
-    elif phase is Phase.SETTLE:
-        moves += sum(len(die.cards) == 2 for own in state.dice for die in own)
-        moves += len(area_cards(state))
-    else:  # placing the cards won
-        moves += sum(map(len, state.won))
-    for held in state.held:
-        for card in held:
-            moves += _CARD_MOVES.get(card, 1)
-            chance += _CARD_LANDINGS.get(card, 0)
-    to_draw = max(rules.round_cards_dealt - len(drawn_round_cards(state)), 0)
+            moves += spots
+            chance += _before_chance(state, spots)
+    held = 0
+    for cards in state.held:
+        held += len(cards)
+        for card in cards:
+            if card is _SECOND_WIND:
+                moves += SECOND_WIND_MOVES - 1
+                chance += SECOND_WIND_LANDINGS
+            elif card is _RE_TOSS:
+                chance += 1
+    moves += held
+    to_draw = max(rules.round_cards_dealt - held - len(state.used), 0)
     later = max(rules.rounds - state.round, 0)
-    moves += to_draw * _DRAWN_MOVES + later * (24 * n + len(spots))
-    chance += to_draw * _DRAWN_LANDINGS + later * (12 * n + len(spots) + MAX_ROLLOFFS + 1)
+    moves += to_draw * SECOND_WIND_MOVES + later * (24 * n + spots)
+    chance += to_draw * SECOND_WIND_LANDINGS + later * (12 * n + spots + MAX_ROLLOFFS + 1)
     return Measure(moves, chance)
 
 
@@ -103,7 +115,8 @@ def _before_chance(state: State, fills: int) -> int:
         return 1 + fills
     later_round = state.round > 1
     if phase is Phase.FILL:
-        gaps = sum(state.area[p] is None for p in layout(len(state.dice)))
+        area = state.area
+        gaps = sum([area[p] is None for p in layout(len(state.dice))])
         return gaps + later_round * (MAX_ROLLOFFS + 1)
     if phase is Phase.ROLLOFF:
         return MAX_ROLLOFFS - state.rolloffs + 1
