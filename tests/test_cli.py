@@ -415,3 +415,13 @@ def test_poultry_hot_seat_hides_the_other_seats_commitment(
     assert "seat 0 commits two cards face down" in turn
     assert "seat 0: 4 cards, 2 face down" in turn
     assert chosen.group(1) not in turn  # seat 1 is not told what seat 0 committed
+
+
+def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    import picnic_rules
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"picnic {version('picnic-rules')}\n"
+    assert picnic_rules.__version__ == version("picnic-rules")

@@ -50,12 +50,26 @@ __all__ = [
     "replay",
 ]
 
-__version__ = "0.1.0"
+__version__: str
+"""The installed version of the package (from its metadata: ``pyproject.toml`` is the one
+place it is written)."""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("picnic-rules")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 
 def __getattr__(name: str) -> Any:
     """``picnic_rules.codec`` is imported on first use: it (with cattrs) is about half the
-    import time of the package, and a program that reads no JSON never pays it."""
+    import time of the package, and a program that reads no JSON never pays it; so is
+    ``__version__`` (read from the package's metadata)."""
     if name == "codec":
         return importlib.import_module(".codec", __name__)
+    if name == "__version__":
+        return _version()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

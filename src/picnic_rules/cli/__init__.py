@@ -7,6 +7,7 @@
     picnic replay game.json --seat 1                   # a record, as seat 1 saw it
     picnic rules sandwich
     picnic serve --port 8000                           # the sandwich game in the browser
+    picnic --version
 
 Each command is a module of this package with ``add_arguments(parser)`` and
 ``run(args, out) -> int``. Errors -- an unknown game, agent, variant or rules
@@ -23,6 +24,8 @@ import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TextIO
+
+import picnic_rules
 
 from ..errors import PicnicError
 from . import play, replay, rules, serve, simulate
@@ -44,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="picnic", description="Play, replay and simulate the picnic_rules games."
     )
+    parser.add_argument("--version", action="version", version=f"picnic {picnic_rules.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module in COMMANDS.items():
         sub = commands.add_parser(
