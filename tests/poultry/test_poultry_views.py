@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
+import attrs
 from poultry_scenario import cards, table
 
 from picnic_rules.poultry import (
+    Colour,
     Commit,
     Observation,
     Phase,
     Reveal,
+    Rules,
     apply,
     check,
     determinize,
@@ -81,3 +84,30 @@ def test_a_lone_commitment_of_two_or_three_players_fixes_the_last_card() -> None
         (card,) = other.played[0]
         (left,) = [c for c, n in zip(other.rules.kinds, other.hands[0], strict=True) if n]
         assert card.colour is left.colour and card.fox != left.fox
+
+
+def test_a_lone_commitment_keeps_the_one_pair_that_explains_it() -> None:
+    # Seat 2 committed red -1 and keeps red fox 4. Out of seat 0's sight lie only two
+    # poultry-and-fox pairs (red, green), one of them seat 2's: seat 1's face-down pair must
+    # not break both, whatever the dice of determinize.
+    rules = Rules(
+        poultry=(3, 0, -1), foxes=(4,), hand_sizes=(3, 3, 3, 3, 3), cards_per_round=(2, 2, 2, 1, 1)
+    )
+    hands = {
+        0: "blue fox 4 + green -1 + yellow fox 4",
+        1: "purple fox 4 + black fox 4",
+        2: "red -1 + red fox 4",
+        3: "green 3 + green fox 4",
+    }
+    state = table(4, {}, {}, rules=rules, hands=hands, phase=Phase.COMMIT)
+    state = attrs.evolve(state, deck=(0,) * len(state.deck), discard=state.deck)
+    for text in ("blue fox 4 + green -1", "purple fox 4 + black fox 4", "red -1"):
+        state = apply(state, Commit(cards(text)))
+    assert state.turn == 3
+    check(state)
+    seen = view(state, 0)
+    for seed in range(40):
+        other = determinize(seen, random.Random(seed))
+        check(other)
+        (lone,) = other.played[2]
+        assert lone.colour in (Colour.RED, Colour.GREEN)

@@ -153,8 +153,14 @@ VARIANTS: dict[str, Rules] = {
     "no-haggling": Rules(haggling=False),
     "short": Rules(green_grain=6, blue_grain=4, yellow_grain=2),
     "small-deck": Rules(poultry=(3, 5, -2), foxes=(4,), hand_sizes=(4, 4, 3, 3, 3)),
+    "tight-deck": Rules(
+        poultry=(3, 0, -1), foxes=(4,), hand_sizes=(3, 3, 3, 3, 3), cards_per_round=(2, 2, 2, 1, 1)
+    ),
 }
-"""Named rule sets the invariant harness plays through (users may add their own)."""
+"""Named rule sets the invariant harness plays through (users may add their own).
+
+``tight-deck`` (24 cards, a 0 and a -1 bird, two cards a round up to four players) runs the
+hands dry: seats commit one card of two, hold nothing, and birds of value 0 meet -1s."""
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),

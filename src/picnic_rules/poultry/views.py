@@ -70,12 +70,6 @@ def with_hidden(
     )  # fmt: skip
 
 
-def _take(pool: list[int], k: int) -> None:
-    if pool[k] <= 0:
-        raise InvalidState("the view's cards do not add up to the deck")
-    pool[k] -= 1
-
-
 def _pick(pool: list[int], allowed: list[int], rng: random.Random) -> int:
     weights = [pool[k] if k in allowed else 0 for k in range(len(pool))]
     if not any(weights):
@@ -85,22 +79,49 @@ def _pick(pool: list[int], allowed: list[int], rng: random.Random) -> int:
     return k
 
 
+def _lone(v: View, seat: int) -> bool:
+    """Whether ``seat`` committed one card of the two it held (two or three players): then it
+    held a poultry and a fox of one colour, and the card left in its hand is fixed."""
+    return v.face_down[seat] == 1 and v.rules.per_round(v.players) == 2 and v.hand_sizes[seat] == 1
+
+
 def _face_down(
     v: View, pool: list[int], rng: random.Random
 ) -> tuple[dict[int, tuple[Card, ...]], dict[int, Counts]]:
     """Others' face-down commitments dealt from ``pool`` as the commitment rules allow: a pair
     is never a poultry and a fox of one colour; a lone card (2-3 players) means its seat had no
     pair, so the one card left in its hand, if any, is the other kind of the same colour.
-    Returns the commitments and the hands those lone cards fix."""
-    rules, cards = v.rules, v.rules.kinds
-    per = rules.per_round(v.players)
-    everything = list(range(len(pool)))
+    Returns the commitments and the hands those lone cards fix.
+
+    The lone cards are dealt first; a deal that leaves a later seat nothing it may commit is
+    dealt afresh (up to :data:`_TRIES` times), so the view of a real state is always filled.
+    """
+    order = sorted((s for s, n in enumerate(v.face_down) if n), key=lambda s: not _lone(v, s))
+    for _ in range(_TRIES):
+        trial = list(pool)
+        try:
+            dealt = _deal_face_down(v, trial, order, rng)
+        except InvalidState:
+            continue
+        pool[:] = trial
+        return dealt
+    raise InvalidState("no cards the rules allow can fill the face-down commitments")
+
+
+_TRIES = 50
+"""How often :func:`determinize` deals the face-down commitments afresh before it gives up."""
+
+
+def _deal_face_down(
+    v: View, pool: list[int], order: list[int], rng: random.Random
+) -> tuple[dict[int, tuple[Card, ...]], dict[int, Counts]]:
+    """One deal of :func:`_face_down`, seat by seat in ``order``."""
+    cards = v.rules.kinds
+    everything = range(len(pool))
     out: dict[int, tuple[Card, ...]] = {}
     fixed: dict[int, Counts] = {}
-    for seat, n in enumerate(v.face_down):
-        if not n:
-            continue
-        if n == 1 and per == 2 and v.hand_sizes[seat] == 1:
+    for seat in order:
+        if _lone(v, seat):
             pairs = [
                 k for k in everything
                 if pool[k] and any(pool[j] and _opposite(cards[k], cards[j]) for j in everything)
@@ -112,10 +133,16 @@ def _face_down(
             hand[_pick(pool, left, rng)] = 1
             fixed[seat] = tuple(hand)
             continue
-        first = _pick(pool, everything, rng)
-        if n == 1:
-            out[seat] = (cards[first],)
+        if v.face_down[seat] == 1:
+            out[seat] = (cards[_pick(pool, list(everything), rng)],)
             continue
+        firsts = [
+            k for k in everything
+            if pool[k] and any(
+                pool[j] > (j == k) and legal_pair(cards[k], cards[j]) for j in everything
+            )
+        ]  # fmt: skip
+        first = _pick(pool, firsts, rng)
         fits = [k for k in everything if legal_pair(cards[first], cards[k])]
         out[seat] = (cards[first], cards[_pick(pool, fits, rng)])
     return out, fixed
