@@ -5,18 +5,15 @@ of the server ever holding a hidden card."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
-from web_live import GAME, Live
+from web_live import CHROMIUM, GAME, Live
 
 from picnic_rules.web import Table
 
-CHROMIUM = os.environ.get("PICNIC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",
     "--no-sandbox",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import shutil
 import socket
 import threading
 import time
@@ -17,6 +19,9 @@ from picnic_rules import GAMES, codec
 from picnic_rules.web import Tables, create_app
 
 GAME = GAMES["sandwich"]
+
+CHROMIUM = os.environ.get("PICNIC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+"""The Chromium the browser tests drive: ``PICNIC_CHROMIUM``, else Debian's ``chromium``."""
 
 
 class Live:

@@ -1,0 +1,85 @@
+"""Markers by module: ``slow`` for the long harness, terminal and search runs, ``browser``
+for the tests that drive Chromium.
+
+A developer skips them locally with ``python -m pytest -m "not slow"`` (or
+``-m "not browser"`` on a machine without Chromium); CI runs everything, in
+parallel (``-n auto``, pytest-xdist).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+SLOW_MODULES = (
+    "tests/test_harness_sandwich.py",
+    "tests/test_harness_insects.py",
+    "tests/test_harness_poultry.py",
+    "tests/test_harness_ants.py",
+    "tests/test_long_games.py",
+    "tests/test_cli_terminal.py",
+    "tests/test_mutate_tool.py",
+    "tests/test_ismcts.py",
+    "tests/test_codec_schema.py",
+    "tests/web/test_web_browser.py",
+)
+"""The modules whose tests take the most time (each tens of seconds in all, or more)."""
+
+BROWSER_MODULES = ("tests/web/test_web_browser.py",)
+"""The modules whose tests drive Chromium (Debian's, or the one ``PICNIC_CHROMIUM`` names)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`SLOW_MODULES` ``slow`` and of :data:`BROWSER_MODULES` ``browser``."""
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        if path in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+        if path in BROWSER_MODULES:
+            item.add_marker(pytest.mark.browser)
+
+
+def _chromium() -> str:
+    return os.environ.get("PICNIC_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _selects(markexpr: str, marks: set[str]) -> bool:
+    """Whether ``-m markexpr`` selects a test that carries exactly ``marks``."""
+    try:
+        from _pytest.mark.expression import Expression  # pytest's own reading of -m
+    except ImportError:  # a pytest that moved it: read the two usual forms
+        return not any(f"not {mark}" in markexpr for mark in marks)
+    return bool(Expression.compile(markexpr).evaluate(lambda name: name in marks))
+
+
+def _runs_browser_tests(config: pytest.Config) -> bool:
+    """Whether this run's paths and ``-m`` expression take in the browser tests."""
+    markexpr = config.getoption("markexpr", "") or ""
+    if markexpr and not Expression.compile(markexpr).evaluate(
+        lambda name: name in {"slow", "browser"}
+    ):
+        return False
+    browser = Path(config.rootpath, BROWSER_MODULES[0]).resolve()
+    args = [arg.split("::", 1)[0] for arg in config.args] or ["."]
+    return any(
+        browser == Path(arg).resolve() or Path(arg).resolve() in browser.parents for arg in args
+    )
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Stop at once, with one message, when the browser tests are to run and there is no
+    Chromium (on the controller only, under pytest-xdist)."""
+    config = session.config
+    if hasattr(config, "workerinput") or Path(_chromium()).exists():
+        return
+    if _runs_browser_tests(config):
+        pytest.exit(
+            f"the browser tests need Chromium and there is none at {_chromium()}: install "
+            "Debian's (apt-get install -y chromium, as root or with sudo) or set "
+            "PICNIC_CHROMIUM to another Chromium; or leave those tests out with "
+            "-m 'not browser'. They never download a browser.",
+            returncode=4,
+        )
