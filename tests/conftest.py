@@ -58,9 +58,7 @@ def _selects(markexpr: str, marks: set[str]) -> bool:
 def _runs_browser_tests(config: pytest.Config) -> bool:
     """Whether this run's paths and ``-m`` expression take in the browser tests."""
     markexpr = config.getoption("markexpr", "") or ""
-    if markexpr and not Expression.compile(markexpr).evaluate(
-        lambda name: name in {"slow", "browser"}
-    ):
+    if markexpr and not _selects(markexpr, {"slow", "browser"}):
         return False
     browser = Path(config.rootpath, BROWSER_MODULES[0]).resolve()
     args = [arg.split("::", 1)[0] for arg in config.args] or ["."]
