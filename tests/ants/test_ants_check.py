@@ -84,3 +84,14 @@ def test_only_the_seats_tied_for_starting_player_roll_off() -> None:
     later = attrs.evolve(rolloff, round=3, used=(RoundCard.HEAD_START,))
     check(later)
     refused(attrs.evolve(later, head_start=1), "head start is used up")
+
+
+def test_who_is_to_act_matches_the_phase() -> None:
+    drawing = attrs.evolve(
+        table(3, round=2, starter=2, used=(), check_it=False), phase=Phase.ROUND_CARD, turn=2
+    )
+    check(drawing)
+    refused(attrs.evolve(drawing, turn=1), "starting player draws")
+    from picnic_rules.ants import new_game
+
+    refused(attrs.evolve(new_game(3), turn=1), "before set-up")

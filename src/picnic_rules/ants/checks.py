@@ -124,7 +124,8 @@ def _check_setup(state: State) -> None:
             and not state.majority
             and not state.scoring
             and not state.rewards
-            and state.round == 1,
+            and state.round == 1
+            and state.turn == 0,
             "before set-up nothing is dealt",
         )
         return
@@ -222,5 +223,8 @@ def _check_phase(state: State) -> None:
             )
         if phase in (Phase.ROLLOFF, Phase.ROUND_CARD):
             expect(state.head_start < 0, "a head start is used up when the starter is chosen")
+        if phase is Phase.ROUND_CARD:
+            expect(seat == state.starter, "the starting player draws the Round card")
         if phase is Phase.OVER:
             expect(state.round == state.rules.rounds, "the game ends after the last round")
+            expect(seat == 0, "nobody is to act when the game is over (turn 0)")
