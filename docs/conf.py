@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
@@ -19,8 +20,9 @@ author = "picnic_rules developers"
 copyright = "picnic_rules developers, MIT licence"
 try:
     release = metadata.version("picnic-rules")
-except metadata.PackageNotFoundError:  # building from a checkout that is not installed
-    release = "0.1.0"
+except metadata.PackageNotFoundError:  # a checkout that is not installed: its pyproject.toml
+    with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as file:
+        release = tomllib.load(file)["project"]["version"]
 version = release
 
 extensions = [
