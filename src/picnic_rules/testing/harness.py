@@ -112,14 +112,19 @@ def check_play(
         checker.ok()
     if checker.on("determinism"):
         _check_determinism(checker, seed, state)
+    return _report(checker, outcome.reason)
+
+
+def _report(checker: Checker[S, V, M, R], reason: str) -> Report:
+    """What the checker of one game did, as a :class:`Report`."""
     return Report(
-        game=game.name,
+        game=checker.game.name,
         games=1,
         steps=checker.step,
         chance_steps=checker.chance_steps,
         checks=checker.checks,
         observations=checker.observations,
-        reasons={outcome.reason: 1},
+        reasons={reason: 1},
     )
 
 
@@ -270,11 +275,10 @@ def check_long_game(
     >>> report.steps > 0
     True
     """
-    chosen: R = rules if rules is not None else game.Rules()
     checker = loop.make_checker(
         game,
         players,
-        chosen,
+        rules if rules is not None else game.Rules(),
         seed=seed,
         variant=variant,
         every=every,
@@ -282,12 +286,4 @@ def check_long_game(
         skip=skip,
     )
     _, outcome = loop.run(checker, termination.longest_choice(game, seed))
-    return Report(
-        game=game.name,
-        games=1,
-        steps=checker.step,
-        chance_steps=checker.chance_steps,
-        checks=checker.checks,
-        observations=checker.observations,
-        reasons={outcome.reason: 1},
-    )
+    return _report(checker, outcome.reason)
