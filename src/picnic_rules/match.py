@@ -124,7 +124,7 @@ def _listed(legal: tuple[M, ...], chosen: object, seat: int) -> M:
     move, never the agent's object (a look-alike such as ``Roll(3.0)`` is recorded as
     ``Roll(3)``)."""
     try:
-        return legal[legal.index(chosen)]  # type: ignore[arg-type]
+        return legal[legal.index(chosen)]
     except Exception:
         raise IllegalMove(
             chosen, f"the agent of seat {seat} chose a move that is not legal"

@@ -129,7 +129,7 @@ def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
 
     def refuse(value: object) -> InvalidState:
         shown = "None" if value is None else _an(type(value).__module__, type(value))
-        return InvalidState(f"{name} takes a {game} {kind}, not {shown}")
+        return InvalidState(f"{name} takes {_article(f'{game} {kind}')}, not {shown}")
 
     if name in _HOT:
         return _guard_hot(fn, expected, refuse)
@@ -191,7 +191,11 @@ def _an(module: str, cls: type) -> str:
     """``a str``, or ``an insects State`` for a class of another game."""
     parts = module.split(".")
     owner = parts[1] if len(parts) > 2 and parts[0] == "picnic_rules" else ""
-    name = f"{owner} {cls.__name__}".strip()
+    return _article(f"{owner} {cls.__name__}".strip())
+
+
+def _article(name: str) -> str:
+    """``name`` after its indefinite article: ``a sandwich State``, ``an insects State``."""
     return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
 
 
