@@ -828,7 +828,7 @@ def _land(state: State, move: Landing) -> State:
             raise IllegalMove(move, "no other die is in the picnic area to touch")
         landed = state.dice
     own = list(landed[seat])
-    own[tossed] = _die(cards, move.face)
+    own[tossed] = _DIES.get((cards, move.face)) or _die(cards, move.face)  # shared, proper values
     dice = list(landed)
     dice[seat] = tuple(own)
     retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
