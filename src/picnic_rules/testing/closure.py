@@ -33,8 +33,9 @@ R = TypeVar("R")
 
 DEPTH = 3
 """How many steps of play the harness follows from an accepted mutant."""
-MOVES = 24
-"""At most how many legal moves of one state are applied (a sample beyond that)."""
+MOVES = 8
+"""At most how many legal moves of one state are applied (a sample beyond that; thrice as
+many in a thorough run)."""
 
 
 def check(checker: Checker[S, V, M, R], state: S) -> None:
@@ -85,8 +86,9 @@ def _play_on(checker: Checker[S, V, M, R], state: S) -> None:
                     state,
                 )
             moves = list(legal)
-            if len(moves) > MOVES:
-                moves = checker.rng.sample(moves, MOVES)
+            most = MOVES * 3 if checker.thorough else MOVES
+            if len(moves) > most:
+                moves = checker.rng.sample(moves, most)
         children = []
         for move in moves:
             child = checker.call(

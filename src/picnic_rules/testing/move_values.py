@@ -128,7 +128,7 @@ def move_values(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tup
     if checker.sampled_chance(actor):
         moves = [game.sample_chance(state, checker.rng)]
     else:
-        count = len(legal) if checker.thorough else min(2, len(legal))
+        count = len(legal) if checker.thorough else min(1, len(legal))
         moves = checker.rng.sample(list(legal), count)
     for move in moves:
         for copy in ill_typed_copies(move):
@@ -228,7 +228,7 @@ def text_path(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple
     if type(actor) is not int or not legal:
         return
     game = checker.game
-    count = len(legal) if checker.thorough else min(4, len(legal))
+    count = len(legal) if checker.thorough else min(2, len(legal))
     for move in checker.rng.sample(list(legal), count):
         text = notation(move)
         call = f"move_as(state, {actor}, {text!r})"
