@@ -182,9 +182,10 @@ def test_a_scripted_game_runs_to_the_end(
 
 
 def test_end_of_input_ends_cleanly_and_saves(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "game.json"
+    monkeypatch.chdir(tmp_path)  # a short path: the command shortens a long one it echoes
+    path = Path("game.json")
     status, out, err = run(
         ["play", "sandwich", "--seed", "2", "--save", str(path)], capsys, stdin="1\n1\n"
     )
@@ -286,9 +287,10 @@ def test_replay_from_one_seat_hides_what_it_could_not_see(
 
 
 def test_replay_numbers_errors_as_listings_and_shows_the_prefix(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "game.json"
+    monkeypatch.chdir(tmp_path)  # a short path: the command shortens a long one it echoes
+    path = Path("game.json")
     record = saved(path)
     doc = json.loads(path.read_text())
     doc["moves"][7] = "play jelly on 3"
