@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import pytest
 from insects_scenario import make_state
 
-from picnic_rules import CHANCE, Measure, codec, play, replay
+from picnic_rules import CHANCE, codec, play, replay
 from picnic_rules.insects import (
     GAME,
     VARIANTS,
@@ -26,61 +26,34 @@ from picnic_rules.insects import (
     Move,
     Play,
     Rules,
-    State,
     Swat,
     View,
     apply,
     check,
-    is_over,
     legal_moves,
     max_chance_steps,
     max_moves,
     new_game,
     remaining,
-    sample_chance,
     to_move,
 )
+from picnic_rules.testing import check_long_game, check_play
 
-
-def _law(before: Measure, after: Measure, chance: bool) -> None:
-    assert after.moves >= 0 and after.chance >= 0
-    if chance:
-        assert after.chance <= before.chance - 1 and after.moves <= before.moves
-    else:
-        assert after.moves <= before.moves - 1 and after.chance <= before.chance
-
-
-def _walk(state: State, rng: random.Random, choose_longest: bool) -> int:
-    """Play ``state`` out checking the law at every step; the number of decisions."""
-    players, rules = state.players, state.rules
-    start = remaining(state)
-    assert start.moves <= max_moves(players, rules)
-    assert start.chance <= max_chance_steps(players, rules)
-    decisions = 0
-    while not is_over(state):
-        chance = to_move(state) is CHANCE
-        if chance:
-            move = sample_chance(state, rng)
-        elif choose_longest:  # the long-game search: lower the measure least
-            after = {move: remaining(apply(state, move)).moves for move in legal_moves(state)}
-            most = max(after.values())
-            move = rng.choice([m for m, left in after.items() if left == most])
-        else:
-            move = rng.choice(legal_moves(state))
-        new = apply(state, move)
-        _law(remaining(state), remaining(new), chance)
-        decisions += not chance
-        state = new
-    assert decisions <= max_moves(players, rules)
-    return decisions
+LAW = ["measure", "max-moves", "max-chance-steps"]
+EVERY = 10**6
+"""No step is deep: the expensive checks run only at the first and last states."""
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_the_measure_falls_at_every_step_of_random_and_long_games(name: str) -> None:
-    rng = random.Random(name)
+    rules = VARIANTS[name]
     for players in (2, 4, 6):
-        for longest in (False, True):
-            _walk(new_game(players, VARIANTS[name]), rng, longest)
+        check_play(
+            GAME, players=players, rules=rules, seed=players, variant=name, only=LAW, every=EVERY
+        )
+        check_long_game(
+            GAME, players=players, rules=rules, seed=players, variant=name, only=LAW, every=EVERY
+        )
 
 
 def test_the_bounds_are_the_deck_and_the_food_spent_once_or_twice() -> None:

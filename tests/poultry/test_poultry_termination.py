@@ -1,80 +1,68 @@
 """The termination measure :func:`~picnic_rules.poultry.remaining` is a proof: it starts
-within ``max_moves`` and ``max_chance_steps``, never goes below zero, and every decision
+at exactly ``max_moves`` and ``max_chance_steps``, never goes below zero, and every decision
 (every chance step) lowers its part by at least one without raising the other -- in random
-games and in the longest games a seat can steer towards."""
+games and in the longest games a seat can steer towards (the harness's measure law and
+long-game search) -- and it is zero when the game is over."""
 
 from __future__ import annotations
 
-import random
-
+import attrs
 import pytest
 
-from picnic_rules import CHANCE, Measure
+from picnic_rules import Measure, Outcome
 from picnic_rules.poultry import (
+    GAME,
     VARIANTS,
-    Move,
     Phase,
     Rules,
     State,
-    apply,
-    is_over,
     legal_moves,
     max_chance_steps,
     max_moves,
     new_game,
     remaining,
-    sample_chance,
+    result,
     to_move,
 )
+from picnic_rules.testing import check_long_game, check_play
+
+LAW = ["measure", "max-moves", "max-chance-steps"]
+EVERY = 10**6
+"""No step is deep: the expensive checks run only at the first and last states."""
 
 
-def _longest(state: State, rng: random.Random) -> Move:
-    """Among the legal moves, one that lowers the measure's ``moves`` least (ties at random)."""
-    scored = [(remaining(apply(state, move)).moves, move) for move in legal_moves(state)]
-    most = max(left for left, _ in scored)
-    return rng.choice([move for left, move in scored if left == most])
+def _result_at_zero(state: State) -> Outcome:
+    """The result of a game over, whose measure must be (0, 0): nothing is left to come."""
+    assert remaining(state) == Measure(0, 0), state.phase
+    return result(state)
 
 
-def _play(players: int, rules: Rules, seed: int, *, longest: bool) -> tuple[int, int]:
-    """Play one game checking the law at every step; its decisions and chance steps."""
-    rng = random.Random(seed)
-    state = new_game(players, rules)
-    measure = remaining(state)
-    assert measure == Measure(max_moves(players, rules), max_chance_steps(players, rules))
-    decisions = chance = 0
-    while not is_over(state):
-        by_chance = to_move(state) is CHANCE
-        if by_chance:
-            move = sample_chance(state, rng)
-        else:
-            move = _longest(state, rng) if longest else rng.choice(legal_moves(state))
-        after = apply(state, move)
-        left = remaining(after)
-        assert min(left) >= 0, (state.phase, str(move))
-        if by_chance:
-            assert left.chance < measure.chance and left.moves <= measure.moves, str(move)
-            chance += 1
-        else:
-            assert left.moves < measure.moves and left.chance <= measure.chance, str(move)
-            decisions += 1
-        state, measure = after, left
-    assert remaining(state) == Measure(0, 0)
-    return decisions, chance
+ENDING = attrs.evolve(GAME, result=_result_at_zero)
+"""The game, asserting at every game's end that the measure is zero."""
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_measure_falls_at_every_step_of_random_games(players: int) -> None:
     for name in ("default", "no-haggling"):
-        _play(players, VARIANTS[name], seed=players, longest=False)
+        rules = VARIANTS[name]
+        assert remaining(new_game(players, rules)) == Measure(
+            max_moves(players, rules), max_chance_steps(players, rules)
+        )
+        check_play(
+            GAME, players=players, rules=rules, seed=players, variant=name, only=LAW, every=EVERY
+        )
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_the_longest_games_stay_within_max_moves(name: str) -> None:
     rules = VARIANTS[name]
     for players in (2, 5):
-        decisions, chance = _play(players, rules, seed=16, longest=True)
-        assert decisions <= max_moves(players, rules)
-        assert chance <= max_chance_steps(players, rules)
+        assert remaining(new_game(players, rules)) == Measure(
+            max_moves(players, rules), max_chance_steps(players, rules)
+        )
+        check_long_game(
+            GAME, players=players, rules=rules, seed=16, variant=name, only=LAW, every=EVERY
+        )
 
 
 def test_a_haggle_counts_its_allots_answers_and_later_proposals() -> None:

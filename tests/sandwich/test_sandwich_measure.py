@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from sandwich_scenario import make_state
 
-from picnic_rules import CHANCE, GAMES, Measure
+from picnic_rules import GAMES, Outcome
+from picnic_rules.sandwich import GAME as SANDWICH
 from picnic_rules.sandwich import (
     VARIANTS,
     Card,
@@ -27,74 +29,45 @@ from picnic_rules.sandwich import (
     State,
     apply,
     is_over,
-    legal_moves,
     max_chance_steps,
     max_moves,
     new_game,
     remaining,
-    sample_chance,
-    to_move,
+    result,
 )
+from picnic_rules.testing import check_long_game, check_play
 
 
-def _step(state: State, move: object) -> State:
-    """Apply ``move`` and check the measure law for this one step."""
-    before = remaining(state)
-    chance = to_move(state) is CHANCE
-    after_state = apply(state, move)  # type: ignore[arg-type]
-    after = remaining(after_state)
-    assert isinstance(after, Measure)
-    assert after.moves >= 0 and after.chance >= 0, (state, move, after)
-    if chance:
-        assert after.chance <= before.chance - 1, (state, move, before, after)
-        assert after.moves <= before.moves, (state, move, before, after)
-    else:
-        assert after.moves <= before.moves - 1, (state, move, before, after)
-        assert after.chance <= before.chance, (state, move, before, after)
-    return after_state
+def _over_with_nothing_left(state: State) -> Outcome:
+    """``result``, first asserting that a finished game's measure is (0, 0)."""
+    assert remaining(state) == (0, 0), (state, remaining(state))
+    return result(state)
 
 
-def _longest(state: State, rng: random.Random) -> object:
-    """Among the legal moves, one that lowers ``remaining(state).moves`` least (ties at random)."""
-    scored = [
-        (remaining(apply(state, move)).moves, rng.random(), move) for move in legal_moves(state)
-    ]
-    return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
-
-
-def _play(players: int, rules: Rules, rng: random.Random, *, long: bool) -> tuple[int, int]:
-    """A game checked step by step; its non-chance moves and chance steps."""
-    state = new_game(players, rules)
-    start = remaining(state)
-    assert start.moves <= max_moves(players, rules)
-    assert start.chance <= max_chance_steps(players, rules)
-    moves = chance = 0
-    while not is_over(state):
-        if to_move(state) is CHANCE:
-            move = sample_chance(state, rng)
-            chance += 1
-        else:
-            move = _longest(state, rng) if long else rng.choice(legal_moves(state))
-            moves += 1
-        state = _step(state, move)
-    assert remaining(state) == (0, 0)
-    return moves, chance
+GAME = attrs.evolve(SANDWICH, result=_over_with_nothing_left)
+"""The sandwich game whose ``result`` checks the measure at the end of every game."""
+LAW = ["measure", "max-moves", "max-chance-steps"]
+"""The harness's checks of the termination measure law."""
+EVERY = 10**6
+"""No step is deep: the expensive checks run only at the first and last states."""
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_measure_law_holds_in_random_and_long_games(variant: str, players: int) -> None:
     rules = VARIANTS[variant]
-    rng = random.Random(f"{variant}/{players}")
-    for long in (False, True, False):
-        moves, chance = _play(players, rules, rng, long=long)
-        assert moves <= max_moves(players, rules)
-        assert chance <= max_chance_steps(players, rules)
+    for seed in (0, 1):
+        check_play(
+            GAME, players=players, rules=rules, seed=seed, variant=variant, only=LAW, every=EVERY
+        )
+    check_long_game(
+        GAME, players=players, rules=rules, seed=0, variant=variant, only=LAW, every=EVERY
+    )
 
 
 def test_the_measure_law_holds_under_small_odd_rules() -> None:
     rng = random.Random(16)
-    for _ in range(40):
+    for seed in range(40):
         rules = Rules(
             bread=rng.randint(0, 7),
             peanut_butter=rng.randint(0, 4),
@@ -105,7 +78,8 @@ def test_the_measure_law_holds_under_small_odd_rules() -> None:
             action_limit=rng.randint(1, 9),
             sandwiches_to_win=rng.randint(1, 3),
         )
-        _play(2, rules, rng, long=rng.random() < 0.5)
+        check = check_long_game if rng.random() < 0.5 else check_play
+        check(GAME, players=2, rules=rules, seed=seed, only=LAW, every=EVERY)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
