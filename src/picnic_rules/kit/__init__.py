@@ -15,8 +15,14 @@
 * :func:`ill_typed`: whether a move's fields hold the types its class
   declares (a game's ``apply`` refuses an ill-typed move with
   :class:`~picnic_rules.IllegalMove`);
-* :func:`builder`: a fast positional constructor for a frozen ``State``, for
-  the engine's hot path (the state-cost policy of the design page).
+* :func:`evolve` and :func:`evolver`: the one named fast update of a frozen
+  ``State`` (``evolve(state, turn=1)``), built by :func:`builder`, a
+  positional constructor (the state-cost policy of the design page);
+* :class:`Notation` (:mod:`picnic_rules.kit.notation`): a move class declares
+  its forms (``"allot {grain} to {seat}"``) and the kit writes ``__str__``,
+  reads the notation, caps its length and words its errors;
+* :class:`Enum` and :class:`IntEnum`: the one enum base (``repr`` is
+  ``Cls.NAME``, ``str`` the written value, which is also the JSON spelling).
 
 See :doc:`/kit` for a whole game written with it.
 """
@@ -25,16 +31,26 @@ from __future__ import annotations
 
 from ..typecheck import ill_typed
 from . import counts
-from .build import builder
+from .build import builder, evolve, evolver
 from .checks import check_counts, check_fields, expect, fail
 from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
+from .enums import Enum, IntEnum
+from .notation import Choice, Form, Notation, NotationError, Number, Several
 from .options import MAX_COUNT, count, flag
 
 __all__ = [
     "MAX_COUNT",
+    "Choice",
     "Counts",
+    "Enum",
+    "Form",
+    "IntEnum",
+    "Notation",
+    "NotationError",
+    "Number",
+    "Several",
     "builder",
     "check_counts",
     "check_fields",
@@ -43,6 +59,8 @@ __all__ = [
     "counts",
     "define_game",
     "describe_move",
+    "evolve",
+    "evolver",
     "expect",
     "fail",
     "flag",

@@ -21,18 +21,27 @@ Traceback (most recent call last):
 ...
 attr.exceptions.FrozenInstanceError: can't set attribute
 
-The builder takes every field, in order, and checks nothing: it is for the
-engine's hot path. Everywhere else, call the class with keywords.
+The builder takes every field, in order, and checks nothing. The engines
+name what they change instead: :func:`evolve` (``evolve(state, phase=...,
+turn=...)``) builds the new state through the builder, and :func:`evolver`
+makes the same update for a fixed set of names once, for the hottest paths:
+
+>>> move_x = evolver(Point, "x")
+>>> move_x(p, x=7), evolve(p, y=0)
+(Point(x=7, y=2), Point(x=1, y=0))
+
+Both check nothing either (the names are checked once, when the update is
+made): they are for engines. Everywhere else, :func:`attrs.evolve`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["builder"]
+__all__ = ["builder", "evolve", "evolver"]
 
 T = TypeVar("T")
 
@@ -66,3 +75,46 @@ def builder(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = namespace["build"]
     build.__doc__ = f"Build a {cls.__qualname__} from all its fields, in order (nothing checked)."
     return build
+
+
+_BUILDERS: Final[dict[type, Callable[..., Any]]] = {}
+"""The :func:`builder` of each class an update was made for."""
+_EVOLVERS: Final[dict[tuple[type, tuple[str, ...]], Callable[..., Any]]] = {}
+"""The :func:`evolver` of each class and set of names :func:`evolve` was asked to change."""
+
+
+def evolver(cls: type[T], *names: str) -> Callable[..., T]:
+    """A function ``update(state, name=value, ...)`` taking exactly ``names`` (by keyword or
+    in order): ``state`` (a ``cls``) with those fields changed, built positionally by the
+    :func:`builder` of ``cls``.
+
+    Raises :class:`TypeError` for a name that is not a field of ``cls``.
+    """
+    fields = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    unknown = sorted(set(names) - set(fields))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no fields {unknown}")
+    build = _BUILDERS.get(cls)
+    if build is None:
+        build = _BUILDERS[cls] = builder(cls)
+    values = ", ".join(name if name in names else f"s.{name}" for name in fields)
+    source = f"def update(s, {', '.join(names)}):\n    return build({values})\n"
+    namespace: dict[str, Any] = {"build": build}
+    exec(compile(source, f"<evolver of {cls.__qualname__}: {', '.join(names)}>", "exec"), namespace)
+    update: Callable[..., T] = namespace["update"]
+    update.__doc__ = f"A {cls.__qualname__} with {', '.join(names)} changed (nothing checked)."
+    return update
+
+
+def evolve(state: T, **changes: Any) -> T:
+    """``state`` with the fields ``changes`` names changed: :func:`evolver` of those names
+    (made once per set of names, then looked up), so about a third of ``attrs.evolve``.
+
+    Raises :class:`TypeError` for a name that is not a field.
+    """
+    key = (type(state), tuple(changes))
+    update = _EVOLVERS.get(key)
+    if update is None:
+        update = _EVOLVERS[key] = evolver(type(state), *changes)
+    result: T = update(state, **changes)
+    return result

@@ -31,6 +31,7 @@ __all__ = [
     "add",
     "deal",
     "draw",
+    "fill",
     "move",
     "pick_weighted",
     "replace",
@@ -147,5 +148,41 @@ def deal(
             kind = draw(left, rng)
             left[kind] -= 1
             hand[kind] += 1
+        hands.append(tuple(hand))
+    return tuple(hands), tuple(left)
+
+
+def fill(
+    pool: Counts, sizes: Sequence[int], start: Sequence[Counts] | None = None
+) -> tuple[tuple[Counts, ...], Counts] | None:
+    """The deterministic twin of :func:`deal`: hands of ``sizes`` filled from ``pool`` kind by
+    kind, lowest kind first (each hand starting from ``start``'s counts, which are already
+    its own, not the pool's); return the hands and the rest, or ``None`` if the pool is short.
+
+    For a stand-in state, where any placing of the hidden cards will do.
+
+    >>> fill((1, 2, 2), [2, 1])
+    (((1, 1, 0), (0, 1, 0)), (0, 0, 2))
+    >>> fill((1, 0), [2], start=[(0, 1)])
+    (((1, 1),), (0, 0))
+    >>> fill((1, 0), [3]) is None
+    True
+    """
+    left = list(pool)
+    if any(n < 0 for n in left):
+        return None
+    hands = []
+    for number, size in enumerate(sizes):
+        hand = list(start[number]) if start is not None else [0] * len(left)
+        take = size - (sum(hand) if start is not None else 0)
+        for kind, n in enumerate(left):
+            if take <= 0:
+                break
+            n = min(take, n)
+            hand[kind] += n
+            left[kind] -= n
+            take -= n
+        if take > 0:
+            return None
         hands.append(tuple(hand))
     return tuple(hands), tuple(left)
