@@ -471,13 +471,6 @@ class Game(Generic[S, V, M, R, Ob]):
             groups.setdefault(card, {})[target] = move
         return groups
 
-    def __reduce__(self) -> tuple[Callable[[str], AnyGame], tuple[str]]:
-        """Pickle a game as a reference to the registered game of its name (for worker processes).
-
-        Its functions are module-level code, so only the name needs to travel.
-        """
-        return _registered_game, (self.name,)
-
     def __repr__(self) -> str:
         low, high = self.players
         return f"<Game {self.name!r}: {self.title}, {low}-{high} players>"
@@ -496,9 +489,3 @@ def _shorten(text: str, limit: int = 80) -> str:
 
 AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]
 """A :class:`Game` of any game (what the game-agnostic core takes)."""
-
-
-def _registered_game(name: str) -> AnyGame:
-    from .registry import get_game  # at call time: the registry imports the games
-
-    return get_game(name)

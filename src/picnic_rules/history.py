@@ -27,6 +27,7 @@ import attrs
 from .errors import IllegalMove, PicnicError
 from .game import AnyGame, Outcome
 from .match import Record, replay
+from .registry import get_game
 
 __all__ = ["SeatRecord", "follow", "observe_all", "seat_record"]
 
@@ -56,8 +57,6 @@ class SeatRecord(Generic[R, Ob]):
 
 
 def _game(name: str) -> AnyGame:
-    from .registry import get_game  # at call time: the registry imports the games
-
     return get_game(name)
 
 

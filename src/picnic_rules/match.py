@@ -25,6 +25,7 @@ import attrs
 from .agents.spec import AgentSpec, resolve_agent
 from .errors import IllegalMove, InvalidState, PicnicError
 from .game import CHANCE, AnyGame, Game, Outcome
+from .registry import get_game
 
 __all__ = ["MAX_SEED", "Record", "play", "replay"]
 
@@ -43,9 +44,7 @@ def _get_game(game: AnyGame | str) -> AnyGame:
 
     Raises :class:`~picnic_rules.PicnicError` naming the known games for an unknown name.
     """
-    from .registry import get_game as lookup  # at call time: only the registry imports games
-
-    return lookup(game)
+    return get_game(game)
 
 
 @attrs.frozen

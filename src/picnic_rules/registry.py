@@ -10,8 +10,10 @@ simulator and the ``picnic`` command. In the package's ``pyproject.toml``::
     keep-or-swap = "keep_or_swap:GAME"
 
 The entry point is named after the game and loads its
-:class:`~picnic_rules.Game` record. Installed games are loaded the first time
-:data:`GAMES` is read, not by ``import picnic_rules``, so a game module may
+:class:`~picnic_rules.Game` record. Built-in and installed games are loaded
+the first time :data:`GAMES` is read (a built-in game alone when it is looked
+up by name: ``GAMES["ants"]`` imports only :mod:`picnic_rules.ants`), never by
+``import picnic_rules``, so a program pays only for the games it uses, a game module may
 import :mod:`picnic_rules` freely, and a broken entry point never breaks the
 import: it is skipped with a :class:`RuntimeWarning` saying why. So is a game
 whose name a built-in game, or an entry point found earlier, already holds.
@@ -20,18 +22,32 @@ See :doc:`/kit` for a whole game written and installed this way.
 
 from __future__ import annotations
 
+import copyreg
 import importlib
-import importlib.metadata
 import sys
 import warnings
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from .errors import PicnicError
 from .game import AnyGame, Game
 
 if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_keys, dict_values
+    from importlib.metadata import EntryPoint
+
+    from . import ants, insects, poultry, sandwich
+
+    SandwichGame = Game[
+        sandwich.State, sandwich.View, sandwich.Move, sandwich.Rules, sandwich.Observation
+    ]
+    InsectsGame = Game[
+        insects.State, insects.View, insects.Move, insects.Rules, insects.Observation
+    ]
+    PoultryGame = Game[
+        poultry.State, poultry.View, poultry.Move, poultry.Rules, poultry.Observation
+    ]
+    AntsGame = Game[ants.State, ants.View, ants.Move, ants.Rules, ants.Observation]
 
 __all__ = ["BUILTIN", "ENTRY_POINT_GROUP", "GAMES", "get_game", "register"]
 
@@ -41,26 +57,51 @@ BUILTIN: Final[tuple[str, ...]] = (
     "picnic_rules.poultry",
     "picnic_rules.ants",
 )
-"""The modules of the built-in games, each holding its record as ``GAME`` (the one list of them)."""
+"""The modules of the built-in games, each holding its record as ``GAME`` (the one list of
+them); each game is named as its module (``picnic_rules.ants`` holds the game ``"ants"``)."""
+
+_UNLOADED: Final[dict[str, str]] = {module.rpartition(".")[2]: module for module in BUILTIN}
+"""The built-in games not imported yet, by name, to their modules."""
 
 ENTRY_POINT_GROUP: Final = "picnic_rules.games"
 """The entry-point group through which an installed package adds its game to :data:`GAMES`."""
 
 
 class _Games(dict[str, AnyGame]):
-    """A dict of games that loads the installed games before it is first read."""
+    """A dict of games that loads the built-in and installed games when it is first read
+    (a built-in game looked up by name: that game alone). A built-in game's lookup is
+    typed with the game's own classes."""
+
+    @overload
+    def __getitem__(self, name: Literal["sandwich"]) -> SandwichGame: ...
+    @overload
+    def __getitem__(self, name: Literal["insects"]) -> InsectsGame: ...
+    @overload
+    def __getitem__(self, name: Literal["poultry"]) -> PoultryGame: ...
+    @overload
+    def __getitem__(self, name: Literal["ants"]) -> AntsGame: ...
+    @overload
+    def __getitem__(self, name: str) -> AnyGame: ...
 
     def __getitem__(self, name: str) -> AnyGame:
-        _load_installed()
+        if name in _UNLOADED:
+            _load_builtin(name)
+        if not dict.__contains__(self, name):
+            _load_installed()
         return super().__getitem__(name)
 
     def get(self, name: str, default: Any = None) -> Any:
-        _load_installed()
-        return super().get(name, default)
+        try:
+            return self[name]
+        except (KeyError, TypeError):
+            return default
 
     def __contains__(self, name: object) -> bool:
-        _load_installed()
-        return super().__contains__(name)
+        try:
+            self[name]  # type: ignore[call-overload]
+        except (KeyError, TypeError):
+            return False
+        return True
 
     def __iter__(self) -> Iterator[str]:
         _load_installed()
@@ -91,10 +132,10 @@ class _Games(dict[str, AnyGame]):
         return dict(super().items())
 
 
-GAMES: dict[str, AnyGame] = _Games()
+GAMES: _Games = _Games()
 """Every game by name: the built-in games, the installed ones and those :func:`register` adds."""
 
-_pending: list[importlib.metadata.EntryPoint] | None = None
+_pending: list[EntryPoint] | None = None
 """The entry points not loaded yet (``None`` until they are looked up)."""
 
 
@@ -106,8 +147,12 @@ def _load_installed() -> None:
     waits for a later read.
     """
     global _pending
+    for name in list(_UNLOADED):
+        _load_builtin(name)
     if _pending is None:
-        _pending = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+        from importlib.metadata import entry_points  # at first read: a tenth of the import
+
+        _pending = list(entry_points(group=ENTRY_POINT_GROUP))
     for entry in [entry for entry in _pending if not _importing(entry.module)]:
         if entry in _pending:  # a game module that reads GAMES loads the others first
             _pending.remove(entry)
@@ -119,7 +164,7 @@ def _importing(module: str) -> bool:
     return bool(getattr(spec, "_initializing", False))
 
 
-def _add(entry: importlib.metadata.EntryPoint) -> None:
+def _add(entry: EntryPoint) -> None:
     """Add the game of one entry point to :data:`GAMES`, or warn why it is skipped."""
     problem: str | None
     try:
@@ -158,9 +203,23 @@ def _builtin(module: str) -> AnyGame:
     return game
 
 
-for _module in BUILTIN:
-    _game = _builtin(_module)
-    dict.__setitem__(GAMES, _game.name, _game)
+def _load_builtin(name: str) -> None:
+    """Import the built-in game ``name`` into :data:`GAMES` (unless a game of that name was
+    registered first)."""
+    module = _UNLOADED.pop(name, None)
+    if module is not None:
+        game = _builtin(module)
+        if not dict.__contains__(GAMES, game.name):
+            dict.__setitem__(GAMES, game.name, game)
+
+
+def _reduce(game: AnyGame) -> tuple[Any, tuple[str]]:
+    """Pickle a game as a reference to the registered game of its name (for worker
+    processes): its functions are module-level code, so only the name needs to travel."""
+    return get_game, (game.name,)
+
+
+copyreg.pickle(Game, _reduce)
 
 
 def get_game(game: AnyGame | str) -> AnyGame:

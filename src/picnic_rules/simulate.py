@@ -33,6 +33,7 @@ from .errors import InvalidState, PicnicError
 from .game import Agent, AnyGame
 from .match import _get_game as get_game
 from .match import _play
+from .registry import GAMES
 from .summary import GameStat, Summary, Tally, summarize
 
 __all__ = [
@@ -247,8 +248,6 @@ def simulate(
     if type(in_flight) is not int or in_flight < 1:
         raise PicnicError(f"in_flight must be a positive integer, not {in_flight!r}")
     # a registered game travels to worker processes by name
-    from .registry import GAMES
-
     game_ref: AnyGame | str = found.name if GAMES.get(found.name) is found else found
     tally = Tally(found.name, [agent_label(spec) for spec in specs], rotate=rotate, requested=games)
     job = functools.partial(_run_chunk, game_ref, specs, seed=seed, rules=rules, rotate=rotate)

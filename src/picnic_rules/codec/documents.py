@@ -8,6 +8,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 from ..errors import DecodeError
 from ..game import AnyGame, Game, Outcome
+from ..registry import GAMES, get_game
 from .converter import converter_of
 from .limits import shorten
 from .updates import encode_history, encode_update
@@ -58,8 +59,6 @@ HEADER: Final = ("format", "game", "kind")
 
 
 def _games() -> Mapping[str, AnyGame]:
-    from ..registry import GAMES  # at call time: the registry imports the games, not this module
-
     return GAMES
 
 
@@ -100,7 +99,6 @@ def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
     from ..client import SeatUpdate
     from ..history import SeatRecord
     from ..match import Record
-    from ..registry import get_game
 
     wanted = None if game is None else get_game(game)
     if isinstance(obj, Record | SeatRecord):

@@ -59,6 +59,7 @@ from typing import Any, Final
 import attrs
 
 from ..game import AnyGame, Game, Outcome
+from ..registry import get_game
 from .documents import FORMAT, HEADER, KINDS, SPREAD, Kind
 from .enums import written
 from .limits import MAX_DESCRIPTION, MAX_INT_DIGITS, MAX_NOTATION
@@ -462,8 +463,6 @@ def schema(game: AnyGame | str, kind: Kind) -> dict[str, Any]:
     :class:`ValueError` for an unknown kind and :class:`TypeError` for a game
     whose classes use a type the codec has no JSON for.
     """
-    from ..registry import get_game
-
     found = game if isinstance(game, Game) else get_game(game)
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r} (one of: {', '.join(KINDS)})")

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from ..errors import RulesError
 from ..game import Game, Outcome
 from ..match import Record
+from ..registry import GAMES
 from . import documents, observations
 from .checker import Checker, Node
 from .report import select_checks
@@ -51,8 +52,6 @@ OnMove = Callable[[S, M, S], None]
 
 def registered(game: Game[S, V, M, R, Any]) -> bool:
     """Whether ``game`` is the very record :data:`picnic_rules.GAMES` holds under its name."""
-    from ..registry import GAMES  # at call time: the registry imports every game
-
     return GAMES.get(game.name) is game
 
 
