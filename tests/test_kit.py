@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import typing
 from collections import Counter
 from fractions import Fraction
@@ -440,3 +441,56 @@ def test_builder_makes_ordinary_frozen_states() -> None:
         built.turn = 1  # type: ignore[misc]
     with pytest.raises(TypeError, match="_Options must be a slotted attrs class"):
         builder(attrs.frozen(slots=False)(type("_Options", (), {"__annotations__": {}})))
+
+
+# ---------------------------------------------------------------- the gates
+
+
+@pytest.mark.parametrize("bad", ["default", None, 3, sandwich.Rules])
+@pytest.mark.parametrize("name", ["new_game", "max_moves", "max_chance_steps"])
+def test_the_gate_refuses_rules_of_another_type(name: str, bad: object) -> None:
+    shown = {"default": "a str", None: "None", 3: "an int", sandwich.Rules: "a type"}[bad]
+    function = getattr(sandwich.GAME, name)
+    with pytest.raises(RulesError, match=f"^rules must be a sandwich Rules, not {shown}$"):
+        function(2, bad)
+    assert getattr(sandwich, name) is function  # the package's own name is the gated one
+
+
+def test_the_gate_names_a_rules_object_of_another_game() -> None:
+    from picnic_rules import insects
+
+    with pytest.raises(RulesError, match=r"^rules must be a sandwich Rules, not an insects Rules$"):
+        sandwich.new_game(2, rules=insects.Rules())
+    with pytest.raises(RulesError, match=r"^rules must be an insects Rules, not a sandwich Rules$"):
+        insects.new_game(rules=sandwich.Rules())
+
+
+def test_the_gate_checks_the_players_then_the_rules_own_check() -> None:
+    with pytest.raises(RulesError, match=r"^sandwich takes 2 to 4 players, not True$"):
+        sandwich.new_game(True)
+    with pytest.raises(RulesError, match=r"^first_player 3 is not a seat of a 2-player game$"):
+        sandwich.new_game(2, sandwich.Rules(first_player=3))
+    assert sandwich.new_game(players=3, rules=sandwich.Rules()).players == 3
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0", None, 1.0])
+def test_the_gate_refuses_a_seat_of_no_one(seat: object) -> None:
+    state = _dealt()
+    message = f"^seat {re.escape(repr(seat))} is not a seat of this 2-player game$"
+    with pytest.raises(PicnicError, match=message):
+        sandwich.view(state, seat)  # type: ignore[arg-type]
+    move = sandwich.legal_moves(state)[0]
+    with pytest.raises(PicnicError, match=message):
+        sandwich.GAME.observe(state, move, seat)  # type: ignore[arg-type]
+    with pytest.raises(PicnicError, match=message):
+        sandwich.view(state, player=seat)  # type: ignore[call-arg]
+
+
+def test_the_state_gate_comes_before_the_seat_gate() -> None:
+    with pytest.raises(InvalidState, match="view takes a sandwich State, not a str"):
+        sandwich.view("x", 9)  # type: ignore[arg-type]
+
+
+def test_the_gate_refuses_a_result_before_the_end() -> None:
+    with pytest.raises(PicnicError, match=r"^the game is not over yet, so it has no result$"):
+        sandwich.result(_dealt())

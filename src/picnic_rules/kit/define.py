@@ -14,8 +14,8 @@ import attrs
 from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
-from ..errors import InvalidState
-from ..game import Agent, ChanceMode, Game, GenericPart
+from ..errors import InvalidState, PicnicError, RulesError
+from ..game import Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults
 
 __all__ = ["define_game"]
@@ -199,6 +199,84 @@ def _article(name: str) -> str:
     return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
 
 
+# ---------------------------------------------------------------- the gates
+
+
+NOT_OVER = "the game is not over yet, so it has no result"
+"""The message of ``result`` before the end, the same in every game."""
+
+
+def rules_message(game: str, rules: object) -> str:
+    """The message of a ``rules`` argument that is not the game's ``Rules``:
+    ``rules must be a sandwich Rules, not a str``."""
+    shown = "None" if rules is None else _an(type(rules).__module__, type(rules))
+    return f"rules must be {_article(f'{game} Rules')}, not {shown}"
+
+
+def seat_message(seat: object, players: int) -> str:
+    """The message of a seat that is not one: ``seat 5 is not a seat of this 2-player game``."""
+    return f"seat {seat!r} is not a seat of this {players}-player game"
+
+
+def _gate_rules(
+    game: str, name: str, fn: Any, rules_class: type, players: tuple[int, int] | None
+) -> Any:
+    """``fn(players, rules)`` refusing ``rules`` of another type with
+    :class:`~picnic_rules.RulesError`; with ``players`` given (``new_game``), also a
+    player count outside the range or that ``rules.check_players`` refuses."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = list(bound.arguments.values())
+        if len(values) >= 2:
+            rules = values[1]
+            if not isinstance(rules, rules_class):
+                raise RulesError(rules_message(game, rules))
+            if players is not None:
+                check_player_count(game, players, values[0])
+                check = getattr(rules, "check_players", None)
+                if check is not None:
+                    check(values[0])
+        return fn(*args, **kwargs)
+
+    return gated
+
+
+def _gate_seat(fn: Any, position: int) -> Any:
+    """``fn`` refusing, with :class:`~picnic_rules.PicnicError`, a seat (its argument
+    at ``position``) that is not an int in ``0 .. state.players - 1`` (a bool is none)."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        if len(args) > position:
+            state, seat = args[0], args[position]
+        else:
+            values = list(signature.bind(*args, **kwargs).arguments.values())
+            state, seat = values[0], values[position]
+        players = state.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise PicnicError(seat_message(seat, players))
+        return fn(*args, **kwargs)
+
+    return gated
+
+
+def _gate_result(fn: Any, is_over: Callable[[Any], bool]) -> Any:
+    """``fn`` refusing a state whose game is not over with :class:`~picnic_rules.PicnicError`."""
+
+    @functools.wraps(fn)
+    def gated(state: Any) -> Any:
+        if not is_over(state):
+            raise PicnicError(NOT_OVER)
+        return fn(state)
+
+    return gated
+
+
 def define_game(
     namespace: Mapping[str, object],
     *,
@@ -236,6 +314,18 @@ def define_game(
     they fail, so the guard costs them one call and nothing else (about 3%
     of a sandwich step); a position of another game that happens to answer
     them passes -- ``check`` refuses it.
+
+    The gates, once for every game, with one message each (the game's own
+    functions need not repeat them): ``new_game``, ``max_moves`` and
+    ``max_chance_steps`` refuse a ``rules`` argument that is not the game's
+    ``Rules`` (:class:`~picnic_rules.RulesError` ``rules must be a sandwich
+    Rules, not a str``), and ``new_game`` a player count outside ``players``
+    (``sandwich takes 2 to 4 players, not 5``) or that ``Rules.check_players``
+    refuses; ``view`` and ``observe`` refuse a seat that is not an int in
+    ``0 .. players - 1`` (:class:`~picnic_rules.PicnicError` ``seat 5 is not a
+    seat of this 2-player game``; a bool is no seat); ``result`` refuses a
+    game not over (:class:`~picnic_rules.PicnicError` ``the game is not over
+    yet, so it has no result``).
 
     Raises :class:`TypeError` at import, naming what is missing, not
     callable, taking the wrong number of arguments, or annotated with
@@ -284,6 +374,11 @@ def define_game(
         if key in namespace:
             _check_function(name, key, namespace[key], spec, kinds)
     fns: dict[str, Any] = {key: namespace[key] for key in _REQUIRED}
+    for key in ("new_game", "max_moves", "max_chance_steps"):
+        fns[key] = _gate_rules(name, key, fns[key], rules, players if key == "new_game" else None)
+    fns["view"] = _gate_seat(fns["view"], 1)
+    fns["observe"] = _gate_seat(fns["observe"], 2)
+    fns["result"] = _gate_result(fns["result"], typing.cast(Any, namespace["is_over"]))
     for key, (params, _) in _REQUIRED.items():
         if params[0] in ("S", "V"):
             expected = state if params[0] == "S" else view
