@@ -22,7 +22,7 @@ from . import mutations
 from .text import notation
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["DEPTH", "MOVES", "check"]
 
@@ -38,7 +38,7 @@ MOVES = 8
 many in a thorough run)."""
 
 
-def check(checker: Checker[S, V, M, R], state: S) -> None:
+def check(checker: Context[S, V, M, R], state: S) -> None:
     """Mutate ``state`` at a few places; every mutant ``check`` accepts is closed under play."""
     count = 12 if checker.thorough else 2
     for mutant in mutations.sample(state, count, checker.rng):
@@ -58,7 +58,7 @@ def check(checker: Checker[S, V, M, R], state: S) -> None:
         _play_on(checker, mutant)
 
 
-def _play_on(checker: Checker[S, V, M, R], state: S) -> None:
+def _play_on(checker: Context[S, V, M, R], state: S) -> None:
     game = checker.game
     for depth in range(DEPTH):
         what = f"a state check accepts ({depth} steps after a one-place change of a real state)"

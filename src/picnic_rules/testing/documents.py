@@ -18,7 +18,7 @@ from .text import short
 
 if TYPE_CHECKING:
     from ..match import Record
-    from .checker import Checker
+    from .context import Context
 
 __all__ = [
     "check_history",
@@ -86,7 +86,7 @@ def _shown(path: Path) -> str:
 
 
 def check_object(
-    checker: Checker[S, V, M, R], obj: object, what: str, state: object, most: int | None = None
+    checker: Context[S, V, M, R], obj: object, what: str, state: object, most: int | None = None
 ) -> None:
     """Run the selected codec checks on ``obj`` (any object the codec writes); ``most``
     bounds the keys deleted from its document."""
@@ -97,7 +97,7 @@ def check_object(
 
 
 def check_update(
-    checker: Checker[S, V, M, R],
+    checker: Context[S, V, M, R],
     state: S,
     seat: int,
     observations: tuple[object, ...],
@@ -118,7 +118,7 @@ def check_update(
 
 
 def check_history(
-    checker: Checker[S, V, M, R], record: Record[Any, Any], seat: int, state: S
+    checker: Context[S, V, M, R], record: Record[Any, Any], seat: int, state: S
 ) -> None:
     """The codec checks of seat ``seat``'s history of the finished game (kind ``"history"``)."""
     if not has_kind("history") or not (checker.on("codec") or checker.on("documents")):
@@ -131,7 +131,7 @@ def check_history(
     check_object(checker, history, f"the history of seat {seat}", state, HISTORY_DELETIONS)
 
 
-def round_trip(checker: Checker[S, V, M, R], obj: object, what: str, state: object) -> None:
+def round_trip(checker: Context[S, V, M, R], obj: object, what: str, state: object) -> None:
     """``codec.loads(codec.dumps(obj)) == obj``."""
     game = checker.game
     text = checker.call("codec", f"codec.dumps({what})", state, codec.dumps, obj, game=game)
@@ -149,7 +149,7 @@ def round_trip(checker: Checker[S, V, M, R], obj: object, what: str, state: obje
 
 
 def strict(
-    checker: Checker[S, V, M, R], obj: object, what: str, state: object, most: int | None = None
+    checker: Context[S, V, M, R], obj: object, what: str, state: object, most: int | None = None
 ) -> None:
     """Deleting any one key of any object of ``obj``'s document makes decoding raise DecodeError.
 

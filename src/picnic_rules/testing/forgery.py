@@ -22,7 +22,7 @@ from .text import short
 
 if TYPE_CHECKING:
     from ..match import Record
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["check"]
 
@@ -32,7 +32,7 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 
-def check(checker: Checker[S, V, M, R], record: Record[Any, Any], seat: int, state: S) -> None:
+def check(checker: Context[S, V, M, R], record: Record[Any, Any], seat: int, state: S) -> None:
     """Forge seat ``seat``'s history of ``record`` at a few places; each forgery is refused
     by ``follow`` with IllegalMove or yields only views ``check_view`` accepts."""
     game = checker.game
@@ -64,7 +64,7 @@ def check(checker: Checker[S, V, M, R], record: Record[Any, Any], seat: int, sta
 
 
 def _follow_forged(
-    checker: Checker[S, V, M, R],
+    checker: Context[S, V, M, R],
     initial: V,
     observations: list[Any],
     index: int,

@@ -10,7 +10,7 @@ from . import documents, mutations
 from .text import short
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["forged_views", "views"]
 
@@ -23,7 +23,7 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 
-def views(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
+def views(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
     """Every seat's view: accepted by ``check_view``, stable, hashable, round-tripping, and not
     leaking (``view(determinize(v), seat) == v`` with the same actor and legal moves).
 
@@ -52,7 +52,7 @@ def views(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, 
 
 
 def _no_leak(
-    checker: Checker[S, V, M, R], state: S, seat: int, v: V, actor: Actor, legal: tuple[M, ...]
+    checker: Context[S, V, M, R], state: S, seat: int, v: V, actor: Actor, legal: tuple[M, ...]
 ) -> None:
     game = checker.game
     fingerprint = hash(v)
@@ -91,7 +91,7 @@ def _no_leak(
     checker.ok()
 
 
-def forged_views(checker: Checker[S, V, M, R], state: S) -> None:
+def forged_views(checker: Context[S, V, M, R], state: S) -> None:
     """Views changed at one place: ``check_view`` refuses them with InvalidState, or
     ``determinize`` makes of them a state that ``check`` accepts and that shows that view.
 
@@ -104,7 +104,7 @@ def forged_views(checker: Checker[S, V, M, R], state: S) -> None:
         _forged(checker, state, seat, forged)
 
 
-def _forged(checker: Checker[S, V, M, R], state: S, seat: int, forged: V) -> None:
+def _forged(checker: Context[S, V, M, R], state: S, seat: int, forged: V) -> None:
     game = checker.game
     try:
         game.check_view(forged)

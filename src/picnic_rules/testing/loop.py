@@ -17,7 +17,8 @@ from ..game import Game, Outcome
 from ..match import Record
 from ..registry import GAMES
 from . import documents, observations
-from .checker import Checker, Node
+from .checker import Checker
+from .context import Choose, Node
 from .report import select_checks
 from .text import short
 
@@ -42,8 +43,6 @@ V = TypeVar("V")
 M = TypeVar("M")
 R = TypeVar("R")
 
-Choose = Callable[[S, Node[M]], M]
-"""Picks the move to play in ``state`` at ``node`` (a legal move, or a sampled chance outcome)."""
 OnState = Callable[[S], None]
 """Called with every state reached, the first and the last included."""
 OnMove = Callable[[S, M, S], None]

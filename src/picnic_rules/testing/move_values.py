@@ -39,7 +39,7 @@ from . import mutations
 from .text import notation
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["ill_typed_copies", "lookalikes", "move_values", "text_path"]
 
@@ -120,7 +120,7 @@ def lookalikes(move: T, depth: int = 0) -> list[T]:
     return out
 
 
-def move_values(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
+def move_values(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
     """Ill-typed copies and look-alikes of a few moves of ``state`` (see the module)."""
     game = checker.game
     if actor is None:
@@ -139,7 +139,7 @@ def move_values(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tup
 
 
 def _refused(
-    checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...], copy: M
+    checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...], copy: M
 ) -> None:
     game = checker.game
     try:
@@ -181,7 +181,7 @@ def _refused(
 
 
 def _as_listed(
-    checker: Checker[S, V, M, R],
+    checker: Context[S, V, M, R],
     state: S,
     actor: Actor,
     legal: tuple[M, ...],
@@ -222,7 +222,7 @@ def _candidates(text: str) -> list[str]:
     return out
 
 
-def text_path(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
+def text_path(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
     """The seat to act's text goes in one way: what ``parse_move`` accepts, ``move_as``
     accepts as the listed move; reasons come from the seat's view."""
     if type(actor) is not int or not legal:
@@ -243,7 +243,7 @@ def text_path(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple
 
 
 def _same_way(
-    checker: Checker[S, V, M, R], state: S, actor: int, legal: tuple[M, ...], text: str
+    checker: Context[S, V, M, R], state: S, actor: int, legal: tuple[M, ...], text: str
 ) -> None:
     game = checker.game
     try:
@@ -264,7 +264,7 @@ def _same_way(
 
 
 def _same_reason(
-    checker: Checker[S, V, M, R], state: S, actor: int, legal: tuple[M, ...], move: M
+    checker: Context[S, V, M, R], state: S, actor: int, legal: tuple[M, ...], move: M
 ) -> None:
     if move in legal:
         return

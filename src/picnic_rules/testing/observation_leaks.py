@@ -30,7 +30,7 @@ from .observations import observe
 from .text import notation, short
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["check"]
 
@@ -42,7 +42,7 @@ R = TypeVar("R")
 CHECK = "observation-leaks"
 
 
-def check(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
+def check(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
     """Run the three parts of the check on ``state`` (nothing when no move is listed)."""
     if actor is None or not legal:
         return
@@ -54,17 +54,17 @@ def check(checker: Checker[S, V, M, R], state: S, actor: Actor, legal: tuple[M, 
     checker.ok()
 
 
-def _call_view(checker: Checker[S, V, M, R], state: S, seat: int, what: str) -> V:
+def _call_view(checker: Context[S, V, M, R], state: S, seat: int, what: str) -> V:
     return checker.call(CHECK, f"view({what}, {seat})", state, checker.game.view, state, seat)
 
 
-def _apply(checker: Checker[S, V, M, R], state: S, move: M, what: str = "state") -> S:
+def _apply(checker: Context[S, V, M, R], state: S, move: M, what: str = "state") -> S:
     return checker.call(
         CHECK, f"apply({what}, {notation(move)!r})", state, checker.game.apply, state, move
     )
 
 
-def _no_more_than_the_view(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+def _no_more_than_the_view(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
     """Moves that leave a seat the same view give it the same observation."""
     children = [_apply(checker, state, move) for move in legal]
     for seat in range(checker.players):
@@ -86,7 +86,7 @@ def _no_more_than_the_view(checker: Checker[S, V, M, R], state: S, legal: tuple[
             seen.append((after, move, obs))
 
 
-def _alike(checker: Checker[S, V, M, R], state: S, move: M, observed: list[Any]) -> None:
+def _alike(checker: Context[S, V, M, R], state: S, move: M, observed: list[Any]) -> None:
     """The seats' observations of a public move differ only in fields holding the observer."""
     first = observed[0]
     seats = list(range(len(observed)))
@@ -111,7 +111,7 @@ def _alike(checker: Checker[S, V, M, R], state: S, move: M, observed: list[Any])
         )
 
 
-def _public(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+def _public(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
     """Every seat observes a public move alike, and tells any two legal moves apart."""
     told: list[list[tuple[Any, M]]] = [[] for _ in range(checker.players)]
     for move in legal:
@@ -130,7 +130,7 @@ def _public(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> Non
             told[seat].append((obs, move))
 
 
-def _nothing_unseen(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+def _nothing_unseen(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
     """In a state the seat cannot tell from this one, a move that leaves it the same view
     gives it the same observation."""
     game = checker.game

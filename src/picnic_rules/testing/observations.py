@@ -23,7 +23,7 @@ from . import documents, words
 from .text import notation, short
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["differences", "every_move", "observe", "played", "start"]
 
@@ -53,7 +53,7 @@ def differences(a: object, b: object) -> str:
     return ", ".join(names) or "nothing a field shows"
 
 
-def start(checker: Checker[S, V, M, R], state: S) -> None:
+def start(checker: Context[S, V, M, R], state: S) -> None:
     """Each seat's followed view begins as its view of the new game ``state``."""
     if checker.on("observations"):
         game = checker.game
@@ -63,7 +63,7 @@ def start(checker: Checker[S, V, M, R], state: S) -> None:
         ]
 
 
-def observe(checker: Checker[S, V, M, R], check: str, state: S, move: M, seat: int) -> Any:
+def observe(checker: Context[S, V, M, R], check: str, state: S, move: M, seat: int) -> Any:
     """``observe(state, move, seat)``, failing ``check`` unless it is the game's Observation."""
     game = checker.game
     text = notation(move)
@@ -81,7 +81,7 @@ def observe(checker: Checker[S, V, M, R], check: str, state: S, move: M, seat: i
 
 
 def _followed(
-    checker: Checker[S, V, M, R], state: S, move: M, new: S, seat: int, before: V, obs: Any
+    checker: Context[S, V, M, R], state: S, move: M, new: S, seat: int, before: V, obs: Any
 ) -> V:
     """``update(before, obs)``, which must be seat ``seat``'s view of ``new``."""
     game = checker.game
@@ -110,7 +110,7 @@ def _followed(
     return after
 
 
-def played(checker: Checker[S, V, M, R], state: S, move: M, new: S, deep: bool) -> None:
+def played(checker: Context[S, V, M, R], state: S, move: M, new: S, deep: bool) -> None:
     """The move played in ``state`` (an expensive step when ``deep``): each seat's
     observation updates its followed view to its view of ``new``; each observation gets a
     sentence; at an expensive step one seat's, in turn, goes through the codec."""
@@ -140,7 +140,7 @@ def played(checker: Checker[S, V, M, R], state: S, move: M, new: S, deep: bool) 
             documents.check_update(checker, new, seat, (obs,), before)
 
 
-def every_move(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+def every_move(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
     """Every legal move (an expensive step): the property for every seat, and a sentence
     for every seat's observation."""
     follow, describe = checker.on("observations"), checker.on("describe")

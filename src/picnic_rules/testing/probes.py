@@ -13,7 +13,7 @@ from . import documents, mutations
 from .text import notation as _text
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = [
     "apply_as",
@@ -31,7 +31,7 @@ R = TypeVar("R")
 
 
 def explicit_chance(
-    checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
+    checker: Context[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
 ) -> None:
     """``chance_outcomes`` lists exactly the legal moves with positive exact weights, and
     ``sample_chance`` draws one of them."""
@@ -64,7 +64,7 @@ def explicit_chance(
 
 
 def sampled_chance(
-    checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
+    checker: Context[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool
 ) -> None:
     """At a sampled chance node nothing is listed; a seed gives one outcome, which applies;
     outcomes changed field by field raise IllegalMove or apply to a state ``check`` accepts."""
@@ -120,7 +120,7 @@ def sampled_chance(
             supplied_outcome(checker, state, forged)
 
 
-def supplied_outcome(checker: Checker[S, V, M, R], state: S, move: M) -> None:
+def supplied_outcome(checker: Context[S, V, M, R], state: S, move: M) -> None:
     """A caller-supplied outcome at a sampled chance node: IllegalMove, or a state ``check`` accepts."""
     game = checker.game
     try:
@@ -149,7 +149,7 @@ def supplied_outcome(checker: Checker[S, V, M, R], state: S, move: M) -> None:
     checker.ok()
 
 
-def legal_applies(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool) -> None:
+def legal_applies(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool) -> None:
     """Every legal move applies (a sample of them when not ``deep``), and the child passes ``check``."""
     game = checker.game
     if deep or len(legal) <= checker.sample:
@@ -173,7 +173,7 @@ def legal_applies(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...], 
 
 
 def illegal_raises(
-    checker: Checker[S, V, M, R], state: S, actor: Actor, legal_set: set[M], deep: bool
+    checker: Context[S, V, M, R], state: S, actor: Actor, legal_set: set[M], deep: bool
 ) -> None:
     """Moves not in ``legal_moves`` (random ones, and legal moves of earlier states) raise
     IllegalMove, and parse_move refuses them; at a sampled chance node, see :func:`supplied_outcome`."""
@@ -223,7 +223,7 @@ def illegal_raises(
         checker.ok()
 
 
-def _parse_refuses(checker: Checker[S, V, M, R], state: S, move: M) -> None:
+def _parse_refuses(checker: Context[S, V, M, R], state: S, move: M) -> None:
     try:
         checker.game.parse_move(state, _text(move))
     except (IllegalMove, InvalidMove):
@@ -243,7 +243,7 @@ def _parse_refuses(checker: Checker[S, V, M, R], state: S, move: M) -> None:
     )
 
 
-def notation(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+def notation(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
     """``parse_move(state, str(move))`` and ``move_from_str(str(move))`` give the move back."""
     game = checker.game
     moves = legal if checker.thorough or len(legal) <= 8 else checker.rng.sample(legal, 8)
@@ -265,7 +265,7 @@ def notation(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> No
 
 
 def apply_as(
-    checker: Checker[S, V, M, R],
+    checker: Context[S, V, M, R],
     state: S,
     actor: Actor,
     legal: tuple[M, ...],
@@ -293,7 +293,7 @@ def apply_as(
     checker.ok()
 
 
-def _out_of_turn(checker: Checker[S, V, M, R], state: S, actor: Actor, seat: int, move: M) -> None:
+def _out_of_turn(checker: Context[S, V, M, R], state: S, actor: Actor, seat: int, move: M) -> None:
     call = f"apply_as(state, {seat}, {_text(move)!r}) when {actor!r} is to act"
     try:
         checker.game.apply_as(state, seat, move)
@@ -313,7 +313,7 @@ def _out_of_turn(checker: Checker[S, V, M, R], state: S, actor: Actor, seat: int
         checker.fail("apply-as", f"{call} was accepted: only the seat to act may move", state)
 
 
-def _refused(checker: Checker[S, V, M, R], state: S, seat: int, legal: set[M]) -> None:
+def _refused(checker: Context[S, V, M, R], state: S, seat: int, legal: set[M]) -> None:
     """A move of an earlier state that is not legal here, from the seat to act: IllegalMove."""
     move = checker.rng.choice(checker.pool)
     if move in legal:

@@ -26,8 +26,7 @@ from ..game import CHANCE, Actor, Game, Measure
 from .text import notation
 
 if TYPE_CHECKING:
-    from .checker import Checker, Node
-    from .loop import Choose
+    from .context import Choose, Context, Node
 
 __all__ = ["at_state", "longest_choice"]
 
@@ -37,7 +36,7 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 
-def _measure(checker: Checker[S, V, M, R], state: S) -> Measure:
+def _measure(checker: Context[S, V, M, R], state: S) -> Measure:
     game = checker.game
     found = checker.call("measure", "remaining(state)", state, game.remaining, state)
     if (
@@ -53,7 +52,7 @@ def _measure(checker: Checker[S, V, M, R], state: S) -> Measure:
     return Measure(*found)
 
 
-def at_state(checker: Checker[S, V, M, R], state: S, stepped: Actor | None, first: bool) -> None:
+def at_state(checker: Context[S, V, M, R], state: S, stepped: Actor | None, first: bool) -> None:
     """Check the law for ``state``, reached by a step of ``stepped`` (a seat or CHANCE), or
     the new game when ``first``; remember the measure for the next step."""
     now = _measure(checker, state)

@@ -27,7 +27,7 @@ from ..game import GenericPart
 from .text import notation, short
 
 if TYPE_CHECKING:
-    from .checker import Checker
+    from .context import Context
 
 __all__ = ["DETERMINIZATIONS", "groups", "move_sentences", "pictures", "sentence"]
 
@@ -38,7 +38,7 @@ R = TypeVar("R")
 
 
 def sentence(
-    checker: Checker[S, V, M, R], state: S, before: V, obs: Any, seat: int, move: M
+    checker: Context[S, V, M, R], state: S, before: V, obs: Any, seat: int, move: M
 ) -> None:
     """``describe(before, obs)`` is one non-empty line."""
     text = checker.call(
@@ -75,7 +75,7 @@ def _why(text: object) -> str:
     return check_description(text) or "" if type(text) is str else f"a {type(text).__name__}"
 
 
-def move_sentences(checker: Checker[S, V, M, R], state: S, seat: int, legal: tuple[M, ...]) -> None:
+def move_sentences(checker: Context[S, V, M, R], state: S, seat: int, legal: tuple[M, ...]) -> None:
     """``describe_move(view, move)`` of every legal move of ``seat``, the seat to act, is one
     non-empty line, the same for the view computed twice; with the kit's default, the
     same as ``describe`` of the move's observation in the real state and in
@@ -149,7 +149,7 @@ def _markup_error(text: str) -> str | None:
     return None
 
 
-def pictures(checker: Checker[S, V, M, R], state: S) -> None:
+def pictures(checker: Context[S, V, M, R], state: S) -> None:
     """``render`` of every seat's view, plain and with markup, is a non-empty text; one
     seat's markup a step, in turn, is parsed."""
     game = checker.game
@@ -167,7 +167,7 @@ def pictures(checker: Checker[S, V, M, R], state: S) -> None:
         checker.ok()
 
 
-def groups(checker: Checker[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+def groups(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
     """``move_group`` gives each legal move a pair of strings, and no two moves the same pair."""
     game = checker.game
     seen: dict[tuple[str, str], M] = {}
