@@ -10,11 +10,12 @@ the rules, in the order :func:`kinds` gives -- and grain as counts per
 
 from __future__ import annotations
 
-import enum
 import functools
 from typing import TypeAlias
 
 import attrs
+
+from ..kit import Enum
 
 __all__ = [
     "COLOURS",
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 
-class Colour(enum.Enum):
+class Colour(Enum):
     """A card colour, which is also its farmyard; in yard order, left to right."""
 
     YELLOW = "yellow"
@@ -42,12 +43,6 @@ class Colour(enum.Enum):
     BLACK = "black"
     RED = "red"
     GREEN = "green"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
     @property
     def index(self) -> int:
@@ -81,18 +76,12 @@ _YARD_NAMES = (
 )
 
 
-class Grain(enum.Enum):
+class Grain(Enum):
     """A grain colour: green (1 point), blue (2) and yellow (3) by default."""
 
     GREEN = "green"
     BLUE = "blue"
     YELLOW = "yellow"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Grain.{self.name}"
 
     @property
     def index(self) -> int:

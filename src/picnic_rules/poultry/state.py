@@ -3,18 +3,16 @@ records of a haggle (:class:`Haggle`) and a duel (:class:`Duel`) in progress."""
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
-from ..kit import builder
+from ..kit import Enum, builder
 from .cards import Card, Counts, GrainCounts
 from .rules import Rules
 
 __all__ = ["Duel", "Haggle", "Phase", "State", "View", "build_state"]
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where in a round a state is."""
 
     DEAL = "deal"
@@ -35,9 +33,6 @@ class Phase(enum.Enum):
     """Chance draws the seats' new cards, one at a time, round robin from seat 0."""
     OVER = "over"
     """The game has ended."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @attrs.frozen
