@@ -37,10 +37,11 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from .errors import PicnicError
-from .game import Actor, AnyGame, Outcome
+from .game import Actor, AnyGame, Game, Outcome
 
 __all__ = ["LegalMove", "Observed", "SeatUpdate", "seat_update"]
 
+S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
 Ob = TypeVar("Ob")
@@ -93,12 +94,12 @@ class SeatUpdate(Generic[V, M, Ob]):
 
 
 def seat_update(
-    game: AnyGame,
-    state: Any,
+    game: Game[S, V, M, Any, Ob],
+    state: S,
     seat: int,
-    observations: Sequence[Any] = (),
-    before: Any = None,
-) -> SeatUpdate[Any, Any, Any]:
+    observations: Sequence[Ob] = (),
+    before: V | None = None,
+) -> SeatUpdate[V, M, Ob]:
     """The :class:`SeatUpdate` for seat ``seat`` in ``state``.
 
     ``observations`` are the seat's observations since its previous update
@@ -121,8 +122,8 @@ def seat_update(
             "seat_update needs the seat's view before the observations to describe them: "
             "pass before=game.view(previous_state, seat)"
         )
-    observed = []
-    current = before
+    observed: list[Observed[Ob]] = []
+    current: Any = before
     for number, observation in enumerate(seen):
         try:
             description = game.describe(current, observation)
@@ -135,7 +136,7 @@ def seat_update(
     if before is not None and current != view:
         raise PicnicError("the observations do not lead from `before` to the seat's view")
     actor = game.to_move(state)
-    legal: tuple[LegalMove[Any], ...] = ()
+    legal: tuple[LegalMove[M], ...] = ()
     if actor == seat:
         entries = []
         for move in game.legal_moves(state):

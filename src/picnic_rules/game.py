@@ -74,8 +74,9 @@ many to list (an ant die's landing), so ``legal_moves`` and
 and ``apply`` validates any outcome a caller supplies.
 """
 
-Agent: TypeAlias = Callable[[Any, tuple[Any, ...], random.Random], Any]
-"""Anything that picks a move: ``agent(view, legal_moves, rng) -> move``.
+Agent: TypeAlias = Callable[[V, tuple[M, ...], random.Random], M]
+"""Anything that picks a move: ``agent(view, legal_moves, rng) -> move`` (generic over the
+game's ``View`` and moves: ``Agent[sandwich.View, sandwich.Move]``).
 
 Agents see a view, never the state, so they cannot cheat.
 """
@@ -294,7 +295,7 @@ class Game(Generic[S, V, M, R, Ob]):
     chance: ChanceMode = attrs.field(default="explicit", repr=False)
     face_down_moves: bool = attrs.field(default=False, repr=False)
     variants: Mapping[str, R] = attrs.field(factory=dict, repr=False)
-    agents: Mapping[str, Callable[[], Agent]] = attrs.field(factory=dict, repr=False)
+    agents: Mapping[str, Callable[[], Agent[V, M]]] = attrs.field(factory=dict, repr=False)
     provides: frozenset[str] = attrs.field(default=frozenset(), repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -20,17 +20,20 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
 from .errors import IllegalMove, PicnicError
-from .game import AnyGame, Outcome
+from .game import AnyGame, Game, Outcome
 from .match import Record, replay
 from .registry import get_game
 
 __all__ = ["SeatRecord", "follow", "observe_all", "seat_record"]
 
+S = TypeVar("S")
+V = TypeVar("V")
+M = TypeVar("M")
 R = TypeVar("R")
 Ob = TypeVar("Ob")
 
@@ -60,18 +63,25 @@ def _game(name: str) -> AnyGame:
     return get_game(name)
 
 
-def observe_all(game: AnyGame, state: Any, move: Any) -> tuple[Any, ...]:
+def observe_all(game: Game[S, Any, M, Any, Ob], state: S, move: M) -> tuple[Ob, ...]:
     """What each seat observes when ``move`` is made in ``state``, seat by seat.
 
     A server applies a move with :meth:`~picnic_rules.Game.apply_as`, then
     sends each seat its own entry.
     """
-    return tuple(game.observe(state, move, seat) for seat in range(state.players))
+    players: int = state.players  # type: ignore[attr-defined]
+    return tuple(game.observe(state, move, seat) for seat in range(players))
 
 
+@overload
 def seat_record(
-    record: Record[Any, Any], seat: int, game: AnyGame | None = None
-) -> SeatRecord[Any, Any]:
+    record: Record[M, R], seat: int, game: Game[Any, Any, M, R, Ob]
+) -> SeatRecord[R, Ob]: ...
+@overload
+def seat_record(record: Record[M, R], seat: int, game: None = None) -> SeatRecord[R, Any]: ...
+def seat_record(
+    record: Record[M, R], seat: int, game: Game[Any, Any, M, R, Ob] | None = None
+) -> SeatRecord[R, Any]:
     """The :class:`SeatRecord` of seat ``seat`` for ``record``'s game (finished or not).
 
     Raises what :func:`~picnic_rules.replay` raises for a record whose moves
@@ -79,11 +89,11 @@ def seat_record(
     does not have.
     """
     states = replay(record, game)
-    game = game or _game(record.game)
+    found: AnyGame = game or _game(record.game)
     if type(seat) is not int or not 0 <= seat < record.players:
         raise PicnicError(f"there is no seat {seat!r} in a {record.players}-player game")
     observations = tuple(
-        game.observe(state, move, seat) for state, move in zip(states, record.moves, strict=False)
+        found.observe(state, move, seat) for state, move in zip(states, record.moves, strict=False)
     )
     return SeatRecord(
         game=record.game,
@@ -95,6 +105,10 @@ def seat_record(
     )
 
 
+@overload
+def follow(history: SeatRecord[R, Ob], game: Game[Any, V, Any, R, Ob]) -> tuple[V, ...]: ...
+@overload
+def follow(history: SeatRecord[Any, Any], game: None = None) -> tuple[Any, ...]: ...
 def follow(history: SeatRecord[Any, Any], game: AnyGame | None = None) -> tuple[Any, ...]:
     """Every view seat ``history.seat`` had: the new game's, then one after each observation.
 

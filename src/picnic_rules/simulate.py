@@ -85,7 +85,7 @@ def _refuse_humans(specs: Mapping[int, object]) -> None:
             raise PicnicError(f"seat {seat}'s agent: {_NO_HUMANS}")
 
 
-def _given(agent: Agent) -> Agent:
+def _given(agent: Agent[Any, Any]) -> Agent[Any, Any]:
     return agent
 
 

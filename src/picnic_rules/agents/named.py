@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import PicnicError
 from ..game import Agent, AnyGame
 from .human import HumanAgent
@@ -23,7 +25,7 @@ def agent_names(game: AnyGame) -> tuple[str, ...]:
     return tuple(sorted({*_GENERIC, *game.agents}))
 
 
-def make_agent(game: AnyGame, name: str) -> Agent:
+def make_agent(game: AnyGame, name: str) -> Agent[Any, Any]:
     """A new agent of ``game`` by name: one of ``game.agents``, ``"random"``, ``"ismcts"``
     or ``"human"``.
 

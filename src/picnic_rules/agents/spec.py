@@ -38,7 +38,7 @@ from .named import agent_names, make_agent
 
 __all__ = ["AgentSpec", "agent_label", "check_agent", "resolve_agent"]
 
-AgentSpec: TypeAlias = str | Callable[[], Agent] | Agent
+AgentSpec: TypeAlias = str | Callable[[], Agent[Any, Any]] | Agent[Any, Any]
 """An agent as :func:`~picnic_rules.play` and :func:`~picnic_rules.simulate.simulate`
 take it: a name for :func:`~picnic_rules.agents.make_agent`, a zero-argument factory that
 builds a fresh agent, or an agent called as ``agent(view, legal_moves, rng)``."""
@@ -144,7 +144,7 @@ def check_agent(game: AnyGame, spec: object, seat: int) -> Literal["name", "fact
     return form
 
 
-def resolve_agent(game: AnyGame, spec: AgentSpec, seat: int) -> Agent:
+def resolve_agent(game: AnyGame, spec: AgentSpec, seat: int) -> Agent[Any, Any]:
     """The agent ``spec`` gives for ``seat`` of ``game``.
 
     A name builds a new agent with :func:`~picnic_rules.agents.make_agent`, a factory is
@@ -165,7 +165,7 @@ def resolve_agent(game: AnyGame, spec: AgentSpec, seat: int) -> Agent:
             f"seat {seat}'s agent: the factory {agent_label(spec)} returned "
             f"{_describe(built)}, not an agent called as agent(view, legal_moves, rng)"
         )
-    agent: Agent = built
+    agent: Agent[Any, Any] = built
     return agent
 
 

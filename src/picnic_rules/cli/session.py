@@ -58,7 +58,7 @@ class Session:
         self.humans = tuple(seat for seat in range(self.players) if seat not in agents)
         """The seats people play, in seat order."""
         self.names = {seat: name for seat, name in agents.items()}
-        self._agents: dict[int, Agent] = {
+        self._agents: dict[int, Agent[Any, Any]] = {
             seat: make_agent(game, name) for seat, name in agents.items()
         }
         self.states: list[Any] = [game.new_game(self.players, self.rules)]

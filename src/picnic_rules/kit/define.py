@@ -284,7 +284,7 @@ def define_game(
     title: str,
     players: tuple[int, int],
     variants: Mapping[str, Any] | None = None,
-    agents: Mapping[str, Callable[[], Agent]] | None = None,
+    agents: Mapping[str, Callable[[], Agent[Any, Any]]] | None = None,
     chance: ChanceMode = "explicit",
     face_down_moves: bool = False,
 ) -> Game[Any, Any, Any, Any, Any]:
@@ -401,7 +401,7 @@ def define_game(
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
-    every_agent: dict[str, Callable[[], Agent]] = {
+    every_agent: dict[str, Callable[[], Agent[Any, Any]]] = {
         "random": RandomAgent,
         "ismcts": GenericPart(ISMCTSAgent, None),
         "human": GenericPart(HumanAgent, None),

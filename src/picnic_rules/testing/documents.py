@@ -100,8 +100,8 @@ def check_update(
     checker: Context[S, V, M, R],
     state: S,
     seat: int,
-    observations: tuple[object, ...],
-    before: object,
+    observations: tuple[Any, ...],
+    before: V | None,
 ) -> None:
     """The codec checks of seat ``seat``'s client update in ``state`` (kind ``"update"``),
     with the ``observations`` that led to it from the seat's view ``before``."""
