@@ -8,8 +8,9 @@ cards are counted per seat, not as cards.
 
 from __future__ import annotations
 
-import enum
 from typing import Final, TypeAlias
+
+from ..kit import IntEnum
 
 __all__ = [
     "CARDS",
@@ -31,21 +32,15 @@ __all__ = [
 ]
 
 
-class Insect(enum.IntEnum):
+class Insect(IntEnum):
     """An insect type. ``str(insect)`` is its notation name (``"fly"``)."""
 
     ANT = 0
     SPIDER = 1
     FLY = 2
 
-    def __str__(self) -> str:
-        return self.name.lower()
 
-    def __repr__(self) -> str:
-        return f"Insect.{self.name}"
-
-
-class Colour(enum.IntEnum):
+class Colour(IntEnum):
     """An insect colour. ``str(colour)`` is its notation name (``"red"``)."""
 
     RED = 0
@@ -53,15 +48,10 @@ class Colour(enum.IntEnum):
     YELLOW = 2
     GREEN = 3
 
-    def __str__(self) -> str:
-        return self.name.lower()
 
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
-
-
-class Card(enum.IntEnum):
-    """A kind of card: an insect of a type and colour, a joker of a type, or a weapon."""
+class Card(IntEnum):
+    """A kind of card: an insect of a type and colour, a joker of a type, or a weapon.
+    ``str(card)`` is its notation name (``"red fly"``, ``"joker ant"``, ``"spray"``)."""
 
     RED_ANT = 0
     BLUE_ANT = 1
@@ -84,9 +74,6 @@ class Card(enum.IntEnum):
 
     def __str__(self) -> str:
         return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card.{self.name}"
 
 
 _NAMES: Final = tuple(

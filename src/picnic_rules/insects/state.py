@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 
 import attrs
 
+from ..kit import Enum
 from ..kit.build import builder
 from .cards import Counts, Pile
 from .rules import Rules
@@ -14,7 +14,7 @@ from .rules import Rules
 __all__ = ["Phase", "State", "View", "build_state"]
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where in the game a state is."""
 
     DEAL = "deal"
@@ -25,9 +25,6 @@ class Phase(enum.Enum):
     """Seat :attr:`State.turn` acts: a normal turn, or an answer to the attacking pile."""
     OVER = "over"
     """The game has ended; :attr:`State.reason` says why."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @attrs.frozen
