@@ -13,12 +13,12 @@ PicnicCard(food=Food.COOKIE, colour=Colour.BLUE, ants=2)
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 import attrs
 
 from ..errors import InvalidMove
+from ..kit import Enum
 
 __all__ = [
     "CARD_KINDS",
@@ -38,29 +38,23 @@ __all__ = [
 ]
 
 
-class Food(enum.Enum):
+class Food(Enum):
     """The food on a plate."""
 
     SANDWICH = "sandwich"
     COOKIE = "cookie"
     WATERMELON = "watermelon"
 
-    def __repr__(self) -> str:
-        return f"Food.{self.name}"
 
-
-class Colour(enum.Enum):
+class Colour(Enum):
     """The colour of a plate."""
 
     BLUE = "blue"
     GREEN = "green"
     PURPLE = "purple"
 
-    def __repr__(self) -> str:
-        return f"Colour.{self.name}"
 
-
-class DieKind(enum.Enum):
+class DieKind(Enum):
     """A type of ant die; :attr:`size` orders them Soldier > Worker > Scout."""
 
     SOLDIER = "soldier"
@@ -71,9 +65,6 @@ class DieKind(enum.Enum):
     def size(self) -> int:
         """3 for the Soldier, 2 for a Worker, 1 for a Scout."""
         return _SIZES[self]
-
-    def __repr__(self) -> str:
-        return f"DieKind.{self.name}"
 
 
 _SIZES: Final = {DieKind.SOLDIER: 3, DieKind.WORKER: 2, DieKind.SCOUT: 1}
@@ -113,11 +104,7 @@ class PicnicCard:
     ants: int
 
     def __str__(self) -> str:
-        colour, food = (
-            getattr(self.colour, "value", self.colour),
-            getattr(self.food, "value", self.food),
-        )
-        base = f"{colour}-{food}"
+        base = f"{self.colour}-{self.food}"
         return base if self.ants == 3 else f"{base}-2"
 
 
@@ -144,7 +131,7 @@ def card_from_str(text: str) -> PicnicCard:
     return card
 
 
-class ScoringCard(enum.Enum):
+class ScoringCard(Enum):
     """The ten Scoring cards (house rules); each rewards the single best player."""
 
     FOOD_LINES = 1
@@ -171,11 +158,8 @@ class ScoringCard(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    def __repr__(self) -> str:
-        return f"ScoringCard.{self.name}"
 
-
-class Category(enum.Enum):
+class Category(Enum):
     """The six categories of the Majority card, in the order its tokens are laid."""
 
     WATERMELONS = "watermelons"
@@ -185,11 +169,8 @@ class Category(enum.Enum):
     GREEN = "green"
     PURPLE = "purple"
 
-    def __repr__(self) -> str:
-        return f"Category.{self.name}"
 
-
-class RoundCard(enum.Enum):
+class RoundCard(Enum):
     """The eight Round cards (house rules): the game's timer, each with a power."""
 
     SECOND_WIND = "second-wind"
@@ -208,9 +189,6 @@ class RoundCard(enum.Enum):
     """When placing: place one card next to your colony instead of on an ant."""
     HEAD_START = "head-start"
     """Before your toss: be the starting player next round."""
-
-    def __repr__(self) -> str:
-        return f"RoundCard.{self.name}"
 
 
 def round_card_from_str(text: str) -> RoundCard:

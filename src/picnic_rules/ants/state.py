@@ -10,17 +10,16 @@ chance draws it when it happens. So a :class:`View` is the state and the seat.
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from ..kit import Enum
 from .cards import Category, PicnicCard, RoundCard, ScoringCard
 from .rules import Rules
 
 __all__ = ["CATEGORIES", "HOME", "PUDDLE", "Die", "Phase", "Placed", "Spot", "State", "View"]
 
 
-class Spot(enum.Enum):
+class Spot(Enum):
     """Where a die is."""
 
     HOME = "home"
@@ -31,9 +30,6 @@ class Spot(enum.Enum):
     """In the picnic area, touching no card."""
     AREA = "area"
     """Touching one picnic card, or two neighbouring ones."""
-
-    def __repr__(self) -> str:
-        return f"Spot.{self.name}"
 
 
 @attrs.frozen
@@ -64,7 +60,7 @@ class Placed:
     planner: bool = False
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where in the game a state is."""
 
     SETUP = "setup"
@@ -87,9 +83,6 @@ class Phase(enum.Enum):
     """Chance gives the Round card the starting player draws."""
     OVER = "over"
     """The game has ended."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @attrs.frozen
