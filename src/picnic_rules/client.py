@@ -32,19 +32,15 @@ To describe what a seat observed, pass its view before the first observation:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 import attrs
 
 from .errors import PicnicError
 from .game import Actor, AnyGame, Game, Outcome
+from .typevars import M, Ob, S, V
 
 __all__ = ["LegalMove", "Observed", "SeatUpdate", "seat_update"]
-
-S = TypeVar("S")
-M = TypeVar("M")
-V = TypeVar("V")
-Ob = TypeVar("Ob")
 
 
 @attrs.frozen

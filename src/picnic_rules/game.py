@@ -19,6 +19,7 @@ import attrs
 
 from .errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, RulesError, move_text
 from .typecheck import ill_typed
+from .typevars import M, Ob, R, S, V
 
 __all__ = [
     "CHANCE",
@@ -33,11 +34,6 @@ __all__ = [
     "check_player_count",
 ]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
-Ob = TypeVar("Ob")
 S_co = TypeVar("S_co", covariant=True)
 M_co = TypeVar("M_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)

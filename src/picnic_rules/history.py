@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, overload
 
 import attrs
 
@@ -28,14 +28,9 @@ from .errors import IllegalMove, PicnicError
 from .game import AnyGame, Game, Outcome
 from .match import Record, replay
 from .registry import get_game
+from .typevars import M, Ob, R, S, V
 
 __all__ = ["SeatRecord", "follow", "observe_all", "seat_record"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
-Ob = TypeVar("Ob")
 
 
 @attrs.frozen

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Generic, TypeVar, overload
+from typing import Any, Final, Generic, overload
 
 import attrs
 
@@ -26,17 +26,13 @@ from .agents.spec import AgentSpec, resolve_agent
 from .errors import IllegalMove, InvalidState, PicnicError
 from .game import CHANCE, AnyGame, Game, Outcome
 from .registry import get_game
+from .typevars import M, R, S, V
 
 __all__ = ["MAX_SEED", "Record", "play", "replay"]
 
 MAX_SEED: Final = 10**39
 """Seeds lie strictly between ``-MAX_SEED`` and ``MAX_SEED`` (a 128-bit seed fits), so a
 record's seed never exceeds what :mod:`picnic_rules.codec` reads back."""
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def _get_game(game: AnyGame | str) -> AnyGame:

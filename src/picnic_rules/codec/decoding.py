@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import typing
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from ..errors import DecodeError
 from ..game import AnyGame, Game, Outcome
+from ..typevars import M, Ob, R, S, V
 from .converter import converter_of
 from .documents import FORMAT, HEADER, KINDS, Kind, game_named, resolve_game
 from .enums import SpellingClash
@@ -23,11 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["decode", "loads"]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
-Ob = TypeVar("Ob")
 
 _RECORD_FIELDS: Final = ("players", "rules", "seed", "moves", "outcome")
 

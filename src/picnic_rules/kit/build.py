@@ -37,13 +37,13 @@ made): they are for engines. Everywhere else, :func:`attrs.evolve`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
-__all__ = ["builder", "evolve", "evolver"]
+from ..typevars import T
 
-T = TypeVar("T")
+__all__ = ["builder", "evolve", "evolver"]
 
 
 def builder(cls: type[T]) -> Callable[..., T]:

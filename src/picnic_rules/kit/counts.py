@@ -24,7 +24,9 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
-from typing import TypeAlias, TypeVar
+from typing import TypeAlias
+
+from ..typevars import T
 
 __all__ = [
     "Counts",
@@ -39,7 +41,6 @@ __all__ = [
     "total",
 ]
 
-T = TypeVar("T")
 
 Counts: TypeAlias = tuple[int, ...]
 """How many cards of each kind a pile or hand holds, indexed by kind."""

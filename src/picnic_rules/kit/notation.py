@@ -67,6 +67,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from ..errors import InvalidMove
+from ..typevars import T
 
 __all__ = [
     "Choice",
@@ -78,7 +79,6 @@ __all__ = [
     "Several",
 ]
 
-T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 C = TypeVar("C", bound=type)
 

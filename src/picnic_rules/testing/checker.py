@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import ParamSpec, TypeVar
+from typing import ParamSpec
 
 from ..game import CHANCE, Actor, Outcome
+from ..typevars import M, R, S, V
 from . import (
     closure,
     documents,
@@ -33,11 +34,6 @@ from .text import notation
 
 __all__ = ["Checker", "Node"]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
-T = TypeVar("T")
 P = ParamSpec("P")
 
 POOL_SIZE = 512

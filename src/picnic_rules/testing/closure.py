@@ -14,10 +14,11 @@ from one of those states, then from one of its children, for
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidState
 from ..game import CHANCE
+from ..typevars import M, R, S, V
 from . import mutations
 from .text import notation
 
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DEPTH", "MOVES", "check"]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 DEPTH = 3
 """How many steps of play the harness follows from an accepted mutant."""

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Generic, NamedTuple, NoReturn, ParamSpec, TypeVar
+from typing import Any, Generic, NamedTuple, NoReturn, ParamSpec
 
 from ..game import CHANCE, Actor, Game, Measure
+from ..typevars import M, R, S, T, V
 from .report import CHECKS
 from .text import notation, short
 
 __all__ = ["HISTORY", "Choose", "Context", "Node"]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
-T = TypeVar("T")
 P = ParamSpec("P")
 
 HISTORY = 12

@@ -10,10 +10,11 @@ when the codec lists their kind in :data:`picnic_rules.codec.KINDS`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from .. import codec
 from ..errors import DecodeError
+from ..typevars import M, R, S, V
 from .text import short
 
 if TYPE_CHECKING:
@@ -29,10 +30,6 @@ __all__ = [
     "without",
 ]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 Path = tuple[str | int, ...]
 """Where a key sits in a JSON document: the keys and list indexes leading to it, then the key."""

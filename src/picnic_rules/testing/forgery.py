@@ -13,10 +13,11 @@ real game is harmless, one that makes an impossible view is not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, InvalidState
 from ..history import SeatRecord, follow
+from ..typevars import M, R, S, V
 from . import mutations
 from .text import short
 
@@ -25,11 +26,6 @@ if TYPE_CHECKING:
     from .context import Context
 
 __all__ = ["check"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def check(checker: Context[S, V, M, R], record: Record[Any, Any], seat: int, state: S) -> None:

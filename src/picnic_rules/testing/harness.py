@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
@@ -13,16 +13,12 @@ from ..errors import RulesError
 from ..game import CHANCE, Game
 from ..match import Record, play
 from ..match import replay as match_replay
+from ..typevars import M, R, S, V
 from . import documents, forgery, loop, termination
 from .checker import Checker, Node
 from .report import Report, select_checks
 
 __all__ = ["check_game", "check_long_game", "check_play"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def _random_choice(checker: Checker[S, V, M, R], seed: int) -> loop.Choose[S, M]:

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from ..errors import IllegalMove
 from ..game import Game
+from ..typevars import M, R, S, V
 
 __all__ = ["apply_all", "assert_illegal"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def assert_illegal(game: Game[S, V, M, R, Any], state: S, move: M, *words: str) -> IllegalMove:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidState
 from ..game import Actor
+from ..typevars import M, R, S, V
 from . import documents, mutations
 from .text import short
 
@@ -16,11 +17,6 @@ __all__ = ["forged_views", "views"]
 
 FORGED_VIEWS = 4
 """How many forged views :func:`forged_views` tries per deep step."""
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def views(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 from ..errors import RulesError
 from ..game import Game, Outcome
 from ..match import Record
 from ..registry import GAMES
+from ..typevars import M, R, S, V
 from . import documents, observations
 from .checker import Checker
 from .context import Choose, Node
@@ -38,10 +39,6 @@ __all__ = [
     "variant_name",
 ]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 OnState = Callable[[S], None]
 """Called with every state reached, the first and the last included."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -35,6 +35,7 @@ from .. import codec
 from ..errors import IllegalMove, InvalidMove, PicnicError
 from ..game import Actor
 from ..typecheck import ill_typed
+from ..typevars import M, R, S, T, V
 from . import mutations
 from .text import notation
 
@@ -42,12 +43,6 @@ if TYPE_CHECKING:
     from .context import Context
 
 __all__ = ["ill_typed_copies", "lookalikes", "move_values", "text_path"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
-T = TypeVar("T")
 
 
 class _Stranger:

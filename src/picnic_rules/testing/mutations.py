@@ -20,13 +20,14 @@ import enum
 import random
 import types
 import typing
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
+from ..typevars import T
+
 __all__ = ["LARGE", "mutants", "sample"]
 
-T = TypeVar("T")
 
 LARGE = 1_000_000
 """What a "large" mutation adds to an int."""

@@ -21,11 +21,12 @@ Nothing here knows a game: only ``observe``, ``apply``, ``view``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..game import CHANCE, Actor
+from ..typevars import M, R, S, V
 from .observations import observe
 from .text import notation, short
 
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["check"]
 
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 CHECK = "observation-leaks"
 

@@ -15,10 +15,11 @@ and client updates (:mod:`.documents`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..typevars import M, R, S, V
 from . import documents, words
 from .text import notation, short
 
@@ -26,11 +27,6 @@ if TYPE_CHECKING:
     from .context import Context
 
 __all__ = ["differences", "every_move", "observe", "played", "start"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def differences(a: object, b: object) -> str:

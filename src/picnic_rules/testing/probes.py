@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalMove, InvalidMove, OutOfTurn
 from ..game import Actor
+from ..typevars import M, R, S, V
 from . import documents, mutations
 from .text import notation as _text
 
@@ -23,11 +24,6 @@ __all__ = [
     "notation",
     "sampled_chance",
 ]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def explicit_chance(

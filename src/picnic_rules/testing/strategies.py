@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
 from ..game import CHANCE, AnyGame, Game
+from ..typevars import M, R, S, V
 from . import loop
 from .checker import Checker, Node
 
@@ -19,11 +20,6 @@ if TYPE_CHECKING:
     from hypothesis.stateful import RuleBasedStateMachine
 
 __all__ = ["GameMachine", "play_out", "players", "rules_variants", "setups"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def players(game: Game[S, V, M, R, Any]) -> st.SearchStrategy[int]:

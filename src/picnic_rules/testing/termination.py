@@ -20,20 +20,16 @@ picks, among the legal moves, one that lowers the measure least.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..game import CHANCE, Actor, Game, Measure
+from ..typevars import M, R, S, V
 from .text import notation
 
 if TYPE_CHECKING:
     from .context import Choose, Context, Node
 
 __all__ = ["at_state", "longest_choice"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def _measure(checker: Context[S, V, M, R], state: S) -> Measure:

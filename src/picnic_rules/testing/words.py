@@ -20,21 +20,17 @@ None of them may raise.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..codec.limits import check_description
 from ..game import GenericPart
+from ..typevars import M, R, S, V
 from .text import notation, short
 
 if TYPE_CHECKING:
     from .context import Context
 
 __all__ = ["DETERMINIZATIONS", "groups", "move_sentences", "pictures", "sentence"]
-
-S = TypeVar("S")
-V = TypeVar("V")
-M = TypeVar("M")
-R = TypeVar("R")
 
 
 def sentence(
