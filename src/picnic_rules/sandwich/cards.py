@@ -7,13 +7,14 @@ hand holds). A sandwich on the table is the tuple of its cards, bottom first.
 
 from __future__ import annotations
 
-import enum
 from typing import TypeAlias
+
+from ..kit import IntEnum
 
 __all__ = ["CARDS", "Card", "Counts", "Sandwich", "SPREADS", "card_from_str"]
 
 
-class Card(enum.IntEnum):
+class Card(IntEnum):
     """A kind of card. ``str(card)`` is its notation name (``"pb"``)."""
 
     BREAD = 0
@@ -24,9 +25,6 @@ class Card(enum.IntEnum):
 
     def __str__(self) -> str:
         return _NAMES[self]
-
-    def __repr__(self) -> str:
-        return f"Card.{self.name}"
 
     @property
     def is_part(self) -> bool:

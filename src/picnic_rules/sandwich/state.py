@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import enum
 from typing import Any
 
 import attrs
 
+from ..kit import Enum
 from .cards import Counts, Sandwich
 from .rules import Rules
 
@@ -16,7 +16,7 @@ SandwichId = tuple[int, int]
 """A sandwich on the table: ``(seat, index)``, written ``seat.index`` in notation."""
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where in the game a state is."""
 
     DEAL = "deal"
@@ -27,9 +27,6 @@ class Phase(enum.Enum):
     """Seat ``turn`` plays cards, discards or ends the turn."""
     OVER = "over"
     """The game has ended; ``reason`` says why."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @attrs.frozen
