@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ast
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -54,6 +55,19 @@ def positive(text: str) -> int:
 def non_negative(text: str) -> int:
     """An argparse type: an int of at least 0."""
     return _int_at_least(text, 0)
+
+
+def at_most(high: int, expected: str) -> Callable[[str], int]:
+    """An argparse type: an int from 0 to ``high``; above it the error says ``expected``
+    (``"a port 0 to 65535"``), then the value."""
+
+    def bounded(text: str) -> int:
+        value = non_negative(text)
+        if value > high:
+            raise argparse.ArgumentTypeError(f"expected {expected}, not {value}")
+        return value
+
+    return bounded
 
 
 def _int_at_least(text: str, low: int) -> int:

@@ -11,7 +11,7 @@ import argparse
 from typing import TextIO
 
 from ..errors import PicnicError
-from .common import non_negative
+from .common import at_most
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -22,11 +22,7 @@ MAX_PORT = 65535
 """The largest port number."""
 
 
-def _port(text: str) -> int:
-    value = non_negative(text)
-    if value > MAX_PORT:
-        raise argparse.ArgumentTypeError(f"expected a port 0 to {MAX_PORT}, not {value}")
-    return value
+_port = at_most(MAX_PORT, f"a port 0 to {MAX_PORT}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -27,7 +27,15 @@ from ..errors import PicnicError
 from ..registry import get_game
 from ..simulate import Interrupted, simulate
 from ..summary import GameStat
-from .common import add_rules_options, agent_list, non_negative, positive, rules_from, safe, seats
+from .common import (
+    add_rules_options,
+    agent_list,
+    at_most,
+    positive,
+    rules_from,
+    safe,
+    seats,
+)
 
 __all__ = ["HELP", "MAX_GAMES", "add_arguments", "run"]
 
@@ -41,11 +49,7 @@ DASK_TIMEOUT = 10.0
 """Seconds ``--dask`` waits to reach the scheduler before giving up."""
 
 
-def _games(text: str) -> int:
-    count = non_negative(text)
-    if count > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"expected at most {MAX_GAMES} games, not {count}")
-    return count
+_games = at_most(MAX_GAMES, f"at most {MAX_GAMES} games")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import json
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import attrs
@@ -163,13 +164,8 @@ class _Hooks:
             hook = self.converter.get_structure_hook(element)
 
             def homogeneous(value: Any, _: Any) -> tuple[Any, ...]:
-                out = []
-                for i, item in enumerate(_expect_array(value)):
-                    try:
-                        out.append(hook(item, element))
-                    except Exception as exc:
-                        raise at_index(exc, i, element, t) from None
-                return tuple(out)
+                items = _expect_array(value)
+                return _structured(items, itertools.repeat((element, hook)), t)
 
             return homogeneous
         if args == ((),):  # tuple[()]
@@ -180,13 +176,7 @@ class _Hooks:
             items = _expect_array(value)
             if len(items) != len(args):
                 raise Invalid(f"expected an array of {len(args)} items, not {len(items)}")
-            out = []
-            for i, (item, element, hook) in enumerate(zip(items, args, hooks, strict=True)):
-                try:
-                    out.append(hook(item, element))
-                except Exception as exc:
-                    raise at_index(exc, i, element, t) from None
-            return tuple(out)
+            return _structured(items, zip(args, hooks, strict=True), t)
 
         return fixed
 
@@ -339,3 +329,17 @@ def converter_of(game: AnyGame) -> cattrs.Converter:
     """The strict converter of ``game`` (kept for the 32 games used last; raises
     :class:`~.enums.SpellingClash` if two members of one of its enums are spelled alike)."""
     return _make_converter(game)
+
+
+def _structured(items: list[Any], kinds: Iterable[tuple[Any, Any]], t: Any) -> tuple[Any, ...]:
+    """``items`` structured one by one with the ``(type, hook)`` pairs of ``kinds``; an
+    error names the index of the item at fault in ``t``."""
+    out = []
+    for i, (item, (element, hook)) in enumerate(
+        zip(items, kinds, strict=False)
+    ):  # kinds may repeat
+        try:
+            out.append(hook(item, element))
+        except Exception as exc:
+            raise at_index(exc, i, element, t) from None
+    return tuple(out)
