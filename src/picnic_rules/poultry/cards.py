@@ -27,8 +27,6 @@ __all__ = [
     "Grain",
     "GrainCounts",
     "card_key",
-    "colour_from_str",
-    "grain_from_str",
     "kind_index",
     "kinds",
 ]
@@ -141,20 +139,3 @@ def kinds(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[Card, ...]:
 def kind_index(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> dict[Card, int]:
     """Each card of :func:`kinds` mapped to its index in a :data:`Counts`."""
     return {card: i for i, card in enumerate(kinds(poultry, foxes))}
-
-
-_COLOUR_NAMES: dict[str, Colour] = {colour.value: colour for colour in COLOURS}
-_COLOUR_NAMES.update({species: colour for colour, species in zip(COLOURS, _SPECIES, strict=True)})
-_COLOUR_NAMES.update({"chickens": Colour.YELLOW, "ducks": Colour.BLUE, "guinea": Colour.GREEN})
-_COLOUR_NAMES.update({"guinea-fowl": Colour.GREEN, "geese": Colour.RED, "turkeys": Colour.BLACK})
-_GRAIN_NAMES = {grain.value: grain for grain in GRAINS}
-
-
-def colour_from_str(text: str) -> Colour | None:
-    """The colour named ``text``, by colour or species (``"duck"`` is blue), or ``None``."""
-    return _COLOUR_NAMES.get(text.lower())
-
-
-def grain_from_str(text: str) -> Grain | None:
-    """The grain colour named ``text`` (``"green"``, ``"blue"``, ``"yellow"``), or ``None``."""
-    return _GRAIN_NAMES.get(text.lower())

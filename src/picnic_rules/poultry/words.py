@@ -18,7 +18,20 @@ from ..errors import IllegalMove
 from ..game import Outcome
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
 from .engine import to_move
-from .moves import Accept, Allot, Commit, Draw, Move, NoDeal, Reject, Resolve, Reveal, Roll, Supply
+from .moves import (
+    NOTATION,
+    Accept,
+    Allot,
+    Commit,
+    Draw,
+    Move,
+    NoDeal,
+    Reject,
+    Resolve,
+    Reveal,
+    Roll,
+    Supply,
+)
 from .observations import Observation, update
 from .predicates import MAX_TIES, duel_leaders
 from .scoring import score
@@ -49,17 +62,7 @@ def move_group(move: Move) -> tuple[str, str]:
     if isinstance(move, Commit):
         cards = [str(card) for card in move.cards]
         return cards[0] if cards else "commit", " + ".join(cards[1:])
-    if isinstance(move, Allot):
-        return "allot", f"{move.grain} to {move.seat}"
-    if isinstance(move, Draw):
-        return "draw", str(move.card)
-    if isinstance(move, Supply):
-        return "grain", str(move.grain)
-    if isinstance(move, Resolve):
-        return "resolve", str(move.yard)
-    if isinstance(move, Roll):
-        return "roll", str(move.value)
-    return str(move), ""
+    return NOTATION.group(move)
 
 
 def yard_name(colour: Colour) -> str:
