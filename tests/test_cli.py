@@ -340,7 +340,7 @@ def test_replay_refuses_big_and_bad_files(
     status, _, err = run(["replay", str(path)], capsys)
     assert status == 2 and "the record says" in err
     assert run(["replay", str(tmp_path / "game.json"), "--seat", "2"], capsys)[2].endswith(
-        "there is no seat 2 in this game of 2 players\n"
+        "seat 2 is not a seat of this 2-player game\n"
     )
 
 

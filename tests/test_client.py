@@ -91,7 +91,7 @@ def test_observations_must_lead_from_before_to_the_view() -> None:
 
 
 def test_a_seat_the_game_does_not_have() -> None:
-    with pytest.raises(PicnicError, match="no seat 3"):
+    with pytest.raises(PicnicError, match="seat 3 is not a seat of this 2-player game"):
         seat_update(GAME, after_deal(), 3)
 
 

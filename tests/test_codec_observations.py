@@ -213,7 +213,7 @@ def test_bad_update_fields(states: tuple[State, ...]) -> None:
     [
         ("chance", "the view has seat 0 to act, not chance"),
         (1, "the view has seat 0 to act, not seat 1"),
-        (2, "there is no seat 2 in a 2-player game"),
+        (2, "seat 2 is not a seat of this 2-player game"),
         ("CHANCE", "expected a seat, \"chance\" or null, not 'CHANCE'"),
         (True, 'expected a seat, "chance" or null, not a boolean'),
         (0.0, 'expected a seat, "chance" or null, not a number'),
@@ -417,7 +417,7 @@ def test_each_observation_of_an_update_is_strict(record: Record, states: tuple[S
     bad(
         2,
         f"{at}.observation.actor",
-        "there is no seat 2 in a 2-player game",
+        "seat 2 is not a seat of this 2-player game",
         "observation",
         "actor",
     )
@@ -517,7 +517,7 @@ def test_bad_histories(record: Record) -> None:
     for key in ("players", "rules", "seat", "observations", "outcome"):
         refused(without(good, key), f"$.{key}", "required field missing")
     refused(edited(good, "game_name", value="x"), "$.game_name", "unknown field")
-    refused(edited(good, "seat", value=2), "$.seat", "there is no seat 2 in a 2-player game")
+    refused(edited(good, "seat", value=2), "$.seat", "seat 2 is not a seat of this 2-player game")
     refused(edited(good, "seat", value="1"), "$.seat", "not a string")
     refused(edited(good, "players", value=5), "$.players", "2 to 4 players")
     refused(edited(good, "rules", "ants", value=-1), "$.rules.ants", "at least 0")
@@ -530,7 +530,7 @@ def test_bad_histories(record: Record) -> None:
     refused(
         edited(good, "observations", 5, "actor", value=2),
         "$.observations[5].actor",
-        "there is no seat 2 in a 2-player game",
+        "seat 2 is not a seat of this 2-player game",
     )
     refused(
         edited(good, "observations", 3, "move", value="draw cheese"),

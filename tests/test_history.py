@@ -62,7 +62,7 @@ def test_follow_names_the_observation_that_cannot_follow() -> None:
 
 def test_seat_record_refuses_a_missing_seat() -> None:
     record = play(GAME, [RandomAgent(), RandomAgent()], seed=2)
-    with pytest.raises(PicnicError, match="no seat 2 in a 2-player game"):
+    with pytest.raises(PicnicError, match="seat 2 is not a seat of this 2-player game"):
         seat_record(record, 2)
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "PicnicError",
     "RulesError",
     "move_text",
+    "not_a_seat",
 ]
 
 
@@ -39,6 +40,15 @@ class IllegalMove(PicnicError):
 
 MAX_SHOWN = 80
 """The most characters of a move an error message shows (longer text ends in ``...``)."""
+
+
+def not_a_seat(seat: object, players: int) -> str:
+    """The one message for a seat a game does not have, wherever it is refused.
+
+    >>> not_a_seat(5, 2)
+    'seat 5 is not a seat of this 2-player game'
+    """
+    return f"seat {seat!r} is not a seat of this {players}-player game"
 
 
 def move_text(move: object) -> str:

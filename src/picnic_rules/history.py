@@ -24,7 +24,7 @@ from typing import Any, Generic, overload
 
 import attrs
 
-from .errors import IllegalMove, PicnicError
+from .errors import IllegalMove, PicnicError, not_a_seat
 from .game import AnyGame, Game, Outcome
 from .match import Record, replay
 from .registry import get_game
@@ -86,7 +86,7 @@ def seat_record(
     states = replay(record, game)
     found: AnyGame = game or _game(record.game)
     if type(seat) is not int or not 0 <= seat < record.players:
-        raise PicnicError(f"there is no seat {seat!r} in a {record.players}-player game")
+        raise PicnicError(not_a_seat(seat, record.players))
     observations = tuple(
         found.observe(state, move, seat) for state, move in zip(states, record.moves, strict=False)
     )

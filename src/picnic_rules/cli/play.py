@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ..errors import IllegalMove, InvalidMove, PicnicError
+from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame
 from ..match import MAX_SEED
 from ..registry import get_game
@@ -183,7 +183,7 @@ def _session(args: argparse.Namespace) -> Session:
     players = game.check_players(players)
     for seat in args.seat or []:
         if seat >= players:
-            raise PicnicError(f"there is no seat {seat} in a game of {players} players")
+            raise PicnicError(not_a_seat(seat, players))
     if args.watch and len(args.seat or []) > 1:
         raise PicnicError("--watch shows one seat's view (--seat K) or every seat's (--all-seeing)")
     others = [seat for seat in range(players) if seat not in humans]

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from ..errors import IllegalMove, InvalidState, PicnicError
+from ..errors import IllegalMove, InvalidState, PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame
 from ..match import Record
 from ..registry import get_game
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise PicnicError(str(exc)) from None
     game = get_game(record.game)
     if args.seat is not None and args.seat >= record.players:
-        raise PicnicError(f"there is no seat {args.seat} in this game of {record.players} players")
+        raise PicnicError(not_a_seat(args.seat, record.players))
     _header(screen, game, record, args)
     states = _walk(screen, record, args, name)
     if record.outcome is not None:

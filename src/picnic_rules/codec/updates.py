@@ -44,7 +44,7 @@ from typing import Any, Final
 
 import cattrs
 
-from ..errors import DecodeError
+from ..errors import DecodeError, not_a_seat
 from ..game import CHANCE, Actor, AnyGame, Outcome
 from .enums import written
 from .failures import check_keys, checked, json_type, structure
@@ -139,7 +139,7 @@ def _check_seat(game: AnyGame, number: object, players: int | None, path: str) -
                 path, f"no seat {number}: {game.name} seats at most {game.max_players}"
             )
     elif not 0 <= number < players:
-        raise DecodeError(path, f"there is no seat {number} in a {players}-player game")
+        raise DecodeError(path, not_a_seat(number, players))
 
 
 def decode_observation(
@@ -238,7 +238,7 @@ def _decode_actor(converter: cattrs.Converter, raw: object, players: int, path: 
         raise DecodeError(path, f'expected a seat, "{CHANCE_SPELLING}" or null, not {shown}')
     seat: int = structure(converter, raw, int, path)
     if not 0 <= seat < players:
-        raise DecodeError(path, f"there is no seat {seat} in a {players}-player game")
+        raise DecodeError(path, not_a_seat(seat, players))
     return seat
 
 
@@ -389,7 +389,7 @@ def decode_history(doc: dict[str, Any], game: AnyGame, converter: cattrs.Convert
     players, rules = decode_players_rules(doc, game, converter)
     seat: int = structure(converter, doc["seat"], int, "$.seat")
     if not 0 <= seat < players:
-        raise DecodeError("$.seat", f"there is no seat {seat} in a {players}-player game")
+        raise DecodeError("$.seat", not_a_seat(seat, players))
     raw = doc["observations"]
     limit = max_steps(game, players, rules)
     if type(raw) is list and len(raw) > limit:
