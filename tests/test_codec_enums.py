@@ -7,7 +7,7 @@ import enum
 import attrs
 import pytest
 
-from picnic_rules import GAMES, codec
+from picnic_rules import GAMES, codec, kit
 from picnic_rules.codec import SpellingClash
 from picnic_rules.codec.enums import enums_in, spelling
 from picnic_rules.sandwich import Card, Phase, Rules, State, View
@@ -15,7 +15,7 @@ from picnic_rules.sandwich import Card, Phase, Rules, State, View
 GAME = GAMES["sandwich"]
 
 
-class Custom(enum.IntEnum):
+class Custom(kit.IntEnum):
     LOW = 0
     HIGH = 1
 
@@ -43,7 +43,7 @@ class Stringy(enum.StrEnum):
     DOWN = "south"
 
 
-class Clash(enum.Enum):
+class Clash(kit.Enum):
     A = "x"
     B = "y"
 
@@ -59,13 +59,14 @@ class MixedCase(enum.Enum):
 @pytest.mark.parametrize(
     ("cls", "names"),
     [
-        (Custom, ["lo", "hi"]),  # its own __str__
+        (Custom, ["lo", "hi"]),  # a kit enum with its own __str__
         (Card, ["bread", "pb", "jelly", "ant", "fly"]),
         (Valued, ["crimson", "navy"]),  # a string value
         (Phase, ["deal", "draw", "act", "over"]),
-        (Stringy, ["north", "south"]),  # StrEnum's __str__ is the stdlib's: its value
+        # an enum of another base is written as the kit's base would write it
+        (Stringy, ["north", "south"]),  # a string value
         (Numbered, ["one", "two"]),  # otherwise the lower-case name
-        (Intlike, ["one", "two"]),  # IntEnum's __str__ is the stdlib's
+        (Intlike, ["one", "two"]),
     ],
 )
 def test_the_spelling_rule(cls: type[enum.Enum], names: list[str]) -> None:

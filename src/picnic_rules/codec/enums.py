@@ -1,24 +1,21 @@
-"""How an enum member is spelled in JSON: one explicit rule, checked when a converter is built.
+"""How an enum member is spelled in JSON: ``str(member)``, checked when a converter is built.
 
-The JSON spelling of a member is
-
-1. ``str(member)`` if the enum class (or an enum base of the game's own)
-   defines ``__str__``: the sandwich ``Card.PEANUT_BUTTER`` is ``"pb"``;
-2. otherwise its value, if the value is a string: ``Phase.DEAL`` is ``"deal"``;
-3. otherwise its name in lower case: ``Colour.RED = 1`` is ``"red"``.
-
-The standard library's own ``__str__`` (``StrEnum``, ``IntEnum``) does not
-count as a game's: a ``StrEnum`` is written as its value, an ``IntEnum`` as
-its lower-case name. Two members with the same spelling are a
+Every game enum derives from the kit's one enum base
+(:class:`picnic_rules.kit.Enum` or :class:`~picnic_rules.kit.IntEnum`), whose
+``str`` is the written value: the value if it is a string, else the name in
+lower case, unless the game's notation says otherwise (the sandwich
+``Card.PEANUT_BUTTER`` is ``"pb"``). That ``str`` is the JSON spelling. An
+enum of another base (a game not built on the kit) is written as the kit's
+base would write it. Two members with the same spelling are a
 :class:`SpellingClash` (a :class:`TypeError`) raised when the game's
 converter is built, never a silent change of format.
 
->>> import enum
->>> class Colour(enum.Enum):
+>>> from picnic_rules.kit import Enum
+>>> class Colour(Enum):
 ...     RED = 1
-...     GREEN = 2
+...     GREEN = "green"
 >>> spelling(Colour)
-{'red': <Colour.RED: 1>, 'green': <Colour.GREEN: 2>}
+{'red': Colour.RED, 'green': Colour.GREEN}
 """
 
 from __future__ import annotations
@@ -27,44 +24,30 @@ import enum
 import functools
 import types
 import typing
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-__all__ = ["SpellingClash", "enums_in", "spelling", "written"]
+from ..kit.enums import Spelled, written_value
 
-_STDLIB_ENUMS: Final = frozenset(
-    {enum.Enum, enum.IntEnum, enum.StrEnum, enum.Flag, enum.IntFlag, enum.ReprEnum}
-)
+__all__ = ["SpellingClash", "enums_in", "spelling", "written"]
 
 
 class SpellingClash(TypeError):
     """Two members of an enum would be written alike in JSON (a defect of the game, not of a document)."""
 
 
-def _defines_str(cls: type[enum.Enum]) -> bool:
-    return any(
-        "__str__" in vars(klass)
-        for klass in cls.__mro__
-        if issubclass(klass, enum.Enum) and klass not in _STDLIB_ENUMS
-    )
-
-
-def _spell(member: enum.Enum, custom_str: bool) -> str:
-    if custom_str:
-        return str(member)
-    if isinstance(member.value, str):
-        return member.value
-    return member.name.lower()
+def _spell(member: enum.Enum) -> str:
+    """The JSON spelling of ``member``: its ``str`` as the kit's enum base writes it."""
+    return str(member) if isinstance(member, Spelled) else written_value(member)
 
 
 @functools.cache
 def spelling(cls: type[enum.Enum]) -> dict[str, enum.Enum]:
     """Every member of ``cls`` by its JSON spelling; raise :class:`SpellingClash` for a clash."""
-    custom_str = _defines_str(cls)
     names: dict[str, enum.Enum] = {}
     for member in cls:
-        key = _spell(member, custom_str)
+        key = _spell(member)
         if type(key) is not str:
             raise SpellingClash(f"{cls.__qualname__}.{member.name}: str() gives no string")
         if key in names:

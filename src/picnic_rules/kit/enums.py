@@ -24,7 +24,14 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Enum", "IntEnum", "Spelled"]
+__all__ = ["Enum", "IntEnum", "Spelled", "written_value"]
+
+
+def written_value(member: enum.Enum) -> str:
+    """How the kit's enum base writes ``member``: its value if that is a string, else its
+    name in lower case."""
+    value = member.value
+    return value if isinstance(value, str) else member.name.lower()
 
 
 class Spelled:
@@ -37,8 +44,7 @@ class Spelled:
         return f"{type(self).__name__}.{self.name}"  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
-        value = self.value  # type: ignore[attr-defined]
-        return value if isinstance(value, str) else str(self.name).lower()  # type: ignore[attr-defined]
+        return written_value(self)  # type: ignore[arg-type]
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
