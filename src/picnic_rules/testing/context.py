@@ -156,4 +156,10 @@ class Context(Generic[S, V, M, R]):
         """Whether ``actor`` is chance in a game whose chance outcomes are sampled, not listed."""
         return actor is CHANCE and self.game.chance == "sampled"
 
+    def sample_with(self, state: S, seed: int) -> M:
+        """``sample_chance(state, random.Random(seed))``, a failure naming the seed."""
+        game = self.game
+        what = f"sample_chance(state, random.Random({seed}))"
+        return self.call("chance", what, state, game.sample_chance, state, random.Random(seed))
+
     # one state -------------------------------------------------------------

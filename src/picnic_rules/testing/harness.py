@@ -10,7 +10,8 @@ import attrs
 
 from ..agents import RandomAgent
 from ..errors import RulesError
-from ..game import CHANCE, Game
+from ..game import CHANCE, Game, GenericPart
+from ..kit import frontend
 from ..match import Record, play
 from ..match import replay as match_replay
 from ..typevars import M, R, S, V
@@ -40,6 +41,18 @@ def _random_choice(checker: Checker[S, V, M, R], seed: int) -> loop.Choose[S, M]
         return move
 
     return choose
+
+
+def _by_construction(game: Game[S, V, M, R, Any], skip: Iterable[str] | None) -> list[str]:
+    """``skip``, and 'observation-leaks' for a game whose ``observe`` is the kit's default
+    (:func:`picnic_rules.kit.frontend.observe`, not named in :attr:`Game.provides
+    <picnic_rules.Game.provides>`): its observation is the seat's next view, and the move
+    only when the seat sees it made, so it tells a seat nothing its view does not show --
+    but it holds each seat's own view, which the check's rule for a public move (observed
+    alike by every seat) would refuse."""
+    chosen = [skip] if isinstance(skip, str) else list(skip or ())
+    default = isinstance(game.observe, GenericPart) and game.observe.function is frontend.observe
+    return [*chosen, "observation-leaks"] if default else chosen
 
 
 def check_play(
@@ -86,7 +99,7 @@ def check_play(
         every=every,
         sample=sample,
         only=only,
-        skip=skip,
+        skip=_by_construction(game, skip),
     )
     state, outcome = loop.run(checker, _random_choice(checker, seed))
     record = Record(
@@ -279,7 +292,7 @@ def check_long_game(
         variant=variant,
         every=every,
         only=only,
-        skip=skip,
+        skip=_by_construction(game, skip),
     )
     _, outcome = loop.run(checker, termination.longest_choice(game, seed))
     return _report(checker, outcome.reason)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -80,17 +79,7 @@ def sampled_chance(
             state,
         )
     seed = checker.rng.randrange(2**32)
-    drawn = [
-        checker.call(
-            "chance",
-            f"sample_chance(state, random.Random({seed}))",
-            state,
-            game.sample_chance,
-            state,
-            random.Random(seed),
-        )
-        for _ in range(2)
-    ]
+    drawn = [checker.sample_with(state, seed) for _ in range(2)]
     if drawn[0] != drawn[1]:
         checker.fail(
             "chance",

@@ -5,7 +5,6 @@ Hypothesis is a test extra: it is imported only when these are called.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -63,21 +62,12 @@ def _hypothesis_choice(data: st.DataObject, checker: Checker[S, V, M, R]) -> loo
     """Hypothesis picks every move: a legal move, or the seed of a sampled chance outcome."""
     from hypothesis import strategies as st
 
-    game = checker.game
-
     def choose(state: S, node: Node[M]) -> M:
         who = "chance" if node.actor is CHANCE else f"seat {node.actor}"
         label = f"step {checker.step} ({who})"
         if checker.sampled_chance(node.actor):
             seed = data.draw(st.integers(0, 2**32 - 1), label=f"{label} seed")
-            return checker.call(
-                "chance",
-                f"sample_chance(state, random.Random({seed}))",
-                state,
-                game.sample_chance,
-                state,
-                random.Random(seed),
-            )
+            return checker.sample_with(state, seed)
         return data.draw(st.sampled_from(node.legal), label=label)
 
     return choose
