@@ -15,9 +15,10 @@ notation                       meaning
 =============================  ===================================================
 
 Piles are numbered from 0 in the order they were started (a pile taken away
-renumbers those after it). ``str(move)`` writes the notation and
-:func:`move_from_str` reads it back; reading is case-insensitive and forgiving
-about spaces and plurals (``Play 2 Red Flies + Joker on 3``).
+renumbers those after it). Each move class declares its forms with the game's
+:data:`NOTATION` (:class:`picnic_rules.kit.Notation`): ``str(move)`` writes the
+first form that fits and :func:`move_from_str` reads every form back, ignoring
+case and spaces and reading plural insects (``Play 2 Red Flies + Joker on 3``).
 
 Limits: a move is at most :data:`MAX_NOTATION` characters and any number in it
 at most :data:`MAX_NUMBER`; longer text or larger numbers are an
@@ -30,13 +31,14 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import InvalidMove
-from .cards import CARDS, Card, Colour, Insect
+from ..kit import Choice, Form, Notation, NotationError, Number
+from .cards import CARDS, Card, Colour, Insect, insect_card
 
 __all__ = [
     "MAX_NOTATION",
     "MAX_NUMBER",
     "MOVE_TYPES",
+    "NOTATION",
     "Buy",
     "Defend",
     "Draw",
@@ -52,17 +54,89 @@ MAX_NOTATION: Final = 80
 MAX_NUMBER: Final = 999
 """The largest number (of cards or of a pile) notation accepts."""
 
+_PLURALS: Final = {"ants": Insect.ANT, "spiders": Insect.SPIDER, "flies": Insect.FLY}
 
+
+class _CardReader(Choice[Card]):
+    """A card by its name (``red fly``, ``joker ant``, ``spray``), plurals and short weapon
+    names too, refused with a short example rather than all 18 names."""
+
+    def read(self, text: str) -> Card:
+        """The card named ``text``."""
+        try:
+            return super().read(text)
+        except NotationError:
+            raise NotationError(
+                f"{text!r} is not a card (such as red fly, joker ant, spray)"
+            ) from None
+
+
+def _card_aliases() -> dict[str, Card]:
+    """Other names of cards: plurals (``red flies``, ``jokers ant``) and short weapon names."""
+    aliases = {"boot": Card.BOOTS, "swat": Card.SWATTER}
+    for name, insect in (*_PLURALS.items(), *((str(i), i) for i in Insect)):
+        for colour in (*Colour, None):
+            card = insect_card(insect, colour)
+            aliases[f"{str(card).split()[0]} {name}"] = card
+        aliases[f"jokers {name}"] = insect_card(insect, None)
+    return aliases
+
+
+INSECT: Final = Choice(Insect, "kind of insect", name="INSECT", aliases=_PLURALS)
+"""An insect type, singular or plural (``fly``, ``flies``)."""
+CARD: Final = _CardReader(CARDS, "card", aliases=_card_aliases())
+"""A card kind by its name (``red fly``, ``joker ant``, ``boots``)."""
+COUNT: Final = Number(1, MAX_NUMBER, "count")
+"""How many cards of a kind a play holds."""
+PILE: Final = Number(0, MAX_NUMBER, "pile")
+"""A pile's number."""
+
+NOTATION: Final = Notation(
+    max_length=MAX_NOTATION,
+    readers={Card: CARD, Insect: INSECT},
+    notes="a play is [COUNT] COLOUR INSECT[+[COUNT] jokers] or [COUNT] joker INSECT, "
+    "then [on PILE]",
+)
+"""The notation of the insects game's moves."""
+
+
+def _anywhere(*forms: Form) -> list[Form]:
+    """Each form of a play onto pile ``on PILE``, then onto a new pile."""
+    return [
+        placed
+        for form in forms
+        for placed in (Form(f"{form.template} on {{onto}}", **form.fixed), form)
+    ]
+
+
+@NOTATION.move("draw {card}")
 @attrs.frozen
 class Draw:
     """Chance: the card dealt or drawn is ``card``."""
 
     card: Card
 
-    def __str__(self) -> str:
-        return f"draw {self.card}"
 
-
+@NOTATION.move(
+    # a malformed play (no card, a colour with no count) is written so that it never
+    # reads back as a legal play
+    *_anywhere(
+        Form("play {colour} {insect}", count=1, jokers=0),
+        Form("play {colour} {insect}+joker", count=1, jokers=1),
+        Form("play {colour} {insect}+{jokers} jokers", count=1),
+        Form("play {count} {colour} {insect}", jokers=0),
+        Form("play {count} {colour} {insect}+joker", jokers=1),
+        Form("play {count} {colour} {insect}+{jokers} jokers"),
+        Form("play joker {insect}", colour=None, count=0, jokers=1),
+        Form("play {jokers} joker {insect}", colour=None, count=0),
+        Form("play {jokers} jokers {insect}", colour=None, count=0),
+        Form("play {count} colourless {insect}", colour=None),
+    ),
+    colour=Choice(Colour),
+    count=COUNT,
+    jokers=COUNT,
+    onto=PILE,
+)
 @attrs.frozen
 class Play:
     """Play ``count`` insects of ``insect`` in ``colour`` and ``jokers`` of its jokers, onto
@@ -74,63 +148,40 @@ class Play:
     jokers: int = 0
     onto: int | None = None
 
-    def __str__(self) -> str:
-        # a malformed play (no card, a colour with no count) is written so that it
-        # reads back as itself or not at all, never as another, legal play
-        if self.colour is not None:
-            text = f"{self.count} " if self.count != 1 else ""
-            text += f"{self.colour} {self.insect}"
-            if self.jokers:
-                text += "+joker" if self.jokers == 1 else f"+{self.jokers} jokers"
-        elif self.count:
-            text = f"{self.count} colourless {self.insect}"
-        else:
-            text = f"{self.jokers} " if self.jokers != 1 else ""
-            text += f"joker {self.insect}"
-        return f"play {text}" + ("" if self.onto is None else f" on {self.onto}")
-
     @property
     def cards(self) -> int:
         """How many cards the play holds."""
         return self.count + self.jokers
 
 
+@NOTATION.move("swat {pile}", "weapon {pile}", pile=PILE)
 @attrs.frozen
 class Swat:
     """Play one weapon onto the one-card pile ``pile`` of its type (outside an attack)."""
 
     pile: int
 
-    def __str__(self) -> str:
-        return f"swat {self.pile}"
 
-
+@NOTATION.move("defend {weapons}", weapons=Number(0, MAX_NUMBER, "count"))
 @attrs.frozen
 class Defend:
     """Defend the attack with ``weapons`` weapons of the attacking pile's type (its size - 1)."""
 
     weapons: int
 
-    def __str__(self) -> str:
-        return f"defend {self.weapons}"
 
-
+@NOTATION.move("give food", "give up", "give up food")
 @attrs.frozen
 class GiveUp:
     """Give up one food card to the seat that played the attacking pile's last card."""
 
-    def __str__(self) -> str:
-        return "give food"
 
-
+@NOTATION.move(Form("buy captured", captured=True), "buy", "buy own", "buy food")
 @attrs.frozen
 class Buy:
     """Variant: buy 4 cards for one food, own (``captured=False``) or captured."""
 
     captured: bool = False
-
-    def __str__(self) -> str:
-        return "buy captured" if self.captured else "buy"
 
 
 Move: TypeAlias = Draw | Play | Swat | Defend | GiveUp | Buy
@@ -138,93 +189,6 @@ Move: TypeAlias = Draw | Play | Swat | Defend | GiveUp | Buy
 
 MOVE_TYPES: tuple[type[Move], ...] = (Draw, Play, Swat, Defend, GiveUp, Buy)
 """The move classes, in a fixed order."""
-
-_USAGE = (
-    "expected one of: play [N] COLOUR INSECT[+[N] joker] [on PILE], play [N] joker INSECT "
-    "[on PILE], swat PILE, defend N, give food, buy, buy captured, draw CARD"
-)
-_INSECTS = {
-    "ant": Insect.ANT,
-    "ants": Insect.ANT,
-    "spider": Insect.SPIDER,
-    "spiders": Insect.SPIDER,
-    "fly": Insect.FLY,
-    "flies": Insect.FLY,
-}
-_COLOURS = {str(c): c for c in Colour} | {"jokers": None, "joker": None}
-_WEAPONS = {
-    "spray": Card.SPRAY,
-    "boots": Card.BOOTS,
-    "boot": Card.BOOTS,
-    "swatter": Card.SWATTER,
-    "swat": Card.SWATTER,
-}
-
-
-def _number(text: str, word: str, what: str) -> int:
-    if not word.isascii() or not word.isdigit():
-        raise InvalidMove(text, f"{word!r} is not a {what}")
-    digits = word.lstrip("0") or "0"
-    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
-        raise InvalidMove(text, f"{what} {word} is more than {MAX_NUMBER}")
-    return int(digits)
-
-
-def _card(text: str, words: list[str]) -> Card:
-    if len(words) == 1 and words[0] in _WEAPONS:
-        return _WEAPONS[words[0]]
-    if len(words) == 2 and words[0] in _COLOURS and words[1] in _INSECTS:
-        colour, insect = _COLOURS[words[0]], _INSECTS[words[1]]
-        return CARDS[5 * insect + (4 if colour is None else colour)]
-    raise InvalidMove(
-        text, f"{' '.join(words)!r} is not a card (such as 'red fly', 'joker ant', 'spray')"
-    )
-
-
-def _group(text: str, words: list[str]) -> tuple[int, Colour | None, Insect | None]:
-    """``[N] COLOUR|joker [INSECT]``: the number, the colour (``None``: jokers), the insect."""
-    count = 1
-    if words and words[0][:1].isdigit():
-        count = _number(text, words[0], "number of cards")
-        words = words[1:]
-        if count == 0:
-            raise InvalidMove(text, "a play holds at least one card of each kind it names")
-    if not words or words[0] not in _COLOURS:
-        raise InvalidMove(text, "expected a colour (red, blue, yellow, green) or joker")
-    colour = _COLOURS[words[0]]
-    if len(words) == 1:
-        return count, colour, None
-    if len(words) == 2 and words[1] in _INSECTS:
-        return count, colour, _INSECTS[words[1]]
-    raise InvalidMove(text, f"{' '.join(words[1:])!r} is not an insect (ant, spider, fly)")
-
-
-def _play(text: str, words: list[str]) -> Move:
-    onto = None
-    if len(words) >= 2 and words[-2] == "on":
-        onto = _number(text, words[-1], "pile number")
-        words = words[:-2]
-    if "on" in words:
-        raise InvalidMove(text, "expected 'on PILE' at the end")
-    groups: list[list[str]] = [[]]
-    for word in words:
-        if word == "+":
-            groups.append([])
-        else:
-            groups[-1].append(word)
-    if len(groups) > 2 or any(not g for g in groups):
-        raise InvalidMove(text, "a play is COLOUR INSECT, joker INSECT, or COLOUR INSECT+joker")
-    parsed = [_group(text, g) for g in groups]
-    insects = {insect for _, _, insect in parsed if insect is not None}
-    if len(insects) != 1:
-        raise InvalidMove(text, "a play names exactly one insect type (ant, spider, fly)")
-    (insect,) = insects
-    coloured = [(n, c) for n, c, _ in parsed if c is not None]
-    jokers = [n for n, c, _ in parsed if c is None]
-    if len(coloured) > 1 or len(jokers) > 1:
-        raise InvalidMove(text, "a play holds insects of one colour, and jokers")
-    count, colour = coloured[0] if coloured else (0, None)
-    return Play(insect, colour, count, jokers[0] if jokers else 0, onto)
 
 
 def move_from_str(text: str) -> Move:
@@ -237,31 +201,10 @@ def move_from_str(text: str) -> Move:
     >>> move_from_str("play purple fly")
     Traceback (most recent call last):
     ...
-    picnic_rules.errors.InvalidMove: invalid move 'play purple fly': expected a colour (red, blue, yellow, green) or joker
+    picnic_rules.errors.InvalidMove: invalid move 'play purple fly': 'purple' is not a colour (red, blue, yellow, green)
 
     Raises :class:`~picnic_rules.InvalidMove` for text that is not a move.
     Text longer than :data:`MAX_NOTATION` is refused unread.
     """
-    if not isinstance(text, str):
-        raise InvalidMove(f"<{type(text).__name__}>", "a move must be given as a string")
-    if len(text) > MAX_NOTATION:
-        raise InvalidMove(
-            text[:20] + "...", f"notation is {len(text)} characters, more than {MAX_NOTATION}"
-        )
-    words = text.lower().replace("+", " + ").split()
-    if not words:
-        raise InvalidMove(text, "empty move")
-    verb, args = words[0], words[1:]
-    if verb == "play" and args:
-        return _play(text, args)
-    if verb == "draw" and args:
-        return Draw(_card(text, args))
-    if verb in ("swat", "weapon") and len(args) == 1:
-        return Swat(_number(text, args[0], "pile number"))
-    if verb == "defend" and len(args) == 1:
-        return Defend(_number(text, args[0], "number of weapons"))
-    if verb == "give" and args in (["food"], ["up"], ["up", "food"]):
-        return GiveUp()
-    if verb == "buy" and args in ([], ["own"], ["food"], ["captured"]):
-        return Buy(args == ["captured"])
-    raise InvalidMove(text, _USAGE)
+    move: Move = NOTATION.read(text)
+    return move
