@@ -22,10 +22,11 @@ from picnic_rules import (
     RulesError,
     sandwich,
 )
-from picnic_rules.game import check_player_count
+from picnic_rules.game import Game, check_player_count
 from picnic_rules.kit import check_counts, check_fields, count, counts, define_game, expect, flag
 from picnic_rules.kit import defaults as kit_defaults
 from picnic_rules.sandwich import Card, Draw, End, Play
+from picnic_rules.testing import check_play
 
 # ---------------------------------------------------------------- counts
 
@@ -494,3 +495,100 @@ def test_the_state_gate_comes_before_the_seat_gate() -> None:
 def test_the_gate_refuses_a_result_before_the_end() -> None:
     with pytest.raises(PicnicError, match=r"^the game is not over yet, so it has no result$"):
         sandwich.result(_dealt())
+
+
+# ---------------------------------------------------------------- the front-end tier's defaults
+
+_TIER = ("Observation", "observe", "update", "describe", "describe_move", "render", "move_group")
+
+
+def _rules_only() -> Game[Any, Any, Any, Any, Any]:
+    """The sandwich game from its rules tier alone: the kit supplies the front-end tier."""
+    namespace = {key: value for key, value in _namespace().items() if key not in _TIER}
+    return define_game(namespace, name="sandwich", title="Sandwich", players=(2, 4))
+
+
+def test_a_game_of_the_rules_tier_alone_passes_the_harness() -> None:
+    game = _rules_only()
+    assert game.provides == frozenset() and sandwich.GAME.provides >= set(_TIER) - {"describe_move"}
+    report = check_play(game, players=3, seed=2, every=7)
+    assert report.observations > report.steps > 0
+
+
+def test_the_default_observation_is_the_next_view_and_the_move_if_seen() -> None:
+    game = _rules_only()
+    state = game.new_game(2)
+    assert [f.name for f in attrs.fields(game.Observation)] == ["seat", "actor", "move", "view"]
+    dealt = game.observe(state, Draw(Card.JELLY), 1)  # chance: the outcome is not shown
+    after = game.apply(state, Draw(Card.JELLY))
+    assert dealt == game.Observation(1, None, None, game.view(after, 1))
+    assert game.update(game.view(state, 1), dealt) == game.view(after, 1)
+    state = _dealt()
+    seen = game.observe(state, Play(Card.BREAD), 1)  # a seat's move: every seat sees it
+    assert (seen.actor, seen.move) == (0, Play(Card.BREAD))
+    assert game.describe(game.view(state, 1), seen) == "seat 0 plays play bread"
+    assert game.describe(game.view(state, 0), seen) == "you play play bread"
+    assert game.describe(game.view(state, 0), dealt) == "chance acts"
+    assert game.move_group(Play(Card.BREAD)) == ("play", "bread")
+    assert game.move_group(End()) == ("end", "")
+
+
+def test_the_default_observation_goes_through_the_codec() -> None:
+    from picnic_rules import codec
+
+    game = _rules_only()
+    state = _dealt()
+    seen = game.observe(state, Play(Card.BREAD), 1)
+    assert codec.loads(codec.dumps(seen, game=game), game=game) == seen
+
+
+def test_the_default_update_refuses_what_does_not_follow_the_view() -> None:
+    game = _rules_only()
+    state = _dealt()
+    before = game.view(state, 1)
+    seen = game.observe(state, Play(Card.BREAD), 1)
+    with pytest.raises(IllegalMove, match="it is not seat 1's"):
+        game.update(before, attrs.evolve(seen, seat=0))
+    with pytest.raises(IllegalMove, match="it does not hold a view of seat 1 of this game"):
+        game.update(before, attrs.evolve(seen, view=game.observe(state, Play(Card.BREAD), 0).view))
+    with pytest.raises(IllegalMove, match="the observation does not follow the view: "):
+        game.update(before, attrs.evolve(seen, view=attrs.evolve(seen.view, turn=7)))
+    with pytest.raises(IllegalMove, match="not an observation of sandwich"):
+        game.update(before, sandwich.observe(state, Play(Card.BREAD), 1))
+
+
+def test_the_default_observe_refuses_a_seat_of_no_one_and_an_illegal_move() -> None:
+    game = _rules_only()
+    with pytest.raises(PicnicError, match=r"^seat 2 is not a seat of this 2-player game$"):
+        game.observe(_dealt(), Play(Card.BREAD), 2)
+    with pytest.raises(IllegalMove):
+        game.observe(_dealt(), Play(Card.JELLY, 3), 0)
+
+
+def test_the_default_render_lists_the_view_fields() -> None:
+    game = _rules_only()
+    view = game.view(_dealt(), 0)
+    picture = game.render(view)
+    assert picture.splitlines()[0] == "Sandwich, seat 0"
+    assert "\nplayer: 0\n" in picture and "\nturn: 0" in picture
+    marked = game.render(view, markup=True)
+    assert marked.startswith("[bold]Sandwich, seat 0[/bold]\n")
+
+
+@pytest.mark.parametrize(
+    ("dropped", "lacking"),
+    [("update", "update"), ("Observation", "Observation"), ("describe", "describe")],
+)
+def test_the_observation_parts_come_together(dropped: str, lacking: str) -> None:
+    namespace = _namespace()
+    del namespace[dropped]
+    with pytest.raises(TypeError, match=f"must define {lacking} too"):
+        define_game(namespace, name="copy", title="Copy", players=(2, 4))
+
+
+def test_a_game_that_defines_a_part_provides_it() -> None:
+    namespace = {key: value for key, value in _namespace().items() if key not in _TIER}
+    namespace["render"] = sandwich.render
+    game = define_game(namespace, name="copy", title="Copy", players=(2, 4))
+    assert game.provides == frozenset({"render"})
+    assert game.render is sandwich.render or game.render.__wrapped__ is sandwich.render

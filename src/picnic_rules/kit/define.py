@@ -16,7 +16,7 @@ from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
 from ..errors import InvalidState, PicnicError, RulesError
 from ..game import Agent, ChanceMode, Game, GenericPart, check_player_count
-from . import defaults
+from . import defaults, frontend
 
 __all__ = ["define_game"]
 
@@ -35,13 +35,19 @@ _REQUIRED: dict[str, tuple[tuple[str, ...], str]] = {
     "max_moves": (("-", "R"), "-"),
     "max_chance_steps": (("-", "R"), "-"),
     "move_from_str": (("-",), "M"),
+    "remaining": (("S",), "-"),
+}
+_FRONT_END: dict[str, tuple[tuple[str, ...], str]] = {
     "observe": (("S", "M", "-"), "O"),
     "update": (("V", "O"), "V"),
     "describe": (("V", "O"), "-"),
     "render": (("V",), "-"),
     "move_group": (("M",), "-"),
-    "remaining": (("S",), "-"),
 }
+"""The front-end tier: a module may define each, or take the kit's default
+(:mod:`picnic_rules.kit.frontend`)."""
+_OBSERVED = ("Observation", "observe", "update", "describe")
+"""Defined together or not at all: the kit's defaults work on the kit's ``Observation``."""
 _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "sample_chance": (("S", "-"), "M"),
     "parse_move": (("S", "-"), "M"),
@@ -49,7 +55,7 @@ _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "check_view": (("V",), "-"),
     "describe_move": (("V", "M"), "-"),
 }
-_CLASSES = ("Rules", "State", "View", "Observation", "Move", "REASONS")
+_CLASSES = ("Rules", "State", "View", "Move", "REASONS")
 
 
 def _members(hint: Any) -> set[Any]:
@@ -341,16 +347,26 @@ def define_game(
         raise TypeError(f"{name}: chance must be 'explicit' or 'sampled', not {chance!r}")
     if chance == "sampled" and "sample_chance" not in namespace:
         raise TypeError(f"{name}: a game with sampled chance must define sample_chance")
-    for key in ("Rules", "State", "View", "Observation"):
+    observed = [key for key in _OBSERVED if key in namespace]
+    if observed and len(observed) < len(_OBSERVED):
+        lacking = ", ".join(key for key in _OBSERVED if key not in namespace)
+        raise TypeError(
+            f"{name}: a game module that defines {', '.join(observed)} must define {lacking} "
+            "too (the kit's defaults work together, on the kit's Observation)"
+        )
+    for key in ("Rules", "State", "View", *observed[:1]):
         if not isinstance(namespace[key], type):
             raise TypeError(f"{name}: {key} must be a class, not {namespace[key]!r}")
     rules: type[Any] = typing.cast(type, namespace["Rules"])
     state: type[Any] = typing.cast(type, namespace["State"])
     view: type[Any] = typing.cast(type, namespace["View"])
-    observation: type[Any] = typing.cast(type, namespace["Observation"])
     move_types = namespace.get("MOVE_TYPES") or _ordered_members(namespace["Move"])
     if not isinstance(move_types, tuple) or not all(isinstance(t, type) for t in move_types):
         raise TypeError(f"{name}: Move must be a move class or a union of move classes")
+    module = str(namespace.get("__name__", name))
+    observation: type[Any] = typing.cast(
+        type, namespace.get("Observation") or frontend.observation_class(module, view, move_types)
+    )
     if set(move_types) != _members(namespace["Move"]):
         raise TypeError(f"{name}: MOVE_TYPES and the Move union list different classes")
     if "player" not in {field.name for field in attrs.fields(view)} if attrs.has(view) else True:
@@ -370,20 +386,30 @@ def define_game(
         "R": {rules},
         "O": {observation},
     }
-    for key, spec in {**_REQUIRED, **_OPTIONAL}.items():
+    for key, spec in {**_REQUIRED, **_FRONT_END, **_OPTIONAL}.items():
         if key in namespace:
             _check_function(name, key, namespace[key], spec, kinds)
     fns: dict[str, Any] = {key: namespace[key] for key in _REQUIRED}
     for key in ("new_game", "max_moves", "max_chance_steps"):
         fns[key] = _gate_rules(name, key, fns[key], rules, players if key == "new_game" else None)
     fns["view"] = _gate_seat(fns["view"], 1)
-    fns["observe"] = _gate_seat(fns["observe"], 2)
     fns["result"] = _gate_result(fns["result"], typing.cast(Any, namespace["is_over"]))
     for key, (params, _) in _REQUIRED.items():
         if params[0] in ("S", "V"):
             expected = state if params[0] == "S" else view
             fns[key] = _guard(name, key, fns[key], expected, _KIND_NAMES[params[0]])
     # the generic parts are bound to the finished record when it is built
+    for key, (params, _) in _FRONT_END.items():
+        if key in namespace:
+            own = _gate_seat(namespace[key], 2) if key == "observe" else namespace[key]
+            expected = state if params[0] == "S" else view
+            fns[key] = (
+                own
+                if params[0] == "M"
+                else _guard(name, key, own, expected, _KIND_NAMES[params[0]])
+            )
+        else:
+            fns[key] = GenericPart(getattr(frontend, key), None)
     for key, generic in (
         ("parse_move", defaults.parse_move),
         ("sample_chance", defaults.sample_chance),
@@ -397,8 +423,10 @@ def define_game(
             fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
         else:
             fns[key] = GenericPart(generic, None)
+    provides = frozenset(key for key in frontend.TIER if key in namespace)
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
+        namespace.setdefault("Observation", observation)
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
     every_agent: dict[str, Callable[[], Agent[Any, Any]]] = {
@@ -419,6 +447,7 @@ def define_game(
         reasons=reasons,
         chance=chance,
         face_down_moves=face_down_moves,
+        provides=provides,
         variants=chosen,
         agents=every_agent,
         **fns,

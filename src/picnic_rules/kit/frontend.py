@@ -1,0 +1,153 @@
+"""The front-end tier's generic defaults: what a seat observes, its next view, words, pictures.
+
+A game module needs only the rules tier; :func:`~picnic_rules.kit.define_game`
+supplies each of these unless the module defines its own (and
+:attr:`Game.provides <picnic_rules.Game.provides>` names those it does):
+
+* ``Observation`` (:func:`observation_class`): what seat ``seat`` learns of a
+  move -- who made it (``actor``, ``None`` for chance), the move if it is
+  public to that seat (``None`` for a chance outcome, and for another seat's
+  face-down move), and ``view``, the seat's whole next view;
+* :func:`observe` and :func:`update`: the observation, and the next view it
+  holds once it is checked against the old one, so that ``update(view(s, k),
+  observe(s, m, k)) == view(apply(s, m), k)`` always holds;
+* :func:`describe`: the move's notation after who made it (``seat 0 plays
+  swap``), or ``chance acts`` for an outcome the seat is not shown;
+* :func:`render`: the view's fields, one a line;
+* :func:`move_group`: the first word of the notation, then the rest.
+
+The observation reveals exactly what the next view shows, and the move of a
+public move, which every seat sees; words and pictures show only the view.
+A game writes its own tier when a front end needs less or more: a smaller
+observation to send (a view repeats every card), words in the rulebook's
+terms, a picture of the table.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import typing
+from typing import Any
+
+import attrs
+
+from ..errors import IllegalMove, InvalidState
+from ..game import CHANCE, Game
+
+__all__ = ["TIER", "describe", "move_group", "observation_class", "observe", "render", "update"]
+
+TIER = ("Observation", "observe", "update", "describe", "describe_move", "render", "move_group")
+"""The parts of the front-end tier, which a game may define itself or take from the kit."""
+
+
+def observation_class(module: str, view: type, move_types: tuple[type, ...]) -> type:
+    """The ``Observation`` class of a game that does not define one: frozen attrs, fields
+    ``seat``, ``actor``, ``move`` and ``view`` typed with the game's own classes (so the
+    codec encodes it like any observation), named ``Observation`` of ``module``."""
+    moves: Any = functools.reduce(operator.or_, move_types)
+    cls = attrs.make_class(
+        "Observation",
+        {
+            "seat": attrs.field(type=int),
+            "actor": attrs.field(type=typing.cast(type, int | None)),
+            "move": attrs.field(type=typing.cast(type, moves | None)),
+            "view": attrs.field(type=view),
+        },
+        frozen=True,
+    )
+    cls.__module__ = module
+    cls.__doc__ = (
+        "What seat ``seat`` learns of a move: who made it (``actor``, ``None`` for chance), "
+        "the move if the seat is shown it, and the seat's next ``view`` (the kit's default)."
+    )
+    return cls
+
+
+def observe(game: Game[Any, Any, Any, Any, Any], state: Any, move: Any, seat: int) -> Any:
+    """What ``seat`` learns when ``move`` is made in ``state``: the default ``Observation``.
+
+    The move is shown unless it is a chance outcome or another seat's move in a game with
+    ``face_down_moves``; the view is the seat's next one. Raises what ``view`` raises for
+    a seat the game does not have, then what ``apply`` raises for an illegal move.
+    """
+    game.view(state, seat)
+    actor = game.to_move(state)
+    after = game.apply(state, move)
+    shown = actor is not CHANCE and (actor == seat or not game.face_down_moves)
+    listed = game._listed(state, move) if shown else None  # the listed twin of a look-alike
+    return game.Observation(
+        seat, None if actor is CHANCE else actor, listed, game.view(after, seat)
+    )
+
+
+def update(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> Any:
+    """Seat ``view.player``'s next view: the one ``observation`` holds, once it is checked.
+
+    :class:`~picnic_rules.IllegalMove` unless the observation is the game's, of this seat,
+    holds a view of this seat in a game of as many seats, and ``check_view`` accepts it.
+    """
+    move = getattr(observation, "move", None)
+    if type(observation) is not game.Observation:
+        raise IllegalMove(move, f"not an observation of {game.name}")
+    after, seat = observation.view, view.player
+
+    def refuse(why: str) -> IllegalMove:
+        return IllegalMove(move, f"the observation does not follow the view: {why}")
+
+    if type(observation.seat) is not int or observation.seat != seat:
+        raise refuse(f"it is not seat {seat}'s")
+    if type(after) is not game.View or after.player != seat or after.players != view.players:
+        raise refuse(f"it does not hold a view of seat {seat} of this game")
+    try:
+        game.check_view(after)
+    except InvalidState as exc:
+        raise refuse(exc.reason) from None
+    return after
+
+
+def describe(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> str:
+    """The move in words for seat ``view.player``: ``seat 0 plays swap``, ``you play keep``,
+    ``seat 1 plays a hidden move``, or ``chance acts``."""
+    actor, move = observation.actor, observation.move
+    if actor is None:
+        return "chance acts" if move is None else f"chance plays {move}"
+    who, s = ("you", "") if actor == view.player else (f"seat {actor}", "s")
+    return f"{who} play{s} {'a hidden move' if move is None else move}"
+
+
+def render(game: Game[Any, Any, Any, Any, Any], view: Any, *, markup: bool = False) -> str:
+    """A picture of ``view``: its fields, one a line (``hands: ? 5``; ``-`` for ``None``).
+
+    With ``markup=True`` the seat's line is bold (rich console markup).
+    """
+    lines = [f"{game.title}, seat {view.player}"]
+    lines += [
+        f"{field.name}: {_shown(getattr(view, field.name))}" for field in attrs.fields(type(view))
+    ]
+    if markup:
+        lines = [line.replace("[", r"\[") for line in lines]
+        lines[0] = f"[bold]{lines[0]}[/bold]"
+    return "\n".join(lines)
+
+
+def _shown(value: object) -> str:
+    """A value as a picture shows it: ``str`` of members and moves, tuples spaced out, the
+    fields of an attrs value that has no ``__str__``."""
+    if value is None:
+        return "-"
+    if isinstance(value, tuple | frozenset):
+        items = sorted(map(_shown, value)) if isinstance(value, frozenset) else map(_shown, value)
+        return "(" + " ".join(items) + ")"
+    cls: Any = type(value)
+    if attrs.has(cls) and cls.__str__ is object.__str__:
+        fields = attrs.fields(cls)
+        return "(" + ", ".join(f"{f.name} {_shown(getattr(value, f.name))}" for f in fields) + ")"
+    return str(value)
+
+
+def move_group(game: Game[Any, Any, Any, Any, Any], move: Any) -> tuple[str, str]:
+    """The button of ``move`` in a click interface, then its target: the first word of its
+    notation, then the rest (``("play", "red 3")``; ``("keep", "")``)."""
+    verb, _, rest = str(move).partition(" ")
+    return verb, rest
