@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from ..errors import InvalidMove
-from ..kit import Enum
+from ..kit import Enum, NotationError
 
 __all__ = [
     "CARD_KINDS",
@@ -31,6 +31,8 @@ __all__ = [
     "PicnicCard",
     "RoundCard",
     "ScoringCard",
+    "CARD",
+    "DIE",
     "card_from_str",
     "die_from_str",
     "kind_index",
@@ -89,10 +91,31 @@ def die_from_str(text: str) -> int:
     >>> die_from_str("Scout2")
     5
     """
-    name = text.strip().lower()
-    if name not in DIE_NAMES:
-        raise InvalidMove(text[:40], f"{text[:40]!r} is not a die: expected one of {DIE_NAMES}")
-    return DIE_NAMES.index(name)
+    try:
+        return DIE.read(text.strip().lower())
+    except NotationError as exc:
+        raise InvalidMove(text[:40], exc.reason) from None
+
+
+class _DieName:
+    """The notation of a die index: its name in :data:`DIE_NAMES` (``die7`` for an index no
+    die has, so a move holding one still has words)."""
+
+    name = "DIE"
+
+    def read(self, text: str) -> int:
+        """The die index ``text`` names."""
+        if text not in DIE_NAMES:
+            raise NotationError(f"{text[:40]!r} is not a die ({', '.join(DIE_NAMES)})")
+        return DIE_NAMES.index(text)
+
+    def write(self, value: int) -> str:
+        """The die's name."""
+        return DIE_NAMES[value] if type(value) is int and 0 <= value < 6 else f"die{value}"
+
+
+DIE: Final = _DieName()
+"""The reader of a die in notation: ``soldier``, ``worker1`` to ``worker3``, ``scout1``, ``scout2``."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -124,11 +147,31 @@ def kind_index(card: PicnicCard) -> int:
 
 def card_from_str(text: str) -> PicnicCard:
     """The picnic card named ``text`` (``blue-cookie``, ``green-sandwich-2``; any case)."""
-    card = _BY_NAME.get(text.strip().lower())
-    if card is None:
-        shown = text[:40]
-        raise InvalidMove(shown, f"{shown!r} is not a picnic card: expected colour-food[-2]")
-    return card
+    try:
+        return CARD.read(text.strip().lower())
+    except NotationError as exc:
+        raise InvalidMove(text[:40], exc.reason) from None
+
+
+class _CardName:
+    """The notation of a picnic card: ``colour-food``, ``-2`` after it for two ants."""
+
+    name = "CARD"
+
+    def read(self, text: str) -> PicnicCard:
+        """The picnic card named ``text``."""
+        card = _BY_NAME.get(text)
+        if card is None:
+            raise NotationError(f"{text[:40]!r} is not a picnic card (colour-food[-2])")
+        return card
+
+    def write(self, value: PicnicCard) -> str:
+        """The card's name."""
+        return str(value)
+
+
+CARD: Final = _CardName()
+"""The reader of a picnic card in notation (``blue-cookie``, ``green-sandwich-2``)."""
 
 
 class ScoringCard(Enum):
