@@ -30,15 +30,13 @@ most :data:`MAX_KNOCKS` dice, numbers are at most :data:`MAX_NUMBER`.
 
 from __future__ import annotations
 
-import re
-from typing import Final, Generic, TypeAlias, TypeVar
+from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import InvalidMove
-from ..kit import Choice, Form, Notation, NotationError, Number, Several
-from ..kit.notation import Reader
+from ..kit import Choice, Form, Notation, Number
 from .cards import CARD, DIE, DieKind, PicnicCard, RoundCard, ScoringCard
+from .readers import Cell, Repeated, Row, Where
 
 __all__ = [
     "MAX_KNOCKS",
@@ -62,8 +60,6 @@ __all__ = [
     "move_from_str",
 ]
 
-T = TypeVar("T")
-
 MAX_NOTATION: Final = 200
 """The longest text :func:`move_from_str` reads, in characters."""
 MAX_KNOCKS: Final = 4
@@ -75,51 +71,6 @@ MAX_NUMBER: Final = 999
 def _number(what: str) -> Number:
     """A number from 0 to :data:`MAX_NUMBER`, called ``what`` in errors."""
     return Number(0, MAX_NUMBER, what)
-
-
-class _Row(Generic[T]):
-    """Values of ``item`` written one after another with spaces (``5 6 3``), as a tuple."""
-
-    def __init__(self, item: Reader[T], name: str = "N...") -> None:
-        self.item, self.name = item, name
-
-    def read(self, text: str) -> tuple[T, ...]:
-        """The values ``text`` lists."""
-        return tuple(map(self.item.read, text.split()))
-
-    def write(self, value: tuple[T, ...]) -> str:
-        """The values with a space between them."""
-        return " ".join(map(self.item.write, _items(value)))
-
-
-class _Where:
-    """Where a die lies: ``loose`` (no card, ``()``) or ``WORD CARD[,CARD]`` (``on 4,5``)."""
-
-    def __init__(self, word: str) -> None:
-        self.word = word
-        self.name = f"{word} CARD[,CARD]"
-        self._cards = Several(_number("position"), 1, 2, sep=",", name="CARD[,CARD]")
-
-    def read(self, text: str) -> tuple[int, ...]:
-        """The positions ``text`` names."""
-        if text == "loose":
-            return ()
-        word, _, cards = text.partition(" ")
-        if word != self.word or not cards:
-            raise NotationError(f"expected {self.name} or loose, not {text[:40]!r}")
-        return self._cards.read(cards)
-
-    def write(self, value: tuple[int, ...]) -> str:
-        """``loose`` or the word and the positions."""
-        if not value:
-            return "loose"
-        listed = ",".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)
-        return f"{self.word} {listed}"
-
-
-def _items(value: tuple[T, ...]) -> tuple[T, ...]:
-    """``value`` when it is a tuple or list, else no items (words for ill-typed moves)."""
-    return value if isinstance(value, (tuple, list)) else ()
 
 
 NOTATION: Final = Notation(
@@ -135,9 +86,9 @@ _KNOCK: Final = Notation(max_length=MAX_NOTATION)
 @NOTATION.move(
     Form("deal scoring rewards majority {majority}", scoring=(), rewards=()),  # majority only
     "deal scoring {scoring} rewards {rewards} majority {majority}",
-    scoring=_Row(Choice(ScoringCard, "scoring card")),
-    rewards=_Row(_number("reward")),
-    majority=_Row(_number("reward"), "N N N N N N"),
+    scoring=Row(Choice(ScoringCard, "scoring card")),
+    rewards=Row(_number("reward")),
+    majority=Row(_number("reward"), "N N N N N N"),
 )
 @attrs.frozen
 class Deal:
@@ -170,7 +121,7 @@ class Toss:
     "knock {seat}:{die} {cards} showing {face}",
     seat=_number("seat"),
     die=DIE,
-    cards=_Where("to"),
+    cards=Where("to", _number("position")),
     face=_number("face"),
 )
 @attrs.frozen
@@ -184,35 +135,16 @@ class Knock:
     face: int
 
 
-class _Knocks:
-    """The knocks of a landing after the word ``knock``: ``SEAT:DIE to CARD[,CARD] showing N``
-    (or loose), the next one after ``knock`` again."""
-
-    name = "SEAT:DIE to CARD[,CARD] showing N [knock ...]"
-
-    def read(self, text: str) -> tuple[Knock, ...]:
-        """The knocks ``text`` lists, at most :data:`MAX_KNOCKS`."""
-        parts = re.split(r" (?=knock\b)", f"knock {text}")
-        if len(parts) > MAX_KNOCKS:
-            raise NotationError(f"a landing knocks at most {MAX_KNOCKS} dice")
-        try:
-            return tuple(_KNOCK.read(part) for part in parts)
-        except InvalidMove as exc:
-            raise NotationError(exc.reason) from None
-
-    def write(self, value: tuple[Knock, ...]) -> str:
-        """The knocks one after another (the first without its word ``knock``)."""
-        return " ".join(map(str, _items(value))).removeprefix("knock ")
-
-
 @NOTATION.move(
     Form("land {face} {cards}", touched=False, knocks=()),
     Form("land {face} {cards} touching", touched=True, knocks=()),
     Form("land {face} {cards} touching knock {knocks}", touched=True),
     Form("land {face} {cards} knock {knocks}", touched=False),
     face=_number("face"),
-    cards=_Where("on"),
-    knocks=_Knocks(),
+    cards=Where("on", _number("position")),
+    knocks=Repeated(
+        _KNOCK, "knock", MAX_KNOCKS, "knocks", "SEAT:DIE to CARD[,CARD] showing N [knock ...]"
+    ),
 )
 @attrs.frozen
 class Landing:
@@ -248,20 +180,11 @@ class Settle:
     card: int
 
 
-class _Cell(Number):
-    """A cell coordinate, ``-MAX_NUMBER`` to :data:`MAX_NUMBER`, shown as ``X`` or ``Y``."""
-
-    @property
-    def name(self) -> str:
-        """``X`` or ``Y``."""
-        return self.what[-1].upper()
-
-
 @NOTATION.move(
     Form("place {card} at {x},{y} turn {turn}", planner=False),
     Form("place {card} at {x},{y} turn {turn} planner", planner=True),
-    x=_Cell(-MAX_NUMBER, MAX_NUMBER, "coordinate x"),
-    y=_Cell(-MAX_NUMBER, MAX_NUMBER, "coordinate y"),
+    x=Cell(-MAX_NUMBER, MAX_NUMBER, "coordinate x"),
+    y=Cell(-MAX_NUMBER, MAX_NUMBER, "coordinate y"),
     turn=_number("turn"),
 )
 @attrs.frozen
@@ -312,7 +235,7 @@ class Play:
     position: int = -1
 
 
-@NOTATION.move("rolloff {totals}", totals=_Row(_number("total")))
+@NOTATION.move("rolloff {totals}", totals=Row(_number("total")))
 @attrs.frozen
 class Rolloff:
     """Chance: the ant totals the seats still tied for starting player roll, in seat order."""
