@@ -15,12 +15,12 @@ import functools
 import random
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from ..errors import IllegalMove, PicnicError, RulesError
+from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor
-from ..kit import builder, ill_typed
-from ..kit.counts import draw
+from ..kit import evolve, evolver, ill_typed
+from ..kit.counts import add, draw, replace
 from .cards import COLOURS, GRAINS, YARDS, Card, Counts, Grain, GrainCounts, kinds
 from .moves import (
     Accept,
@@ -49,7 +49,7 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT
-from .state import Duel, Haggle, Phase, State, View, build_state
+from .state import Duel, Haggle, Phase, State, View
 
 __all__ = [
     "apply",
@@ -81,50 +81,33 @@ _ROLLS = tuple(Roll(n) for n in range(1, DIE + 1))
 _ROLL_OUTCOMES = tuple((roll, 1) for roll in _ROLLS)
 _ALLOTS = tuple(tuple(Allot(grain, seat) for seat in range(PLAYERS[1])) for grain in GRAINS)
 _NO_DEAL, _ACCEPT, _REJECT = NoDeal(), Accept(), Reject()
-_FIELDS = (
-    "rules",
-    "hands",
-    "deck",
+
+# the named updates of the hottest steps (:func:`picnic_rules.kit.evolver`)
+_DEALT = evolver(State, "hands", "deck", "discard", "dealt")
+_DEALT_ALL = evolver(State, "hands", "deck", "discard", "phase", "round", "dealt")
+_SUPPLIED = evolver(State, "bag", "yards", "yard")
+_SUPPLIED_ALL = evolver(State, "bag", "yards", "phase", "turn", "yard")
+_COMMITTED = evolver(State, "hands", "played", "phase", "turn")
+_AT_YARD = evolver(State, "played", "stocks", "yards", "grain", "phase", "yard", "haggle", "duel")
+_ROUND_END = evolver(
+    State,
     "discard",
     "played",
     "stocks",
-    "bag",
     "yards",
     "grain",
     "phase",
     "round",
-    "turn",
-    "dealt",
     "yard",
     "haggle",
     "duel",
-    "rolled",
     "reason",
 )
-_POSITION = {name: i for i, name in enumerate(_FIELDS)}
-
-
-_haggle_of = builder(Haggle)
-_duel_of = builder(Duel)
-
-
-def _evolve(state: State, **changes: Any) -> State:
-    fields = [getattr(state, n) for n in _FIELDS]
-    for name, value in changes.items():
-        fields[_POSITION[name]] = value
-    return build_state(*fields)
-
-
-def _add(counts: tuple[int, ...], index: int, n: int = 1) -> Any:
-    values = list(counts)
-    values[index] += n
-    return tuple(values)
-
-
-def _put(items: tuple[Any, ...], index: int, item: Any) -> tuple[Any, ...]:
-    values = list(items)
-    values[index] = item
-    return tuple(values)
+_HAGGLING = evolver(State, "haggle")
+_DUELLING = evolver(State, "duel")
+_ALLOTTED = evolver(Haggle, "allotted")
+_ANSWERED = evolver(Haggle, "accepted")
+_ROLLED = evolver(Duel, "rolls")
 
 
 @functools.lru_cache(maxsize=64)
@@ -144,14 +127,28 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
 
     Raises :class:`~picnic_rules.RulesError` for a player count the rules cannot seat.
     """
-    if type(rules) is not Rules:
-        raise RulesError(f"expected poultry Rules, not {type(rules).__name__}")
     n = rules.check_players(players)
     empty = (0,) * len(rules.kinds)
-    return build_state(
-        rules, (empty,) * n, rules.deck, empty, ((),) * n, (empty,) * n, rules.grain,
-        (_NONE,) * YARDS, (_NONE,) * n, _DEAL, 0, 0, 0, 0, None, None, (), None,
-    )  # fmt: skip
+    return State(
+        rules=rules,
+        hands=(empty,) * n,
+        deck=rules.deck,
+        discard=empty,
+        played=((),) * n,
+        stocks=(empty,) * n,
+        bag=rules.grain,
+        yards=(_NONE,) * YARDS,
+        grain=(_NONE,) * n,
+        phase=_DEAL,
+        round=0,
+        turn=0,
+        dealt=0,
+        yard=0,
+        haggle=None,
+        duel=None,
+        rolled=(),
+        reason=None,
+    )
 
 
 # ---------------------------------------------------------------- who acts
@@ -419,44 +416,30 @@ def _draw(state: State, k: int) -> State:
     deck, discard = state.deck, state.discard
     if not any(deck):  # "if the face-down draw deck runs out, the discard pile is shuffled"
         deck, discard = discard, (0,) * len(discard)
-    deck_list = list(deck)
-    deck_list[k] -= 1
-    deck = tuple(deck_list)
+    deck = add(deck, k, -1)
     players = len(state.hands)
-    seat = state.dealt % players
-    hand = list(state.hands[seat])
-    hand[k] += 1
-    hands = _put(state.hands, seat, tuple(hand))
+    seat = state.dealt % players  # round robin from seat 0
+    hands = replace(state.hands, seat, add(state.hands[seat], k))
     dealt = state.dealt + 1
     rules = state.rules
     if state.phase is _DEAL:
         done = dealt == players * rules.hand_size(players)
     else:
         done = dealt == players * rules.per_round(players) or not (any(deck) or any(discard))
-    if done:
-        return build_state(
-            rules, hands, deck, discard, state.played, state.stocks, state.bag, state.yards,
-            state.grain, _SUPPLY, state.round + 1, 0, 0, 0, None, None, state.rolled, None,
-        )  # fmt: skip
-    return build_state(
-        rules, hands, deck, discard, state.played, state.stocks, state.bag, state.yards,
-        state.grain, state.phase, state.round, 0, dealt, 0, None, None, state.rolled, None,
-    )  # fmt: skip
+    if done:  # the next round begins with its supply
+        return _DEALT_ALL(state, hands, deck, discard, _SUPPLY, state.round + 1, 0)
+    return _DEALT(state, hands, deck, discard, dealt)
 
 
 def _supply(state: State, g: int) -> State:
     yard = state.yard
-    bag = _add(state.bag, g, -1)
-    yards = _put(state.yards, yard, _add(state.yards[yard], g))
+    bag = add(state.bag, g, -1)
+    yards = replace(state.yards, yard, add(state.yards[yard], g))
     if yard + 1 < YARDS:
-        return build_state(
-            state.rules, state.hands, state.deck, state.discard, state.played, state.stocks, bag,
-            yards, state.grain, _SUPPLY, state.round, 0, 0, yard + 1, None, None, state.rolled,
-            None,
-        )  # fmt: skip
+        return _SUPPLIED(state, bag=bag, yards=yards, yard=yard + 1)
     first = _next_committer(state.hands, 0)
     phase = _REVEAL if first is None else _COMMIT
-    return _evolve(state, bag=bag, yards=yards, yard=0, phase=phase, turn=first or 0)
+    return _SUPPLIED_ALL(state, bag=bag, yards=yards, phase=phase, turn=first or 0, yard=0)
 
 
 def _next_committer(hands: tuple[Counts, ...], start: int) -> int | None:
@@ -481,14 +464,11 @@ def _commit(state: State, move: Move) -> State:
     left = list(hand)
     for card in commit.cards:
         left[index[card]] -= 1
-    hands = _put(state.hands, turn, tuple(left))
-    played = _put(state.played, turn, commit.cards)
+    hands = replace(state.hands, turn, tuple(left))
+    played = replace(state.played, turn, commit.cards)
     following = _next_committer(hands, turn + 1)
-    return build_state(
-        rules, hands, state.deck, state.discard, played, state.stocks, state.bag, state.yards,
-        state.grain, _REVEAL if following is None else _COMMIT, state.round, following or 0, 0,
-        0, None, None, state.rolled, None,
-    )  # fmt: skip
+    phase = _REVEAL if following is None else _COMMIT
+    return _COMMITTED(state, hands=hands, played=played, phase=phase, turn=following or 0)
 
 
 def _why_not_commit(
@@ -527,10 +507,7 @@ def _next_yard(
     present = {card.colour for cards in played for card in cards}
     for yard in range(start, YARDS):
         if COLOURS[yard] in present:  # the yard has cards: resolve it
-            return build_state(
-                state.rules, state.hands, state.deck, state.discard, played, stocks, state.bag,
-                yards, grain, _RESOLVE, state.round, 0, 0, yard, None, None, state.rolled, None,
-            )  # fmt: skip
+            return _AT_YARD(state, played, stocks, yards, grain, _RESOLVE, yard, None, None)
     return _end_round(state, played, stocks, yards, grain)
 
 
@@ -549,18 +526,12 @@ def _end_round(
             discard[rules.index[card]] += 1
     pile = tuple(discard)
     bare = ((),) * len(played)
+    phase, round_, reason = _DRAW, state.round, None
     if is_last_round(state.bag):
-        return build_state(
-            rules, state.hands, state.deck, pile, bare, stocks, state.bag, yards, grain, _OVER,
-            state.round, 0, 0, 0, None, None, state.rolled, GRAIN_OUT,
-        )  # fmt: skip
-    phase, round_ = _DRAW, state.round
-    if not (any(state.deck) or any(pile)):  # nothing to draw: straight to the next supply
+        phase, reason = _OVER, GRAIN_OUT
+    elif not (any(state.deck) or any(pile)):  # nothing to draw: straight to the next supply
         phase, round_ = _SUPPLY, round_ + 1
-    return build_state(
-        rules, state.hands, state.deck, pile, bare, stocks, state.bag, yards, grain, phase,
-        round_, 0, 0, 0, None, None, state.rolled, None,
-    )  # fmt: skip
+    return _ROUND_END(state, pile, bare, stocks, yards, grain, phase, round_, 0, None, None, reason)
 
 
 def _capture(
@@ -579,7 +550,7 @@ def _capture(
             if card.colour is colour and not card.fox:
                 stock[rules.index[card]] += 1
         kept.append(tuple(c for c in cards if c.colour is not colour or c.fox))
-    return tuple(kept), _put(stocks, fox, tuple(stock))
+    return tuple(kept), replace(stocks, fox, tuple(stock))
 
 
 def _eat(
@@ -588,7 +559,7 @@ def _eat(
     """ "Gobbles up all the grain laid out there": the yard's grain goes to ``seat``."""
     here, mine = yards[yard], grain[seat]
     eaten: GrainCounts = (mine[0] + here[0], mine[1] + here[1], mine[2] + here[2])
-    return _put(yards, yard, _NONE), _put(grain, seat, eaten)
+    return replace(yards, yard, _NONE), replace(grain, seat, eaten)
 
 
 def _resolve(state: State) -> State:
@@ -601,25 +572,27 @@ def _resolve(state: State) -> State:
         if flees(seat, birds, foxes) and here[0]:
             here = (here[0] - 1, here[1], here[2])
             g = grain[seat]
-            grain = _put(grain, seat, (g[0] + 1, g[1], g[2]))
-    yards = _put(yards, yard, here)
+            grain = replace(grain, seat, (g[0] + 1, g[1], g[2]))
+    yards = replace(yards, yard, here)
     if birds and foxes:
         if len(foxes) == 1:
             (fox,) = foxes
             played, stocks = _capture(state.rules, played, stocks, fox, yard)
             return _next_yard(state, yard + 1, played, stocks, yards, grain)
-        duel = _duel_of(tuple(foxes), tuple(foxes.values()), (), 0, True)
-        return _evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
+        duel = Duel(seats=tuple(foxes), values=tuple(foxes.values()), rolls=(), ties=0, foxes=True)
+        return evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
     eaters = [seat for seat in birds if not flees(seat, birds, foxes)]
     if len(eaters) == 1:
         yards, grain = _eat(yards, grain, eaters[0], yard)
     elif len(eaters) > 1 and here[0] + here[1] + here[2]:
         seats = tuple(eaters)
         if state.rules.haggling:
-            haggle = _haggle_of(seats, 0, (_NONE,) * len(seats), 0)
-            return _evolve(state, yards=yards, grain=grain, phase=_HAGGLE, haggle=haggle)
-        duel = _duel_of(seats, tuple(birds[s] for s in seats), (), 0, False)
-        return _evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
+            haggle = Haggle(seats=seats, proposer=0, allotted=(_NONE,) * len(seats), accepted=0)
+            return evolve(state, yards=yards, grain=grain, phase=_HAGGLE, haggle=haggle)
+        duel = Duel(
+            seats=seats, values=tuple(birds[s] for s in seats), rolls=(), ties=0, foxes=False
+        )
+        return evolve(state, yards=yards, grain=grain, phase=_DUEL, duel=duel)
     return _next_yard(state, yard + 1, played, stocks, yards, grain)
 
 
@@ -633,28 +606,26 @@ def _haggle(state: State, move: Move) -> State:
         move = found
     if type(move) is Allot:
         i = haggle.seats.index(move.seat)
-        allotted = _put(haggle.allotted, i, _add(haggle.allotted[i], move.grain.index))
-        return _evolve(state, haggle=_haggle_of(haggle.seats, haggle.proposer, allotted, 0))
+        allotted = replace(haggle.allotted, i, add(haggle.allotted[i], move.grain.index))
+        return _HAGGLING(state, haggle=_ALLOTTED(haggle, allotted=allotted))
     if type(move) is Accept:
         if haggle.accepted + 1 < len(haggle.seats) - 1:
-            accepted = _haggle_of(
-                haggle.seats, haggle.proposer, haggle.allotted, haggle.accepted + 1
-            )
-            return _evolve(state, haggle=accepted)
+            return _HAGGLING(state, haggle=_ANSWERED(haggle, accepted=haggle.accepted + 1))
         grain = state.grain  # every involved seat agreed: "each receives their agreed share"
         for seat, share in zip(haggle.seats, haggle.allotted, strict=True):
             g = grain[seat]
-            grain = _put(grain, seat, (g[0] + share[0], g[1] + share[1], g[2] + share[2]))
-        yards = _put(state.yards, state.yard, _NONE)
+            grain = replace(grain, seat, (g[0] + share[0], g[1] + share[1], g[2] + share[2]))
+        yards = replace(state.yards, state.yard, _NONE)
         return _next_yard(state, state.yard + 1, state.played, state.stocks, yards, grain)
     # no-deal or reject: the next involved seat proposes; after the last, they duel
     proposer = haggle.proposer + 1
     if proposer < len(haggle.seats):
-        fresh = _haggle_of(haggle.seats, proposer, (_NONE,) * len(haggle.seats), 0)
-        return _evolve(state, haggle=fresh)
+        fresh = evolve(haggle, proposer=proposer, allotted=(_NONE,) * len(haggle.seats), accepted=0)
+        return _HAGGLING(state, haggle=fresh)
     birds = birds_at(state.played, COLOURS[state.yard])
-    duel = _duel_of(haggle.seats, tuple(birds[s] for s in haggle.seats), (), 0, False)
-    return _evolve(state, phase=_DUEL, haggle=None, duel=duel)
+    seats = haggle.seats
+    duel = Duel(seats=seats, values=tuple(birds[s] for s in seats), rolls=(), ties=0, foxes=False)
+    return evolve(state, phase=_DUEL, haggle=None, duel=duel)
 
 
 def _why_not_haggle(state: State, haggle: Haggle, move: object) -> str:
@@ -674,21 +645,21 @@ def _roll(state: State, value: int) -> State:
     duel = _duel_of_state(state)
     rolls = (*duel.rolls, value)
     if len(rolls) < len(duel.seats):
-        return _evolve(state, duel=_duel_of(duel.seats, duel.values, rolls, duel.ties, duel.foxes))
-    state = _evolve(state, rolled=rolls)  # the finished roll-off stays on record
+        return _DUELLING(state, duel=_ROLLED(duel, rolls=rolls))
+    state = evolve(state, rolled=rolls)  # the finished roll-off stays on record
     leaders = duel_leaders(duel.values, rolls)
     winner: int | None = None
     if len(leaders) == 1:
         winner = duel.seats[leaders[0]]
     elif duel.ties + 1 < MAX_TIES:  # "if several players arrive at the same result, they repeat"
-        again = _duel_of(
-            tuple(duel.seats[i] for i in leaders),
-            tuple(duel.values[i] for i in leaders),
-            (),
-            duel.ties + 1,
-            duel.foxes,
+        again = evolve(
+            duel,
+            seats=tuple(duel.seats[i] for i in leaders),
+            values=tuple(duel.values[i] for i in leaders),
+            rolls=(),
+            ties=duel.ties + 1,
         )
-        return _evolve(state, duel=again)
+        return _DUELLING(state, duel=again)
     else:
         best = settle_by_card(duel.values, leaders)
         winner = None if best is None else duel.seats[best]

@@ -104,7 +104,6 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     >>> observe(state, Draw(Card(Colour.BLUE, 6)), 1)
     Observation(seat=1, actor=0, move=None, cards=1, revealed=None)
     """
-    view(state, seat)  # a PicnicError for a seat the game does not have
     found = listed(legal_moves(state), move)
     if found is None:
         apply(state, move)  # raises IllegalMove with the rule's reason

@@ -6,11 +6,10 @@ poultry (a captured -2 counts -2). The highest score wins; equal leaders all win
 
 from __future__ import annotations
 
-from ..errors import PicnicError
 from ..game import Outcome
 from .cards import Counts, GrainCounts
 from .rules import Rules
-from .state import Phase, State
+from .state import State
 
 __all__ = ["GRAIN_OUT", "REASONS", "result", "score"]
 
@@ -35,8 +34,6 @@ def score(rules: Rules, grain: GrainCounts, stock: Counts) -> int:
 
 def result(state: State) -> Outcome:
     """Every seat's grain points plus captured poultry values; the highest wins, ties share."""
-    if state.phase is not Phase.OVER:
-        raise PicnicError("the game is not over yet, so it has no result")
     scores = [
         score(state.rules, grain, stock)
         for grain, stock in zip(state.grain, state.stocks, strict=True)

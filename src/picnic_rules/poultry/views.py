@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import InvalidState, PicnicError
+from ..errors import InvalidState
 from ..kit.counts import deal, draw
 from .cards import Card, Counts, card_key
 from .predicates import legal_pair
@@ -27,8 +27,6 @@ def hidden(phase: Phase) -> bool:
 def view(state: State, player: int) -> View:
     """What seat ``player`` may see."""
     hands = state.hands
-    if type(player) is not int or not 0 <= player < len(hands):
-        raise PicnicError(f"there is no seat {player!r} in a {len(hands)}-player game")
     played = state.played
     if hidden(state.phase):
         face_down = tuple(0 if s == player else len(c) for s, c in enumerate(played))
