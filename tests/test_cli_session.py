@@ -7,14 +7,14 @@ import attrs
 import pytest
 
 from picnic_rules import CHANCE, GAMES, IllegalMove, OutOfTurn, PicnicError, play
-from picnic_rules.cli.session import Session
+from picnic_rules.host import Table
 from picnic_rules.sandwich import Draw, End
 
 GAME = GAMES["sandwich"]
 
 
-def session(seed: int = 5, moves: tuple[object, ...] = ()) -> Session:
-    return Session(GAME, players=2, rules=None, seed=seed, agents={1: "computer"}, moves=moves)
+def session(seed: int = 5, moves: tuple[object, ...] = ()) -> Table:
+    return Table(GAME, players=2, rules=None, seed=seed, agents={1: "computer"}, moves=moves)
 
 
 def test_advance_stops_at_the_persons_decision() -> None:
@@ -92,7 +92,7 @@ def test_choose_refuses_with_the_rule_and_changes_nothing() -> None:
 
 
 def test_out_of_turn_is_refused() -> None:
-    hot = Session(GAME, players=2, rules=None, seed=5, agents={}, moves=())
+    hot = Table(GAME, players=2, rules=None, seed=5, agents={}, moves=())
     hot.advance()
     with pytest.raises(OutOfTurn):
         hot.choose(1, "end")
@@ -120,7 +120,7 @@ def test_a_bad_resumed_move_is_named_by_its_number() -> None:
 
 def test_at_a_real_table_chance_is_told_not_drawn() -> None:
     rules = attrs.evolve(GAME.Rules(), flies=0)
-    table = Session(GAME, players=2, rules=rules, seed=1, agents={1: "computer"}, table=True)
+    table = Table(GAME, players=2, rules=rules, seed=1, agents={1: "computer"}, table=True)
     assert table.advance() == 0 and table.to_move is CHANCE  # it waits to be told
     with pytest.raises(IllegalMove):
         table.tell("draw fly")  # this deck has no fly
@@ -137,7 +137,7 @@ def test_at_a_real_table_chance_is_told_not_drawn() -> None:
 
 
 def test_at_a_real_table_undo_keeps_what_the_table_dealt() -> None:
-    table = Session(GAME, players=2, rules=None, seed=1, agents={1: "random"}, table=True)
+    table = Table(GAME, players=2, rules=None, seed=1, agents={1: "random"}, table=True)
     for card in ("bread", "jelly", "pb", "ant", "bread"):
         table.tell(f"draw {card}")
     table.choose(0, "end")

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame
+from ..host import Table
 from ..match import MAX_SEED
 from ..registry import get_game
 from .common import (
@@ -40,7 +41,6 @@ from .common import (
 )
 from .records import read_record, write_record
 from .screen import Screen
-from .session import Session
 
 __all__ = ["HELP", "MAX_SHOWN_MOVES", "add_arguments", "run"]
 
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 # setting up
 
 
-def _session(args: argparse.Namespace) -> Session:
+def _session(args: argparse.Namespace) -> Table:
     """The session the arguments ask for: a new game, or a saved one resumed."""
     if args.all_seeing and not args.watch:
         raise PicnicError("--all-seeing goes with --watch")
@@ -189,7 +189,7 @@ def _session(args: argparse.Namespace) -> Session:
     others = [seat for seat in range(players) if seat not in humans]
     agents = dict(zip(others, _opponents(game, args.vs, len(others)), strict=True))
     try:
-        return Session(
+        return Table(
             game,
             players=players,
             rules=rules,
@@ -222,7 +222,7 @@ def _opponents(game: AnyGame, names: list[str] | None, count: int) -> list[str]:
 # what a seat is shown
 
 
-def _words(session: Session, index: int, seat: int) -> str:
+def _words(session: Table, index: int, seat: int) -> str:
     """Move ``index`` (from 0) as seat ``seat`` saw it, in words."""
     game, state, move = session.game, session.states[index], session.moves[index]
     try:
@@ -232,7 +232,7 @@ def _words(session: Session, index: int, seat: int) -> str:
         return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {move}"
 
 
-def _story(session: Session, screen: Screen, seat: int, start: int, limit: int | None) -> None:
+def _story(session: Table, screen: Screen, seat: int, start: int, limit: int | None) -> None:
     """The moves from ``start`` (from 0) on, numbered from 1, in seat ``seat``'s words."""
     end = len(session.moves)
     if limit is not None and end - start > limit:
@@ -243,7 +243,7 @@ def _story(session: Session, screen: Screen, seat: int, start: int, limit: int |
         screen.line(f"  {index + 1:>{digits}}. {_words(session, index, seat)}")
 
 
-def _menu(session: Session, screen: Screen, seat: int) -> tuple[Any, ...]:
+def _menu(session: Table, screen: Screen, seat: int) -> tuple[Any, ...]:
     """The numbered legal moves of ``seat``, each in notation and in words."""
     game = session.game
     legal = tuple(game.legal_moves(session.state))
@@ -260,7 +260,7 @@ def _menu(session: Session, screen: Screen, seat: int) -> tuple[Any, ...]:
     return legal
 
 
-def _outcome_line(session: Session, humans: Sequence[int]) -> str:
+def _outcome_line(session: Table, humans: Sequence[int]) -> str:
     outcome = session.outcome
     line = format_outcome(outcome)
     if outcome is not None and len(humans) == 1:
@@ -275,7 +275,7 @@ def _outcome_line(session: Session, humans: Sequence[int]) -> str:
 # playing
 
 
-def _play(session: Session, screen: Screen, args: argparse.Namespace) -> None:
+def _play(session: Table, screen: Screen, args: argparse.Namespace) -> None:
     game, humans = session.game, session.humans
     hot_seat = len(humans) > 1
     save_to = args.save or f"{game.name}-{session.seed}.json"
@@ -344,7 +344,7 @@ def _play(session: Session, screen: Screen, args: argparse.Namespace) -> None:
         screen.line(f"saved the game to {safe(args.save)}")
 
 
-def _show(session: Session, screen: Screen, seat: int, since: int) -> None:
+def _show(session: Table, screen: Screen, seat: int, since: int) -> None:
     game = session.game
     screen.line()
     if since < len(session.moves):
@@ -353,7 +353,7 @@ def _show(session: Session, screen: Screen, seat: int, since: int) -> None:
     screen.picture(game, game.view(session.state, seat))
 
 
-def _decide(session: Session, screen: Screen, seat: int, save_to: str) -> str:
+def _decide(session: Table, screen: Screen, seat: int, save_to: str) -> str:
     """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``."""
     game = session.game
     legal = _menu(session, screen, seat)
@@ -400,7 +400,7 @@ def _decide(session: Session, screen: Screen, seat: int, save_to: str) -> str:
             return "moved"
 
 
-def _ask_chance(session: Session, screen: Screen) -> bool:
+def _ask_chance(session: Table, screen: Screen) -> bool:
     """Ask what chance did, until it is possible; ``False`` at the end of input."""
     game = session.game
     outcomes = [move for move, _ in game.chance_outcomes(session.state)]
@@ -455,7 +455,7 @@ def _help(game: AnyGame, save_to: str) -> str:
     return _COMMANDS.format(forms=forms, save=safe(save_to))
 
 
-def _stop(session: Session, screen: Screen, args: argparse.Namespace, why: str) -> None:
+def _stop(session: Table, screen: Screen, args: argparse.Namespace, why: str) -> None:
     """The person stopped, or the input ended: save if asked, and say how to go on."""
     screen.line(f"{why}: the game stops after {len(session.moves)} moves")
     if args.save:
@@ -469,7 +469,7 @@ def _stop(session: Session, screen: Screen, args: argparse.Namespace, why: str) 
 # watching
 
 
-def _watch(session: Session, screen: Screen, args: argparse.Namespace) -> None:
+def _watch(session: Table, screen: Screen, args: argparse.Namespace) -> None:
     game = session.game
     seat = (args.seat or [0])[0]
     delay = args.delay if args.delay is not None else (0.5 if screen.interactive else 0.0)
@@ -502,7 +502,7 @@ def _watch(session: Session, screen: Screen, args: argparse.Namespace) -> None:
         screen.line(f"saved the game to {safe(args.save)}")
 
 
-def _pictures(session: Session, screen: Screen, seat: int | None) -> None:
+def _pictures(session: Table, screen: Screen, seat: int | None) -> None:
     game = session.game
     seats = range(session.players) if seat is None else (seat,)
     for shown in seats:

@@ -1,10 +1,13 @@
-"""A game at the terminal, without the terminal: :class:`Session`, the moves so far and who plays.
+"""One game at one table, for any front end: :class:`Table`, the moves so far and who plays.
 
-A session knows which seats are people (:attr:`Session.humans`) and plays the
-others and chance itself (:meth:`Session.advance`), takes a person's move
-(:meth:`Session.choose`), takes decisions back (:meth:`Session.undo`) and
-writes its :class:`~picnic_rules.Record`. It never reads or prints, so
-``picnic play`` (:mod:`.play`) and the tests drive the same object.
+A table knows which seats are people (:attr:`Table.humans`) and plays the
+others and chance itself (:meth:`Table.advance`), takes a person's move
+(:meth:`Table.choose`), takes decisions back (:meth:`Table.undo`, if the
+table's undo policy allows it), gives each seat what it observed since it
+last looked (:meth:`Table.update`, a client document), and writes its
+:class:`~picnic_rules.Record`. It never reads, prints or listens, so ``picnic
+play``, the web server (through :class:`~picnic_rules.host.Host`) and the
+tests drive the same object.
 
 Chance and the computer are deterministic in the position, so undo never
 re-deals: the ``k``-th chance event of a game is the outcome kept from the
@@ -21,21 +24,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..agents import make_agent
-from ..errors import IllegalMove, PicnicError
+from ..client import SeatUpdate, seat_update
+from ..errors import IllegalMove, PicnicError, not_a_seat
 from ..game import CHANCE, Agent, AnyGame, Outcome
 from ..match import Record
 
-__all__ = ["Session"]
+__all__ = ["Table"]
 
 
-class Session:
+class Table:
     """One game being played: the states so far, the people's seats and the computer's agents.
 
     ``agents`` maps every seat that is not a person's to an agent name of
     :func:`~picnic_rules.agents.make_agent`; every other seat is a person's.
     ``moves`` (a resumed record's) are replayed first: a move that does not
     fit raises :class:`~picnic_rules.IllegalMove` naming its number, counted
-    from 1 as everywhere in ``picnic``.
+    from 1 as everywhere in ``picnic``; ``kept`` are the chance outcomes kept
+    across an undo (:attr:`kept`, saved with the table). ``undo`` is the undo
+    policy: ``None`` (the default) allows :meth:`undo` only when at most one
+    person plays, so no one takes back what another has seen.
     """
 
     def __init__(
@@ -48,6 +55,8 @@ class Session:
         agents: Mapping[int, str],
         moves: Sequence[Any] = (),
         table: bool = False,
+        kept: Mapping[int, Any] | None = None,
+        undo: bool | None = None,
     ) -> None:
         self.game = game
         self.players = game.check_players(players)
@@ -65,6 +74,8 @@ class Session:
         """Every state so far: the new game, then one after each move."""
         self.moves: list[Any] = []
         """Every move so far, chance outcomes included."""
+        self.undo_allowed = len(self.humans) <= 1 if undo is None else bool(undo)
+        """Whether :meth:`undo` may take decisions back (the table's undo policy)."""
         self._chances = [0]  # chance events before each state
         self._kept: dict[int, Any] = {}  # chance outcome by its count, kept across undo
         for number, move in enumerate(moves, start=1):
@@ -72,6 +83,18 @@ class Session:
                 self._push(move)
             except IllegalMove as exc:
                 raise IllegalMove(exc.move, f"move {number}: {exc.reason}") from exc
+        self._kept.update(kept or {})
+
+    @property
+    def kept(self) -> dict[int, Any]:
+        """The chance outcomes kept across an undo, by their count (saved with the table)."""
+        return dict(self._kept)
+
+    @property
+    def version(self) -> int:
+        """How many moves have been made (chance's and the computer's included): what a
+        client that is up to date has seen."""
+        return len(self.moves)
 
     @property
     def state(self) -> Any:
@@ -206,8 +229,12 @@ class Session:
 
         Chance outcomes taken back are kept, so playing on deals the same cards
         where the game still allows them. Returns 0 (and changes nothing) when
-        the seat has made no decision yet.
+        the seat has made no decision yet. Raises
+        :class:`~picnic_rules.PicnicError` when the table's undo policy does
+        not allow it.
         """
+        if not self.undo_allowed:
+            raise PicnicError("undo is off at this table: more than one person plays")
         for index in range(len(self.moves) - 1, -1, -1):
             if self.game.to_move(self.states[index]) == seat:
                 taken = len(self.moves) - index
@@ -216,3 +243,23 @@ class Session:
                 del self._chances[index + 1 :]
                 return taken
         return 0
+
+    def update(self, seat: int, since: int = 0) -> SeatUpdate[Any, Any, Any]:
+        """What seat ``seat`` is sent when it has seen the first ``since`` moves: its client
+        document (:func:`~picnic_rules.client.seat_update`) with its observations of the
+        moves after them, described from its view before each.
+
+        Raises :class:`~picnic_rules.PicnicError` for a seat the game does not have or a
+        ``since`` outside ``0..version``.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise PicnicError(not_a_seat(seat, self.players))
+        if type(since) is not int or not 0 <= since <= self.version:
+            raise PicnicError(f"since must be 0 to {self.version}, not {since!r}")
+        game = self.game
+        seen = [
+            game.observe(self.states[index], self.moves[index], seat)
+            for index in range(since, self.version)
+        ]
+        before = game.view(self.states[since], seat)
+        return seat_update(game, self.state, seat, seen, before=before)

@@ -1,0 +1,36 @@
+"""Hosting games for front ends: one place that runs a table of any game.
+
+* :class:`Table` (:mod:`.table`): one game at one table -- which seats are
+  people and which agents, chance and the agents advanced, a person's move
+  checked for its seat, undo under the table's policy, each seat's client
+  document, the record that saves and resumes. ``picnic play`` runs on it.
+* :class:`Host` (:mod:`.host`): every table of a server -- credentials for
+  the seats, invites for open seats, moves stored before they are
+  acknowledged, stale moves refused -- kept in a :class:`Store`: in memory
+  (:class:`MemoryStore`) or in a database through SQLAlchemy
+  (:class:`~picnic_rules.host.sql.SqlStore`, ``pip install
+  'picnic-rules[host]'``; :func:`open_store` takes a URL).
+* The errors a host raises (:mod:`.errors`).
+"""
+
+from __future__ import annotations
+
+from .errors import HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove
+from .host import Host, Opened, Saved
+from .store import MemoryStore, Store, open_store
+from .table import Table
+
+__all__ = [
+    "Host",
+    "HostError",
+    "MemoryStore",
+    "NoSuchTable",
+    "NotASeat",
+    "Opened",
+    "Saved",
+    "SeatTaken",
+    "StaleMove",
+    "Store",
+    "Table",
+    "open_store",
+]

@@ -1,0 +1,355 @@
+"""The host: every table of a server (or of several servers sharing one database).
+
+A :class:`Host` opens tables for any :class:`~picnic_rules.Game`, hands each
+person's seat a *credential* (a secret token; a link a player can bookmark)
+and each open seat an *invite* (a second browser joins with it and gets the
+seat's credential), takes seat-checked moves (:meth:`Host.move`, through
+:meth:`Game.move_as <picnic_rules.Game.move_as>`), advances chance and the
+agents' seats, and answers each seat with its client document
+(:meth:`Host.update`). Every table lives in a :class:`~.store.Store`; a move is
+stored before it is acknowledged, and a store refuses a save whose version is
+stale, so two servers on one database never both accept a move for one table
+step.
+
+>>> host = Host()
+>>> opened = host.open("sandwich", agents={1: "computer"}, seed=3)
+>>> update = host.update(opened.table, opened.tokens[0])
+>>> update.to_move, [legal.notation for legal in update.legal_moves]
+(0, ['discard pb', 'discard ant', 'discard fly'])
+>>> seen = host.version(opened.table)
+>>> after = host.move(opened.table, opened.tokens[0], "discard fly", seen=seen)
+>>> after.observations[0].description
+'you have no play and discard a fly'
+>>> host.move(opened.table, opened.tokens[0], "discard ant", seen=seen)
+Traceback (most recent call last):
+...
+picnic_rules.host.errors.StaleMove: the table moved on: 9 moves made, not 5
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .. import codec
+from ..client import SeatUpdate
+from ..errors import PicnicError, not_a_seat
+from ..game import AnyGame
+from ..match import Record
+from ..registry import get_game
+from .errors import NoSuchTable, NotASeat, SeatTaken, StaleMove
+from .store import MemoryStore, Store
+from .table import Table
+
+__all__ = ["CACHED", "Host", "Opened", "Saved"]
+
+CACHED: Final = 1000
+"""How many unfinished tables a host keeps loaded by default (finished ones leave memory
+at once; every table stays in the store)."""
+
+
+def _hash(token: str) -> str:
+    """What a store keeps of a credential or invite: its SHA-256, never the token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.frozen
+class Opened:
+    """A new table: its id, the credential of each seat its opener holds, and an invite
+    for each open seat."""
+
+    table: str
+    """The table's id."""
+    tokens: Mapping[int, str]
+    """Each person's seat the opener holds, to its credential."""
+    invites: Mapping[int, str]
+    """Each open seat, to the invite another person joins with."""
+
+
+@attrs.frozen
+class Saved:
+    """A table as a store keeps it: its record, who plays, its policies and the hashes of
+    its seats' credentials and invites (never the tokens themselves)."""
+
+    record: Record[Any, Any]
+    agents: Mapping[int, str]
+    kept: Mapping[int, str]
+    undo: bool | None
+    credentials: Mapping[int, str]
+    invites: Mapping[int, str]
+
+    def dumps(self) -> str:
+        """The JSON document of the table."""
+        return json.dumps(
+            {
+                "record": codec.encode(self.record),
+                "agents": {str(k): v for k, v in self.agents.items()},
+                "kept": {str(k): v for k, v in self.kept.items()},
+                "undo": self.undo,
+                "credentials": {str(k): v for k, v in self.credentials.items()},
+                "invites": {str(k): v for k, v in self.invites.items()},
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Saved:
+        """The table a JSON document holds (one :meth:`dumps` wrote)."""
+        data = json.loads(text)
+        record = codec.decode(data["record"], kind="record")
+        if not isinstance(record, Record):
+            raise PicnicError("a stored table holds no record")
+
+        def ints(mapping: dict[str, Any]) -> dict[int, Any]:
+            return {int(key): value for key, value in mapping.items()}
+
+        return cls(
+            record=record,
+            agents=ints(data["agents"]),
+            kept=ints(data["kept"]),
+            undo=data["undo"],
+            credentials=ints(data["credentials"]),
+            invites=ints(data["invites"]),
+        )
+
+
+class _Loaded:
+    """A table in memory, with what its stored document says beside it."""
+
+    def __init__(self, table: Table, saved: Saved) -> None:
+        self.table = table
+        self.saved = saved
+        self.lock = threading.Lock()
+
+
+class Host:
+    """Every table of a server, kept in ``store`` (a :class:`~.store.MemoryStore` by
+    default); at most ``cached`` unfinished tables stay loaded."""
+
+    def __init__(self, store: Store | None = None, *, cached: int = CACHED) -> None:
+        self.store: Store = store if store is not None else MemoryStore()
+        """Where the tables are kept."""
+        self.cached = cached
+        self._loaded: dict[str, _Loaded] = {}
+        self._lock = threading.Lock()
+
+    # opening and joining -----------------------------------------------------
+
+    def open(
+        self,
+        game: AnyGame | str,
+        *,
+        players: int = 2,
+        agents: Mapping[int, str] | None = None,
+        open_seats: Sequence[int] = (),
+        rules: Any = None,
+        seed: int | None = None,
+        undo: bool | None = None,
+    ) -> Opened:
+        """Open a table of ``game``: ``agents`` maps the seats agents play to their names,
+        ``open_seats`` are persons' seats left for others to join (each gets an invite),
+        every other seat is the opener's (each gets a credential). ``seed`` ``None`` draws
+        an unpredictable one. Chance and agents act at once, until a person must decide."""
+        found = get_game(game)
+        agents = dict(agents or {})
+        table = Table(
+            found,
+            players=players,
+            rules=rules,
+            seed=secrets.randbits(63) if seed is None else seed,
+            agents=agents,
+            undo=undo,
+        )
+        for seat in [*agents, *open_seats]:
+            if type(seat) is not int or not 0 <= seat < table.players:
+                raise PicnicError(not_a_seat(seat, table.players))
+        tokens = {
+            seat: secrets.token_urlsafe(24) for seat in table.humans if seat not in open_seats
+        }
+        invites = {seat: secrets.token_urlsafe(24) for seat in open_seats}
+        table.advance()
+        table_id = secrets.token_urlsafe(12)
+        saved = Saved(
+            record=table.record(),
+            agents=agents,
+            kept={},
+            undo=undo,
+            credentials={seat: _hash(token) for seat, token in tokens.items()},
+            invites={seat: _hash(token) for seat, token in invites.items()},
+        )
+        self.store.create(table_id, saved.dumps(), table.version, table.over)
+        self._keep(table_id, _Loaded(table, saved))
+        return Opened(table_id, tokens, invites)
+
+    def join(self, table_id: str, invite: str) -> tuple[int, str]:
+        """Take the open seat ``invite`` is for: its seat and its new credential. Raises
+        :class:`~.errors.NotASeat` for an invite of no seat and
+        :class:`~.errors.SeatTaken` if someone joined with it first."""
+        loaded = self._get(table_id)
+        with loaded.lock:
+            loaded = self._fresh(table_id, loaded)
+            hashed = _hash(invite)
+            seat = next(
+                (k for k, v in loaded.saved.invites.items() if secrets.compare_digest(v, hashed)),
+                None,
+            )
+            if seat is None:
+                raise NotASeat("no open seat of this table has that invite")
+            if seat in loaded.saved.credentials:
+                raise SeatTaken(f"seat {seat} was taken already")
+            token = secrets.token_urlsafe(24)
+            saved = attrs.evolve(
+                loaded.saved, credentials={**loaded.saved.credentials, seat: _hash(token)}
+            )
+            version = loaded.table.version
+            # joining changes no move: the version stays, so a racing join loses on the text
+            if not self.store.save(table_id, saved.dumps(), version, loaded.table.over, version):
+                self._forget(table_id)
+                raise StaleMove(version, self.store.version(table_id) or 0)
+            loaded.saved = saved
+            return seat, token
+
+    # playing ---------------------------------------------------------------------
+
+    def seat_of(self, table_id: str, token: str) -> int:
+        """The seat whose credential ``token`` is; :class:`~.errors.NotASeat` if none."""
+        loaded = self._get(table_id)
+        return self._seat(loaded, token)
+
+    @property
+    def loaded(self) -> int:
+        """How many tables are loaded in memory now (unfinished ones only)."""
+        return len(self._loaded)
+
+    def version(self, table_id: str) -> int:
+        """How many moves the table has made (what an up-to-date seat has seen)."""
+        return self._get(table_id).table.version
+
+    def table(self, table_id: str) -> Table:
+        """The table itself (the whole state: for the server's own use, never to send)."""
+        return self._get(table_id).table
+
+    def update(self, table_id: str, token: str, since: int = 0) -> SeatUpdate[Any, Any, Any]:
+        """The client document of the seat ``token`` is for, with what it observed after
+        the first ``since`` moves."""
+        loaded = self._get(table_id)
+        with loaded.lock:
+            loaded = self._fresh(table_id, loaded)
+            return loaded.table.update(self._seat(loaded, token), since)
+
+    def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
+        """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
+        being the number of moves its client knew of; then chance and the agents act. The
+        table is stored before this returns the seat's document since ``seen``.
+
+        Raises :class:`~.errors.StaleMove` if the table has moved on (here or on another
+        server) and what :meth:`Game.move_as <picnic_rules.Game.move_as>` raises for a move
+        the seat may not make; the table is then unchanged.
+        """
+        loaded = self._get(table_id)
+        with loaded.lock:
+            loaded = self._fresh(table_id, loaded)
+            table = loaded.table
+            seat = self._seat(loaded, token)
+            if seen != table.version:
+                raise StaleMove(seen, table.version)
+            table.choose(seat, move)
+            table.advance()
+            self._save(table_id, loaded, seen)
+            return table.update(seat, seen)
+
+    def undo(self, table_id: str, token: str) -> int:
+        """Take back the seat's last decision, if the table's undo policy allows it; return
+        how many moves were taken back."""
+        loaded = self._get(table_id)
+        with loaded.lock:
+            loaded = self._fresh(table_id, loaded)
+            table = loaded.table
+            before = table.version
+            taken = table.undo(self._seat(loaded, token))
+            if taken:
+                self._save(table_id, loaded, before)
+            return taken
+
+    # keeping tables ---------------------------------------------------------------
+
+    def _seat(self, loaded: _Loaded, token: str) -> int:
+        hashed = _hash(token) if isinstance(token, str) else ""
+        for seat, known in loaded.saved.credentials.items():
+            if secrets.compare_digest(known, hashed):
+                return seat
+        raise NotASeat("no seat of this table has that credential")
+
+    def _save(self, table_id: str, loaded: _Loaded, expected: int) -> None:
+        """Store the table's new document if the stored version is still ``expected``;
+        otherwise forget the loaded table (the store's is the truth) and raise
+        :class:`~.errors.StaleMove`."""
+        table = loaded.table
+        saved = attrs.evolve(
+            loaded.saved,
+            record=table.record(),
+            kept={count: str(move) for count, move in table.kept.items()},
+        )
+        try:
+            stored = self.store.save(table_id, saved.dumps(), table.version, table.over, expected)
+        except BaseException:
+            self._forget(table_id)
+            raise
+        if not stored:
+            self._forget(table_id)
+            raise StaleMove(expected, self.store.version(table_id) or 0)
+        loaded.saved = saved
+        if table.over:
+            self._forget(table_id)  # a finished table leaves memory; the store keeps it
+
+    def _get(self, table_id: str) -> _Loaded:
+        """The loaded table ``table_id``, loading it from the store if need be."""
+        with self._lock:
+            loaded = self._loaded.get(table_id)
+        return loaded if loaded is not None else self._load(table_id)
+
+    def _fresh(self, table_id: str, loaded: _Loaded) -> _Loaded:
+        """``loaded``, or the store's newer version of it (another server moved)."""
+        if self.store.version(table_id) == loaded.table.version:
+            return loaded
+        self._forget(table_id)
+        return self._load(table_id)
+
+    def _load(self, table_id: str) -> _Loaded:
+        found = self.store.load(table_id) if isinstance(table_id, str) else None
+        if found is None:
+            raise NoSuchTable("no table has that id")
+        saved = Saved.loads(found[0])
+        record = saved.record
+        game = get_game(record.game)
+        kept = {count: game.move_from_str(text) for count, text in saved.kept.items()}
+        table = Table(
+            game,
+            players=record.players,
+            rules=record.rules,
+            seed=record.seed if record.seed is not None else 0,
+            agents=saved.agents,
+            moves=record.moves,
+            kept=kept,
+            undo=saved.undo,
+        )
+        loaded = _Loaded(table, saved)
+        if not table.over:
+            self._keep(table_id, loaded)
+        return loaded
+
+    def _keep(self, table_id: str, loaded: _Loaded) -> None:
+        with self._lock:
+            if len(self._loaded) >= self.cached:
+                self._loaded.pop(next(iter(self._loaded)))  # the longest loaded
+            self._loaded[table_id] = loaded
+
+    def _forget(self, table_id: str) -> None:
+        with self._lock:
+            self._loaded.pop(table_id, None)

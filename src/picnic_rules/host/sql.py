@@ -1,0 +1,80 @@
+"""Tables kept in a real database through SQLAlchemy: SQLite by default, PostgreSQL when
+several servers share the tables (``pip install 'picnic-rules[host]'``).
+
+One row a table: its id, game, version (moves made), whether it is finished, when it
+was last written and its JSON document. A save is one ``UPDATE ... WHERE version =
+expected``: the database, not the server, decides which of two racing moves wins.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..errors import PicnicError
+
+try:
+    import sqlalchemy as sa
+except ImportError:  # pragma: no cover - the message is the point
+    raise PicnicError(
+        "a database store needs SQLAlchemy: pip install 'picnic-rules[host]'"
+    ) from None
+
+__all__ = ["SqlStore"]
+
+_METADATA = sa.MetaData()
+TABLES = sa.Table(
+    "picnic_tables",
+    _METADATA,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("document", sa.Text, nullable=False),
+)
+"""The one table of the store."""
+
+
+class SqlStore:
+    """A :class:`~picnic_rules.host.store.Store` in the database at ``url`` (an SQLAlchemy
+    URL); the table is created if it is missing."""
+
+    def __init__(self, url: str, **engine_options: Any) -> None:
+        try:
+            self.engine = sa.create_engine(url, **engine_options)
+            _METADATA.create_all(self.engine)
+        except sa.exc.SQLAlchemyError as exc:
+            raise PicnicError(f"cannot open the database {url!r}: {type(exc).__name__}") from None
+        self.url = url
+
+    def create(self, table_id: str, document: str, version: int, finished: bool) -> None:
+        """Store a new table."""
+        row = {"id": table_id, "version": version, "finished": finished, "document": document}
+        with self.engine.begin() as connection:
+            connection.execute(TABLES.insert().values(**row, updated=time.time()))
+
+    def load(self, table_id: str) -> tuple[str, int] | None:
+        """The table's document and version, or ``None``."""
+        query = sa.select(TABLES.c.document, TABLES.c.version).where(TABLES.c.id == table_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def version(self, table_id: str) -> int | None:
+        """The table's version, or ``None``."""
+        query = sa.select(TABLES.c.version).where(TABLES.c.id == table_id)
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar()
+        return None if found is None else int(found)
+
+    def save(
+        self, table_id: str, document: str, version: int, finished: bool, expected: int
+    ) -> bool:
+        """Replace the table's document if its stored version is still ``expected``."""
+        statement = (
+            TABLES.update()
+            .where(TABLES.c.id == table_id, TABLES.c.version == expected)
+            .values(version=version, finished=finished, document=document, updated=time.time())
+        )
+        with self.engine.begin() as connection:
+            return connection.execute(statement).rowcount == 1

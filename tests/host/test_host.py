@@ -1,0 +1,167 @@
+"""The host: tables for any game, seats by credential and invite, moves stored before they
+are acknowledged, stale moves refused, tables that survive a restart."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from picnic_rules import GAMES, IllegalMove, OutOfTurn, PicnicError
+from picnic_rules.host import (
+    Host,
+    MemoryStore,
+    NoSuchTable,
+    NotASeat,
+    SeatTaken,
+    StaleMove,
+    Store,
+    open_store,
+)
+from picnic_rules.host.sql import SqlStore
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
+    """A factory of stores that share one place: memory (one store) or one SQLite file."""
+    if request.param == "memory":
+        store = MemoryStore()
+        yield lambda: store
+    else:
+        url = f"sqlite:///{tmp_path / 'tables.db'}"
+        yield lambda: SqlStore(url)
+
+
+def first_legal(host: Host, table: str, token: str) -> str:
+    update = host.update(table, token)
+    return update.legal_moves[0].notation
+
+
+def test_a_seat_plays_by_its_credential_and_the_computer_answers(make_store) -> None:  # type: ignore[no-untyped-def]
+    host = Host(make_store())
+    opened = host.open("sandwich", agents={1: "computer"}, seed=3)
+    assert list(opened.tokens) == [0] and opened.invites == {}
+    seen = host.version(opened.table)
+    after = host.move(
+        opened.table, opened.tokens[0], first_legal(host, opened.table, opened.tokens[0]), seen=seen
+    )
+    assert after.observations[0].description.startswith("you ")
+    assert host.version(opened.table) > seen + 1  # the computer and chance acted too
+    with pytest.raises(NotASeat):
+        host.update(opened.table, "not a credential")
+    with pytest.raises(NoSuchTable):
+        host.update("no-such-table", opened.tokens[0])
+
+
+def test_a_stale_or_illegal_move_changes_nothing(make_store) -> None:  # type: ignore[no-untyped-def]
+    host = Host(make_store())
+    opened = host.open("sandwich", agents={1: "computer"}, seed=3)
+    token, seen = opened.tokens[0], host.version(opened.table)
+    before = host.update(opened.table, token)
+    with pytest.raises(StaleMove, match=f"{seen} moves made, not {seen - 1}"):
+        host.move(opened.table, token, before.legal_moves[0].notation, seen=seen - 1)
+    with pytest.raises(IllegalMove):
+        host.move(opened.table, token, "play jelly on 5", seen=seen)
+    assert host.version(opened.table) == seen
+    assert host.update(opened.table, token) == before
+
+
+def test_an_invite_gives_its_seat_once(make_store) -> None:  # type: ignore[no-untyped-def]
+    host = Host(make_store())
+    opened = host.open("poultry", players=3, agents={2: "computer"}, open_seats=[1], seed=4)
+    assert list(opened.tokens) == [0] and list(opened.invites) == [1]
+    with pytest.raises(NotASeat):
+        host.join(opened.table, "a guess")
+    seat, token = host.join(opened.table, opened.invites[1])
+    assert seat == 1 and host.seat_of(opened.table, token) == 1
+    with pytest.raises(SeatTaken):
+        host.join(opened.table, opened.invites[1])
+    assert host.update(opened.table, token).seat == 1
+
+
+def test_undo_is_off_when_two_people_play(make_store) -> None:  # type: ignore[no-untyped-def]
+    host = Host(make_store())
+    alone = host.open("sandwich", agents={1: "computer"}, seed=3)
+    token = alone.tokens[0]
+    seen = host.version(alone.table)
+    host.move(alone.table, token, first_legal(host, alone.table, token), seen=seen)
+    assert host.undo(alone.table, token) > 0 and host.version(alone.table) == seen
+    both = host.open("sandwich", agents={}, seed=3)
+    with pytest.raises(PicnicError, match="undo is off"):
+        host.undo(both.table, both.tokens[0])
+
+
+def test_a_restart_loses_nothing(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    host = Host(open_store(url))
+    opened = host.open("insects", agents={1: "computer"}, seed=8)
+    token = opened.tokens[0]
+    for _ in range(3):
+        if host.table(opened.table).over:
+            break
+        host.move(
+            opened.table,
+            token,
+            first_legal(host, opened.table, token),
+            seen=host.version(opened.table),
+        )
+    before = host.update(opened.table, token)
+    restarted = Host(open_store(url))  # a new process on the same database
+    assert restarted.update(opened.table, token) == before
+    assert restarted.table(opened.table).record() == host.table(opened.table).record()
+
+
+def test_two_hosts_on_one_database_never_both_accept_a_step(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    first, second = Host(SqlStore(url)), Host(SqlStore(url))
+    opened = first.open("sandwich", agents={}, seed=3)
+    token = opened.tokens[0]
+    seen = first.version(opened.table)
+    move = first_legal(first, opened.table, token)
+    assert second.update(opened.table, token) == first.update(opened.table, token)  # both loaded
+    first.move(opened.table, token, move, seen=seen)
+    with pytest.raises((StaleMove, OutOfTurn)):
+        second.move(opened.table, token, move, seen=seen)
+    assert second.version(opened.table) == first.version(opened.table)
+
+
+def test_racing_saves_one_wins(make_store) -> None:  # type: ignore[no-untyped-def]
+    store = make_store()
+    store.create("t", "{}", 5, False)
+    results: list[bool] = []
+    threads = [
+        threading.Thread(target=lambda n=n: results.append(store.save("t", f"{n}", 6, False, 5)))
+        for n in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False] * 7 + [True]
+    assert store.version("t") == 6
+
+
+def test_a_finished_table_leaves_memory_and_stays_in_the_store(make_store) -> None:  # type: ignore[no-untyped-def]
+    host = Host(make_store())
+    opened = host.open("sandwich", agents={1: "random"}, seed=5)
+    token = opened.tokens[0]
+    while not host.table(opened.table).over:
+        host.move(
+            opened.table,
+            token,
+            first_legal(host, opened.table, token),
+            seen=host.version(opened.table),
+        )
+    assert host.loaded == 0
+    final = host.update(opened.table, token)
+    assert final.outcome is not None and final.legal_moves == ()
+
+
+def test_every_game_can_be_hosted() -> None:
+    host = Host()
+    for name in sorted(GAMES):
+        game = GAMES[name]
+        opened = host.open(name, players=game.players[0], agents={1: "random"}, seed=2)
+        assert host.update(opened.table, opened.tokens[0]).seat == 0
