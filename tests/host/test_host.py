@@ -23,15 +23,27 @@ from picnic_rules.host import (
 from picnic_rules.host.sql import SqlStore
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
 def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
-    """A factory of stores that share one place: memory (one store) or one SQLite file."""
+    """A factory of stores that share one place: memory (one store), one SQLite file, or
+    one database of a real PostgreSQL server."""
     if request.param == "memory":
         store = MemoryStore()
         yield lambda: store
-    else:
+        return
+    if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'tables.db'}"
-        yield lambda: SqlStore(url)
+    else:
+        url = request.getfixturevalue("postgres_url")
+    stores: list[SqlStore] = []
+
+    def make() -> Store:
+        stores.append(SqlStore(url))
+        return stores[-1]
+
+    yield make
+    for store in stores:
+        store.engine.dispose()
 
 
 def first_legal(host: Host, table: str, token: str) -> str:
