@@ -4,6 +4,10 @@ It is installed the way pip lays out a package -- the module beside a
 ``*.dist-info`` holding the entry points of its ``pyproject.toml`` -- into a
 temporary folder, and used from a fresh interpreter that has that folder on
 its path, so that only the entry point can tell picnic_rules about it.
+
+The game writes only its rules tier and takes the kit's front-end defaults;
+``keep_or_swap_own`` is the same game with a front-end tier of its own (its
+observation, words and picture), which the harness's tests also use.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import pytest
 import picnic_rules
 from picnic_rules import CHANCE, IllegalMove, InvalidState, RandomAgent, play
 from picnic_rules.history import follow, seat_record
+from picnic_rules.testing import check_game
 from picnic_rules.testing.mutations import mutants
 
 EXAMPLE = Path(__file__).parents[1] / "examples" / "keep_or_swap"
@@ -88,8 +93,8 @@ def test_installing_the_package_adds_its_game_to_games_codec_and_cli(tmp_path: P
     assert '"hands": [null, null, null], "held": [true, false, false]' in out
     assert "keep-or-swap: Keep or Swap, 2-4 players" in out
     assert "  small-deck: ranks=2, copies=4\n" in out
-    assert "agents: computer, ismcts, random (people take seats with `picnic play --seat`)\n" in out
-    assert "seat 1 computer; showing every seat's view\n" in out
+    assert "agents: ismcts, random (people take seats with `picnic play --seat`)\n" in out
+    assert "showing every seat's view\n" in out
     assert ". seat 0: keep" in out or ". seat 0: swap" in out
 
 
@@ -114,8 +119,24 @@ def test_a_game_module_imported_before_picnic_rules_joins_games(tmp_path: Path) 
 
 sys.path.insert(0, str(EXAMPLE))
 import keep_or_swap as ks  # noqa: E402  (the example is not a package of the tests)
+import keep_or_swap_own as own  # noqa: E402
 
-GAME = ks.GAME
+GAME, OWN = ks.GAME, own.GAME
+
+
+def test_the_rules_tier_is_all_the_game_writes() -> None:
+    assert GAME.provides == frozenset()
+    assert OWN.provides == {
+        "Observation", "observe", "update", "describe", "describe_move", "render", "move_group"
+    }  # fmt: skip
+    assert [f.name for f in attrs.fields(ks.Observation)] == ["seat", "actor", "move", "view"]
+    assert GAME.Observation is ks.Observation and OWN.Observation is own.Observation
+
+
+@pytest.mark.parametrize("game", [GAME, OWN], ids=["kit front end", "own front end"])
+def test_the_game_passes_the_harness(game: Any) -> None:
+    report = check_game(game, games=2)
+    assert report.observations > report.steps > 0
 
 
 def _games(count: int, players: Sequence[int] = (2, 3, 4)) -> Iterator[list[Any]]:
@@ -210,8 +231,10 @@ def test_a_look_alike_move_is_played_as_the_listed_move(look_alike: Any) -> None
     assert state == GAME.apply(GAME.new_game(2), ks.Draw(1))
     assert type(state.hands[0]) is int
     GAME.check(state)
-    seen = GAME.observe(GAME.new_game(2), look_alike, 0)
+    seen = OWN.observe(GAME.new_game(2), look_alike, 0)
     assert type(seen.move.card) is int  # the observation holds the listed move too
+    seen = GAME.observe(GAME.new_game(2), look_alike, 0)
+    assert seen.move is None and type(seen.view.hands[0]) is int  # chance: only the card
 
 
 def test_check_is_closed_under_play_on_mutated_reachable_states() -> None:
@@ -239,37 +262,40 @@ def _play_on(state: Any, depth: int) -> None:
         _play_on(after, depth - 1)
 
 
-def _histories() -> Iterator[Any]:
+def _histories(game: Any) -> Iterator[Any]:
     for players in (2, 3):
         for seed in range(4):
-            record = play(GAME, [RandomAgent()] * players, seed=seed)
+            record = play(game, [RandomAgent()] * players, seed=seed)
             for seat in range(players):
-                yield seat_record(record, seat, GAME)
+                yield seat_record(record, seat, game)
 
 
-def test_a_forged_observation_is_refused_or_gives_only_views_check_view_accepts() -> None:
+@pytest.mark.parametrize("game", [GAME, OWN], ids=["kit front end", "own front end"])
+def test_a_forged_observation_is_refused_or_gives_only_views_check_view_accepts(
+    game: Any,
+) -> None:
     refused = harmless = 0
-    for history in _histories():
+    for history in _histories(game):
         for index, observation in enumerate(history.observations):
             for forged in mutants(observation):
                 observations = list(history.observations)
                 observations[index] = forged
                 try:
-                    views = follow(attrs.evolve(history, observations=tuple(observations)), GAME)
+                    views = follow(attrs.evolve(history, observations=tuple(observations)), game)
                 except IllegalMove:
                     refused += 1
                     continue
                 for seen in views:
-                    GAME.check_view(seen)
+                    game.check_view(seen)
                 harmless += 1
     assert refused > 0 and harmless > 0
 
 
-def _follow(seat: int, forge: Callable[[int, Any], Any]) -> None:
-    record = play(GAME, [RandomAgent()] * 2, seed=3)
-    history = seat_record(record, seat, GAME)
+def _follow(seat: int, forge: Callable[[int, Any], Any], game: Any = OWN) -> None:
+    record = play(game, [RandomAgent()] * 2, seed=3)
+    history = seat_record(record, seat, game)
     observations = tuple(forge(i, obs) for i, obs in enumerate(history.observations))
-    follow(attrs.evolve(history, observations=observations), GAME)
+    follow(attrs.evolve(history, observations=observations), game)
 
 
 @pytest.mark.parametrize(
@@ -278,9 +304,9 @@ def _follow(seat: int, forge: Callable[[int, Any], Any]) -> None:
         # the showdown shown before the end
         (1, lambda i, o: attrs.evolve(o, showdown=(0, 0)) if i == 0 else o, "only at the end"),
         # a keep that discards a card
-        (0, lambda i, o: attrs.evolve(o, discarded=3) if o.move == ks.Keep() else o, "a keep"),
+        (0, lambda i, o: attrs.evolve(o, discarded=3) if o.move == own.Keep() else o, "a keep"),
         # a card dealt to another seat shown
-        (1, lambda i, o: attrs.evolve(o, move=ks.Draw(2)) if i == 0 else o, "cannot see"),
+        (1, lambda i, o: attrs.evolve(o, move=own.Draw(2)) if i == 0 else o, "cannot see"),
         # another seat's move, or a deal where a seat acts
         (0, lambda i, o: attrs.evolve(o, seat=1), "not seat 0's"),
         (0, lambda i, o: attrs.evolve(o, move=None) if i == 2 else o, "keeps or swaps now"),
@@ -288,22 +314,62 @@ def _follow(seat: int, forge: Callable[[int, Any], Any]) -> None:
         (0, lambda i, o: attrs.evolve(o, showdown=(99, 99)) if o.showdown else o, "cannot show"),
     ],
 )
-def test_each_forgery_the_old_update_took_on_trust_is_refused(
+def test_each_forgery_the_own_update_took_on_trust_once_is_refused(
     seat: int, forge: Callable[[int, Any], Any], reason: str
 ) -> None:
     with pytest.raises(IllegalMove, match=reason):
         _follow(seat, forge)
 
 
-def test_words_are_lower_case_without_a_full_stop_and_agree_with_numbers() -> None:
-    state, said = GAME.new_game(2, ks.Rules(ranks=12)), []
-    seen = GAME.view(state, 1)
+@pytest.mark.parametrize(
+    ("seat", "forge", "reason"),
+    [
+        (1, lambda i, o: attrs.evolve(o, seat=0), "not seat 1's"),
+        (0, lambda i, o: attrs.evolve(o, view=attrs.evolve(o.view, player=1)), "a view of seat 0"),
+        (0, lambda i, o: attrs.evolve(o, view=attrs.evolve(o.view, deck=99)), "no state has"),
+    ],
+)
+def test_the_kit_update_refuses_an_observation_that_does_not_follow_the_view(
+    seat: int, forge: Callable[[int, Any], Any], reason: str
+) -> None:
+    with pytest.raises(IllegalMove, match=reason):
+        _follow(seat, forge, GAME)
+
+
+def _said(game: Any) -> tuple[list[str], Any]:
+    """Seat 1's words of a 2-seat game of 12 ranks, and its view at the end."""
+    state, said = game.new_game(2, ks.Rules(ranks=12)), []
+    seen = game.view(state, 1)
     for move in [ks.Draw(8), ks.Draw(1), ks.Swap(), ks.Draw(2), ks.Keep()]:
-        if GAME.to_move(state) == 1:
-            said.append(GAME.describe_move(seen, move))
-        observation = GAME.observe(state, move, 1)
-        said.append(GAME.describe(seen, observation))
-        seen, state = GAME.update(seen, observation), GAME.apply(state, move)
+        if game.to_move(state) == 1:
+            said.append(game.describe_move(seen, move))
+        observation = game.observe(state, move, 1)
+        said.append(game.describe(seen, observation))
+        seen, state = game.update(seen, observation), game.apply(state, move)
+    return said, seen
+
+
+def test_the_kit_words_are_the_notation_after_who_moved() -> None:
+    said, seen = _said(GAME)
+    assert said == [
+        "chance acts",
+        "chance acts",
+        "seat 0 plays swap",
+        "chance acts",
+        "you play keep",
+        "you play keep",
+    ]
+    picture = GAME.render(seen)
+    assert picture.startswith("Keep or Swap, seat 1\nplayer: 1\n")
+    assert "\nhands: (2 1)\n" in picture and "\ndiscards: (0 0 0 0 0 0 0 0 1 0 0 0)\n" in picture
+    assert GAME.move_group(ks.Draw(3)) == ("draw", "3") and GAME.move_group(ks.Keep()) == (
+        "keep",
+        "",
+    )
+
+
+def test_the_own_words_are_lower_case_without_a_full_stop_and_agree_with_numbers() -> None:
+    said, _ = _said(OWN)
     assert said == [
         "seat 0 is dealt a card",
         "you are dealt a 1",
@@ -313,7 +379,7 @@ def test_words_are_lower_case_without_a_full_stop_and_agree_with_numbers() -> No
         "you keep your card — the cards are shown: 2, 1",
     ]
     small = ks.Rules(ranks=2, copies=2)
-    state = GAME.new_game(2, small)
+    state = OWN.new_game(2, small)
     for move in [ks.Draw(0), ks.Draw(0), ks.Swap(), ks.Draw(1)]:
-        state = GAME.apply(state, move)
-    assert GAME.render(GAME.view(state, 1)).endswith("deck: 1 card, discards: 0")
+        state = OWN.apply(state, move)
+    assert OWN.render(OWN.view(state, 1)).endswith("deck: 1 card, discards: 0")

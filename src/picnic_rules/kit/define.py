@@ -14,7 +14,7 @@ import attrs
 from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
-from ..errors import InvalidState, PicnicError, RulesError
+from ..errors import InvalidState, PicnicError, RulesError, not_a_seat
 from ..game import Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults, frontend
 
@@ -219,11 +219,6 @@ def rules_message(game: str, rules: object) -> str:
     return f"rules must be {_article(f'{game} Rules')}, not {shown}"
 
 
-def seat_message(seat: object, players: int) -> str:
-    """The message of a seat that is not one: ``seat 5 is not a seat of this 2-player game``."""
-    return f"seat {seat!r} is not a seat of this {players}-player game"
-
-
 def _gate_rules(
     game: str, name: str, fn: Any, rules_class: type, players: tuple[int, int] | None
 ) -> Any:
@@ -265,7 +260,7 @@ def _gate_seat(fn: Any, position: int) -> Any:
             state, seat = values[0], values[position]
         players = state.players
         if type(seat) is not int or not 0 <= seat < players:
-            raise PicnicError(seat_message(seat, players))
+            raise PicnicError(not_a_seat(seat, players))
         return fn(*args, **kwargs)
 
     return gated
@@ -347,9 +342,12 @@ def define_game(
         raise TypeError(f"{name}: chance must be 'explicit' or 'sampled', not {chance!r}")
     if chance == "sampled" and "sample_chance" not in namespace:
         raise TypeError(f"{name}: a game with sampled chance must define sample_chance")
-    observed = [key for key in _OBSERVED if key in namespace]
+    own = {key for key in frontend.TIER if key in namespace}
+    if frontend.is_default(namespace.get("Observation")):  # the one define_game made before
+        own.discard("Observation")
+    observed = [key for key in _OBSERVED if key in own]
     if observed and len(observed) < len(_OBSERVED):
-        lacking = ", ".join(key for key in _OBSERVED if key not in namespace)
+        lacking = ", ".join(key for key in _OBSERVED if key not in own)
         raise TypeError(
             f"{name}: a game module that defines {', '.join(observed)} must define {lacking} "
             "too (the kit's defaults work together, on the kit's Observation)"
@@ -365,7 +363,10 @@ def define_game(
         raise TypeError(f"{name}: Move must be a move class or a union of move classes")
     module = str(namespace.get("__name__", name))
     observation: type[Any] = typing.cast(
-        type, namespace.get("Observation") or frontend.observation_class(module, view, move_types)
+        type,
+        namespace["Observation"]
+        if "Observation" in own
+        else frontend.observation_class(module, view, move_types),
     )
     if set(move_types) != _members(namespace["Move"]):
         raise TypeError(f"{name}: MOVE_TYPES and the Move union list different classes")
@@ -401,12 +402,12 @@ def define_game(
     # the generic parts are bound to the finished record when it is built
     for key, (params, _) in _FRONT_END.items():
         if key in namespace:
-            own = _gate_seat(namespace[key], 2) if key == "observe" else namespace[key]
+            part = _gate_seat(namespace[key], 2) if key == "observe" else namespace[key]
             expected = state if params[0] == "S" else view
             fns[key] = (
-                own
+                part
                 if params[0] == "M"
-                else _guard(name, key, own, expected, _KIND_NAMES[params[0]])
+                else _guard(name, key, part, expected, _KIND_NAMES[params[0]])
             )
         else:
             fns[key] = GenericPart(getattr(frontend, key), None)
@@ -423,10 +424,10 @@ def define_game(
             fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
         else:
             fns[key] = GenericPart(generic, None)
-    provides = frozenset(key for key in frontend.TIER if key in namespace)
+    provides = frozenset(own)
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
-        namespace.setdefault("Observation", observation)
+        namespace["Observation"] = observation
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
     every_agent: dict[str, Callable[[], Agent[Any, Any]]] = {

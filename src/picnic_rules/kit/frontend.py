@@ -57,11 +57,17 @@ def observation_class(module: str, view: type, move_types: tuple[type, ...]) -> 
         frozen=True,
     )
     cls.__module__ = module
+    cls.from_the_kit = True  # type: ignore[attr-defined]
     cls.__doc__ = (
         "What seat ``seat`` learns of a move: who made it (``actor``, ``None`` for chance), "
         "the move if the seat is shown it, and the seat's next ``view`` (the kit's default)."
     )
     return cls
+
+
+def is_default(cls: object) -> bool:
+    """Whether ``cls`` is an ``Observation`` class that :func:`observation_class` made."""
+    return getattr(cls, "from_the_kit", False) is True
 
 
 def observe(game: Game[Any, Any, Any, Any, Any], state: Any, move: Any, seat: int) -> Any:
