@@ -153,7 +153,7 @@ def test_the_fast_enumeration_is_the_rule_tried_everywhere() -> None:
     import random
 
     from picnic_rules.ants import CARD_KINDS
-    from picnic_rules.ants.engine import _is_spot
+    from picnic_rules.ants.fast import is_spot
     from picnic_rules.ants.predicates import placement_is_legal
 
     rng = random.Random(4)
@@ -179,6 +179,6 @@ def test_the_fast_enumeration_is_the_rule_tried_everywhere() -> None:
                 for planner in (False, True):
                     move = Place(new, x, y, turn, planner)
                     rule = placement_is_legal(colony, new, x, y, turn, planner)
-                    assert _is_spot(colony, move) == rule, move
+                    assert is_spot(colony, move) == rule, move
             move = rng.choice(sorted(got - {m for m in got if m.planner}, key=str))
             colony = (*colony, Placed(move.card, move.x, move.y, move.turn))

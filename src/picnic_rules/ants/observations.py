@@ -10,9 +10,10 @@ from __future__ import annotations
 import attrs
 
 from ..errors import IllegalMove, PicnicError
-from .engine import apply, proper
+from .engine import apply
 from .moves import MOVE_TYPES, Move
 from .state import State, View
+from .values import proper
 from .views import view
 
 __all__ = ["Observation", "observe", "update"]

@@ -1,4 +1,5 @@
-"""Moves are values: :func:`canonical` turns a look-alike move into the proper one.
+"""Moves are values: :func:`canonical` turns a look-alike move into the proper one, and
+:func:`proper` refuses a value that equals no move of ants.
 
 A move that compares equal to a proper move is that move: ``Settle(1.0, 4)`` or
 ``Landing(True, (4,))`` is applied exactly as ``Settle(1, 4)`` or ``Landing(1, (4,))``,
@@ -19,11 +20,17 @@ from __future__ import annotations
 
 import enum
 import typing
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["canonical"]
+from ..errors import IllegalMove
+from ..typecheck import ill_typed
+from .cards import CARD_KINDS, RoundCard
+from .moves import MOVE_TYPES, Move, Place, Play, Retoss, Reveal, Settle
+
+__all__ = ["canonical", "proper"]
 
 T = TypeVar("T")
 
@@ -87,3 +94,41 @@ def canonical(move: T) -> T | None:
     except Exception:  # a field that fails even to compare: no move equals it
         return None
     return None if proper is _MISSING else typing.cast("T", proper)
+
+
+_CARD_IDS: Final = frozenset(map(id, CARD_KINDS))
+"""The picnic cards a state holds (draws store these very objects), known by identity."""
+_TYPED: Final[dict[type, Callable[[Any], bool]]] = {
+    Settle: lambda m: type(m.die) is int and type(m.card) is int,
+    Place: lambda m: (
+        id(m.card) in _CARD_IDS
+        and type(m.x) is int
+        and type(m.y) is int
+        and type(m.turn) is int
+        and type(m.planner) is bool
+    ),
+    Play: lambda m: (
+        type(m.card) is RoundCard
+        and type(m.seat) is int
+        and type(m.die) is int
+        and type(m.position) is int
+    ),
+    Retoss: lambda m: type(m.target) is int,
+    Reveal: lambda m: type(m.card) is RoundCard,
+}
+"""For the commonest moves, a quick test that every field holds its declared type (else
+:func:`canonical` decides)."""
+
+
+def proper(move: Move) -> Move:
+    """``move`` with every field of its declared type (:func:`canonical`);
+    :class:`~picnic_rules.IllegalMove` for a value that is no move of ants."""
+    typed = _TYPED.get(type(move))
+    if typed is not None and typed(move):
+        return move
+    if type(move) not in MOVE_TYPES:
+        raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'not a move'}")
+    found = canonical(move)
+    if found is None:
+        raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'not a move'}")
+    return found

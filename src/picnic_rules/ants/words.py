@@ -14,7 +14,7 @@ from typing import Final
 
 from ..errors import PicnicError
 from .cards import DIE_KINDS, DIE_NAMES, Category, PicnicCard, RoundCard
-from .engine import is_over, proper, result
+from .engine import is_over, result
 from .moves import (
     Deal,
     Draw,
@@ -33,6 +33,7 @@ from .moves import (
 from .observations import Observation, update
 from .rules import layout
 from .state import Phase, State, View
+from .values import proper
 
 __all__ = ["MAX_WORDS", "card_name", "describe", "move_group", "number", "phase_words"]
 

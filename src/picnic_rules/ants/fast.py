@@ -1,0 +1,361 @@
+"""The ants engine's speed, kept apart from its rules.
+
+Nothing here decides a rule. The engine (:mod:`picnic_rules.ants.engine`)
+plays the round; this module gives it, behind named functions,
+
+* the phases, spots and Round cards as module constants (reading a module
+  global costs about a tenth of ``Phase.SEND``, and the engine compares them
+  at every step), and fixed tables (layouts, turn orders, die sizes);
+* interned values: dice in the area, placed cards, Round card plays and
+  placements are immutable, so each is built once and shared;
+* remembered answers: the cards in the area and a colony's spots (asked about
+  several times in a row), the tosses of an anthill;
+* the placements of a card, enumerated from the colony's spots, the same as
+  trying :func:`~picnic_rules.ants.predicates.placement_is_legal` on every
+  cell and turn (a test compares them).
+
+:func:`clear_caches` forgets every remembered answer and interned value; a
+test plays games clearing them at each step and compares the states with
+normal play.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from ..kit import builder
+from . import colony as _colony
+from . import predicates as _predicates
+from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
+from .colony import KEY_WIDTH, cell_of, key, offsets
+from .moves import Move, Place, Play, Toss
+from .predicates import placement_is_legal
+from .rules import PLAYERS, layout
+from .state import Die, Phase, Placed, Spot
+
+__all__ = [
+    "AFTER",
+    "AREA",
+    "CHANCE_PHASES",
+    "DOUBLE_TIME",
+    "FILL",
+    "HEAD_START",
+    "HONEY",
+    "KINDS",
+    "LAND",
+    "LAYOUTS",
+    "LOOSE",
+    "OVER",
+    "PLACE",
+    "PLANNER",
+    "RE_TOSS",
+    "ROLLOFF",
+    "ROUND_CARD",
+    "SCOUT_AHEAD",
+    "SECOND_WIND",
+    "SEND",
+    "SETTLE",
+    "SETUP",
+    "SIZES",
+    "STOMP",
+    "AT_HOME",
+    "ON_PUDDLE",
+    "cards_in_area",
+    "clear_caches",
+    "die_in_area",
+    "first_home",
+    "has_spot",
+    "in_turn_order",
+    "is_spot",
+    "placed_card",
+    "placements",
+    "round_card_play",
+    "tosses",
+]
+
+SETUP: Final = Phase.SETUP
+FILL: Final = Phase.FILL
+SEND: Final = Phase.SEND
+LAND: Final = Phase.LAND
+AFTER: Final = Phase.AFTER
+SETTLE: Final = Phase.SETTLE
+PLACE: Final = Phase.PLACE
+ROLLOFF: Final = Phase.ROLLOFF
+ROUND_CARD: Final = Phase.ROUND_CARD
+OVER: Final = Phase.OVER
+CHANCE_PHASES: Final = (LAND, FILL, SETUP, ROLLOFF, ROUND_CARD)
+"""The phases in which chance acts (a tuple: membership by identity, no enum hashing)."""
+
+AT_HOME: Final = Spot.HOME
+ON_PUDDLE: Final = Spot.PUDDLE
+LOOSE: Final = Spot.LOOSE
+AREA: Final = Spot.AREA
+
+SECOND_WIND: Final = RoundCard.SECOND_WIND
+STOMP: Final = RoundCard.STOMP
+HONEY: Final = RoundCard.HONEY
+RE_TOSS: Final = RoundCard.RE_TOSS
+DOUBLE_TIME: Final = RoundCard.DOUBLE_TIME
+SCOUT_AHEAD: Final = RoundCard.SCOUT_AHEAD
+PLANNER: Final = RoundCard.PLANNER
+HEAD_START: Final = RoundCard.HEAD_START
+
+LAYOUTS: Final = {n: layout(n) for n in range(PLAYERS[0], PLAYERS[1] + 1)}
+"""The area positions used, by seat count (:func:`~picnic_rules.ants.rules.layout`)."""
+SIZES: Final = tuple(kind.size for kind in DIE_KINDS)
+"""Each die index's size: 3 the Soldier, 2 a Worker, 1 a Scout."""
+KINDS: Final = {card: kind_index(card) for card in CARD_KINDS}
+"""Each picnic card's index in :data:`~picnic_rules.ants.cards.CARD_KINDS`."""
+_TURN_ORDERS: Final = {
+    n: tuple(tuple((starter + i) % n for i in range(n)) for starter in range(n))
+    for n in range(PLAYERS[0], PLAYERS[1] + 1)
+}
+_INDEXES: Final = tuple(
+    (kind, tuple(i for i, k in enumerate(DIE_KINDS) if k is kind))
+    for kind in dict.fromkeys(DIE_KINDS)
+)
+"""Each die kind with its die indexes (found by identity: no enum hashing)."""
+
+
+def in_turn_order(players: int, starter: int) -> tuple[int, ...]:
+    """The seats in turn order from ``starter``."""
+    return _TURN_ORDERS[players][starter % players]
+
+
+def first_home(dice: tuple[Die, ...], kind: DieKind) -> int:
+    """The first die of ``kind`` among a seat's ``dice`` that is on its anthill, or -1."""
+    for of_kind, indexes in _INDEXES:
+        if of_kind is kind:
+            for i in indexes:
+                if dice[i].spot is AT_HOME:
+                    return i
+    return -1
+
+
+# --------------------------------------------------------------------------
+# interned values
+
+
+_DIES: Final[dict[tuple[tuple[int, ...], int], Die]] = {}
+"""Dice in the picnic area, by the cards they touch and their face."""
+
+
+def die_in_area(cards: tuple[int, ...], face: int) -> Die:
+    """The die in the area touching ``cards`` (none: loose) showing ``face`` (shared)."""
+    found = _DIES.get((cards, face))
+    if found is None:
+        found = Die(AREA if cards else LOOSE, cards, face)
+        if len(_DIES) < 1024:
+            _DIES[cards, face] = found
+    return found
+
+
+placed_card: Final = functools.lru_cache(maxsize=4096)(Placed)
+"""``Placed(card, x, y, turn, planner)``, shared (its hash computed once)."""
+round_card_play: Final = functools.lru_cache(maxsize=4096)(Play)
+"""``Play(card, seat, die, position)``, shared (moves are immutable)."""
+
+
+@functools.lru_cache(maxsize=2048)
+def tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...]:
+    """The tosses of a seat whose dice ``home`` are on the anthill, at ``targets``."""
+    kinds = dict.fromkeys(DIE_KINDS[i] for i, at_home in enumerate(home) if at_home)
+    return tuple(Toss(kind, target) for kind in kinds for target in targets)
+
+
+# --------------------------------------------------------------------------
+# remembered answers
+
+
+_last_area: tuple[tuple[PicnicCard | None, ...], int, tuple[int, ...]] = ((), 0, ())
+"""The last :func:`cards_in_area` answer with the area and seat count it was for: the area
+changes a few times a round, and is asked about at every toss."""
+
+
+def cards_in_area(area: tuple[PicnicCard | None, ...], players: int) -> tuple[int, ...]:
+    """The positions of ``players``' layout where ``area`` holds a card."""
+    global _last_area
+    last = _last_area
+    if last[0] is area and last[1] == players:
+        return last[2]
+    cards = tuple([p for p in LAYOUTS[players] if area[p] is not None])
+    _last_area = (area, players, cards)
+    return cards
+
+
+# --------------------------------------------------------------------------
+# placements, by their codes ``4 * key(x, y) + turn``
+
+_PLACE: Final = builder(Place)
+_DELTAS: Final = tuple(
+    tuple(key(dx, dy) for dx, dy, _ in offsets(3, turn)[1:]) for turn in range(4)
+)
+"""Per turn, the :func:`key` offsets of a card's three cells besides its plate (the same for
+two- and three-ant cards: only what the fourth cell shows differs)."""
+_ANT_DELTAS: Final = {
+    ants: tuple(
+        tuple(key(dx, dy) for dx, dy, content in offsets(ants, turn) if content == "ant")
+        for turn in range(4)
+    )
+    for ants in (2, 3)
+}
+"""Per card's ants and turn, the :func:`key` offsets of its ant cells."""
+_COVERED: Final = tuple(
+    frozenset(
+        (
+            *(4 * d + turn for d in (0, *_DELTAS[placed]) for turn in range(4)),
+            *(-4 * d + turn for turn, cells in enumerate(_DELTAS) for d in cells),
+        )
+    )
+    for placed in range(4)
+)
+"""Per turn of a card just placed, the codes (relative to ``4 * key`` of its plate) of the
+placements it ends: those on its cells (no visible ants now) and those covering its plate."""
+_NEW_SPOTS: Final = {
+    (ants, placed): tuple(
+        (4 * ant + turn, ant + a, ant + b, ant + c)
+        for ant in _ANT_DELTAS[ants][placed]
+        for turn, (a, b, c) in enumerate(_DELTAS)
+    )
+    for ants in (2, 3)
+    for placed in range(4)
+}
+"""Per ants and turn of a card just placed, each placement on one of its ants: its code and
+the keys of its other three cells, relative to the new plate."""
+_FIRST: Final = (0, 1, 2, 3)
+"""The codes of the first card's placements: its plate on 0,0, any turn."""
+_HALF: Final = KEY_WIDTH // 2
+_SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
+
+
+class _Interned(dict[int, Place]):
+    """One card's placements already built (moves are immutable), by code; a missing one is
+    built on first use."""
+
+    __slots__ = ("card", "planner")
+
+    def __init__(self, card: PicnicCard, planner: bool) -> None:
+        super().__init__()
+        self.card = card
+        self.planner = planner
+
+    def __missing__(self, code: int) -> Place:
+        x, y = cell_of(code >> 2)
+        place = self[code] = _PLACE(self.card, x, y, code & 3, self.planner)
+        return place
+
+
+_PLACES: Final[dict[tuple[PicnicCard, bool], _Interned]] = {}
+"""The interned placements of each card, without and with Planner."""
+
+
+def _interned(card: PicnicCard, planner: bool) -> _Interned:
+    """The placements of ``card`` (with Planner or not) by their codes."""
+    interned = _PLACES.get((card, planner))
+    if interned is None or len(interned) > 4096:
+        interned = _PLACES[card, planner] = _Interned(card, planner)
+    return interned
+
+
+def placements(colony: tuple[Placed, ...], card: PicnicCard, planner: bool) -> list[Place]:
+    """Every legal placement of ``card`` into ``colony`` (with Planner too if ``planner``):
+    the plate on a visible ant, the other three cells on no plate; with Planner, every spot
+    beside the colony covering nothing; the first card's plate on 0,0."""
+    found = list(map(_interned(card, False).__getitem__, _spots_of(colony) if colony else _FIRST))
+    if planner and colony:
+        found.extend(map(_interned(card, True).__getitem__, _planner_spots(colony)))
+    return found
+
+
+def has_spot(colony: tuple[Placed, ...]) -> bool:
+    """Whether any card may go into ``colony`` without Planner (a colony has cards)."""
+    return bool(_spots_of(colony))
+
+
+def is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
+    """Whether ``move`` is one of the placements :func:`placements` lists."""
+    x, y, turn = move.x, move.y, move.turn
+    if not colony or not (0 <= turn <= 3 and -_HALF < x < _HALF and -_HALF < y < _HALF):
+        return placement_is_legal(colony, move.card, x, y, turn, move.planner)
+    code = 4 * key(x, y) + turn
+    return code in (_planner_spots(colony) if move.planner else _spots_of(colony))
+
+
+@functools.lru_cache(maxsize=128)
+def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """Where any card may go without Planner, as ascending codes: the plate on a visible ant,
+    no other cell on a plate. Any card: the cells a card covers do not depend on its ants.
+
+    Built from the colony without its last card (cached): that card's cells are no visible
+    ants any more, its plate blocks the spots that would cover it, and its own ants are new.
+    """
+    if not colony:
+        return ()
+    last = colony[-1]
+    plate = key(last.x, last.y)
+    base = 4 * plate
+    ended = _COVERED[last.turn]
+    codes = [code for code in _spots(colony[:-1]) if code - base not in ended]
+    plates = {placed.y * KEY_WIDTH + placed.x for placed in colony}  # their keys
+    for code, a, b, c in _NEW_SPOTS[last.card.ants, last.turn]:
+        if plate + a not in plates and plate + b not in plates and plate + c not in plates:
+            codes.append(base + code)
+    codes.sort()
+    return tuple(codes)
+
+
+_last_spots: tuple[tuple[Placed, ...], tuple[int, ...]] = ((), ())
+"""The last colony :func:`_spots_of` was asked about, with its spots."""
+
+
+def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """:func:`_spots`, remembering the last colony asked about (each placement asks about one
+    colony three times: is there a place, where, and is this one of them)."""
+    global _last_spots
+    last = _last_spots
+    if last[0] is colony:
+        return last[1]
+    spots = _spots(colony)
+    _last_spots = (colony, spots)
+    return spots
+
+
+@functools.lru_cache(maxsize=64)
+def _covered(colony: tuple[Placed, ...]) -> frozenset[int]:
+    """The keys of the cells ``colony`` covers (built from the colony without its last card)."""
+    if not colony:
+        return frozenset()
+    last = colony[-1]
+    plate = key(last.x, last.y)
+    return _covered(colony[:-1]) | {plate, *(plate + d for d in _DELTAS[last.turn])}
+
+
+@functools.lru_cache(maxsize=64)
+def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """Where any card may go with Planner, as ascending codes: no cell of the card on a
+    covered cell, one beside a covered cell."""
+    covered = _covered(colony)
+    edge = {at + d for at in covered for d in _SIDES} - covered
+    codes: list[int] = []
+    for turn, others in enumerate(_DELTAS):
+        cells = (0, *others)
+        near = {at - d for d in cells for at in edge}
+        near.difference_update([at - d for d in cells for at in covered])
+        codes.extend(4 * at + turn for at in near)
+    codes.sort()
+    return tuple(codes)
+
+
+def clear_caches() -> None:
+    """Forget every remembered answer and interned value of the ants game (play goes on the
+    same, only slower until they are remembered again)."""
+    global _last_area, _last_spots
+    _last_area, _last_spots = ((), 0, ()), ((), ())
+    _DIES.clear()
+    _PLACES.clear()
+    for cached in (placed_card, round_card_play, tosses, _spots, _covered, _planner_spots):
+        cached.cache_clear()
+    _colony.layers.cache_clear()
+    _colony._visible.cache_clear()
+    _predicates.roll_sums.cache_clear()
