@@ -7,11 +7,11 @@ hand holds). A sandwich on the table is the tuple of its cards, bottom first.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
-from ..kit import IntEnum
+from ..kit import Choice, IntEnum, NotationError
 
-__all__ = ["CARDS", "Card", "Counts", "Sandwich", "SPREADS", "card_from_str"]
+__all__ = ["CARD", "CARDS", "Card", "Counts", "Sandwich", "SPREADS", "card_from_str"]
 
 
 class Card(IntEnum):
@@ -33,21 +33,23 @@ class Card(IntEnum):
 
 
 _NAMES = ("bread", "pb", "jelly", "ant", "fly")
-_ALIASES = {
-    "bread": Card.BREAD,
-    "b": Card.BREAD,
-    "pb": Card.PEANUT_BUTTER,
-    "peanut-butter": Card.PEANUT_BUTTER,
-    "peanut_butter": Card.PEANUT_BUTTER,
-    "peanutbutter": Card.PEANUT_BUTTER,
-    "jelly": Card.JELLY,
-    "j": Card.JELLY,
-    "ant": Card.ANT,
-    "fly": Card.FLY,
-}
 
 CARDS: tuple[Card, ...] = tuple(Card)
 """Every card kind, in index order."""
+
+CARD: Final = Choice(
+    CARDS,
+    "card",
+    aliases={
+        "b": Card.BREAD,
+        "peanut butter": Card.PEANUT_BUTTER,
+        "peanut-butter": Card.PEANUT_BUTTER,
+        "peanut_butter": Card.PEANUT_BUTTER,
+        "peanutbutter": Card.PEANUT_BUTTER,
+        "j": Card.JELLY,
+    },
+)
+"""The reader of a card's notation: its name (``pb``), or ``b``, ``peanut butter``, ``j`` ..."""
 
 SPREADS: tuple[Card, Card] = (Card.PEANUT_BUTTER, Card.JELLY)
 """The two spreads."""
@@ -64,4 +66,9 @@ EMPTY: Counts = (0, 0, 0, 0, 0)
 def card_from_str(text: str) -> Card | None:
     """The card named ``text`` (``"pb"``, ``"peanut-butter"``, ``"jelly"`` ...), or ``None``
     (also for anything that is not a string)."""
-    return _ALIASES.get(text.lower()) if isinstance(text, str) else None
+    if not isinstance(text, str):
+        return None
+    try:
+        return CARD.read(" ".join(text.lower().split()))
+    except NotationError:
+        return None
