@@ -104,7 +104,7 @@ def test_observe_refuses_an_illegal_move_and_a_missing_seat() -> None:
     state = make_state(hands={0: "jelly"})
     with pytest.raises(IllegalMove, match="a new sandwich starts with bread"):
         observe(state, Play(JELLY), 1)
-    with pytest.raises(PicnicError, match="no seat 5"):
+    with pytest.raises(PicnicError, match=r"^seat 5 is not a seat of this 2-player game$"):
         observe(state, End(), 5)
 
 

@@ -13,7 +13,7 @@ import attrs
 import pytest
 from sandwich_scenario import apply_all, deck_rules, make_state
 
-from picnic_rules import InvalidState, PicnicError
+from picnic_rules import InvalidState, PicnicError, RulesError
 from picnic_rules.sandwich import (
     Card,
     Draw,
@@ -485,7 +485,7 @@ def test_the_views_of_real_ends_pass() -> None:
 
 
 def test_engine_entry_points_refuse_wrong_arguments() -> None:
-    with pytest.raises(PicnicError, match=r"rules must be sandwich Rules, not dict"):
+    with pytest.raises(RulesError, match=r"^rules must be a sandwich Rules, not a dict$"):
         new_game(2, {"bread": 3})  # type: ignore[arg-type]
     acting = make_state(hands={0: "bread"})
     with pytest.raises(PicnicError, match=r"chance does not act in phase 'act'"):

@@ -86,7 +86,7 @@ def test_a_view_shows_the_end_of_the_game():
 @pytest.mark.parametrize("seat", [-1, 3, "0", None, True])
 def test_a_view_for_a_seat_that_does_not_exist(seat):
     with pytest.raises(
-        PicnicError, match=f"^there is no seat {re.escape(repr(seat))} in a 3-player"
+        PicnicError, match=f"^seat {re.escape(repr(seat))} is not a seat of this 3-player game$"
     ):
         view(_state(), seat)
 

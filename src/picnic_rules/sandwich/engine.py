@@ -327,13 +327,13 @@ def is_stuck(
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     """The state before any card is dealt: a chance node that deals the opening hands.
 
+    The package's ``new_game`` (the kit's gate) refuses ``rules`` of another type and
+    a player count that :meth:`Rules.check_players` refuses, before this runs.
+
     >>> state = new_game(3)
     >>> to_move(state) is CHANCE, state.phase
     (True, Phase.DEAL)
     """
-    if not isinstance(rules, Rules):
-        raise PicnicError(f"rules must be sandwich Rules, not {type(rules).__name__}")
-    rules.check_players(players)
     hands: tuple[Counts, ...] = (EMPTY,) * players
     table: tuple[tuple[Sandwich, ...], ...] = ((),) * players
     deck = rules.deck
@@ -440,8 +440,6 @@ def result(state: State) -> Outcome:
     After ``stuck`` or ``sixty-actions`` the most counting sandwiches win and
     equal leaders all win: a tie stays a tie.
     """
-    if state.phase is not _OVER:
-        raise PicnicError("the game is not over yet, so it has no result")
     table, fly = state.table, state.fly
     scores = tuple(counting_sandwiches(table, fly, seat) for seat in range(len(table)))
     return Outcome.from_scores(scores, state.reason or STUCK)

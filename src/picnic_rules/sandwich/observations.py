@@ -79,8 +79,8 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     Everything is public except a card dealt or drawn to another seat: of
     that, ``seat`` learns only that the card went to that seat. Raises
     :class:`~picnic_rules.IllegalMove` for a move that is not legal in
-    ``state`` (and changes nothing), :class:`~picnic_rules.PicnicError` for a
-    seat the game does not have.
+    ``state`` (and changes nothing); the package's ``observe`` (the kit's gate)
+    raises :class:`~picnic_rules.PicnicError` for a seat the game does not have.
 
     >>> from picnic_rules.sandwich import new_game, Draw, Card
     >>> state = new_game(2)
@@ -89,7 +89,6 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     >>> observe(state, Draw(Card.JELLY), 1)
     Observation(seat=1, actor=0, move=None)
     """
-    view(state, seat)  # a PicnicError for a seat the game does not have
     move = _listed(state, move)  # the legal move itself, for a look-alike (Play(True, 0))
     if type(move) is Draw and state.turn != seat:
         return Observation(seat, state.turn, None)

@@ -97,8 +97,8 @@ class Rules:
         """How many cards the deck holds (54 by default)."""
         return self.bread + self.peanut_butter + self.jelly + self.ants + self.flies
 
-    def check_players(self, players: object) -> None:
-        """Raise :class:`~picnic_rules.RulesError` if these rules cannot seat ``players``."""
+    def check_players(self, players: object) -> int:
+        """``players`` if these rules can seat them; :class:`~picnic_rules.RulesError` if not."""
         players = check_player_count("sandwich", PLAYERS, players)
         if self.first_player >= players:
             raise RulesError(
@@ -109,3 +109,4 @@ class Rules:
                 f"dealing {self.hand_size} cards to {players} players needs "
                 f"{self.hand_size * players} cards, the deck has {self.total_cards}"
             )
+        return players

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..errors import InvalidState, PicnicError
+from ..errors import InvalidState
 from ..kit.counts import deal
 from .cards import Card, Counts, Sandwich
 from .state import State, View, build_state
@@ -15,10 +15,9 @@ __all__ = ["determinize", "table_counts", "unseen", "view", "with_hidden"]
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` may see: its own hand, the table and discard pile, and only
-    the sizes of the other hands and of the draw pile."""
+    the sizes of the other hands and of the draw pile (the package's ``view``, the kit's
+    gate, refuses a seat the game does not have)."""
     hands = state.hands
-    if type(player) is not int or not 0 <= player < len(hands):
-        raise PicnicError(f"there is no seat {player!r} in a {len(hands)}-player game")
     return View(
         player,
         state.rules,
