@@ -227,20 +227,25 @@ def _gate_rules(
     player count outside the range or that ``rules.check_players`` refuses."""
     signature = inspect.signature(fn)
 
+    def check(count: object, rules: object) -> None:
+        if type(rules) is not rules_class and not isinstance(rules, rules_class):
+            raise RulesError(rules_message(game, rules))
+        if players is not None:
+            check_player_count(game, players, count)
+            own = getattr(rules, "check_players", None)
+            if own is not None:
+                own(count)
+
     @functools.wraps(fn)
     def gated(*args: Any, **kwargs: Any) -> Any:
-        bound = signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        values = list(bound.arguments.values())
-        if len(values) >= 2:
-            rules = values[1]
-            if not isinstance(rules, rules_class):
-                raise RulesError(rules_message(game, rules))
-            if players is not None:
-                check_player_count(game, players, values[0])
-                check = getattr(rules, "check_players", None)
-                if check is not None:
-                    check(values[0])
+        if len(args) == 2 and not kwargs:  # new_game(players, rules): no binding to do
+            check(*args)
+        else:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            values = list(bound.arguments.values())
+            if len(values) >= 2:
+                check(values[0], values[1])
         return fn(*args, **kwargs)
 
     return gated
