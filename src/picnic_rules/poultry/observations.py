@@ -15,7 +15,9 @@ import attrs
 
 from ..errors import IllegalMove, PicnicError, move_text
 from ..game import CHANCE
-from .cards import Card, Counts, card_key
+from ..kit import evolve
+from ..kit.counts import add, fill
+from .cards import Card, card_key
 from .engine import apply, legal_moves, to_move
 from .moves import MOVE_TYPES, Commit, Draw, Move, Reveal, listed
 from .predicates import legal_pair
@@ -175,7 +177,7 @@ def _hidden_commit(v: View, n: int, shown: str) -> View:
     face_down[seat] = n
     following = next((s for s in range(seat + 1, v.players) if sizes[s]), None)
     phase = Phase.REVEAL if following is None else Phase.COMMIT
-    return attrs.evolve(
+    return evolve(
         v, hand_sizes=tuple(sizes), face_down=tuple(face_down), phase=phase, turn=following or 0
     )
 
@@ -211,11 +213,16 @@ def _hidden_draw(v: View) -> View:
     else:
         done = dealt == players * rules.per_round(players) or not (deck or any(discard))
     if done:
-        return attrs.evolve(
-            v, hand_sizes=tuple(sizes), deck_size=deck, discard=discard, phase=Phase.SUPPLY,
-            round=v.round + 1, dealt=0,
-        )  # fmt: skip
-    return attrs.evolve(v, hand_sizes=tuple(sizes), deck_size=deck, discard=discard, dealt=dealt)
+        return evolve(
+            v,
+            hand_sizes=tuple(sizes),
+            deck_size=deck,
+            discard=discard,
+            phase=Phase.SUPPLY,
+            round=v.round + 1,
+            dealt=0,
+        )
+    return evolve(v, hand_sizes=tuple(sizes), deck_size=deck, discard=discard, dealt=dealt)
 
 
 def _stand_in(
@@ -242,36 +249,32 @@ def _stand_in(
             for card in cards:
                 _take(pool, rules.index.get(card), shown, f"seat {seat}'s commitment")
             played[seat] = cards
-    else:
-        for seat, n in enumerate(v.face_down):
-            if not n:
-                continue
-            chosen: list[Card] = []
-            for _ in range(n):
-                k = next((k for k, left in enumerate(pool) if left), None)
-                chosen.append(rules.kinds[_take(pool, k, shown, f"seat {seat}'s commitment")])
-            played[seat] = tuple(chosen)
-    if drawn is not None and v.deck_size:
+    else:  # any cards will do, the lowest kinds first
+        seats = [seat for seat, n in enumerate(v.face_down) if n]
+        filled = fill(tuple(pool), [v.face_down[seat] for seat in seats])
+        if filled is None:
+            raise IllegalMove(shown, "no such cards can be in the face-down commitments")
+        commitments, rest = filled
+        pool = list(rest)
+        for seat, counts in zip(seats, commitments, strict=True):
+            played[seat] = tuple(
+                card for card, n in zip(rules.kinds, counts, strict=True) for _ in range(n)
+            )
+    if drawn is not None and v.deck_size:  # the deck keeps the card it is drawn from
         _take(pool, rules.index.get(drawn), shown, "the deck")
-    hands: list[Counts] = []
-    for seat, size in enumerate(v.hand_sizes):
-        if seat == v.player:
-            hands.append(v.hand)
-            continue
-        hand = [0] * len(pool)
-        for k in range(len(pool)):
-            take = min(size, pool[k])
-            hand[k] += take
-            pool[k] -= take
-            size -= take
-        if size:
-            raise IllegalMove(shown, f"seat {seat}'s hand cannot be filled")
-        hands.append(tuple(hand))
+    others = [seat for seat in range(v.players) if seat != v.player]
+    hands = fill(tuple(pool), [v.hand_sizes[seat] for seat in others])
+    if hands is None:
+        raise IllegalMove(shown, "the other hands cannot be filled")
+    dealt, deck = hands
+    held = [v.hand] * v.players
+    for seat, hand in zip(others, dealt, strict=True):
+        held[seat] = hand
     if drawn is not None and v.deck_size:
-        pool[rules.index[drawn]] += 1
-    if sum(pool) != v.deck_size:
+        deck = add(deck, rules.index[drawn])
+    if sum(deck) != v.deck_size:
         raise IllegalMove(shown, "the view's cards do not add up to the deck")
-    return with_hidden(v, tuple(hands), tuple(pool), tuple(played))
+    return with_hidden(v, tuple(held), deck, tuple(played))
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

@@ -1,15 +1,25 @@
 """The poultry game's immutable :class:`State`, the per-seat :class:`View`, and the
-records of a haggle (:class:`Haggle`) and a duel (:class:`Duel`) in progress."""
+records of a haggle (:class:`Haggle`) and a duel (:class:`Duel`) in progress.
+
+Both a state and a view end with a :class:`Public` part, which every seat sees
+alike and which is declared once; their own fields come first: the state's
+hands, deck and commitments, the view's own hand and the sizes of what it cannot
+see. Build them with keywords (the engine updates them with
+:func:`picnic_rules.kit.evolve`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import attrs
 
-from ..kit import Enum, builder
+from ..kit import Enum
 from .cards import Card, Counts, GrainCounts
 from .rules import Rules
 
-__all__ = ["Duel", "Haggle", "Phase", "State", "View", "build_state"]
+__all__ = ["Duel", "Haggle", "Phase", "Public", "State", "View"]
 
 
 class Phase(Enum):
@@ -76,19 +86,10 @@ class Duel:
 
 
 @attrs.frozen
-class State:
-    """A full position of the poultry game: every card known."""
+class Public:
+    """What every seat sees alike of a position: the last fields of a :class:`State` and of
+    a :class:`View`."""
 
-    rules: Rules
-    """The rules this game is played under."""
-    hands: tuple[Counts, ...]
-    """Each seat's hand, as counts per kind."""
-    deck: Counts
-    """The face-down draw deck."""
-    discard: Counts
-    """The face-up discard pile."""
-    played: tuple[tuple[Card, ...], ...]
-    """The cards each seat committed this round and that still lie on the table."""
     stocks: tuple[Counts, ...]
     """The poultry cards each seat's foxes captured."""
     bag: GrainCounts
@@ -116,20 +117,45 @@ class State:
     reason: str | None
     """Why the game ended, or ``None``."""
 
+
+def _own_fields_first(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[Any]:
+    """The field order of a state or a view (and so of its JSON document): its own fields,
+    then the :class:`Public` ones."""
+    shared = {field.name for field in attrs.fields(Public)}
+    return [f for f in fields if f.name not in shared] + [f for f in fields if f.name in shared]
+
+
+@attrs.frozen(field_transformer=_own_fields_first)
+class State(Public):
+    """A full position of the poultry game: every card known.
+
+    Its own fields come first, then the :class:`Public` ones.
+    """
+
+    rules: Rules
+    """The rules this game is played under."""
+    hands: tuple[Counts, ...]
+    """Each seat's hand, as counts per kind."""
+    deck: Counts
+    """The face-down draw deck."""
+    discard: Counts
+    """The face-up discard pile."""
+    played: tuple[tuple[Card, ...], ...]
+    """The cards each seat committed this round and that still lie on the table."""
+
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
 
 
-build_state = builder(State)
-"""Build a :class:`State` from every field, in order (nothing checked: the engine's hot path)."""
-
-
-@attrs.frozen
-class View:
+@attrs.frozen(field_transformer=_own_fields_first)
+class View(Public):
     """What seat :attr:`player` may see: its own hand and commitment, everything public,
-    and only the sizes of the other hands, of the deck and of other seats' face-down cards."""
+    and only the sizes of the other hands, of the deck and of other seats' face-down cards.
+
+    Its own fields come first, then the :class:`Public` ones.
+    """
 
     player: int
     """The seat this view belongs to."""
@@ -147,32 +173,6 @@ class View:
     """The cards on the table: this seat's own, and others' once revealed (else empty)."""
     face_down: tuple[int, ...]
     """How many face-down cards each other seat has committed and not yet revealed."""
-    stocks: tuple[Counts, ...]
-    """Every seat's captured poultry."""
-    bag: GrainCounts
-    """The grain left in the bag."""
-    yards: tuple[GrainCounts, ...]
-    """The grain at each yard."""
-    grain: tuple[GrainCounts, ...]
-    """Every seat's food stock."""
-    phase: Phase
-    """What happens next."""
-    round: int
-    """The round."""
-    turn: int
-    """The seat to commit."""
-    dealt: int
-    """Card slots dealt or drawn so far this phase."""
-    yard: int
-    """The yard in play."""
-    haggle: Haggle | None
-    """The haggle in progress."""
-    duel: Duel | None
-    """The duel in progress."""
-    rolled: tuple[int, ...]
-    """The dice of the last roll-off finished."""
-    reason: str | None
-    """Why the game ended, or ``None``."""
 
     @property
     def players(self) -> int:

@@ -9,14 +9,24 @@ cards they hold and, before the reveal, how many they committed face down.
 from __future__ import annotations
 
 import random
+from typing import Any, Final
+
+import attrs
 
 from ..errors import InvalidState
 from ..kit.counts import deal, draw
 from .cards import Card, Counts, card_key
 from .predicates import legal_pair
-from .state import Phase, State, View, build_state
+from .state import Phase, Public, State, View
 
-__all__ = ["determinize", "hidden", "unseen", "view", "with_hidden"]
+__all__ = ["determinize", "hidden", "public", "unseen", "view", "with_hidden"]
+
+_PUBLIC: Final = tuple(field.name for field in attrs.fields(Public))
+
+
+def public(position: State | View) -> dict[str, Any]:
+    """The :class:`~picnic_rules.poultry.state.Public` fields of a state or a view, by name."""
+    return {name: getattr(position, name) for name in _PUBLIC}
 
 
 def hidden(phase: Phase) -> bool:
@@ -34,11 +44,16 @@ def view(state: State, player: int) -> View:
     else:
         face_down = (0,) * len(hands)
     return View(
-        player, state.rules, hands[player], tuple(sum(h) for h in hands), sum(state.deck),
-        state.discard, played, face_down, state.stocks, state.bag, state.yards, state.grain,
-        state.phase, state.round, state.turn, state.dealt, state.yard, state.haggle,
-        state.duel, state.rolled, state.reason,
-    )  # fmt: skip
+        player=player,
+        rules=state.rules,
+        hand=hands[player],
+        hand_sizes=tuple(sum(h) for h in hands),
+        deck_size=sum(state.deck),
+        discard=state.discard,
+        played=played,
+        face_down=face_down,
+        **public(state),
+    )
 
 
 def unseen(v: View) -> Counts:
@@ -62,10 +77,9 @@ def with_hidden(
     v: View, hands: tuple[Counts, ...], deck: Counts, played: tuple[tuple[Card, ...], ...]
 ) -> State:
     """The state that shows view ``v``'s public part with these hands, deck and commitments."""
-    return build_state(
-        v.rules, hands, deck, v.discard, played, v.stocks, v.bag, v.yards, v.grain, v.phase,
-        v.round, v.turn, v.dealt, v.yard, v.haggle, v.duel, v.rolled, v.reason,
-    )  # fmt: skip
+    return State(
+        rules=v.rules, hands=hands, deck=deck, discard=v.discard, played=played, **public(v)
+    )
 
 
 def _pick(pool: list[int], allowed: list[int], rng: random.Random) -> int:
