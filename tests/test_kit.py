@@ -526,8 +526,8 @@ def test_the_default_observation_is_the_next_view_and_the_move_if_seen() -> None
     state = _dealt()
     seen = game.observe(state, Play(Card.BREAD), 1)  # a seat's move: every seat sees it
     assert (seen.actor, seen.move) == (0, Play(Card.BREAD))
-    assert game.describe(game.view(state, 1), seen) == "seat 0 plays play bread"
-    assert game.describe(game.view(state, 0), seen) == "you play play bread"
+    assert game.describe(game.view(state, 1), seen) == "seat 0's move: play bread"
+    assert game.describe(game.view(state, 0), seen) == "your move: play bread"
     assert game.describe(game.view(state, 0), dealt) == "chance acts"
     assert game.move_group(Play(Card.BREAD)) == ("play", "bread")
     assert game.move_group(End()) == ("end", "")

@@ -354,10 +354,10 @@ def test_the_kit_words_are_the_notation_after_who_moved() -> None:
     assert said == [
         "chance acts",
         "chance acts",
-        "seat 0 plays swap",
+        "seat 0's move: swap",
         "chance acts",
-        "you play keep",
-        "you play keep",
+        "your move: keep",
+        "your move: keep",
     ]
     picture = GAME.render(seen)
     assert picture.startswith("Keep or Swap, seat 1\nplayer: 1\n")

@@ -11,7 +11,7 @@ supplies each of these unless the module defines its own (and
 * :func:`observe` and :func:`update`: the observation, and the next view it
   holds once it is checked against the old one, so that ``update(view(s, k),
   observe(s, m, k)) == view(apply(s, m), k)`` always holds;
-* :func:`describe`: the move's notation after who made it (``seat 0 plays
+* :func:`describe`: the move's notation after whose it is (``seat 0's move:
   swap``), or ``chance acts`` for an outcome the seat is not shown;
 * :func:`render`: the view's fields, one a line;
 * :func:`move_group`: the first word of the notation, then the rest.
@@ -113,13 +113,14 @@ def update(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> 
 
 
 def describe(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> str:
-    """The move in words for seat ``view.player``: ``seat 0 plays swap``, ``you play keep``,
-    ``seat 1 plays a hidden move``, or ``chance acts``."""
+    """The move in words for seat ``view.player``, its notation after whose it is:
+    ``seat 0's move: swap``, ``your move: keep``, ``seat 1's move, face down``, or
+    ``chance acts`` for an outcome the seat is not shown."""
     actor, move = observation.actor, observation.move
     if actor is None:
-        return "chance acts" if move is None else f"chance plays {move}"
-    who, s = ("you", "") if actor == view.player else (f"seat {actor}", "s")
-    return f"{who} play{s} {'a hidden move' if move is None else move}"
+        return "chance acts" if move is None else f"chance's move: {move}"
+    whose = "your" if actor == view.player else f"seat {actor}'s"
+    return f"{whose} move, face down" if move is None else f"{whose} move: {move}"
 
 
 def render(game: Game[Any, Any, Any, Any, Any], view: Any, *, markup: bool = False) -> str:
