@@ -296,15 +296,26 @@ def define_game(
 ) -> Game[Any, Any, Any, Any, Any]:
     """The :class:`~picnic_rules.Game` record of the game module whose ``globals()`` is ``namespace``.
 
-    The module defines, by these names: the classes ``Rules``, ``State``,
-    ``View`` and ``Observation``; ``Move`` (the union of its move classes; ``MOVE_TYPES`` may
-    list them in another order); ``REASONS`` (every end reason); and the
-    functions ``new_game``, ``to_move``, ``legal_moves``, ``apply``,
-    ``chance_outcomes``, ``is_over``, ``result``, ``view``, ``determinize``,
-    ``check``, ``max_moves``, ``max_chance_steps``, ``move_from_str``,
-    ``observe``, ``update``, ``describe``, ``render``, ``move_group`` and
-    ``remaining`` (the termination measure, a :class:`~picnic_rules.Measure`).
-    These are supplied unless the module defines its own: ``parse_move``
+    The rules tier, which the module defines by these names: the classes
+    ``Rules``, ``State`` and ``View``; ``Move`` (the union of its move classes;
+    ``MOVE_TYPES`` may list them in another order); ``REASONS`` (every end
+    reason); and the functions ``new_game``, ``to_move``, ``legal_moves``,
+    ``apply``, ``chance_outcomes``, ``is_over``, ``result``, ``view``,
+    ``determinize``, ``check``, ``max_moves``, ``max_chance_steps``,
+    ``move_from_str`` and ``remaining`` (the termination measure, a
+    :class:`~picnic_rules.Measure`).
+
+    The front-end tier, each part the kit's default
+    (:mod:`picnic_rules.kit.frontend`) unless the module defines its own:
+    ``Observation``, ``observe``, ``update`` and ``describe`` (all four or
+    none: the defaults work together, on the kit's observation -- the seat's
+    next view and the move if the seat sees it), ``describe_move``
+    (:func:`~picnic_rules.kit.describe_move`), ``render`` and ``move_group``.
+    :attr:`Game.provides <picnic_rules.Game.provides>` names the parts the
+    module defines; a module that takes the default observation gets its class
+    as its ``Observation`` (``namespace`` is updated).
+
+    Also supplied unless the module defines its own: ``parse_move``
     (:func:`~picnic_rules.kit.parse_move`), ``sample_chance``
     (:func:`~picnic_rules.kit.sample_chance`; a game with
     ``chance="sampled"`` must define its own), ``random_move`` and
