@@ -7,7 +7,8 @@ from collections import Counter
 from ..errors import InvalidState, RulesError
 from ..kit import check_counts, check_fields, expect
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, RoundCard, kind_index
-from .engine import MAX_ROLLOFFS, area_cards, home_dice
+from .engine import MAX_ROLLOFFS
+from .legal import area_cards, home_dice
 from .predicates import landing_cards_are_possible, placement_is_legal, starting_candidates
 from .rules import PLAYERS, layout
 from .state import Phase, Spot, State

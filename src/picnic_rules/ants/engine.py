@@ -4,8 +4,13 @@ Each round: seats toss their dice in turn (each toss a chance node whose
 outcome is a landing), then the food is brought back (dice settled,
 each card resolved, won cards placed into colonies), then the area is
 refilled, a starting player chosen and a Round card drawn. After the last
-round the game is scored. The rules themselves are the named predicates of
-:mod:`picnic_rules.ants.predicates`.
+round the game is scored.
+
+The rules themselves are the named predicates of
+:mod:`~picnic_rules.ants.predicates`; what the seat to act may do is listed by
+:mod:`~picnic_rules.ants.legal`, why a move is refused is worded by
+:mod:`~picnic_rules.ants.reasons`, and the caches, interning and constants that
+make it fast live in :mod:`~picnic_rules.ants.fast`.
 """
 
 from __future__ import annotations
@@ -19,16 +24,13 @@ from ..game import CHANCE, Actor, Outcome
 from ..kit import evolve, evolver
 from ..typecheck import ill_typed
 from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard
-from .colony import layers, plates
+from .colony import plates
 from .fast import (
     AFTER,
     AREA,
     AT_HOME,
     CHANCE_PHASES,
-    DOUBLE_TIME,
     FILL,
-    HEAD_START,
-    HONEY,
     KINDS,
     LAND,
     LAYOUTS,
@@ -36,34 +38,33 @@ from .fast import (
     ON_PUDDLE,
     OVER,
     PLACE,
-    PLANNER,
     RE_TOSS,
     ROLLOFF,
     ROUND_CARD,
-    SCOUT_AHEAD,
-    SECOND_WIND,
     SEND,
     SETTLE,
     SETUP,
     SIZES,
-    STOMP,
-    cards_in_area,
     die_in_area,
     first_home,
     has_spot,
-    in_turn_order,
     is_spot,
     placed_card,
-    placements,
-    round_card_play,
-    tosses,
+)
+from .legal import (
+    area_cards,
+    drawn_round_cards,
+    home_dice,
+    legal_moves,
+    legal_placements,
+    targets,
+    turn_order,
 )
 from .moves import (
     MAX_KNOCKS,
     Deal,
     Draw,
     Keep,
-    Knock,
     Landing,
     Move,
     Place,
@@ -77,16 +78,16 @@ from .moves import (
 from .predicates import (
     card_winner,
     landing_cards_are_possible,
-    plate_covers_visible_ant,
     roll_sums,
     scout_may_retoss,
     soldier_goes_home,
     starting_candidates,
 )
-from .rules import Rules, neighbours
+from .reasons import cards_reason, spans, why_illegal
+from .rules import Rules
 from .scoring import score_table
 from .state import HOME, PUDDLE, Die, State
-from .values import proper
+from .values import proper, typed_knocks
 
 __all__ = [
     "MAX_ROLLOFFS",
@@ -176,120 +177,6 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
 
 
 # --------------------------------------------------------------------------
-# facts about a state
-
-
-def area_cards(state: State) -> tuple[int, ...]:
-    """The area positions that hold a card."""
-    return cards_in_area(state.area, len(state.dice))
-
-
-def home_dice(state: State, seat: int) -> tuple[int, ...]:
-    """The die indexes on ``seat``'s anthill."""
-    return tuple([i for i, die in enumerate(state.dice[seat]) if die.spot is AT_HOME])
-
-
-def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
-    """Every Round card drawn so far (held or played)."""
-    return (*(card for held in state.held for card in held), *state.used)
-
-
-def _targets(state: State) -> tuple[int, ...]:
-    return cards_in_area(state.area, len(state.dice)) or LAYOUTS[len(state.dice)]
-
-
-def _in_turn_order(state: State) -> tuple[int, ...]:
-    return in_turn_order(len(state.dice), state.starter)
-
-
-def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, ...]:
-    """Every legal placement of ``card`` into ``seat``'s colony (with Planner too, if held)."""
-    return tuple(placements(state.colonies[seat], card, PLANNER in state.held[seat]))
-
-
-# --------------------------------------------------------------------------
-# legal moves
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """The moves of the seat to act; nothing at a chance node (landings are sampled) or at the end."""
-    phase, seat = state.phase, state.turn
-    if phase is SEND:
-        return _send_moves(state, seat)
-    if phase is AFTER:
-        return _after_moves(state, seat)
-    if phase is SETTLE:
-        return tuple(
-            Settle(i, card)
-            for i, die in enumerate(state.dice[seat])
-            if len(die.cards) == 2
-            for card in die.cards
-        )
-    if phase is PLACE:
-        colony, planner = state.colonies[seat], PLANNER in state.held[seat]
-        moves: list[Move] = []
-        for card in dict.fromkeys(state.won[seat]):
-            moves.extend(placements(colony, card, planner))
-        return tuple(moves)
-    return ()
-
-
-def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
-    dice = state.dice[seat]
-    home = tuple([die.spot is AT_HOME for die in dice])
-    tossing = tosses(home, _targets(state))
-    if not state.held[seat]:
-        return tossing
-    moves: list[Move] = list(tossing)
-    for card in state.held[seat]:
-        moves.extend(_plays(state, seat, card))
-    return tuple(moves)
-
-
-def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
-    dice = state.dice[seat]
-    if card is SECOND_WIND:
-        return [
-            round_card_play(card, -1, i, -1) for i, die in enumerate(dice) if die.spot is ON_PUDDLE
-        ]
-    if card is STOMP:
-        return [
-            round_card_play(card, s, i, -1)
-            for s, own in enumerate(state.dice)
-            for i, die in enumerate(own)
-            if die.spot is AREA
-        ]
-    if card is HONEY:
-        return [round_card_play(card, -1, -1, p) for p in area_cards(state)]
-    if card is DOUBLE_TIME:
-        home = sum(die.spot is AT_HOME for die in dice)
-        return [round_card_play(card, -1, -1, -1)] if home >= 2 and state.extra_tosses == 0 else []
-    if card is SCOUT_AHEAD:
-        cards = area_cards(state)
-        return [
-            round_card_play(card, -1, i, q)
-            for i, die in enumerate(dice)
-            if die.spot is AREA
-            for q in sorted({q for p in die.cards for q in neighbours(p)})
-            if q in cards and q not in die.cards
-        ]
-    if card is HEAD_START:
-        return [round_card_play(card, -1, -1, -1)]
-    return []  # Re-toss after a landing, Planner with a placement
-
-
-def _after_moves(state: State, seat: int) -> tuple[Move, ...]:
-    die = state.dice[seat][state.tossing]
-    moves: list[Move] = [Keep()]
-    targets = _targets(state)
-    if scout_may_retoss(state.tossing, die.cards, state.touched, state.scout_retossed):
-        moves.extend(Retoss(t) for t in targets)
-    if RoundCard.RE_TOSS in state.held[seat]:
-        moves.extend(Play(RoundCard.RE_TOSS, position=t) for t in targets)
-    return tuple(moves)
-
-
-# --------------------------------------------------------------------------
 # apply
 
 
@@ -306,7 +193,7 @@ def apply(state: State, move: Move) -> State:
     if type(move) is Toss and phase is SEND:  # the commonest move: checked once, here
         target = move.target
         die = first_home(state.dice[state.turn], move.die) if type(target) is int else -1
-        if die >= 0 and target in _targets(state):
+        if die >= 0 and target in targets(state):
             return _TOSSED(state, phase=LAND, tossing=die, target=target)
     return _decide(state, move if type(move) is Keep else proper(move))
 
@@ -316,7 +203,7 @@ def _decide(state: State, move: Move) -> State:
     if type(move) in (Deal, Draw, Landing, Rolloff, Reveal):
         raise IllegalMove(move, f"only chance makes that move; seat {state.turn} is to act")
     if not _is_legal(state, move):
-        raise IllegalMove(move, _why_illegal(state, move))
+        raise IllegalMove(move, why_illegal(state, move))
     if isinstance(move, Toss):
         die = first_home(state.dice[state.turn], move.die)
         return _TOSSED(state, phase=LAND, tossing=die, target=move.target)
@@ -338,7 +225,7 @@ def _decide(state: State, move: Move) -> State:
         )
     if isinstance(move, Place):
         return _placements(_place(state, move))
-    raise IllegalMove(move, _why_illegal(state, move))  # no other move is ever legal
+    raise IllegalMove(move, why_illegal(state, move))  # no other move is ever legal
 
 
 def _is_legal(state: State, move: Move) -> bool:
@@ -358,49 +245,10 @@ def _is_legal(state: State, move: Move) -> bool:
         return (
             phase is SEND
             and type(move.target) is int
-            and move.target in _targets(state)
+            and move.target in targets(state)
             and first_home(state.dice[seat], move.die) >= 0
         )
     return move in legal_moves(state)
-
-
-def _why_illegal(state: State, move: Move) -> str:
-    phase, seat = state.phase, state.turn
-    expected = {
-        SEND: "toss a die (or play a Round card)",
-        AFTER: "keep the landing or toss again",
-        SETTLE: "settle a die touching two cards",
-        PLACE: "place a card it won",
-    }[phase]
-    if isinstance(move, Toss) and phase is SEND:
-        if move.target not in _targets(state):
-            return f"position {move.target} holds no picnic card"
-        return f"seat {seat} has no {move.die.value} on its anthill"
-    if isinstance(move, Play):
-        if move.card not in state.held[seat]:
-            return f"seat {seat} does not hold the {move.card.value} Round card"
-        if move.card is RoundCard.RE_TOSS:
-            return "Re-toss is played after your own landing"
-        return f"the {move.card.value} card cannot be played that way now"
-    if isinstance(move, Retoss) and phase is AFTER:
-        return "only a Scout that touched no dice and no card may be re-tossed, once a turn"
-    if isinstance(move, Place) and phase is PLACE:
-        if move.card not in state.won[seat]:
-            return f"seat {seat} did not win a {move.card}"
-        if not state.colonies[seat]:
-            return "the first card's plate goes on 0,0"
-        if move.planner and RoundCard.PLANNER not in state.held[seat]:
-            return f"seat {seat} does not hold the Planner card"
-        if move.planner:
-            return "with Planner the card lies next to the colony, edge to edge, covering nothing"
-        if not 0 <= move.turn <= 3:
-            return "a card is turned 0 to 3 quarter turns"
-        if not plate_covers_visible_ant(layers(state.colonies[seat]), move.x, move.y):
-            return "the new plate must cover a visible ant"
-        return "the new card may not cover a plate"
-    if isinstance(move, Settle) and phase is SETTLE:
-        return f"seat {seat}'s die {move.die} does not touch card {move.card} and another"
-    return f"seat {seat} must {expected} now"
 
 
 def _move_die(state: State, seat: int, die: int, to: Die) -> State:
@@ -525,14 +373,14 @@ def _land(state: State, move: Landing) -> State:
         or (len(cards) > 1 and type(cards[1]) is not int)  # more than two cards are refused
         or type(touched) is not bool
         or type(knocks) is not tuple
-        or (knocks and not _typed_knocks(knocks))
+        or (knocks and not typed_knocks(knocks))
     ):  # a look-alike: applied as the landing it equals (or refused)
         return _land(state, typing.cast("Landing", proper(move)))
     if move.face not in state.rules.die_faces(tossed):
         raise IllegalMove(move, f"a {DIE_KINDS[tossed].value} has no face with {move.face} ants")
     present = area_cards(state)
     if not landing_cards_are_possible(cards, present):
-        raise IllegalMove(move, _cards_reason(cards, present))
+        raise IllegalMove(move, cards_reason(cards, present))
     if knocks:
         if not touched:
             raise IllegalMove(move, "a die that knocked other dice touched them")
@@ -549,19 +397,6 @@ def _land(state: State, move: Landing) -> State:
     if retoss or RE_TOSS in state.held[seat]:
         return _LANDED(state, dice=tuple(dice), phase=AFTER, touched=touched)
     return _toss_done(state, tuple(dice))
-
-
-def _typed_knocks(knocks: tuple[object, ...]) -> bool:
-    """Whether every knock is a :class:`Knock` whose fields hold their declared types."""
-    return all(
-        type(k) is Knock
-        and type(k.seat) is int
-        and type(k.die) is int
-        and type(k.cards) is tuple
-        and all(type(card) is int for card in k.cards)
-        and type(k.face) is int
-        for k in knocks
-    )
 
 
 def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tuple[Die, ...], ...]:
@@ -583,7 +418,7 @@ def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tup
         if knock.face not in state.rules.die_faces(knock.die):
             raise IllegalMove(move, f"{knock}: that die has no face with {knock.face} ants")
         if not landing_cards_are_possible(knock.cards, present):
-            raise IllegalMove(move, f"{knock}: {_cards_reason(knock.cards, present)}")
+            raise IllegalMove(move, f"{knock}: {cards_reason(knock.cards, present)}")
     dice = [list(own) for own in state.dice]
     for knock in move.knocks:
         dice[knock.seat][knock.die] = die_in_area(knock.cards, knock.face)
@@ -600,15 +435,6 @@ def _dice_in_area(state: State) -> bool:
     )
 
 
-def _cards_reason(cards: tuple[int, ...], present: tuple[int, ...]) -> str:
-    if len(cards) > 2:
-        return "a die touches at most two cards"
-    missing = [c for c in cards if c not in present]
-    if missing:
-        return f"there is no picnic card at position {missing[0]}"
-    return "a die touches two cards only if they are neighbours (listed ascending)"
-
-
 def _rolloff(state: State, move: Rolloff) -> State:
     tied = state.tied
     if len(move.totals) != len(tied):
@@ -616,24 +442,13 @@ def _rolloff(state: State, move: Rolloff) -> State:
     for seat, total in zip(tied, move.totals, strict=True):
         sums = roll_sums(tuple(state.rules.die_faces(i) for i in home_dice(state, seat)))
         if total not in sums:
-            raise IllegalMove(move, f"seat {seat}'s anthill cannot roll {total}: {_spans(sums)}")
+            raise IllegalMove(move, f"seat {seat}'s anthill cannot roll {total}: {spans(sums)}")
     top = max(move.totals)
     still = tuple(s for s, t in zip(tied, move.totals, strict=True) if t == top)
     rolloffs = state.rolloffs + 1
     if len(still) == 1 or rolloffs >= MAX_ROLLOFFS:
         return _draw_round_card(evolve(state, starter=still[0], tied=(), rolloffs=0))
     return evolve(state, tied=still, rolloffs=rolloffs)
-
-
-def _spans(sums: frozenset[int]) -> str:
-    """``sums`` in words as runs: ``it rolls 1 to 4 or 9 to 12``."""
-    runs: list[list[int]] = []
-    for n in sorted(sums):
-        if runs and runs[-1][1] == n - 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return "it rolls " + " or ".join(f"{a} to {b}" if a < b else str(a) for a, b in runs)
 
 
 def _reveal(state: State, move: Reveal) -> State:
@@ -720,7 +535,7 @@ def _bring_back(state: State) -> State:
 
 
 def _settle_or_resolve(state: State) -> State:
-    for seat in _in_turn_order(state):
+    for seat in turn_order(state):
         if any(len(die.cards) == 2 for die in state.dice[seat]):
             return _TURN(state, phase=SETTLE, turn=seat)
     return _resolve(state)
@@ -772,7 +587,7 @@ def _resolve(state: State) -> State:
 
 def _placements(state: State) -> State:
     """Winners place their cards, in turn order; a card with no legal place is set aside."""
-    for seat in _in_turn_order(state):
+    for seat in turn_order(state):
         pending = state.won[seat]
         if not pending:
             continue

@@ -31,7 +31,7 @@ from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_i
 from .colony import KEY_WIDTH, cell_of, key, offsets
 from .moves import Move, Place, Play, Toss
 from .predicates import placement_is_legal
-from .rules import PLAYERS, layout
+from .rules import PLAYERS, layout, neighbours
 from .state import Die, Phase, Placed, Spot
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "AT_HOME",
     "ON_PUDDLE",
     "cards_in_area",
+    "cards_near",
     "clear_caches",
     "die_in_area",
     "first_home",
@@ -162,6 +163,12 @@ def tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...]
     """The tosses of a seat whose dice ``home`` are on the anthill, at ``targets``."""
     kinds = dict.fromkeys(DIE_KINDS[i] for i, at_home in enumerate(home) if at_home)
     return tuple(Toss(kind, target) for kind in kinds for target in targets)
+
+
+@functools.lru_cache(maxsize=1024)
+def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """The positions of ``present`` beside ``target``."""
+    return tuple(q for q in neighbours(target) if q in present)
 
 
 # --------------------------------------------------------------------------
@@ -354,7 +361,15 @@ def clear_caches() -> None:
     _last_area, _last_spots = ((), 0, ()), ((), ())
     _DIES.clear()
     _PLACES.clear()
-    for cached in (placed_card, round_card_play, tosses, _spots, _covered, _planner_spots):
+    for cached in (
+        placed_card,
+        round_card_play,
+        tosses,
+        cards_near,
+        _spots,
+        _covered,
+        _planner_spots,
+    ):
         cached.cache_clear()
     _colony.layers.cache_clear()
     _colony._visible.cache_clear()

@@ -34,7 +34,8 @@ from typing import Final
 
 from ..game import Measure
 from .cards import DIE_KINDS, DieKind, RoundCard
-from .engine import MAX_ROLLOFFS, area_cards
+from .engine import MAX_ROLLOFFS
+from .legal import area_cards
 from .rules import PLAYERS, layout
 from .state import Phase, Spot, State
 

@@ -14,7 +14,6 @@ landings from a :class:`TossModel`. Replace the model with your own numbers::
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Final
@@ -25,19 +24,13 @@ from ..errors import PicnicError
 from ..kit.build import builder
 from ..kit.counts import draw
 from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
-from .engine import area_cards, drawn_round_cards, home_dice
+from .fast import AREA, FILL, LAND, ROLLOFF, ROUND_CARD, SETUP, cards_near
+from .legal import area_cards, drawn_round_cards, home_dice
 from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
 from .rules import POSITIONS, neighbours
-from .state import Phase, Spot, State
+from .state import State
 
 __all__ = ["DEFAULT_TOSS_MODEL", "TossModel", "sample_chance", "sample_landing", "sampler"]
-
-_P_FILL: Final = Phase.FILL
-_P_LAND: Final = Phase.LAND
-_P_ROLLOFF: Final = Phase.ROLLOFF
-_P_ROUND_CARD: Final = Phase.ROUND_CARD
-_P_SETUP: Final = Phase.SETUP
-_S_AREA: Final = Spot.AREA
 
 
 def _probabilities(
@@ -117,7 +110,7 @@ def sample_landing(
     kind = _KIND_OF_DIE[tossed]
     present = area_cards(state)
     on_target = target in present
-    near = _near(present, target) if on_target else present
+    near = cards_near(present, target) if on_target else present
     roll = rng.random()
     cards: tuple[int, ...]
     accuracy = model.accuracy[kind]
@@ -141,7 +134,7 @@ def sample_landing(
     first, last = cards[0], cards[-1]
     for s, own in enumerate(state.dice):
         for i, die in enumerate(own):
-            if die.spot is not _S_AREA or (s == seat and i == tossed):
+            if die.spot is not AREA or (s == seat and i == tossed):
                 continue
             if first not in die.cards and last not in die.cards:  # on no card it landed on
                 continue
@@ -156,12 +149,6 @@ def sample_landing(
                 knocks.append(Knock(s, i, where, die.face))
     touched = bool(knocks) or (nearby and rng.random() < model.touch)
     return _LANDING(face, cards, touched, tuple(knocks))
-
-
-@functools.lru_cache(maxsize=1024)
-def _near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """The cards of ``present`` beside ``target``."""
-    return tuple(q for q in _NEIGHBOURS[target] if q in present)
 
 
 def sampler(model: TossModel) -> Callable[[State, random.Random], Move]:
@@ -179,31 +166,31 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     at random), a card from the face-up deck (each card alike), a landing from the default
     :class:`TossModel`, a roll-off (each tied seat rolls its anthill's dice), a Round card (each
     left alike). Raises :class:`~picnic_rules.PicnicError` when chance does not act."""
-    if state.phase is _P_LAND:  # the commonest chance node, drawn directly
+    if state.phase is LAND:  # the commonest chance node, drawn directly
         return sample_landing(state, rng, DEFAULT_TOSS_MODEL)
     return _sample(state, rng, DEFAULT_TOSS_MODEL)
 
 
 def _sample(state: State, rng: random.Random, model: TossModel) -> Move:
     phase = state.phase
-    if phase is _P_LAND:
+    if phase is LAND:
         return sample_landing(state, rng, model)
-    if phase is _P_FILL:
+    if phase is FILL:
         return _DRAWS[draw(state.deck, rng)]
-    if phase is _P_SETUP:
+    if phase is SETUP:
         n = state.rules.scoring_cards_for(state.players)
         scoring = tuple(sorted(rng.sample(list(ScoringCard), n), key=lambda c: c.value))
         tokens = list(state.rules.rewards)
         rng.shuffle(tokens)
         return Deal(scoring, tuple(tokens[:n]), tuple(tokens[n : n + 6]))
-    if phase is _P_ROLLOFF:
+    if phase is ROLLOFF:
         return Rolloff(
             tuple(
                 sum(rng.choice(state.rules.die_faces(i)) for i in home_dice(state, seat))
                 for seat in state.tied
             )
         )
-    if phase is _P_ROUND_CARD:
+    if phase is ROUND_CARD:
         drawn = drawn_round_cards(state)
         return Reveal(rng.choice([c for c in state.rules.round_cards if c not in drawn]))
     raise PicnicError(f"chance does not act now ({phase.value})")

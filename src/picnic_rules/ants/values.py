@@ -28,9 +28,9 @@ import attrs
 from ..errors import IllegalMove
 from ..typecheck import ill_typed
 from .cards import CARD_KINDS, RoundCard
-from .moves import MOVE_TYPES, Move, Place, Play, Retoss, Reveal, Settle
+from .moves import MOVE_TYPES, Knock, Move, Place, Play, Retoss, Reveal, Settle
 
-__all__ = ["canonical", "proper"]
+__all__ = ["canonical", "proper", "typed_knocks"]
 
 T = TypeVar("T")
 
@@ -132,3 +132,16 @@ def proper(move: Move) -> Move:
     if found is None:
         raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'not a move'}")
     return found
+
+
+def typed_knocks(knocks: tuple[object, ...]) -> bool:
+    """Whether every knock is a :class:`Knock` whose fields hold their declared types."""
+    return all(
+        type(k) is Knock
+        and type(k.seat) is int
+        and type(k.die) is int
+        and type(k.cards) is tuple
+        and all(type(card) is int for card in k.cards)
+        and type(k.face) is int
+        for k in knocks
+    )

@@ -1,0 +1,57 @@
+"""The ants engine's speed changes nothing: games played with every cache, remembered answer
+and interned value of :mod:`picnic_rules.ants.fast` cleared at each step reach the same legal
+moves and states as normal play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from picnic_rules import CHANCE
+from picnic_rules.ants import VARIANTS, apply, is_over, legal_moves, new_game, to_move
+from picnic_rules.ants.fast import clear_caches
+from picnic_rules.ants.toss import sample_chance
+
+
+def _game(seed: int, players: int, variant: str, clear: bool) -> list[object]:
+    """Every state and legal-move list of a seeded random game, clearing the caches at each
+    step when ``clear``."""
+    rng = random.Random(seed)
+    state = new_game(players, VARIANTS[variant])
+    seen: list[object] = [state]
+    while not is_over(state):
+        if clear:
+            clear_caches()
+        if to_move(state) is CHANCE:
+            move = sample_chance(state, rng)
+        else:
+            moves = legal_moves(state)
+            seen.append(moves)
+            move = rng.choice(moves)
+        if clear:
+            clear_caches()
+        state = apply(state, move)
+        seen.append(state)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "variant"),
+    [
+        (1, 2, "default"),
+        (2, 3, "default"),
+        (3, 4, "default"),
+        (4, 2, "short"),
+        (5, 4, "short"),
+        (6, 3, "majority-only"),
+    ],
+)
+def test_games_with_caches_cleared_at_each_step_are_the_same(
+    seed: int, players: int, variant: str
+) -> None:
+    normal = _game(seed, players, variant, clear=False)
+    cleared = _game(seed, players, variant, clear=True)
+    assert len(normal) == len(cleared)
+    for step, (a, b) in enumerate(zip(normal, cleared, strict=True)):
+        assert a == b, step
