@@ -37,6 +37,7 @@ from .engine import (
 from .moves import (
     MAX_NOTATION,
     MOVE_TYPES,
+    NOTATION,
     Accept,
     Allot,
     Commit,
@@ -80,6 +81,7 @@ __all__ = [
     "GRAIN_OUT",
     "MAX_NOTATION",
     "MOVE_TYPES",
+    "NOTATION",
     "PLAYERS",
     "REASONS",
     "VARIANTS",

@@ -82,7 +82,7 @@ class Observation:
 
 def _actor(state: State | View) -> int | None:
     phase = state.phase
-    players = len(state.hand_sizes) if isinstance(state, View) else len(state.hands)
+    players = state.players
     if phase is Phase.DEAL or phase is Phase.DRAW:
         return state.dealt % players
     if phase is Phase.DUEL:
