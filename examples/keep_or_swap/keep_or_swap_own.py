@@ -15,7 +15,20 @@ from typing import cast
 
 import attrs
 import keep_or_swap
-from keep_or_swap import PLAYERS, Draw, Keep, Move, Rules, State, Swap, View, apply, is_over, view
+from keep_or_swap import (
+    PLAYERS,
+    Draw,
+    Keep,
+    Move,
+    Rules,
+    State,
+    Swap,
+    View,
+    apply,
+    is_over,
+    legal_moves,
+    view,
+)
 
 from picnic_rules import CHANCE, IllegalMove
 from picnic_rules.game import Actor, Game
@@ -37,7 +50,8 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     """What ``seat`` learns when ``move`` is made: everything but a card dealt to another seat."""
     view(state, seat)  # a PicnicError for a seat the game does not have
     after = apply(state, move)  # an IllegalMove for a move that is not legal
-    move = keep_or_swap.GAME._listed(state, move)  # the listed twin of a look-alike
+    legal = legal_moves(state)
+    move = legal[legal.index(move)]  # the listed twin of a look-alike (Draw(4.0))
     hidden = isinstance(move, Draw) and state.hands.index(None) != seat
     discarded = state.hands[state.turn] if isinstance(move, Swap) else None
     showdown = after.hands if is_over(after) else None

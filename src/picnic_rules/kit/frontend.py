@@ -80,11 +80,11 @@ def observe(game: Game[Any, Any, Any, Any, Any], state: Any, move: Any, seat: in
     game.view(state, seat)
     actor = game.to_move(state)
     after = game.apply(state, move)
-    shown = actor is not CHANCE and (actor == seat or not game.face_down_moves)
-    listed = game._listed(state, move) if shown else None  # the listed twin of a look-alike
-    return game.Observation(
-        seat, None if actor is CHANCE else actor, listed, game.view(after, seat)
-    )
+    shown = None
+    if actor is not CHANCE and (actor == seat or not game.face_down_moves):
+        legal = game.legal_moves(state)  # the listed twin of a look-alike (Draw(4.0))
+        shown = legal[legal.index(move)] if move in legal else move
+    return game.Observation(seat, None if actor is CHANCE else actor, shown, game.view(after, seat))
 
 
 def update(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> Any:
