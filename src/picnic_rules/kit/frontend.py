@@ -16,8 +16,8 @@ supplies each of these unless the module defines its own (and
 * :func:`render`: the view's fields, one a line;
 * :func:`move_group`: the first word of the notation, then the rest.
 
-The observation reveals exactly what the next view shows, and the move of a
-public move, which every seat sees; words and pictures show only the view.
+The observation reveals what the next view shows, and the move only when the
+seat sees it made; words and pictures show only the view and that move.
 A game writes its own tier when a front end needs less or more: a smaller
 observation to send (a view repeats every card), words in the rulebook's
 terms, a picture of the table.
@@ -35,7 +35,16 @@ import attrs
 from ..errors import IllegalMove, InvalidState
 from ..game import CHANCE, Game
 
-__all__ = ["TIER", "describe", "move_group", "observation_class", "observe", "render", "update"]
+__all__ = [
+    "TIER",
+    "describe",
+    "is_default",
+    "move_group",
+    "observation_class",
+    "observe",
+    "render",
+    "update",
+]
 
 TIER = ("Observation", "observe", "update", "describe", "describe_move", "render", "move_group")
 """The parts of the front-end tier, which a game may define itself or take from the kit."""
@@ -124,7 +133,7 @@ def describe(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -
 
 
 def render(game: Game[Any, Any, Any, Any, Any], view: Any, *, markup: bool = False) -> str:
-    """A picture of ``view``: its fields, one a line (``hands: ? 5``; ``-`` for ``None``).
+    """A picture of ``view``: its fields, one a line (``hands: (- 5)``; ``-`` for ``None``).
 
     With ``markup=True`` the seat's line is bold (rich console markup).
     """
