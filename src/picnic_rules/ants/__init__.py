@@ -62,6 +62,7 @@ from .moves import (
     MAX_NOTATION,
     MAX_NUMBER,
     MOVE_TYPES,
+    NOTATION,
     Deal,
     Draw,
     Keep,
@@ -101,6 +102,7 @@ __all__ = [
     "MAX_NUMBER",
     "MAX_ROLLOFFS",
     "MOVE_TYPES",
+    "NOTATION",
     "PLAYERS",
     "REASONS",
     "VARIANTS",
@@ -146,6 +148,7 @@ __all__ = [
     "check_view",
     "colony_picture",
     "describe",
+    "describe_move",
     "determinize",
     "home_dice",
     "is_over",
@@ -203,5 +206,8 @@ check_view = GAME.check_view
 """Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+describe_move = GAME.describe_move
+"""A sentence saying what a legal move of the seat to act would do, revealing nothing its view
+hides (:func:`picnic_rules.kit.describe_move`)."""
 apply_as = GAME.apply_as
 """The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

@@ -25,7 +25,7 @@ def check(state: State) -> None:
     rules, n = state.rules, len(state.dice)
     expect(PLAYERS[0] <= n <= PLAYERS[1], f"{n} seats is not a game of ants")
     try:
-        rules.check_seats(n)
+        rules.check_players(n)
     except RulesError as exc:
         raise InvalidState(str(exc)) from None
     for name in ("colonies", "won", "set_aside", "held"):

@@ -19,7 +19,7 @@ import typing
 from collections import Counter
 from typing import Final
 
-from ..errors import IllegalMove, PicnicError
+from ..errors import IllegalMove
 from ..game import CHANCE, Actor, Outcome
 from ..kit import evolve, evolver
 from ..typecheck import ill_typed
@@ -131,11 +131,9 @@ _PLACED: Final = evolver(State, "colonies", "won")
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     """The state before set-up (chance deals the Scoring cards, then fills the area).
 
-    Raises :class:`~picnic_rules.RulesError` for a player count the rules cannot seat.
+    The package's ``new_game`` (the kit's gate) refuses ``rules`` of another type and a
+    player count that :meth:`Rules.check_players` refuses, before this runs.
     """
-    if type(rules) is not Rules:
-        raise PicnicError(f"rules must be an ants Rules, not {type(rules).__name__}")
-    rules.check_seats(players)
     empty: tuple[tuple[PicnicCard, ...], ...] = ((),) * players
     return State(
         rules=rules,
@@ -663,9 +661,8 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def result(state: State) -> Outcome:
-    """The final scores; equal leaders all win."""
-    if not is_over(state):
-        raise PicnicError("the game is not over yet, so it has no result")
+    """The final scores; equal leaders all win (the package's ``result``, the kit's gate,
+    refuses a game that is not over)."""
     return Outcome.from_scores(scores(state), ROUNDS)
 
 

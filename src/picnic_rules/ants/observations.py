@@ -14,7 +14,6 @@ from .engine import apply
 from .moves import MOVE_TYPES, Move
 from .state import State, View
 from .values import proper
-from .views import view
 
 __all__ = ["Observation", "observe", "update"]
 
@@ -43,9 +42,9 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     """What seat ``seat`` learns when ``move`` is made in ``state``: the move.
 
     Raises :class:`~picnic_rules.IllegalMove` for a move the rules forbid (a supplied
-    landing included) and :class:`~picnic_rules.PicnicError` for a seat the game lacks.
+    landing included); the package's ``observe`` (the kit's gate) raises
+    :class:`~picnic_rules.PicnicError` for a seat the game lacks.
     """
-    view(state, seat)
     apply(state, move)
     return Observation(seat, proper(move))  # a look-alike is observed as the move it equals
 

@@ -188,12 +188,13 @@ class Rules:
         """How many Scoring cards are dealt besides the Majority card (0 with ``majority_only``)."""
         return 0 if self.majority_only else players + 1
 
-    def check_seats(self, players: int) -> None:
-        """Raise :class:`~picnic_rules.RulesError` unless these rules can seat ``players``."""
-        check_player_count("ants", PLAYERS, players)
+    def check_players(self, players: object) -> int:
+        """``players`` if these rules can seat them; :class:`~picnic_rules.RulesError` if not."""
+        players = check_player_count("ants", PLAYERS, players)
         needed = 6 + self.scoring_cards_for(players)
         if len(self.rewards) < needed:
             raise RulesError(
                 f"{players} players need {needed} Reward tokens, not {len(self.rewards)}",
                 field="rewards",
             )
+        return players

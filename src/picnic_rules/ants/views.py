@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import random
 
-from ..errors import InvalidState, PicnicError
+from ..errors import InvalidState
 from .state import State, View
 
 __all__ = ["determinize", "view"]
 
 
 def view(state: State, player: int) -> View:
-    """What seat ``player`` sees: the whole state."""
-    if type(player) is not int or not 0 <= player < len(state.dice):
-        raise PicnicError(f"there is no seat {player!r} in a {len(state.dice)}-player game")
+    """What seat ``player`` sees: the whole state (the package's ``view``, the kit's gate,
+    refuses a seat the game does not have)."""
     return View(player, state)
 
 
