@@ -1,4 +1,5 @@
-"""The web server's JSON API over real HTTP: seats, tokens, stale and illegal moves, errors."""
+"""The web server's JSON API over real HTTP: seats, tokens, invites, stale and illegal moves,
+errors."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from web_live import GAME, Live
 
 from picnic_rules import codec
-from picnic_rules.web import MAX_BODY, Table, Tables
+from picnic_rules.host import Host
+from picnic_rules.web import MAX_BODY
 
 
 def call(
@@ -36,7 +38,8 @@ def call(
 def new_game(live: Live, mode: str = "computer", seed: int | None = 1) -> tuple[str, list[str]]:
     status, answer = call(f"{live.url}/api/games", {"mode": mode, "seed": seed})
     assert status == 201, answer
-    assert [seat["seat"] for seat in answer["seats"]] == ([0] if mode == "computer" else [0, 1])
+    assert [seat["seat"] for seat in answer["seats"]] == ([0, 1] if mode == "pass" else [0])
+    assert [seat["seat"] for seat in answer["invites"]] == ([1] if mode == "invite" else [])
     return f"{live.url}/api/games/{answer['id']}", [seat["token"] for seat in answer["seats"]]
 
 
@@ -98,7 +101,7 @@ def test_a_stale_move_is_refused_after_the_state_moved_on(live: Live) -> None:
     # seat 0's second click on "end", sent with what it knew before
     status, answer = call(f"{url}/moves", {"move": "end", "seen": seen}, tokens[0])
     assert (status, answer["error"]) == (409, "stale")
-    assert answer["reason"] == f"the game moved on: {seen + 2} moves made, not {seen}"
+    assert answer["reason"] == f"the table moved on: {seen + 2} moves made, not {seen}"
     # seat 1 too: a move sent with an old count is refused even on its own turn
     status, answer = call(f"{url}/moves", {"move": "end", "seen": seen}, tokens[1])
     assert (status, answer["error"]) == (409, "stale")
@@ -161,7 +164,7 @@ def test_unknown_games_paths_methods_and_bad_queries(live: Live) -> None:
     base = live.url
     assert call(f"{base}/api/games/nosuchgame", token=token) == (
         404,
-        {"error": "game", "reason": "no game has that id (it may have ended long ago)"},
+        {"error": "game", "reason": "no game has that id"},
     )
     assert call(f"{base}/api/games/nosuchgame/moves", {"move": "end", "seen": 0}, token)[0] == 404
     assert call(f"{base}/api/nothing") == (
@@ -176,7 +179,7 @@ def test_unknown_games_paths_methods_and_bad_queries(live: Live) -> None:
         status, answer = call(f"{url}?{query}", token=token)
         assert status == 400 and answer["reason"].startswith("since:"), (query, answer)
     status, answer = call(f"{url}?since=5000", token=token)
-    assert (status, answer["reason"]) == (400, "since: 0 to 5, not 5000")
+    assert (status, answer["reason"]) == (400, "since must be 0 to 5, not 5000")
     status, answer = call(f"{url}?since=0", token=token + "x")
     assert (status, answer["error"]) == (401, "token")
     status, answer = call(f"{url}?since=0", token="\u00e9t\u00e9")  # non-ASCII: not a token
@@ -186,7 +189,7 @@ def test_unknown_games_paths_methods_and_bad_queries(live: Live) -> None:
 @pytest.mark.parametrize(
     ("body", "reason"),
     [
-        ({"mode": "solo"}, '"mode" must be one of computer, pass'),
+        ({"mode": "solo"}, '"mode" must be one of computer, pass, invite'),
         (
             {"mode": "pass", "seed": -1},
             '"seed" must be null or an integer 0 to 9223372036854775807',
@@ -197,9 +200,7 @@ def test_unknown_games_paths_methods_and_bad_queries(live: Live) -> None:
     ],
 )
 def test_a_bad_new_game_is_a_400(live: Live, body: Any, reason: str) -> None:
-    before = len(live.tables.games)
     assert call(f"{live.url}/api/games", body) == (400, {"error": "request", "reason": reason})
-    assert len(live.tables.games) == before
 
 
 def test_a_seed_gives_the_same_cards_and_no_seed_unpredictable_ones(live: Live) -> None:
@@ -254,22 +255,14 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(live: Live) -> N
     assert call(f"{live.url}/static/secret.py")[0] == 404
 
 
-def test_tables_evict_finished_then_idle_games_else_refuse() -> None:
-    tables = Tables(max_games=2)
-    _first, table = tables.new("computer", seed=1)
-    second, _ = tables.new("pass", seed=1)
-    with pytest.raises(Exception, match="too many games at once") as refused:
-        tables.new("computer")
-    assert getattr(refused.value, "status", None) == 503
-    table.used -= 7200  # untouched for two hours
-    third, _ = tables.new("computer")
-    assert set(tables.games) == {second, third}
-
-
-def test_a_table_plays_the_computers_seat_and_chance_until_the_human_must_act() -> None:
-    table = Table("computer", seed=3)
-    assert GAME.to_move(table.state) == 0 and table.moves == 5
-    table.move(0, "end", table.moves)
+def test_the_host_plays_the_computers_seat_and_chance_until_the_person_must_act() -> None:
+    host = Host()
+    opened = host.open("sandwich", agents={1: "computer"}, seed=3)
+    table = host.table(opened.table)
+    assert GAME.to_move(table.state) == 0 and table.version == 5
+    first = host.update(opened.table, opened.tokens[0]).legal_moves[0].notation
+    host.move(opened.table, opened.tokens[0], first, seen=5)
+    table = host.table(opened.table)
     assert GAME.to_move(table.state) == 0
-    actors = [observation.actor for observation in table.observations[0][5:]]
-    assert actors[0] == 0 and 1 in actors[1:] and actors[-1] == 0
+    actors = [GAME.to_move(state) for state in table.states[5:-1]]
+    assert actors[0] == 0 and 1 in actors[1:]

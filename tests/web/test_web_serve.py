@@ -29,12 +29,15 @@ def test_picnic_serve_serves_the_page_until_interrupted() -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     program = "import sys; from picnic_rules.cli import main; sys.exit(main())"
-    command = [sys.executable, "-c", program, "serve", "--port", str(port)]
+    command = [sys.executable, "-c", program, "serve", "--port", str(port), "--db", "memory:"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
-        assert line == f"Serving the sandwich game on http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        assert line == (
+            f"Serving the sandwich game on http://127.0.0.1:{port}/ (Ctrl-C stops); "
+            "tables kept in memory only\n"
+        )
         deadline = time.monotonic() + 20
         while True:
             try:

@@ -16,17 +16,19 @@
 from __future__ import annotations
 
 from .errors import HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove
-from .host import Host, Opened, Saved
+from .host import Answer, Host, Opened, Public, Saved
 from .store import MemoryStore, Store, open_store
 from .table import Table
 
 __all__ = [
+    "Answer",
     "Host",
     "HostError",
     "MemoryStore",
     "NoSuchTable",
     "NotASeat",
     "Opened",
+    "Public",
     "Saved",
     "SeatTaken",
     "StaleMove",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import PicnicError
 
-__all__ = ["HostError", "NoSuchTable", "NotASeat", "SeatTaken", "StaleMove"]
+__all__ = ["HostError", "NoSuchTable", "NotASeat", "SeatTaken", "StaleMove", "shorten"]
 
 
 class HostError(PicnicError):
@@ -33,9 +33,29 @@ class SeatTaken(HostError):
 
 class StaleMove(HostError):
     """The move was made against a table that has moved on: the client saw ``seen`` moves,
-    the table has ``version`` (another seat, or another server, moved first)."""
+    the table has ``version`` (another seat, or another server, moved first). The message
+    shows ``seen`` shortened (a client may send any number)."""
 
     def __init__(self, seen: int, version: int) -> None:
         self.seen = seen
         self.version = version
-        super().__init__(f"the table moved on: {version} moves made, not {seen}")
+        super().__init__(f"the table moved on: {version} moves made, not {shorten(seen)}")
+
+
+def shorten(value: object, limit: int = 40) -> str:
+    """``value`` as text of at most ``limit`` characters (cut with ``...``), for a message
+    that echoes what a client sent.
+
+    >>> shorten("eat " * 20)
+    'eat eat eat eat eat eat eat eat eat e...'
+    >>> shorten(10**4000)
+    'a number of about 4001 digits'
+    """
+    text = value if isinstance(value, str) else _text(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _text(value: object) -> str:
+    if isinstance(value, int) and value.bit_length() > 128:  # never write a huge int whole
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    return str(value)

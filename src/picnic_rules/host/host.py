@@ -40,14 +40,14 @@ import attrs
 from .. import codec
 from ..client import SeatUpdate
 from ..errors import PicnicError, not_a_seat
-from ..game import AnyGame
+from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
-from .errors import NoSuchTable, NotASeat, SeatTaken, StaleMove
+from .errors import NoSuchTable, NotASeat, SeatTaken, StaleMove, shorten
 from .store import MemoryStore, Store
 from .table import Table
 
-__all__ = ["CACHED", "Host", "Opened", "Saved"]
+__all__ = ["CACHED", "Answer", "Host", "Opened", "Public", "Saved"]
 
 CACHED: Final = 1000
 """How many unfinished tables a host keeps loaded by default (finished ones leave memory
@@ -73,6 +73,42 @@ class Opened:
 
 
 @attrs.frozen
+class Answer:
+    """What a seat is sent: the table's version (the moves its client now knows of), the
+    seat's client document and the table's labels (:attr:`Saved.meta`)."""
+
+    seen: int
+    """How many moves the table has made."""
+    update: SeatUpdate[Any, Any, Any]
+    """The seat's client document."""
+    meta: Mapping[str, str]
+    """The labels the table was opened with."""
+
+
+@attrs.frozen
+class Public:
+    """What a spectator may see of a table: whose turn, how many moves, the outcome, and a
+    log of the moves in words that show no hidden card (:meth:`Host.public`)."""
+
+    game: str
+    """The game's name."""
+    players: int
+    """How many seats the table has."""
+    seen: int
+    """How many moves the table has made."""
+    to_move: Any
+    """Who acts now: a seat, ``CHANCE`` or ``None`` once the game is over."""
+    outcome: Outcome | None
+    """How the game ended, or ``None`` while it goes on."""
+    log: tuple[str, ...]
+    """One line per move after the first ``since``: ``"seat K: NOTATION"`` for a move
+    every seat sees (a non-chance move of a game without face-down moves), ``"seat K
+    moves"`` for another seat's move, ``"chance acts"`` for chance."""
+    meta: Mapping[str, str]
+    """The labels the table was opened with."""
+
+
+@attrs.frozen
 class Saved:
     """A table as a store keeps it: its record, who plays, its policies and the hashes of
     its seats' credentials and invites (never the tokens themselves)."""
@@ -83,6 +119,7 @@ class Saved:
     undo: bool | None
     credentials: Mapping[int, str]
     invites: Mapping[int, str]
+    meta: Mapping[str, str] = attrs.field(factory=dict)
 
     def dumps(self) -> str:
         """The JSON document of the table."""
@@ -94,6 +131,7 @@ class Saved:
                 "undo": self.undo,
                 "credentials": {str(k): v for k, v in self.credentials.items()},
                 "invites": {str(k): v for k, v in self.invites.items()},
+                "meta": dict(self.meta),
             },
             separators=(",", ":"),
         )
@@ -116,6 +154,7 @@ class Saved:
             undo=data["undo"],
             credentials=ints(data["credentials"]),
             invites=ints(data["invites"]),
+            meta={str(k): str(v) for k, v in data.get("meta", {}).items()},
         )
 
 
@@ -151,11 +190,14 @@ class Host:
         rules: Any = None,
         seed: int | None = None,
         undo: bool | None = None,
+        meta: Mapping[str, str] | None = None,
     ) -> Opened:
         """Open a table of ``game``: ``agents`` maps the seats agents play to their names,
         ``open_seats`` are persons' seats left for others to join (each gets an invite),
         every other seat is the opener's (each gets a credential). ``seed`` ``None`` draws
-        an unpredictable one. Chance and agents act at once, until a person must decide."""
+        an unpredictable one. ``meta`` are labels kept with the table (a front end's mode, say),
+        given back in every :class:`Answer`. Chance and agents act at once, until a person
+        must decide."""
         found = get_game(game)
         agents = dict(agents or {})
         table = Table(
@@ -182,6 +224,7 @@ class Host:
             undo=undo,
             credentials={seat: _hash(token) for seat, token in tokens.items()},
             invites={seat: _hash(token) for seat, token in invites.items()},
+            meta=dict(meta or {}),
         )
         self.store.create(table_id, saved.dumps(), table.version, table.over)
         self._keep(table_id, _Loaded(table, saved))
@@ -238,10 +281,16 @@ class Host:
     def update(self, table_id: str, token: str, since: int = 0) -> SeatUpdate[Any, Any, Any]:
         """The client document of the seat ``token`` is for, with what it observed after
         the first ``since`` moves."""
+        return self.answer(table_id, token, since).update
+
+    def answer(self, table_id: str, token: str, since: int = 0) -> Answer:
+        """:meth:`update` with the table's version and labels, read together."""
         loaded = self._get(table_id)
         with loaded.lock:
             loaded = self._fresh(table_id, loaded)
-            return loaded.table.update(self._seat(loaded, token), since)
+            table = loaded.table
+            update = table.update(self._seat(loaded, token), since)
+            return Answer(table.version, update, loaded.saved.meta)
 
     def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
         """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
@@ -252,6 +301,10 @@ class Host:
         server) and what :meth:`Game.move_as <picnic_rules.Game.move_as>` raises for a move
         the seat may not make; the table is then unchanged.
         """
+        return self.play(table_id, token, move, seen=seen).update
+
+    def play(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
+        """:meth:`move`, answered with the table's new version and labels."""
         loaded = self._get(table_id)
         with loaded.lock:
             loaded = self._fresh(table_id, loaded)
@@ -262,7 +315,46 @@ class Host:
             table.choose(seat, move)
             table.advance()
             self._save(table_id, loaded, seen)
-            return table.update(seat, seen)
+            return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
+
+    def public(self, table_id: str, since: int = 0) -> Public:
+        """What a spectator may see of the table (no credential needed, no hidden card):
+        whose turn, how many moves, the outcome and the log of the moves after the first
+        ``since`` (:class:`Public`)."""
+        loaded = self._get(table_id)
+        with loaded.lock:
+            loaded = self._fresh(table_id, loaded)
+            table = loaded.table
+            if type(since) is not int or not 0 <= since <= table.version:
+                raise PicnicError(f"since must be 0 to {table.version}, not {shorten(since)}")
+            game = table.game
+            log = []
+            for index in range(since, table.version):
+                actor = game.to_move(table.states[index])
+                if actor is CHANCE:
+                    log.append("chance acts")
+                elif game.face_down_moves:
+                    log.append(f"seat {actor} moves")
+                else:
+                    log.append(f"seat {actor}: {table.moves[index]}")
+            return Public(
+                game=game.name,
+                players=table.players,
+                seen=table.version,
+                to_move=table.to_move,
+                outcome=table.outcome,
+                log=tuple(log),
+                meta=loaded.saved.meta,
+            )
+
+    def meta(self, table_id: str) -> Mapping[str, str]:
+        """The labels the table was opened with."""
+        return self._get(table_id).saved.meta
+
+    def stored_version(self, table_id: str) -> int | None:
+        """The table's version as the store has it now (another server may have moved it),
+        or ``None`` if the store has no such table."""
+        return self.store.version(table_id)
 
     def undo(self, table_id: str, token: str) -> int:
         """Take back the seat's last decision, if the table's undo policy allows it; return

@@ -9,6 +9,7 @@ expected``: the database, not the server, decides which of two racing moves wins
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PicnicError
@@ -21,6 +22,16 @@ except ImportError:  # pragma: no cover - the message is the point
     ) from None
 
 __all__ = ["SqlStore"]
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """SQLite's write-ahead log (readers never wait for the writer) and a writer waiting up
+    to 10 s for another process's write."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
 
 _METADATA = sa.MetaData()
 TABLES = sa.Table(
@@ -42,6 +53,8 @@ class SqlStore:
     def __init__(self, url: str, **engine_options: Any) -> None:
         try:
             self.engine = sa.create_engine(url, **engine_options)
+            if self.engine.dialect.name == "sqlite":
+                sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             _METADATA.create_all(self.engine)
         except sa.exc.SQLAlchemyError as exc:
             raise PicnicError(f"cannot open the database {url!r}: {type(exc).__name__}") from None
@@ -66,6 +79,17 @@ class SqlStore:
         with self.engine.connect() as connection:
             found = connection.execute(query).scalar()
         return None if found is None else int(found)
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The version of each of ``table_ids`` the database has (in batches of 500)."""
+        found: dict[str, int] = {}
+        ids = list(dict.fromkeys(table_ids))
+        with self.engine.connect() as connection:
+            for start in range(0, len(ids), 500):
+                batch = ids[start : start + 500]
+                query = sa.select(TABLES.c.id, TABLES.c.version).where(TABLES.c.id.in_(batch))
+                found.update((str(row[0]), int(row[1])) for row in connection.execute(query))
+        return found
 
     def save(
         self, table_id: str, document: str, version: int, finished: bool, expected: int

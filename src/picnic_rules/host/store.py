@@ -11,6 +11,7 @@ answers "stale".
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Protocol
 
 __all__ = ["MemoryStore", "Store", "open_store"]
@@ -29,6 +30,11 @@ class Store(Protocol):
 
     def version(self, table_id: str) -> int | None:
         """The table's stored version (cheaper than :meth:`load`), or ``None``."""
+        ...
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` the store has (one query for many:
+        a server watching its tables for moves made by other servers)."""
         ...
 
     def save(
@@ -63,6 +69,11 @@ class MemoryStore:
         """The table's version, or ``None``."""
         found = self._tables.get(table_id)
         return None if found is None else found[1]
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The version of each of ``table_ids`` the store has."""
+        found = {key: self._tables.get(key) for key in table_ids}
+        return {key: value[1] for key, value in found.items() if value is not None}
 
     def save(
         self, table_id: str, document: str, version: int, finished: bool, expected: int

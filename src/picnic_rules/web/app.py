@@ -1,52 +1,108 @@
-"""The ASGI application: the page, its two static files and the JSON API.
+"""The ASGI application: the page, its static files, the JSON API and the live connection.
 
-=======================================  ==============================================
-``GET /``                                the page (``static/index.html``)
-``GET /static/app.js``, ``style.css``    its script and style sheet
-``POST /api/games``                      a new game: ``{"mode": "computer" | "pass",
-                                         "seed": N | null}`` → 201 ``{"id", "mode",
-                                         "seats": [{"seat", "token"}, ...]}``
-``GET /api/games/ID?since=N``            the seat's answer (``Authorization: Bearer
-                                         TOKEN``): ``{"seen", "mode", "update"}``, the
-                                         update holding the observations after the first N
-``POST /api/games/ID/moves``             ``{"move": NOTATION, "seen": N}`` with the
-                                         token: the move, then the seat's answer with
-                                         the observations after the first N
-=======================================  ==============================================
+==========================================  ===========================================
+``GET /``                                   the page (``static/index.html``)
+``GET /static/app.js``, ``style.css``       its script and style sheet
+``POST /api/games``                         a new game: ``{"mode": "computer" | "pass" |
+                                            "invite", "seed": N | null}`` → 201 ``{"id",
+                                            "mode", "seats": [{"seat", "token"}, ...],
+                                            "invites": [{"seat", "invite"}, ...]}``
+``POST /api/games/ID/join``                 ``{"invite": INVITE}`` → 200 ``{"id", "seat",
+                                            "token"}``: the open seat, taken once
+``GET /api/games/ID?since=N``               the seat's answer (``Authorization: Bearer
+                                            TOKEN``): ``{"seen", "mode", "update"}``, the
+                                            update holding the observations after the
+                                            first N
+``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
+                                            token: the move, stored, then the seat's
+                                            answer with the observations after the first N
+``GET /api/games/ID/public?since=N``        what a spectator sees: ``{"seen", "game",
+                                            "mode", "players", "to_move", "outcome",
+                                            "log"}`` (no credential, no hidden card)
+``WS /api/games/ID/live?token=TOKEN``       a WebSocket that sends ``{"seen": N}`` at once
+                                            and whenever the table moves (no token: a
+                                            spectator's)
+==========================================  ===========================================
 
 Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
 (malformed JSON, a bad field, a move that is not notation), 401 (no or wrong
-token), 404 (unknown game or path), 405 (wrong method), 409 (out of turn, an
-illegal move, or ``stale``: ``seen`` is not the number of moves made), 413 (a
-body over :data:`MAX_BODY` bytes), 503 (no room for a new game) and 500 (a bug,
-logged).
+token or invite), 404 (unknown game or path), 405 (wrong method), 408 (a body sent
+too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
+number of moves made, ``taken``: the invite was used), 413 (a body over
+:data:`MAX_BODY` bytes), 429 (too many requests or tables from one address, with
+``Retry-After``) and 500 (a bug, logged). Every reason is short: nothing a client
+sent is echoed whole.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import math
 import re
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, Literal
 
+import anyio
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .. import codec
+from ..client import SeatUpdate
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
-from .tables import MAX_SEED, MODES, RequestError, Tables
+from ..host import Host, HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove
+from ..host.errors import shorten
+from .limits import Bucket, Limits
+from .push import EVERY, Watcher
 
-__all__ = ["HEADERS", "MAX_BODY", "MAX_SINCE", "create_app"]
+__all__ = [
+    "BODY_SECONDS",
+    "HEADERS",
+    "MAX_BODY",
+    "MAX_MOVE",
+    "MAX_SEED",
+    "MAX_SINCE",
+    "MODES",
+    "Mode",
+    "RequestError",
+    "create_app",
+]
+
+Mode = Literal["computer", "pass", "invite"]
+"""How a game is played: ``"computer"`` (seat 0 is the person, who goes first; seat 1 the
+computer), ``"pass"`` (pass and play: both seats on one device, Player 1 = seat 0 starts)
+or ``"invite"`` (seat 0 here, seat 1 for whoever opens the invite link)."""
+
+MODES: Final[tuple[Mode, ...]] = ("computer", "pass", "invite")
+"""Every :data:`Mode`."""
+
+GAME: Final = "sandwich"
+"""The game the page plays."""
+
+MAX_SEED: Final = 2**63 - 1
+"""The largest seed a new game accepts (seeds are 0 to ``MAX_SEED``)."""
 
 MAX_BODY: Final = 4096
 """The largest request body read, in bytes (a move is far shorter)."""
 
+MAX_MOVE: Final = 200
+"""The longest move notation read, in characters."""
+
 MAX_SINCE: Final = 10**9
-"""The largest ``since`` read (a game has far fewer moves)."""
+"""The largest ``since`` or ``seen`` read (a game has far fewer moves)."""
+
+BODY_SECONDS: Final = 10.0
+"""Seconds a client has to send a request's body."""
+
+MAX_REASON: Final = 300
+"""The longest reason in an error answer, in characters."""
 
 HEADERS: Final[dict[str, str]] = {
     "Content-Security-Policy": (
@@ -70,17 +126,83 @@ _log = logging.getLogger(__name__)
 _Handler = Callable[[Request], Awaitable[Response]]
 
 
-def create_app(tables: Tables | None = None) -> Starlette:
-    """The web application, keeping its games in ``tables`` (a new :class:`Tables`
-    by default)."""
-    games = tables if tables is not None else Tables()
+class RequestError(Exception):
+    """A request the server refuses: an HTTP status, a short error name and a reason."""
+
+    def __init__(
+        self, status: int, error: str, reason: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(reason)
+        self.status = status
+        """The HTTP status (a 4xx)."""
+        self.error = error
+        """A short name for the kind of error (``"request"``, ``"stale"``, ``"token"``...)."""
+        self.reason = reason
+        """What is wrong, for the client."""
+        self.headers = headers or {}
+        """Headers of the answer (``Retry-After`` on a 429)."""
+
+
+def create_app(
+    host: Host | None = None,
+    *,
+    limits: Limits | None = None,
+    every: float = EVERY,
+) -> Starlette:
+    """The web application, keeping its games in ``host`` (a new in-memory
+    :class:`~picnic_rules.host.Host` by default), refusing what one client address asks
+    beyond ``limits`` (:class:`~picnic_rules.web.limits.Limits`, its defaults when
+    ``None``), and looking every ``every`` seconds for moves made by other servers on the
+    same store."""
+    tables = host if host is not None else Host()
+    limits = limits if limits is not None else Limits()
+    requests = Bucket(limits.requests_per_second, limits.request_burst)
+    creations = Bucket(limits.tables_per_minute / 60.0, limits.table_burst)
+    sockets: dict[str, int] = {}
+    watcher = Watcher(tables.store.versions, every)
     files = {name: _read(name) for name in STATIC}
+
+    def guard(handler: _Handler) -> _Handler:
+        """``handler`` behind the request limit, with every refusal a JSON error."""
+
+        async def guarded(request: Request) -> Response:
+            try:
+                _limit(requests, _address(request), "requests")
+                return await handler(request)
+            except RequestError as error:
+                return _error(error.status, error.error, error.reason, error.headers)
+            except NoSuchTable:
+                return _error(404, "game", "no game has that id")
+            except StaleMove as error:
+                return _error(409, "stale", str(error))
+            except SeatTaken as error:
+                return _error(409, "taken", error.reason)
+            except NotASeat as error:
+                return _error(401, "token", error.reason)
+            except HostError as error:
+                return _error(409, "host", error.reason)
+            except OutOfTurn as error:
+                return _error(409, "out-of-turn", error.reason)
+            except IllegalMove as error:
+                return _error(409, "illegal", error.reason)
+            except InvalidMove as error:
+                return _error(400, "invalid", error.reason)
+            except PicnicError as error:
+                return _error(400, "invalid", str(error))
+            except Exception:  # a bug: the client still gets an answer
+                _log.exception("the web server failed on %s %s", request.method, request.url.path)
+                return _error(500, "internal", "the server failed; the error is logged")
+
+        return guarded
 
     def static(name: str) -> _Handler:
         async def serve(request: Request) -> Response:
             return Response(files[name], media_type=STATIC[name], headers=HEADERS)
 
         return serve
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=HEADERS)
 
     async def new_game(request: Request) -> Response:
         body = await _body(request)
@@ -90,110 +212,220 @@ def create_app(tables: Tables | None = None) -> Starlette:
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise RequestError(400, "request", f'"seed" must be null or an integer 0 to {MAX_SEED}')
         _only(body, {"mode", "seed"})
-        game_id, table = games.new(mode, seed)
-        seats = [{"seat": seat, "token": token} for seat, token in table.tokens.items()]
-        return _json(201, {"id": game_id, "mode": mode, "seats": seats})
+        _limit(creations, _address(request), "new games")
+        opened = await run_in_threadpool(
+            tables.open,
+            GAME,
+            agents={1: "computer"} if mode == "computer" else {},
+            open_seats=[1] if mode == "invite" else [],
+            seed=seed,
+            meta={"mode": mode},
+        )
+        seats = [{"seat": seat, "token": token} for seat, token in opened.tokens.items()]
+        invites = [{"seat": seat, "invite": token} for seat, token in opened.invites.items()]
+        answer = {"id": opened.table, "mode": mode, "seats": seats, "invites": invites}
+        return _json(201, answer)
+
+    async def join(request: Request) -> Response:
+        table_id = request.path_params["game_id"]
+        body = await _body(request)
+        invite = body.get("invite")
+        if type(invite) is not str or len(invite) > MAX_MOVE:
+            raise RequestError(400, "request", '"invite" must be the invite of an open seat')
+        _only(body, {"invite"})
+        seat, token = await run_in_threadpool(tables.join, table_id, invite)
+        return _json(200, {"id": table_id, "seat": seat, "token": token})
 
     async def get_game(request: Request) -> Response:
-        values = request.query_params.getlist("since") or ["0"]
-        if len(values) != 1 or not re.fullmatch(r"[0-9]{1,10}", values[0]):
-            raise RequestError(400, "request", "since: one number of observations")
-        since = int(values[0])
-        if since > MAX_SINCE:
-            raise RequestError(400, "request", f"since: at most {MAX_SINCE}")
-        table = games.get(request.path_params["game_id"])
-        with table.lock:
-            return _json(200, table.answer(table.seat_of(_token(request)), since))
+        since = _since(request)
+        table_id = request.path_params["game_id"]
+        answer = await run_in_threadpool(tables.answer, table_id, _token(request), since)
+        return _json(200, _seat_answer(answer.seen, answer.meta, answer.update))
 
     async def move(request: Request) -> Response:
-        table = games.get(request.path_params["game_id"])
+        table_id = request.path_params["game_id"]
         body = await _body(request)
         text, seen = body.get("move"), body.get("seen")
         if type(text) is not str:
             raise RequestError(400, "request", '"move" must be a string of notation')
-        if type(seen) is not int:
+        if len(text) > MAX_MOVE:
+            raise RequestError(400, "request", f'"move" is at most {MAX_MOVE} characters')
+        if type(seen) is not int or not 0 <= seen <= MAX_SINCE:
             raise RequestError(400, "request", '"seen" must be the number of moves you know of')
         _only(body, {"move", "seen"})
-        with table.lock:
-            seat = table.seat_of(_token(request))
-            table.move(seat, text, seen)
-            return _json(200, table.answer(seat, seen))
+        answer = await run_in_threadpool(tables.play, table_id, _token(request), text, seen=seen)
+        watcher.moved(table_id, answer.seen)
+        return _json(200, _seat_answer(answer.seen, answer.meta, answer.update))
+
+    async def public(request: Request) -> Response:
+        since = _since(request)
+        found = await run_in_threadpool(tables.public, request.path_params["game_id"], since)
+        outcome = found.outcome
+        answer = {
+            "seen": found.seen,
+            "game": found.game,
+            "mode": found.meta.get("mode"),
+            "players": found.players,
+            "to_move": _actor(found.to_move),
+            "outcome": None
+            if outcome is None
+            else {
+                "scores": list(outcome.scores),
+                "winners": list(outcome.winners),
+                "reason": outcome.reason,
+            },
+            "log": list(found.log),
+        }
+        return _json(200, answer)
+
+    async def live(websocket: WebSocket) -> None:
+        address = websocket.client.host if websocket.client else "unknown"
+        if requests.take(address) or sockets.get(address, 0) >= limits.sockets:
+            await websocket.close(code=4429)
+            return
+        table_id = websocket.path_params["game_id"]
+        token = websocket.query_params.get("token")
+        try:
+            if token is not None:
+                await run_in_threadpool(tables.seat_of, table_id, token)
+            version = await run_in_threadpool(tables.stored_version, table_id)
+        except (HostError, PicnicError):
+            version = None
+        if version is None:
+            await websocket.close(code=4404)
+            return
+        sockets[address] = sockets.get(address, 0) + 1
+        try:
+            await websocket.accept()
+            async with watcher.watch(table_id, version) as watched:
+                await _push(websocket, watched)
+        except (WebSocketDisconnect, OSError, RuntimeError):
+            pass
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
 
     routes = [
-        Route("/", _guard(static("index.html")), methods=["GET"]),
-        Route("/static/app.js", _guard(static("app.js")), methods=["GET"]),
-        Route("/static/style.css", _guard(static("style.css")), methods=["GET"]),
-        Route("/api/games", _guard(new_game), methods=["POST"]),
-        Route("/api/games/{game_id}", _guard(get_game), methods=["GET"]),
-        Route("/api/games/{game_id}/moves", _guard(move), methods=["POST"]),
+        Route("/", guard(static("index.html")), methods=["GET"]),
+        Route("/static/app.js", guard(static("app.js")), methods=["GET"]),
+        Route("/static/style.css", guard(static("style.css")), methods=["GET"]),
+        Route("/favicon.ico", guard(no_icon), methods=["GET"]),
+        Route("/api/games", guard(new_game), methods=["POST"]),
+        Route("/api/games/{game_id}", guard(get_game), methods=["GET"]),
+        Route("/api/games/{game_id}/moves", guard(move), methods=["POST"]),
+        Route("/api/games/{game_id}/join", guard(join), methods=["POST"]),
+        Route("/api/games/{game_id}/public", guard(public), methods=["GET"]),
+        WebSocketRoute("/api/games/{game_id}/live", live),
     ]
-    return Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
+    app.state.host = tables
+    app.state.watcher = watcher
+    return app
+
+
+async def _push(websocket: WebSocket, watched: Any) -> None:
+    """Send ``{"seen": N}`` now and whenever the table moves, until the client leaves."""
+    await websocket.send_text(json.dumps({"seen": watched.version}))
+    receiving = asyncio.ensure_future(websocket.receive())
+    try:
+        while True:
+            changed = asyncio.ensure_future(watched.changed.wait())
+            done, _ = await asyncio.wait({receiving, changed}, return_when=asyncio.FIRST_COMPLETED)
+            if receiving in done:
+                changed.cancel()
+                if receiving.result()["type"] == "websocket.disconnect":
+                    return
+                receiving = asyncio.ensure_future(websocket.receive())  # a client's words: unread
+            if changed in done:
+                await websocket.send_text(json.dumps({"seen": watched.version}))
+    finally:
+        receiving.cancel()
+
+
+def _seat_answer(seen: int, meta: Any, update: SeatUpdate[Any, Any, Any]) -> dict[str, Any]:
+    return {"seen": seen, "mode": meta.get("mode"), "update": codec.encode(update)}
+
+
+def _actor(actor: Any) -> Any:
+    return actor if actor is None or type(actor) is int else "chance"
 
 
 def _read(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
-def _json(status: int, answer: dict[str, Any]) -> Response:
-    return JSONResponse(answer, status_code=status, headers=HEADERS)
+def _json(status: int, answer: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse(answer, status_code=status, headers={**HEADERS, **(headers or {})})
 
 
-def _error(status: int, error: str, reason: str) -> Response:
-    return _json(status, {"error": error, "reason": reason})
+def _error(status: int, error: str, reason: str, headers: dict[str, str] | None = None) -> Response:
+    return _json(status, {"error": error, "reason": shorten(reason, MAX_REASON)}, headers)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     """Starlette's own refusals (no such path, wrong method) as JSON errors."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
+    path = shorten(request.url.path, 80)
     if status == 405:
-        return _error(405, "method", f"{request.method} is not allowed on {request.url.path[:80]}")
-    return _error(status, "path", f"no such path: {request.url.path[:80]}")
+        return _error(405, "method", f"{shorten(request.method, 10)} is not allowed on {path}")
+    return _error(status, "path", f"no such path: {path}")
 
 
-def _guard(handler: _Handler) -> _Handler:
-    """``handler`` with every refusal answered as a JSON error (and a bug as a 500)."""
-
-    async def guarded(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except RequestError as error:
-            return _error(error.status, error.error, error.reason)
-        except OutOfTurn as error:
-            return _error(409, "out-of-turn", error.reason)
-        except IllegalMove as error:
-            return _error(409, "illegal", error.reason)
-        except InvalidMove as error:
-            return _error(400, "invalid", error.reason)
-        except PicnicError as error:
-            return _error(400, "invalid", str(error))
-        except Exception:  # a bug: the client still gets an answer
-            _log.exception("the web server failed on %s %s", request.method, request.url.path)
-            return _error(500, "internal", "the server failed; the error is logged")
-
-    return guarded
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
-def _token(request: Request) -> str | None:
+def _limit(bucket: Bucket, address: str, what: str) -> None:
+    wait = bucket.take(address)
+    if wait:
+        seconds = max(1, math.ceil(wait))
+        raise RequestError(
+            429,
+            "busy",
+            f"too many {what} from your address: try again in {seconds} s",
+            {"Retry-After": str(seconds)},
+        )
+
+
+def _since(request: Request) -> int:
+    values = request.query_params.getlist("since") or ["0"]
+    if len(values) != 1 or not re.fullmatch(r"[0-9]{1,10}", values[0]):
+        raise RequestError(400, "request", "since: one number of observations")
+    since = int(values[0])
+    if since > MAX_SINCE:
+        raise RequestError(400, "request", f"since: at most {MAX_SINCE}")
+    return since
+
+
+def _token(request: Request) -> str:
     header = request.headers.get("authorization", "")
-    return header[len("Bearer ") :] if header.startswith("Bearer ") else None
+    if not header.startswith("Bearer "):
+        raise RequestError(401, "token", "no seat of this game has that token")
+    return header[len("Bearer ") :]
 
 
 def _only(body: dict[str, Any], known: set[str]) -> None:
     unknown = sorted(set(body) - known)
     if unknown:
-        raise RequestError(400, "request", f"unknown field {unknown[0][:40]!r}")
+        raise RequestError(400, "request", f"unknown field {shorten(unknown[0])!r}")
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, read up to :data:`MAX_BODY` bytes."""
+    """The request's JSON object, read up to :data:`MAX_BODY` bytes within
+    :data:`BODY_SECONDS`."""
     length = request.headers.get("content-length")
     if length is not None and (not re.fullmatch(r"[0-9]{1,9}", length) or int(length) > MAX_BODY):
         raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        with anyio.fail_after(BODY_SECONDS):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_BODY:
+                    raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
+    except TimeoutError:
+        raise RequestError(408, "slow", "the request body came too slowly") from None
     try:
         body = json.loads(bytes(data) or b"{}")
     except (ValueError, UnicodeDecodeError, RecursionError):

@@ -1,5 +1,8 @@
 // The sandwich page: talks to the picnic_rules web API and draws one seat's client document.
-// The server keeps the state; this page only ever holds what its seats may see.
+// The server keeps the state; this page only ever holds what its seats may see. The game's
+// id and the seats' credentials live in the address (#game=ID&token=...) and in the
+// browser's storage, so a reload, Back or a server restart comes back to the game. A
+// WebSocket says when the table moved; without it the page asks every few seconds.
 "use strict";
 
 const CARDS = ["bread", "pb", "jelly", "ant", "fly"];
@@ -10,15 +13,23 @@ const REASONS = {
   "sixty-actions": "too many actions without a finished sandwich",
 };
 const LOG_SIZE = 12;
+const STORAGE = "picnic-rules.sandwich";
+const POLL_MS = 3000;          // asking, while no live connection is open
+const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
 
 const game = {
   id: null,        // the game's id
-  mode: null,      // "computer" or "pass"
+  mode: null,      // "computer", "pass" or "invite"
   seats: {},       // seat -> {token, seen, log}
   current: null,   // the seat whose document is shown
   doc: null,       // that seat's latest update (the "update" object of the client document)
   picking: null,   // while a card waits for a target: {card, moves, source}
   focus: 0,        // the hand card that has (or last had) the focus
+  invite: null,    // the invite link of the open seat (invite mode, the opener's page)
+  watching: null,  // a spectator's page: {seen, log}
+  socket: null,    // the live connection
+  tries: 0,        // reconnections since the last open connection
+  queue: Promise.resolve(),  // the talks with the server, one after another
 };
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +41,12 @@ function el(tag, text, className) {
   return node;
 }
 
-class ApiError extends Error {}
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
 
 async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
@@ -42,18 +58,26 @@ async function api(method, path, body, token) {
   try {
     data = await response.json();
   } catch (error) {
-    throw new ApiError("the server's answer was not JSON (" + response.status + ")");
+    throw new ApiError("the server's answer was not JSON (" + response.status + ")", response.status);
   }
-  if (!response.ok) throw new ApiError(data.reason || "the server refused (" + response.status + ")");
+  if (!response.ok) throw new ApiError(data.reason || "the server refused (" + response.status + ")", response.status);
   return data;
+}
+
+// One talk with the server at a time, in order: a move never crosses a refresh.
+function serial(work) {
+  const next = game.queue.then(work, work);
+  game.queue = next.catch(() => {});
+  return next;
 }
 
 async function busy(work) {
   document.body.dataset.busy = "true";
   try {
-    await work();
+    await serial(work);
   } catch (error) {
-    say(error instanceof ApiError ? error.message : "Could not reach the server.");
+    if (error instanceof ApiError && error.status === 404) gone();
+    else say(error instanceof ApiError ? error.message : "Could not reach the server.");
   } finally {
     document.body.dataset.busy = "false";
   }
@@ -77,6 +101,141 @@ function seatLabel(seat) {
 
 // --- talking to the server -----------------------------------------------------------
 
+// --- where the game is kept: the address and the browser's storage ----------------------
+
+function remember() {
+  const tokens = Object.keys(game.seats).sort().map((seat) => game.seats[seat].token);
+  const fragment = "game=" + encodeURIComponent(game.id) + tokens.map((t) => "&token=" + encodeURIComponent(t)).join("");
+  history.replaceState(null, "", "#" + fragment);
+  try {
+    localStorage.setItem(STORAGE, JSON.stringify({ id: game.id, tokens, invite: game.invite }));
+  } catch (error) {
+    // storage refused (private mode): the address still holds the game
+  }
+}
+
+function stored() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE) || "null");
+    if (saved && typeof saved.id === "string" && Array.isArray(saved.tokens)) return saved;
+  } catch (error) {
+    // unreadable: as if nothing was kept
+  }
+  return null;
+}
+
+function forget() {
+  try {
+    localStorage.removeItem(STORAGE);
+  } catch (error) {
+    // nothing kept
+  }
+  history.replaceState(null, "", location.pathname);
+}
+
+// The server has no such game (a server without a database was restarted, or a bad link).
+function gone() {
+  disconnect();
+  forget();
+  game.id = null;
+  game.doc = null;
+  game.seats = {};
+  game.watching = null;
+  $("board").hidden = true;
+  $("cover").hidden = true;
+  $("spectate").hidden = true;
+  $("links").hidden = true;
+  say("That game is no longer on this server. Start a new game below.");
+}
+
+function reset(id, mode) {
+  disconnect();
+  game.id = id;
+  game.mode = mode;
+  game.seats = {};
+  game.doc = null;
+  game.picking = null;
+  game.focus = 0;
+  game.invite = null;
+  game.watching = null;
+  $("spectate").hidden = true;
+}
+
+// On load: the game the address names (a seat's credential, an invite, a spectator's
+// link), else the one the browser kept.
+async function resume() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get("game");
+  if (id && params.get("invite")) return join(id, params.get("invite"));
+  if (id && params.get("watch") !== null) return watch(id);
+  let tokens = id ? params.getAll("token") : [];
+  let invite = null;
+  const saved = stored();
+  if (id && !tokens.length && saved && saved.id === id) tokens = saved.tokens;
+  if (!id && saved) {
+    tokens = saved.tokens;
+    invite = saved.invite || null;
+    return restore(saved.id, tokens, invite);
+  }
+  if (id && tokens.length) return restore(id, tokens, saved && saved.id === id ? saved.invite : null);
+  return undefined;
+}
+
+async function restore(id, tokens, invite) {
+  await busy(async () => {
+    reset(id, null);
+    game.invite = invite || null;
+    let first = null;
+    for (const token of tokens) {
+      const answer = await api("GET", "/api/games/" + id + "?since=0", undefined, token);
+      const seat = answer.update.update.seat;
+      game.seats[seat] = { token, seen: 0, log: [] };
+      game.mode = answer.mode;
+      if (first === null) first = { seat, answer };
+      if (answer.update.update.to_move === seat) first = { seat, answer };
+    }
+    remember();
+    showLinks();
+    const several = Object.keys(game.seats).length > 1;
+    if (several && first.answer.update.update.outcome === null) {
+      showCover(first.seat);
+    } else {
+      receive(first.seat, first.answer);
+    }
+    connect();
+  });
+}
+
+async function join(id, invite) {
+  await busy(async () => {
+    reset(id, "invite");
+    let joined;
+    try {
+      joined = await api("POST", "/api/games/" + id + "/join", { invite });
+    } catch (error) {
+      const saved = stored();
+      if (error instanceof ApiError && error.status === 409 && saved && saved.id === id) {
+        setTimeout(() => restore(id, saved.tokens, saved.invite), 0);  // this browser took it
+        return;
+      }
+      throw error;
+    }
+    game.seats[joined.seat] = { token: joined.token, seen: 0, log: [] };
+    remember();
+    showLinks();
+    await fetchSeat(joined.seat);
+    connect();
+  });
+}
+
+function showLinks() {
+  const base = location.origin + location.pathname;
+  $("links").hidden = !game.id;
+  $("invite-row").hidden = !game.invite;
+  if (game.invite) $("invite-link").value = game.invite;
+  $("watch-link").value = base + "#game=" + encodeURIComponent(game.id) + "&watch=1";
+}
+
 async function newGame() {
   const text = $("seed").value.trim();
   if (text !== "" && !/^[0-9]{1,19}$/.test(text)) {
@@ -90,24 +249,146 @@ async function newGame() {
   }
   await busy(async () => {
     const created = await api("POST", "/api/games", { mode: $("mode").value, seed });
-    game.id = created.id;
-    game.mode = created.mode;
-    game.seats = {};
+    reset(created.id, created.mode);
     for (const entry of created.seats) game.seats[entry.seat] = { token: entry.token, seen: 0, log: [] };
-    game.doc = null;
-    game.picking = null;
-    game.focus = 0;
+    for (const entry of created.invites) {
+      game.invite = location.origin + location.pathname + "#game=" + encodeURIComponent(created.id) +
+        "&invite=" + encodeURIComponent(entry.invite);
+    }
     say("");
+    remember();
+    showLinks();
     if (game.mode === "pass") {
       showCover(0);
     } else {
       await fetchSeat(0);
+      focusHand();  // so the next Enter plays a card, not another new game
     }
+    connect();
   });
+}
+
+// --- the live connection, and asking when it is down -----------------------------------
+
+function connect() {
+  disconnect();
+  if (!game.id) return;
+  const seat = game.current !== null && game.seats[game.current] ? game.current : Object.keys(game.seats)[0];
+  const token = seat !== undefined ? game.seats[seat].token : null;
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const url = scheme + location.host + "/api/games/" + encodeURIComponent(game.id) + "/live" +
+    (token ? "?token=" + encodeURIComponent(token) : "");
+  let socket;
+  try {
+    socket = new WebSocket(url);
+  } catch (error) {
+    return reconnectLater();
+  }
+  game.socket = socket;
+  socket.onopen = () => {
+    game.tries = 0;
+    document.body.dataset.live = "open";
+  };
+  socket.onmessage = (event) => {
+    let message = null;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    if (message && Number.isInteger(message.seen)) moved(message.seen);
+  };
+  socket.onclose = () => {
+    if (game.socket !== socket) return;
+    game.socket = null;
+    document.body.dataset.live = "closed";
+    reconnectLater();
+  };
+}
+
+function disconnect() {
+  const socket = game.socket;
+  game.socket = null;
+  if (socket) socket.close();
+  clearTimeout(game.reconnect);
+  document.body.dataset.live = "closed";
+}
+
+function reconnectLater() {
+  if (!game.id) return;
+  const wait = RECONNECT_MS[Math.min(game.tries, RECONNECT_MS.length - 1)];
+  game.tries += 1;
+  clearTimeout(game.reconnect);
+  game.reconnect = setTimeout(() => {
+    if (game.id && !game.socket) connect();
+  }, wait);
+}
+
+// The table is at `seen` moves: fetch what this page has not seen yet.
+function moved(seen) {
+  if (!game.id) return;
+  if (game.watching) {
+    if (seen !== game.watching.seen) refresh();
+    return;
+  }
+  const entry = game.seats[game.current];
+  if (!entry || seen === entry.seen || game.picking || !$("cover").hidden) return;
+  refresh();
+}
+
+function refresh() {
+  if (game.refreshing) return;
+  game.refreshing = true;
+  serial(async () => {
+    if (!game.id) return;
+    if (game.watching) await fetchPublic();
+    else if (game.seats[game.current] && !game.picking && $("cover").hidden) await fetchSeat(game.current);
+  }).catch((error) => {
+    if (error instanceof ApiError && error.status === 404) gone();
+  }).finally(() => {
+    game.refreshing = false;
+  });
+}
+
+// Asking every few seconds while no live connection is open.
+setInterval(() => {
+  if (game.id && (!game.socket || game.socket.readyState !== WebSocket.OPEN)) refresh();
+}, POLL_MS);
+
+// --- a spectator's page ------------------------------------------------------------------
+
+async function watch(id) {
+  await busy(async () => {
+    reset(id, null);
+    game.watching = { seen: 0, log: [] };
+    $("links").hidden = true;
+    await fetchPublic();
+    connect();
+  });
+}
+
+async function fetchPublic() {
+  const watching = game.watching;
+  const answer = await api("GET", "/api/games/" + game.id + "/public?since=" + watching.seen);
+  watching.seen = answer.seen;
+  for (const line of answer.log) watching.log.push(line);
+  watching.log = watching.log.slice(-LOG_SIZE * 4);
+  document.body.dataset.seen = String(answer.seen);
+  $("board").hidden = true;
+  $("cover").hidden = true;
+  $("spectate").hidden = false;
+  const over = answer.outcome !== null;
+  let turn;
+  if (over) turn = "Game over: " + answer.outcome.winners.map((seat) => "Player " + (seat + 1)).join(" and ") + (answer.outcome.winners.length > 1 ? " tie" : " wins");
+  else if (answer.to_move === "chance") turn = "Cards are being dealt";
+  else turn = "Player " + (answer.to_move + 1) + " to play";
+  $("spectate-turn").textContent = turn + " · " + answer.seen + " moves";
+  $("spectate-log").replaceChildren(...watching.log.map((text) => el("li", text)));
 }
 
 async function fetchSeat(seat) {
   const entry = game.seats[seat];
+  if (!entry) return;
   const answer = await api("GET", "/api/games/" + game.id + "?since=" + entry.seen, undefined, entry.token);
   receive(seat, answer);
 }
@@ -135,7 +416,7 @@ async function send(notation) {
       say("");
       receive(seat, answer);
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.status !== 404) {
         say(error.message);
         await fetchSeat(seat); // show the game as it is now
         return;
@@ -162,8 +443,10 @@ function showCover(seat) {
 
 async function leaveCover() {
   const seat = Number($("cover-button").dataset.seat);
-  $("cover").hidden = true;
-  await busy(() => fetchSeat(seat));
+  await busy(async () => {
+    await fetchSeat(seat);
+    $("cover").hidden = true;
+  });
 }
 
 // --- what the document allows ------------------------------------------------------------
@@ -272,6 +555,7 @@ function render() {
   const onBoard = !active || active === document.body || Boolean(active.closest("#board, #cover"));
   $("board").hidden = false;
   $("cover").hidden = true;
+  $("spectate").hidden = true;
   const over = doc.outcome !== null;
   const mine = doc.to_move === game.current;
   $("turn").textContent = over ? "Game over" : mine ? "Your turn, " + playerName(game.current) : seatLabel(doc.to_move) + " to play";
@@ -462,9 +746,15 @@ function onKey(event) {
 
 document.addEventListener("DOMContentLoaded", () => {
   $("new-game").addEventListener("click", () => newGame());
+  $("seed").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") newGame();
+  });
+  for (const id of ["invite-link", "watch-link"]) $(id).addEventListener("focus", () => $(id).select());
   $("cover-button").addEventListener("click", () => leaveCover());
   $("cancel").addEventListener("click", () => cancel());
   $("end").addEventListener("click", () => endTurn());
   for (const seat of [0, 1]) $("name-" + seat).addEventListener("input", () => render());
   document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => resume());
+  resume();
 });

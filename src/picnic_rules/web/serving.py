@@ -1,0 +1,140 @@
+"""Running the web app on the open internet: uvicorn's settings (:class:`Settings`), a
+socket bound before the server starts (:func:`listen`), and :func:`server` for both.
+
+uvicorn by itself never times out a connection that has not sent a whole request
+head: a client that opens connections and sends nothing (or a byte now and then)
+keeps them forever, and about a thousand of them refuse every other client. Here
+each connection must send a request's head within :attr:`Settings.request_timeout`
+seconds of opening (or of its previous answer), a connection idle after an answer
+is closed after :attr:`Settings.keep_alive` seconds, at most
+:attr:`Settings.connections` connections are served at once (the others get a
+503), a request head is at most :attr:`Settings.max_head` bytes, and a WebSocket
+message at most :attr:`Settings.max_message` bytes, its peer pinged every
+:attr:`Settings.ping` seconds and dropped if it does not answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from typing import Any
+
+import attrs
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from ..errors import PicnicError
+
+__all__ = ["Settings", "listen", "server"]
+
+
+@attrs.frozen
+class Settings:
+    """The connection limits of a server (``picnic serve`` uses the defaults)."""
+
+    request_timeout: float = 10.0
+    """Seconds a connection has to send a whole request head (after opening, or after
+    its previous answer); the web app gives a request's body as long again."""
+    keep_alive: int = 5
+    """Seconds an idle connection stays open after an answer (uvicorn's
+    ``timeout_keep_alive``)."""
+    connections: int = 1000
+    """The most connections served at once, WebSockets included (uvicorn's
+    ``limit_concurrency``): the others are answered 503."""
+    backlog: int = 2048
+    """Connections the system queues before the server accepts them."""
+    max_head: int = 16 * 1024
+    """The largest request head, in bytes (uvicorn's ``h11_max_incomplete_event_size``)."""
+    max_message: int = 4096
+    """The largest WebSocket message a client may send, in bytes."""
+    ping: float = 20.0
+    """Seconds between pings on a WebSocket; a peer silent as long again is dropped."""
+
+
+def _protocol(timeout: float) -> type[H11Protocol]:
+    """uvicorn's HTTP/1.1 protocol, closing a connection that does not send a request
+    head within ``timeout`` seconds."""
+
+    class TimedProtocol(H11Protocol):
+        _timer: asyncio.TimerHandle | None = None
+        _waiting_for: object = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not self._waiting_for:  # a request's head arrived
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._waiting_for = self.cycle
+            self._timer = self.loop.call_later(timeout, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def _too_slow(self) -> None:
+            self._timer = None
+            if self.transport.get_protocol() is self and not self.transport.is_closing():
+                self.transport.close()
+
+    return TimedProtocol
+
+
+def listen(host: str, port: int, backlog: int = 2048) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening (``backlog`` queued); :class:`~picnic_rules.PicnicError`
+    (``cannot listen on ...: address already in use``) if it cannot be."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _name, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise PicnicError(f"cannot listen on {host}:{port}: {_why(exc)}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(backlog)
+    except OSError as exc:
+        sock.close()
+        raise PicnicError(f"cannot listen on {host}:{port}: {_why(exc)}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _why(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicorn.Server:
+    """A uvicorn server for ``app`` with ``settings`` (the defaults when ``None``);
+    ``options`` go to :class:`uvicorn.Config` as they are (``log_level``, ``lifespan``).
+    Run it with ``server.run(sockets=[listen(host, port)])``."""
+    settings = settings if settings is not None else Settings()
+    config = uvicorn.Config(
+        app,
+        http=_protocol(settings.request_timeout),
+        ws="auto",
+        timeout_keep_alive=settings.keep_alive,
+        limit_concurrency=settings.connections,
+        backlog=settings.backlog,
+        h11_max_incomplete_event_size=settings.max_head,
+        ws_max_size=settings.max_message,
+        ws_ping_interval=settings.ping,
+        ws_ping_timeout=settings.ping,
+        **{"log_level": "warning", **options},
+    )
+    return uvicorn.Server(config)

@@ -1,0 +1,298 @@
+"""The web server on the host, fit for the open internet: one test per fault of the old
+server (issue 18) -- games lost on a restart, no second browser, no push, one client
+shutting everyone out, half-open connections, long echoes, a busy port -- and the
+spectators' view."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from test_web_api import call, document, new_game
+from web_live import GAME, PROGRAM, Live, free_port, picnic_serve, serving
+
+from picnic_rules import codec
+from picnic_rules.host import Host, StaleMove, open_store
+from picnic_rules.web import NO_LIMITS, Limits, Settings, create_app
+
+
+def first_move(url: str, token: str) -> tuple[int, str]:
+    seen, update = document(url, token)
+    return seen, update.legal_moves[0].notation
+
+
+# a restart loses nothing -------------------------------------------------------------------
+
+
+def test_a_server_restart_on_its_database_loses_no_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db")
+    port = free_port()
+    with picnic_serve(port, db):
+        live = f"http://127.0.0.1:{port}"
+        status, created = call(f"{live}/api/games", {"mode": "computer", "seed": 4})
+        assert status == 201
+        url, token = f"{live}/api/games/{created['id']}", created["seats"][0]["token"]
+        seen, move = first_move(url, token)
+        assert call(f"{url}/moves", {"move": move, "seen": seen}, token)[0] == 200
+        before = call(f"{url}?since=0", token=token)
+    with picnic_serve(port, db):  # a new process on the same file
+        assert call(f"{url}?since=0", token=token) == before
+        seen, move = first_move(url, token)
+        assert call(f"{url}/moves", {"move": move, "seen": seen}, token)[0] == 200
+
+
+def test_picnic_serve_keeps_its_tables_in_the_users_data_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from picnic_rules.cli.serve import database_url, default_db
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_db() == tmp_path / "data" / "picnic-rules" / "tables.db"
+    assert database_url(None) == f"sqlite:///{tmp_path / 'data' / 'picnic-rules' / 'tables.db'}"
+    assert (tmp_path / "data" / "picnic-rules").is_dir()  # created if missing
+    assert database_url("memory:") == "memory:"
+    assert database_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+
+
+# a second browser joins by invite; spectators see the public view ---------------------------
+
+
+def test_an_invite_gives_seat_1_to_a_second_browser_once(live: Live) -> None:
+    status, created = call(f"{live.url}/api/games", {"mode": "invite", "seed": 6})
+    assert status == 201 and [seat["seat"] for seat in created["seats"]] == [0]
+    [invite] = created["invites"]
+    url = f"{live.url}/api/games/{created['id']}"
+    assert call(f"{url}/join", {"invite": "a guess"})[0] == 401
+    status, joined = call(f"{url}/join", {"invite": invite["invite"]})
+    assert status == 200 and joined["seat"] == 1
+    assert call(f"{url}/join", {"invite": invite["invite"]}) == (
+        409,
+        {"error": "taken", "reason": "seat 1 was taken already"},
+    )
+    tokens = [created["seats"][0]["token"], joined["token"]]
+    seen, move = first_move(url, tokens[0])
+    status, _ = call(f"{url}/moves", {"move": move, "seen": seen}, tokens[1])
+    assert status == 409  # seat 1 cannot move for seat 0
+    assert call(f"{url}/moves", {"move": move, "seen": seen}, tokens[0])[0] == 200
+    assert document(url, tokens[1])[1].seat == 1
+    assert live.leaks == []
+
+
+def test_a_spectator_sees_turn_count_outcome_and_public_moves_only(live: Live) -> None:
+    url, [token] = new_game(live, seed=9)
+    for _ in range(6):
+        seen, move = first_move(url, token)
+        call(f"{url}/moves", {"move": move, "seen": seen}, token)
+    status, public = call(f"{url}/public")
+    assert status == 200
+    assert set(public) == {"seen", "game", "mode", "players", "to_move", "outcome", "log"}
+    assert public["seen"] == len(public["log"]) == document(url, token)[0]
+    assert public["log"][:4] == ["chance acts"] * 4  # the deal: no card named
+    assert any(line.startswith("seat 1: ") for line in public["log"])  # the computer's moves
+    status, later = call(f"{url}/public?since={public['seen'] - 2}")
+    assert later["log"] == public["log"][-2:]
+    assert live.publics >= 2 and live.leaks == []
+
+
+# moves are pushed --------------------------------------------------------------------------
+
+
+def test_a_move_is_pushed_to_the_other_seat_and_to_spectators_at_once(live: Live) -> None:
+    _, created = call(f"{live.url}/api/games", {"mode": "invite", "seed": 2})
+    url = f"{live.url}/api/games/{created['id']}"
+    _, joined = call(f"{url}/join", {"invite": created["invites"][0]["invite"]})
+    base = live.url.replace("http://", "ws://") + f"/api/games/{created['id']}/live"
+
+    async def scenario() -> list[Any]:
+        async with (
+            websockets.connect(f"{base}?token={joined['token']}") as seat,
+            websockets.connect(base) as spectator,
+        ):
+            first = [json.loads(await seat.recv()), json.loads(await spectator.recv())]
+            seen, move = first_move(url, created["seats"][0]["token"])
+            started = time.monotonic()
+            answer = await asyncio.to_thread(
+                call, f"{url}/moves", {"move": move, "seen": seen}, created["seats"][0]["token"]
+            )
+            pushed = [json.loads(await asyncio.wait_for(ws.recv(), 2)) for ws in (seat, spectator)]
+            return [first, answer[1]["seen"], pushed, time.monotonic() - started]
+
+    first, after, pushed, took = asyncio.run(scenario())
+    assert first[0] == first[1] and set(first[0]) == {"seen"}
+    assert pushed == [{"seen": after}, {"seen": after}] and after > first[0]["seen"]
+    assert took < 0.9  # at once: not the once-a-second look at the store
+    assert live.pushes >= 4 and live.leaks == []
+
+
+def test_a_move_made_by_another_server_is_pushed_within_a_second_or_so(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    other = Host(open_store(url))
+    with serving(Host(open_store(url)), every=0.2) as live:
+        opened = other.open("sandwich", agents={}, seed=3)
+        socket_url = live.url.replace("http://", "ws://") + f"/api/games/{opened.table}/live"
+
+        async def scenario() -> tuple[Any, Any]:
+            async with websockets.connect(f"{socket_url}?token={opened.tokens[1]}") as ws:
+                first = json.loads(await ws.recv())
+                token = opened.tokens[0]
+                move = other.update(opened.table, token).legal_moves[0].notation
+                other.move(opened.table, token, move, seen=other.version(opened.table))
+                return first, json.loads(await asyncio.wait_for(ws.recv(), 3))
+
+        first, pushed = asyncio.run(scenario())
+        assert pushed == {"seen": other.version(opened.table)} and pushed != first
+
+
+def test_a_live_connection_needs_a_table_and_a_seats_credential(live: Live) -> None:
+    url, _tokens = new_game(live)
+    base = live.url.replace("http://", "ws://") + "/api/games"
+
+    async def refused(address: str) -> bool:
+        try:
+            async with websockets.connect(address) as ws:
+                await ws.recv()
+        except websockets.exceptions.InvalidStatus:
+            return True
+        return False
+
+    game_id = url.rsplit("/", 1)[1]
+    assert asyncio.run(refused(f"{base}/nosuchgame/live"))
+    assert asyncio.run(refused(f"{base}/{game_id}/live?token=wrong"))
+
+
+# one client cannot shut the server to everyone ------------------------------------------------
+
+
+def asgi(app: Any, method: str, path: str, body: Any = None, client: str = "10.0.0.1") -> Any:
+    """One request to ``app`` from ``client``: (status, headers, JSON answer)."""
+    data = b"" if body is None else json.dumps(body).encode()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-length", str(len(data)).encode())],
+        "client": (client, 4000),
+        "server": ("127.0.0.1", 80),
+    }
+    sent: list[Any] = []
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": data, "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    return sent[0]["status"], headers, json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+
+
+def test_one_address_cannot_take_every_new_game_or_every_request() -> None:
+    app = create_app(limits=Limits(tables_per_minute=20, table_burst=20))
+    for _ in range(20):
+        assert asgi(app, "POST", "/api/games", {"mode": "pass"})[0] == 201
+    status, headers, answer = asgi(app, "POST", "/api/games", {"mode": "pass"})
+    assert status == 429 and answer["error"] == "busy"
+    assert 1 <= int(headers["retry-after"]) <= 3
+    # another address is not held back
+    assert asgi(app, "POST", "/api/games", {"mode": "pass"}, client="10.0.0.2")[0] == 201
+    app = create_app(limits=Limits(requests_per_second=1, request_burst=60))
+    statuses = [asgi(app, "GET", "/api/games/x")[0] for _ in range(70)]
+    assert statuses[:60] == [401] * 60 and statuses[60:].count(429) >= 8  # no token: 401
+    assert asgi(app, "GET", "/api/games/x", client="10.0.0.3")[0] == 401
+
+
+def test_finished_and_old_games_never_fill_the_server() -> None:
+    host = Host()
+    app = create_app(host, limits=NO_LIMITS)
+    # the old server refused every new game after 1,000 (for an hour, if none had ended)
+    for _ in range(1005):
+        status, _, created = asgi(app, "POST", "/api/games", {"mode": "invite"})
+        assert status == 201, created
+    assert host.loaded <= 1000  # the oldest unfinished ones wait in the store, not in memory
+
+
+def test_half_open_and_slow_connections_are_dropped() -> None:
+    settings = Settings(request_timeout=0.5, connections=20)
+    with serving(settings=settings) as live:
+        port = int(live.url.rsplit(":", 1)[1])
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(25)]
+        slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(5)]
+        for sock in slow:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # a head that never ends
+        time.sleep(0.3)
+        for sock in slow:
+            sock.sendall(b"X-Slow: 1\r\n")
+        time.sleep(0.6)
+        for sock in idle + slow:  # the server closed every one
+            sock.settimeout(2)
+            assert sock.recv(100) == b""
+            sock.close()
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/")
+        assert connection.getresponse().status == 200
+        connection.close()
+
+
+# no echo of what a client sent, whole ---------------------------------------------------------
+
+
+def test_a_stale_move_does_not_echo_a_huge_seen(live: Live) -> None:
+    url, [token] = new_game(live)
+    seen, move = first_move(url, token)
+    raw = f'{{"move": "end", "seen": {"9" * 4000}}}'.encode()
+    status, answer = call(f"{url}/moves", raw=raw, token=token)
+    assert status in (400, 409) and len(json.dumps(answer)) < 200
+    status, answer = call(f"{url}/moves", {"move": move, "seen": 10**9}, token)
+    assert (status, answer["reason"]) == (
+        409,
+        f"the table moved on: {seen} moves made, not {10**9}",
+    )
+    status, answer = call(f"{url}/moves", {"move": "x" * 1000, "seen": seen}, token)
+    assert status == 400 and len(answer["reason"]) < 80
+    assert str(StaleMove(10**4000, 5)) == (
+        "the table moved on: 5 moves made, not a number of about 4001 digits"
+    )
+
+
+# picnic serve on a busy port ---------------------------------------------------------------
+
+
+def test_picnic_serve_on_a_busy_port_is_an_error_with_status_2(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-c", PROGRAM, "serve", "--port", str(port), "--db", "memory:"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stdout == ""  # no "Serving ..." first
+    assert done.stderr == (
+        f"picnic: error: cannot listen on 127.0.0.1:{port}: address already in use\n"
+    )
+
+
+def test_every_document_decodes_for_its_seat(live: Live) -> None:
+    url, tokens = new_game(live, "pass")
+    for seat, token in enumerate(tokens):
+        _, answer = call(f"{url}?since=0", token=token)
+        assert codec.decode(answer["update"], "update", GAME).seat == seat
