@@ -35,9 +35,7 @@ from .engine import (
     to_move,
 )
 from .moves import (
-    MAX_NOTATION,
     MOVE_TYPES,
-    NOTATION,
     Accept,
     Allot,
     Commit,
@@ -49,9 +47,9 @@ from .moves import (
     Reveal,
     Roll,
     Supply,
-    card_from_str,
     move_from_str,
 )
+from .notation import MAX_NOTATION, NOTATION, card_from_str
 from .observations import Observation, observe, update
 from .picture import render
 from .predicates import (

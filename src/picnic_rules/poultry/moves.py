@@ -17,26 +17,25 @@ notation                    meaning
 
 A card is ``COLOUR [fox] VALUE``; a colour may also be named by its species
 (``duck 6`` is ``blue 6``). Words are case-insensitive and spaces are free.
-``str(move)`` writes the notation and :func:`move_from_str` reads it back
-(:data:`NOTATION`). Text longer than :data:`MAX_NOTATION` characters is refused unread.
+Each class declares its forms with the game's :data:`~picnic_rules.poultry.notation.NOTATION`,
+so ``str(move)`` writes the notation and :func:`move_from_str` reads it back; text longer
+than :data:`~picnic_rules.poultry.notation.MAX_NOTATION` characters is refused unread.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-from ..errors import InvalidMove
-from ..kit import Choice, Notation, NotationError, Number, Several
-from .cards import COLOURS, Card, Colour, Grain, card_key
+from ..kit import Number
+from .cards import Card, Colour, Grain, card_key
+from .notation import CARDS, NOTATION
 from .predicates import DIE
-from .rules import MAX_VALUE, PLAYERS
+from .rules import PLAYERS
 
 __all__ = [
-    "MAX_NOTATION",
     "MOVE_TYPES",
-    "NOTATION",
     "Accept",
     "Allot",
     "Commit",
@@ -48,72 +47,9 @@ __all__ = [
     "Reveal",
     "Roll",
     "Supply",
-    "card_from_str",
     "listed",
     "move_from_str",
 ]
-
-MAX_NOTATION: Final = 80
-"""The longest text :func:`move_from_str` reads, in characters."""
-
-COLOUR: Final = Choice(
-    Colour,
-    "colour",
-    aliases={
-        **{colour.species: colour for colour in COLOURS},
-        "chickens": Colour.YELLOW,
-        "ducks": Colour.BLUE,
-        "turkeys": Colour.BLACK,
-        "geese": Colour.RED,
-        "guinea": Colour.GREEN,
-        "guinea-fowl": Colour.GREEN,
-    },
-)
-"""A colour, also named by its species: ``duck`` (or ``ducks``) is blue."""
-VALUE: Final = Number(-MAX_VALUE, MAX_VALUE, "card value")
-"""A card's value."""
-
-
-class CardReader:
-    """A card, ``COLOUR [fox] VALUE``: ``blue 6``, ``duck fox 5``, ``guinea fowl -2``."""
-
-    name = "CARD"
-
-    def read(self, text: str) -> Card:
-        """The card ``text`` names (``fox`` may stand anywhere, even run into a word)."""
-        words = text.replace("fox", " fox ").split()
-        rest = [word for word in words if word != "fox"]
-        if len(rest) < 2 or len(words) - len(rest) > 1:
-            raise NotationError("a card is COLOUR [fox] VALUE, e.g. blue 6 or red fox 5")
-        return Card(COLOUR.read(" ".join(rest[:-1])), VALUE.read(rest[-1]), len(rest) < len(words))
-
-    def write(self, card: Card) -> str:
-        """The card's notation: ``str(card)``."""
-        return str(card)
-
-
-CARD: Final = CardReader()
-"""The reader of a card's notation."""
-
-
-class CardsReader(Several[Card]):
-    """One or two cards joined by ``+`` (or ``,``, ``and``): ``red 4 + duck 6``."""
-
-    def __init__(self) -> None:
-        super().__init__(CARD, 1, 2, sep=" + ", also=(",", "and"), name="CARD [+ CARD]")
-
-    def write(self, value: tuple[Card, ...]) -> str:
-        """The cards joined by `` + `` (an ill-typed value by its ``repr``, so a move of
-        ill-typed fields can still be shown)."""
-        return super().write(value) if type(value) is tuple else repr(value)
-
-
-NOTATION: Final = Notation(
-    max_length=MAX_NOTATION,
-    readers={Card: CARD, Colour: COLOUR},
-    notes="a CARD is COLOUR [fox] VALUE, e.g. blue 6 or red fox 5",
-)
-"""The poultry notation: every move class below declares its forms here."""
 
 
 def _sorted_cards(cards: Any) -> Any:
@@ -126,7 +62,7 @@ def _sorted_cards(cards: Any) -> Any:
     return cards
 
 
-@NOTATION.move("commit {cards}", cards=CardsReader())
+@NOTATION.move("commit {cards}", cards=CARDS)
 @attrs.frozen
 class Commit:
     """Commit ``cards`` face down (one, or two with 2-3 players); kept in canonical order."""
@@ -234,24 +170,6 @@ def move_from_str(text: str) -> Move:
     """
     move: Move = NOTATION.read(text)
     return move
-
-
-def card_from_str(text: str) -> Card:
-    """The card ``text`` names: ``"blue 6"``, ``"duck 6"``, ``"red fox 5"``, ``"black -2"``.
-
-    >>> card_from_str("Duck  fox 5")
-    Card(colour=Colour.BLUE, value=5, fox=True)
-
-    Raises :class:`~picnic_rules.InvalidMove` for text that is not a card.
-    """
-    if not isinstance(text, str):
-        raise InvalidMove(f"<{type(text).__name__}>", "a card must be given as a string")
-    if len(text) > MAX_NOTATION:
-        raise InvalidMove(text[:20] + "...", "too long for a card")
-    try:
-        return CARD.read(" ".join(text.lower().split()))
-    except NotationError as exc:
-        raise InvalidMove(text, exc.reason) from None
 
 
 def listed(moves: tuple[Move, ...], move: object) -> Move | None:

@@ -19,7 +19,6 @@ from ..game import Outcome
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
 from .engine import to_move
 from .moves import (
-    NOTATION,
     Accept,
     Allot,
     Commit,
@@ -32,6 +31,7 @@ from .moves import (
     Roll,
     Supply,
 )
+from .notation import NOTATION
 from .observations import Observation, update
 from .predicates import MAX_TIES, duel_leaders
 from .scoring import score
