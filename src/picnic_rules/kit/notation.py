@@ -79,7 +79,6 @@ __all__ = [
     "Several",
 ]
 
-T_co = TypeVar("T_co", covariant=True)
 C = TypeVar("C", bound=type)
 
 
