@@ -8,6 +8,8 @@ from typing import Final
 
 from ..errors import PicnicError
 from ..game import CHANCE, Actor, Outcome
+from ..kit import evolve, evolver
+from ..kit.counts import add, replace
 from .cards import (
     CARDS,
     KINDS,
@@ -28,7 +30,7 @@ from .predicates import (
     seats_with_food,
 )
 from .rules import Rules
-from .state import Phase, State, build_state
+from .state import Phase, State
 
 __all__ = [
     "REASONS",
@@ -123,50 +125,30 @@ def apply(state: State, move: Move) -> State:
     return _buy(state, move.captured)  # type: ignore[union-attr]
 
 
-def _add(counts: Counts, kind: int, n: int) -> Counts:
-    values = list(counts)
-    values[kind] += n
-    return tuple(values)
-
-
-def _set(items: tuple[Counts, ...], index: int, value: Counts) -> tuple[Counts, ...]:
-    values = list(items)
-    values[index] = value
-    return tuple(values)
-
-
-def _ints(items: tuple[int, ...], index: int, n: int) -> tuple[int, ...]:
-    values = list(items)
-    values[index] += n
-    return tuple(values)
-
-
-def _state(state: State, **changes: object) -> State:
-    """``state`` with some fields changed, built with the fast builder."""
-    get = changes.get
-    s = state
-    return build_state(
-        s.rules,
-        get("hands", s.hands),
-        get("deck", s.deck),
-        get("piles", s.piles),
-        get("food", s.food),
-        get("captured", s.captured),
-        get("scored", s.scored),
-        get("food_out", s.food_out),
-        get("phase", s.phase),
-        get("turn", s.turn),
-        get("draws", s.draws),
-        get("again", s.again),
-        get("bought", s.bought),
-        get("last", s.last),
-        get("last_count", s.last_count),
-        get("reason", s.reason),
-    )
-
-
-_B = build_state
 _DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
+
+# the steps of a game, each naming what it changes (what it does not name ``check`` holds
+# fixed in that phase: no reason before the end, no draws or second go outside a draw)
+_DEALT: Final = evolver(State, "hands", "deck", "turn")
+"""The state after a card is dealt: it is in the hand, and the next seat is dealt to."""
+_DRAWN: Final = evolver(State, "hands", "deck", "draws")
+"""The state after a card is drawn, with more to draw."""
+_BOUGHT_IN: Final = evolver(State, "hands", "deck", "phase", "draws", "again")
+"""The state after the last bought card is drawn: the buyer's turn goes on."""
+_REFILLING: Final = evolver(
+    State, "hands", "piles", "scored", "phase", "draws", "last", "last_count"
+)
+"""The state after a seat's play, as it draws back up."""
+_NEXT: Final = evolver(
+    State, "hands", "deck", "piles", "scored", "phase", "turn", "draws", "again", "bought",
+    "last", "last_count", "reason",
+)  # fmt: skip
+"""The state after a step of the game: the cards moved, and who acts next in what phase."""
+_FED: Final = evolver(
+    State, "piles", "food", "captured", "scored", "phase", "turn", "draws", "again", "bought",
+    "last", "last_count", "reason",
+)  # fmt: skip
+"""The state after food was given up: the pile and the food moved, and who acts next."""
 
 
 def _hand_out(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple[Pile, ...],
@@ -174,14 +156,15 @@ def _hand_out(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tupl
     """Hand a normal turn out: from the seat due, the first with food and a legal play moves;
     if there is none, the game ends (``cards-out``). The food comes from ``state``."""
     food, players = state.food, len(hands)
-    rules, captured, food_out = state.rules, state.captured, state.food_out
     for step in range(players):
         seat = (due + step) % players
         if food[seat] and has_normal_play(hands[seat], piles):
-            return _B(rules, hands, deck, piles, food, captured, scored, food_out, _TURN, seat,
-                      0, False, False, None, 0, None)  # fmt: skip
-    return _B(rules, hands, deck, piles, food, captured, scored, food_out, _OVER, state.turn,
-              0, False, False, None, 0, "cards-out")  # fmt: skip
+            return _NEXT(state, hands=hands, deck=deck, piles=piles, scored=scored, phase=_TURN,
+                         turn=seat, draws=0, again=False, bought=False, last=None, last_count=0,
+                         reason=None)  # fmt: skip
+    return _NEXT(state, hands=hands, deck=deck, piles=piles, scored=scored, phase=_OVER,
+                 turn=state.turn, draws=0, again=False, bought=False, last=None, last_count=0,
+                 reason="cards-out")  # fmt: skip
 
 
 def _pass_on(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple[Pile, ...],
@@ -192,8 +175,9 @@ def _pass_on(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple
         target = next_with_food(state.food, seat)
         if target is None:
             raise PicnicError("an attack with nobody left to attack: the state is not valid")
-        return _B(state.rules, hands, deck, piles, state.food, state.captured, scored,
-                  state.food_out, _TURN, target, 0, False, False, last, last_count, None)  # fmt: skip
+        return _NEXT(state, hands=hands, deck=deck, piles=piles, scored=scored, phase=_TURN,
+                     turn=target, draws=0, again=False, bought=False, last=last,
+                     last_count=last_count, reason=None)  # fmt: skip
     return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
 
 
@@ -207,35 +191,34 @@ def _refill(state: State, hands: tuple[Counts, ...], piles: tuple[Pile, ...],
     left = sum(deck)
     draws = need if need < left else left
     if draws > 0:
-        return _B(rules, hands, deck, piles, state.food, state.captured, scored, state.food_out,
-                  _DRAW, seat, draws, False, state.bought, last, last_count, None)  # fmt: skip
+        return _REFILLING(state, hands=hands, piles=piles, scored=scored, phase=_DRAW,
+                          draws=draws, last=last, last_count=last_count)  # fmt: skip
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
 def _draw(state: State, card: Card) -> State:
     seat = state.turn
+    # the card moves from the deck to the hand: counts.add and counts.replace, inlined
+    # (every other step of a game is a card dealt or drawn)
     hand = list(state.hands[seat])
     hand[card] += 1
-    listed = list(state.hands)
-    listed[seat] = tuple(hand)
-    hands = tuple(listed)
-    cards = list(state.deck)
-    cards[card] -= 1
-    deck = tuple(cards)
-    rules, piles, scored = state.rules, state.piles, state.scored
+    held = list(state.hands)
+    held[seat] = tuple(hand)
+    hands = tuple(held)
+    left = list(state.deck)
+    left[card] -= 1
+    deck = tuple(left)
+    piles, scored = state.piles, state.scored
     if state.phase is _DEAL:
         players = len(hands)
-        if sum(map(sum, hands)) < rules.hand_size * players:
-            return _B(rules, hands, deck, piles, state.food, state.captured, scored,
-                      state.food_out, _DEAL, (seat + 1) % players, 0, False, False, None, 0,
-                      None)  # fmt: skip
+        if sum(map(sum, hands)) < state.rules.hand_size * players:
+            return _DEALT(state, hands=hands, deck=deck, turn=(seat + 1) % players)
         return _hand_out(state, hands, deck, piles, scored, 0)
     draws = state.draws - 1
-    if draws or (state.again and state.bought):
-        # more to draw; or the bought cards are in: the same turn goes on
-        return _B(rules, hands, deck, piles, state.food, state.captured, scored, state.food_out,
-                  _DRAW if draws else _TURN, seat, draws, state.again and bool(draws),
-                  state.bought, state.last, state.last_count, None)  # fmt: skip
+    if draws:  # more to draw
+        return _DRAWN(state, hands=hands, deck=deck, draws=draws)
+    if state.again and state.bought:  # the bought cards are in: the same turn goes on
+        return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
     if state.again:  # drew two after giving up food: the deprived player's normal turn
         return _hand_out(state, hands, deck, piles, scored, seat)
     return _pass_on(state, hands, deck, piles, scored, state.last, state.last_count, seat)
@@ -261,21 +244,20 @@ def _play(state: State, move: Play) -> State:
     else:
         pile = piles[onto] + tuple(cards)
         piles = (*piles[:onto], pile, *piles[onto + 1 :])
-    listed = list(state.hands)
-    listed[seat] = tuple(hand)
+    hands = replace(state.hands, seat, tuple(hand))
     if len(pile) >= 2:  # an attack: this seat played the pile's last card
-        return _refill(state, tuple(listed), piles, state.scored, seat, len(cards), seat)
-    return _refill(state, tuple(listed), piles, state.scored, None, 0, seat)
+        return _refill(state, hands, piles, state.scored, seat, len(cards), seat)
+    return _refill(state, hands, piles, state.scored, None, 0, seat)
 
 
 def _swat(state: State, index: int) -> State:
     seat = state.turn
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
-    hands = _set(state.hands, seat, _add(state.hands[seat], weapon, -1))
-    scored = _add(_add(state.scored[seat], weapon, 1), pile[0], 1)
+    hands = replace(state.hands, seat, add(state.hands[seat], weapon, -1))
+    scored = add(add(state.scored[seat], weapon, 1), pile[0], 1)
     piles = (*state.piles[:index], *state.piles[index + 1 :])
-    return _refill(state, hands, piles, _set(state.scored, seat, scored), None, 0, seat)
+    return _refill(state, hands, piles, replace(state.scored, seat, scored), None, 0, seat)
 
 
 def _defend(state: State) -> State:
@@ -286,13 +268,13 @@ def _defend(state: State) -> State:
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
     need = defence_weapons(pile)
-    hands = _set(state.hands, seat, _add(state.hands[seat], weapon, -need))
+    hands = replace(state.hands, seat, add(state.hands[seat], weapon, -need))
     scored = list(state.scored[seat])
     scored[weapon] += need
     for card in pile[1:]:
         scored[card] += 1
     piles = (*state.piles[:index], pile[:1], *state.piles[index + 1 :])
-    return _refill(state, hands, piles, _set(state.scored, seat, tuple(scored)), None, 0, seat)
+    return _refill(state, hands, piles, replace(state.scored, seat, tuple(scored)), None, 0, seat)
 
 
 def _give_up(state: State) -> State:
@@ -303,34 +285,31 @@ def _give_up(state: State) -> State:
     won = list(state.scored[winner])
     for card in state.piles[index]:
         won[card] += 1
-    scored = _set(state.scored, winner, tuple(won))
-    food = _ints(state.food, seat, -1)
-    captured = _ints(state.captured, winner, 1)
+    scored = replace(state.scored, winner, tuple(won))
+    food = add(state.food, seat, -1)
+    captured = add(state.captured, winner, 1)
     piles = (*state.piles[:index], *state.piles[index + 1 :])
-    rules, hands, deck = state.rules, state.hands, state.deck
     if seats_with_food(food) <= 1:
-        return _B(rules, hands, deck, piles, food, captured, scored, state.food_out, _OVER,
-                  seat, 0, False, False, None, 0, "one-left")  # fmt: skip
-    if food[seat] and rules.draw_two:
-        draws = min(2, sum(deck))
-        if draws:
-            return _B(rules, hands, deck, piles, food, captured, scored, state.food_out, _DRAW,
-                      seat, draws, True, False, None, 0, None)  # fmt: skip
-    after = _B(rules, hands, deck, piles, food, captured, scored, state.food_out, _TURN, seat,
-               0, False, False, None, 0, None)  # fmt: skip
-    return _hand_out(after, hands, deck, piles, scored, seat)
+        return _FED(state, piles=piles, food=food, captured=captured, scored=scored,
+                    phase=_OVER, turn=seat, draws=0, again=False, bought=False, last=None,
+                    last_count=0, reason="one-left")  # fmt: skip
+    draws = min(2, sum(state.deck)) if food[seat] and state.rules.draw_two else 0
+    after = _FED(state, piles=piles, food=food, captured=captured, scored=scored,
+                 phase=_DRAW if draws else _TURN, turn=seat, draws=draws, again=bool(draws),
+                 bought=False, last=None, last_count=0, reason=None)  # fmt: skip
+    if draws:  # draw-two variant: the deprived player draws two, then takes a normal turn
+        return after
+    return _hand_out(after, state.hands, state.deck, piles, scored, seat)
 
 
 def _buy(state: State, captured: bool) -> State:
     seat = state.turn
-    draws = min(4, sum(state.deck))
     if captured:
-        after = _state(state, captured=_ints(state.captured, seat, -1))
+        paid = evolve(state, captured=add(state.captured, seat, -1))
     else:
-        after = _state(state, food=_ints(state.food, seat, -1))
-    return _state(
-        after, food_out=state.food_out + 1, phase=Phase.DRAW, draws=draws, again=True, bought=True
-    )
+        paid = evolve(state, food=add(state.food, seat, -1))
+    return evolve(paid, food_out=state.food_out + 1, phase=_DRAW, draws=min(4, sum(state.deck)),
+                  again=True, bought=True)  # fmt: skip
 
 
 def scores(state: State) -> tuple[int, ...]:
