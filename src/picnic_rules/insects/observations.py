@@ -14,7 +14,8 @@ from __future__ import annotations
 import attrs
 
 from ..errors import IllegalMove, PicnicError, move_text
-from ..kit import ill_typed
+from ..kit import evolve, ill_typed
+from ..kit.counts import add, fill, subtract
 from .cards import KINDS, WEAPONS, Card, Counts, insect_of
 from .engine import apply, legal_moves
 from .moves import MOVE_TYPES, Defend, Draw, GiveUp, Move, Play, Swat
@@ -110,32 +111,22 @@ def _stand_in(v: View, shown: str, actor: int, move: Move | None) -> State:
     """A state with view ``v`` in which ``actor``'s hidden hand holds what ``move`` needs and
     the deck the card drawn (any layout does: no rule that shapes the next view depends on
     which hidden card lies where, once the next actor is taken from the observation)."""
-    pool = list(unseen(v))
     need = _needed(v, move) if actor != v.player else (0,) * KINDS
+    pool = subtract(unseen(v), need)
     drawn = move.card if type(move) is Draw else None
     if drawn is not None:
-        pool[drawn] -= 1
-    for kind, n in enumerate(need):
-        pool[kind] -= n
+        pool = add(pool, drawn, -1)
     if any(n < 0 for n in pool) or sum(need) > v.hand_sizes[actor]:
         raise IllegalMove(shown, f"no hand of seat {actor} can hold the cards of this move")
-    hands: list[Counts] = []
-    for seat, size in enumerate(v.hand_sizes):
-        hand = list(need) if seat == actor else [0] * KINDS
-        take = 0 if seat == v.player else size - sum(hand)
-        for kind in range(KINDS):
-            if take <= 0:
-                break
-            n = min(take, pool[kind])
-            hand[kind] += n
-            pool[kind] -= n
-            take -= n
-        if take > 0:
-            raise IllegalMove(shown, f"seat {seat}'s hand cannot be filled")
-        hands.append(tuple(hand))
+    sizes = [0 if seat == v.player else size for seat, size in enumerate(v.hand_sizes)]
+    start = [need if seat == actor else (0,) * KINDS for seat in range(v.players)]
+    filled = fill(pool, sizes, start)
+    if filled is None:
+        raise IllegalMove(shown, "the other hands cannot be filled")
+    hands, deck = filled
     if drawn is not None:
-        pool[drawn] += 1
-    return with_hidden(v, tuple(hands), tuple(pool))
+        deck = add(deck, drawn, 1)
+    return with_hidden(v, hands, deck)
 
 
 def update(v: View, observation: Observation) -> View:
@@ -194,9 +185,7 @@ def update(v: View, observation: Observation) -> View:
     why = _hand_out_problem(after, seat, due, observation)
     if why is not None:
         raise IllegalMove(shown, why)
-    after = attrs.evolve(
-        after, phase=observation.phase, turn=observation.turn, reason=observation.reason
-    )
+    after = evolve(after, phase=observation.phase, turn=observation.turn, reason=observation.reason)
     return view(after, seat)
 
 

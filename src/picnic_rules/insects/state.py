@@ -1,17 +1,17 @@
-"""The insects game's immutable :class:`State` and the per-seat :class:`View`."""
+"""The insects game's immutable :class:`State` and the per-seat :class:`View`, which share
+the public :class:`Table`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any, Final
 
 import attrs
 
 from ..kit import Enum
-from ..kit.build import builder
 from .cards import Counts, Pile
 from .rules import Rules
 
-__all__ = ["Phase", "State", "View", "build_state"]
+__all__ = ["TABLE", "Phase", "State", "Table", "View"]
 
 
 class Phase(Enum):
@@ -27,22 +27,18 @@ class Phase(Enum):
     """The game has ended; :attr:`State.reason` says why."""
 
 
+def _own_fields_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """attrs field order: the class's own fields, then the :class:`Table`'s (the order of the
+    fields in repr, in ``__init__`` and in JSON documents)."""
+    own = vars(cls).get("__annotations__", {})
+    return sorted(fields, key=lambda field: field.name not in own)
+
+
 @attrs.frozen
-class State:
-    """A full position of the insects game (every card known).
+class Table:
+    """What every seat sees: the public part of a position, shared by :class:`State` and
+    :class:`View` (only the cards in hands and the deck are hidden)."""
 
-    Hands, the deck and score piles are counts per
-    :class:`~picnic_rules.insects.Card` (no hidden order is stored: drawing is
-    a chance node weighted by the counts). Every pile of two or more cards is
-    the one attacking pile.
-    """
-
-    rules: Rules
-    """The rules this game is played under."""
-    hands: tuple[Counts, ...]
-    """Each seat's hand, as counts."""
-    deck: Counts
-    """The face-down deck, as counts."""
     piles: tuple[Pile, ...]
     """The piles on the table, in the order they were started, each bottom card first."""
     food: tuple[int, ...]
@@ -71,15 +67,35 @@ class State:
     reason: str | None
     """Why the game ended (``"one-left"`` or ``"cards-out"``), or ``None``."""
 
+
+@attrs.frozen(field_transformer=_own_fields_first)
+class State(Table):
+    """A full position of the insects game (every card known): the rules, every hand and the
+    deck, then the :class:`Table`.
+
+    Hands, the deck and score piles are counts per
+    :class:`~picnic_rules.insects.Card` (no hidden order is stored: drawing is
+    a chance node weighted by the counts). Every pile of two or more cards is
+    the one attacking pile.
+    """
+
+    rules: Rules
+    """The rules this game is played under."""
+    hands: tuple[Counts, ...]
+    """Each seat's hand, as counts."""
+    deck: Counts
+    """The face-down deck, as counts."""
+
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
 
 
-@attrs.frozen
-class View:
-    """What seat :attr:`player` may see: its own hand, everything public, sizes of the rest."""
+@attrs.frozen(field_transformer=_own_fields_first)
+class View(Table):
+    """What seat :attr:`player` may see: the rules, its own hand, the sizes of every hand and
+    of the deck, then the :class:`Table`."""
 
     player: int
     """The seat this view belongs to."""
@@ -91,32 +107,6 @@ class View:
     """How many cards every seat holds (this seat's included)."""
     deck_size: int
     """How many cards the deck holds."""
-    piles: tuple[Pile, ...]
-    """The piles on the table (public)."""
-    food: tuple[int, ...]
-    """Each seat's own food (public)."""
-    captured: tuple[int, ...]
-    """The food each seat has captured (public)."""
-    scored: tuple[Counts, ...]
-    """Each seat's score pile (public)."""
-    food_out: int
-    """Food out of the game."""
-    phase: Phase
-    """What happens next."""
-    turn: int
-    """The seat dealt to, drawing or to act."""
-    draws: int
-    """Cards still to draw for :attr:`turn`."""
-    again: bool
-    """Whether :attr:`turn` acts again after the draws."""
-    bought: bool
-    """Whether the seat to act has bought cards this turn."""
-    last: int | None
-    """The seat that played the attacking pile's last card, or ``None``."""
-    last_count: int
-    """How many cards the last play onto the attacking pile held."""
-    reason: str | None
-    """Why the game ended, or ``None``."""
 
     @property
     def players(self) -> int:
@@ -124,6 +114,5 @@ class View:
         return len(self.hand_sizes)
 
 
-build_state: Callable[..., State] = builder(State)
-"""The engine's fast positional constructor of a :class:`State`: every field, in order,
-nothing checked (the state-cost policy of the design page). Use ``State(...)`` elsewhere."""
+TABLE: Final = tuple(field.name for field in attrs.fields(Table))
+"""The names of the public fields, which a :class:`View` copies from its :class:`State`."""

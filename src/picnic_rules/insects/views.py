@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import PicnicError
-from ..kit.counts import deal, pick_weighted
+from ..kit.counts import deal, pick_weighted, replace, subtract, total
 from .cards import KINDS, Card, Counts, Pile
 from .predicates import has_normal_play
-from .state import Phase, State, View
+from .state import TABLE, Phase, State, View
 
 __all__ = ["determinize", "playable_kinds", "unseen", "view", "with_hidden"]
 
 
 def view(state: State, player: int) -> View:
-    """What seat ``player`` sees: its own hand, the piles, score piles and food; the other
-    hands and the deck as sizes only.
+    """What seat ``player`` sees: its own hand, the sizes of every hand and of the deck, and
+    the whole :class:`~picnic_rules.insects.state.Table` (piles, score piles and food).
 
     >>> from picnic_rules.insects import new_game
     >>> view(new_game(2), 1).hand_sizes
@@ -30,59 +31,30 @@ def view(state: State, player: int) -> View:
         hand=state.hands[player],
         hand_sizes=tuple(map(sum, state.hands)),
         deck_size=sum(state.deck),
-        piles=state.piles,
-        food=state.food,
-        captured=state.captured,
-        scored=state.scored,
-        food_out=state.food_out,
-        phase=state.phase,
-        turn=state.turn,
-        draws=state.draws,
-        again=state.again,
-        bought=state.bought,
-        last=state.last,
-        last_count=state.last_count,
-        reason=state.reason,
+        **_table(state),
     )
 
 
 def unseen(v: View) -> Counts:
-    """The cards seat ``v.player`` cannot see (other hands and the deck), as counts; a
-    negative count means no state has this view."""
-    left = list(v.rules.deck)
-    for kind, n in enumerate(v.hand):
-        left[kind] -= n
+    """The cards seat ``v.player`` cannot see (other hands and the deck), as counts: the deck
+    less its own hand, the piles and the score piles; a negative count means no state has
+    this view."""
+    on_table = [0] * KINDS
     for pile in v.piles:
         for card in pile:
-            left[card] -= 1
-    for scored in v.scored:
-        for kind, n in enumerate(scored):
-            left[kind] -= n
-    return tuple(left)
+            on_table[card] += 1
+    return subtract(v.rules.deck, total([v.hand, tuple(on_table), *v.scored]))
 
 
 def with_hidden(v: View, hands: tuple[Counts, ...], deck: Counts) -> State:
     """The state with view ``v`` whose other hands are ``hands`` (``v.player``'s own is kept)
     and whose deck is ``deck``."""
-    full = tuple(v.hand if seat == v.player else hand for seat, hand in enumerate(hands))
-    return State(
-        rules=v.rules,
-        hands=full,
-        deck=deck,
-        piles=v.piles,
-        food=v.food,
-        captured=v.captured,
-        scored=v.scored,
-        food_out=v.food_out,
-        phase=v.phase,
-        turn=v.turn,
-        draws=v.draws,
-        again=v.again,
-        bought=v.bought,
-        last=v.last,
-        last_count=v.last_count,
-        reason=v.reason,
-    )
+    return State(rules=v.rules, hands=replace(hands, v.player, v.hand), deck=deck, **_table(v))
+
+
+def _table(position: State | View) -> dict[str, Any]:
+    """The public fields of a state or view, by name: what every seat sees alike."""
+    return {name: getattr(position, name) for name in TABLE}
 
 
 def determinize(v: View, rng: random.Random) -> State:
