@@ -32,7 +32,7 @@ from .colony import KEY_WIDTH, cell_of, key, offsets
 from .moves import Move, Place, Play, Toss
 from .predicates import placement_is_legal
 from .rules import PLAYERS, layout, neighbours
-from .state import Die, Phase, Placed, Spot
+from .state import Die, Phase, Placed, Spot, State
 
 __all__ = [
     "AFTER",
@@ -61,7 +61,7 @@ __all__ = [
     "STOMP",
     "AT_HOME",
     "ON_PUDDLE",
-    "cards_in_area",
+    "area_cards",
     "cards_near",
     "clear_caches",
     "die_in_area",
@@ -176,13 +176,14 @@ def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 
 _last_area: tuple[tuple[PicnicCard | None, ...], int, tuple[int, ...]] = ((), 0, ())
-"""The last :func:`cards_in_area` answer with the area and seat count it was for: the area
+"""The last :func:`area_cards` answer with the area and seat count it was for: the area
 changes a few times a round, and is asked about at every toss."""
 
 
-def cards_in_area(area: tuple[PicnicCard | None, ...], players: int) -> tuple[int, ...]:
-    """The positions of ``players``' layout where ``area`` holds a card."""
+def area_cards(state: State) -> tuple[int, ...]:
+    """The area positions that hold a card."""
     global _last_area
+    area, players = state.area, len(state.dice)
     last = _last_area
     if last[0] is area and last[1] == players:
         return last[2]

@@ -26,7 +26,7 @@ from .fast import (
     SEND,
     SETTLE,
     STOMP,
-    cards_in_area,
+    area_cards,
     in_turn_order,
     placements,
     round_card_play,
@@ -48,11 +48,6 @@ __all__ = [
 ]
 
 
-def area_cards(state: State) -> tuple[int, ...]:
-    """The area positions that hold a card."""
-    return cards_in_area(state.area, len(state.dice))
-
-
 def home_dice(state: State, seat: int) -> tuple[int, ...]:
     """The die indexes on ``seat``'s anthill."""
     return tuple([i for i, die in enumerate(state.dice[seat]) if die.spot is AT_HOME])
@@ -66,7 +61,7 @@ def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
 def targets(state: State) -> tuple[int, ...]:
     """Where a die may be tossed: the positions with a card (any position of the layout when
     the area is empty)."""
-    return cards_in_area(state.area, len(state.dice)) or LAYOUTS[len(state.dice)]
+    return area_cards(state) or LAYOUTS[len(state.dice)]
 
 
 def turn_order(state: State) -> tuple[int, ...]:
