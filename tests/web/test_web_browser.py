@@ -9,39 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from web_live import CHROMIUM, GAME, Live
+from playwright.sync_api import Browser, Page
+from web_live import GAME, Live
 
 from picnic_rules.host import Table
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 PHONE = {"width": 390, "height": 844}
 MAX_ACTIONS = 600
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(
-            f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium) "
-            "or set PICNIC_CHROMIUM; these tests never download a browser"
-        )
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ const REASONS = {
 const LOG_SIZE = 12;
 const STORAGE = "picnic-rules.sandwich";
 const POLL_MS = 3000;          // asking, while no live connection is open
-const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
+const RECONNECT_MS = [500, 1000, 2000, 3000];
 
 const game = {
   id: null,        // the game's id

@@ -1,0 +1,193 @@
+"""The page on the host, in headless Chromium: a reload, Back and a server restart return
+to the same position; two browser contexts play one game through an invite link and see
+each other's moves without asking; a spectator sees the public log only."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+from web_live import PUBLIC_LINE, Live, free_port, picnic_serve
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def contexts(browser: Browser, live: Live) -> Iterator[Any]:
+    """A maker of browser contexts (each its own browser storage), closed at the end, and
+    no script error on any of their pages."""
+    made: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make() -> Page:
+        context = browser.new_context(viewport=PHONE)
+        context.set_default_timeout(8000)
+        made.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield make
+    for context in made:
+        context.close()
+    assert errors == []
+    assert live.leaks == []
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector("body[data-busy='false']", state="attached")
+
+
+def wait_until(check: Any, seconds: float = 5.0) -> float:
+    """Wait until ``check()`` is true; return how long it took."""
+    started = time.monotonic()
+    while not check():
+        assert time.monotonic() - started < seconds, "waited in vain"
+        time.sleep(0.02)
+    return time.monotonic() - started
+
+
+def seen(page: Page) -> str | None:
+    return page.evaluate("document.body.dataset.seen || null")
+
+
+def live_open(page: Page) -> bool:
+    return page.evaluate("document.body.dataset.live === 'open'")
+
+
+def position(page: Page) -> tuple[Any, ...]:
+    """What the page shows of the game: the move count, the turn, the table, the hand."""
+    settle(page)
+    page.wait_for_selector("#board", state="visible")
+    return (
+        seen(page),
+        page.text_content("#turn"),
+        page.inner_text("#table"),
+        page.inner_text("#hand"),
+    )
+
+
+def my_turn(page: Page) -> bool:
+    return page.is_visible("#end") or page.locator("#hand button.gold, #hand .discard").count() > 0
+
+
+def act(page: Page) -> None:
+    """One action of the seat whose turn it is: a gold card (with its first targets), else a
+    forced discard, else the end of the turn."""
+    gold = page.locator("#hand button.gold")
+    if gold.count():
+        gold.first.click()
+        for _ in range(2):
+            if page.locator("#table .target").count():
+                page.locator("#table .target").first.click()
+                settle(page)
+    elif page.locator("#hand button.discard").count():
+        page.locator("#hand button.discard").first.click()
+    else:
+        page.click("#end")
+    settle(page)
+
+
+def start(page: Page, url: str, mode: str, seed: str) -> None:
+    page.goto(url + "/")
+    page.select_option("#mode", mode)
+    page.fill("#seed", seed)
+    page.click("#new-game")
+    settle(page)
+
+
+def test_a_reload_back_and_a_new_tab_return_to_the_same_position(contexts: Any, live: Live) -> None:
+    page = contexts()
+    start(page, live.url, "computer", "4")
+    for _ in range(3):
+        act(page)
+    before = position(page)
+    assert "#game=" in page.url and "token=" in page.url
+    page.reload()
+    assert position(page) == before
+    page.goto("about:blank")
+    page.go_back()
+    assert position(page) == before
+    fresh = page.context.new_page()  # no address: the browser's storage has the game
+    fresh.goto(live.url + "/")
+    assert position(fresh) == before
+    act(fresh)  # and it plays on
+    assert seen(fresh) != before[0]
+
+
+def test_a_server_restart_mid_game_returns_to_the_same_position(
+    contexts: Any, tmp_path: Path
+) -> None:
+    port, db = free_port(), str(tmp_path / "tables.db")
+    url = f"http://127.0.0.1:{port}"
+    page = contexts()
+    with picnic_serve(port, db):
+        start(page, url, "computer", "4")
+        for _ in range(3):
+            act(page)
+        before = position(page)
+        wait_until(lambda: live_open(page))
+    wait_until(lambda: not live_open(page))  # the page saw the server go
+    with picnic_serve(port, db):
+        wait_until(lambda: live_open(page), 15)  # and reconnects by itself
+        assert position(page) == before
+        page.reload()
+        assert position(page) == before
+        act(page)
+        assert seen(page) != before[0]
+
+
+def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
+    contexts: Any, live: Live
+) -> None:
+    first = contexts()
+    start(first, live.url, "invite", "4")
+    invite = first.input_value("#invite-link")
+    watch_link = first.input_value("#watch-link")
+    assert "invite=" in invite and "watch=1" in watch_link
+    second = contexts()
+    second.goto(invite)
+    settle(second)
+    assert "Player 2's hand" in (second.text_content("#hand-title") or "")
+    assert "invite=" not in second.url and "token=" in second.url
+    wait_until(lambda: live_open(second) and live_open(first))
+    asked: list[str] = []
+    second.on("request", lambda request: asked.append(request.url))
+    # the first player plays a whole turn; the second's page follows each move by itself
+    for _ in range(20):
+        if not my_turn(first):
+            break
+        count = seen(first)
+        act(first)
+        assert seen(first) != count
+        took = wait_until(lambda: seen(second) == seen(first), 2.5)
+        assert took < 2.0  # pushed: the page asks on its own only every 3 s
+    assert not my_turn(first)
+    wait_until(lambda: my_turn(second), 2.5)
+    assert (second.text_content("#turn") or "").startswith("Your turn")
+    assert all("/api/games/" in address for address in asked)  # only its own updates
+    # a spectator sees the public log only
+    spectator = contexts()
+    spectator.goto(watch_link)
+    settle(spectator)
+    spectator.wait_for_selector("#spectate", state="visible")
+    assert spectator.is_hidden("#board") and spectator.is_hidden("#hand")
+    lines = spectator.locator("#spectate-log li").all_text_contents()
+    assert lines and all(PUBLIC_LINE.fullmatch(line) for line in lines)
+    assert any(line.startswith("seat 0: ") for line in lines)
+    wait_until(lambda: live_open(spectator))
+    # the second player moves; both other pages follow without asking
+    act(second)
+    wait_until(lambda: seen(first) == seen(second) == seen(spectator), 2.5)
+    assert len(spectator.locator("#spectate-log li").all_text_contents()) > len(lines)
+    # the invite works once: a third browser is refused
+    third = contexts()
+    third.goto(invite)
+    settle(third)
+    assert "taken" in (third.text_content("#message") or "")
+    assert third.is_hidden("#board")
+    assert live.leaks == [] and live.pushes > 0 and live.publics > 0
