@@ -427,8 +427,16 @@ def _draw(state: State, k: int) -> State:
     else:
         done = dealt == players * rules.per_round(players) or not (any(deck) or any(discard))
     if done:  # the next round begins with its supply
-        return _DEALT_ALL(state, hands, deck, discard, _SUPPLY, state.round + 1, 0)
-    return _DEALT(state, hands, deck, discard, dealt)
+        return _DEALT_ALL(
+            state,
+            hands=hands,
+            deck=deck,
+            discard=discard,
+            phase=_SUPPLY,
+            round=state.round + 1,
+            dealt=0,
+        )
+    return _DEALT(state, hands=hands, deck=deck, discard=discard, dealt=dealt)
 
 
 def _supply(state: State, g: int) -> State:
@@ -507,7 +515,17 @@ def _next_yard(
     present = {card.colour for cards in played for card in cards}
     for yard in range(start, YARDS):
         if COLOURS[yard] in present:  # the yard has cards: resolve it
-            return _AT_YARD(state, played, stocks, yards, grain, _RESOLVE, yard, None, None)
+            return _AT_YARD(
+                state,
+                played=played,
+                stocks=stocks,
+                yards=yards,
+                grain=grain,
+                phase=_RESOLVE,
+                yard=yard,
+                haggle=None,
+                duel=None,
+            )
     return _end_round(state, played, stocks, yards, grain)
 
 
@@ -531,7 +549,20 @@ def _end_round(
         phase, reason = _OVER, GRAIN_OUT
     elif not (any(state.deck) or any(pile)):  # nothing to draw: straight to the next supply
         phase, round_ = _SUPPLY, round_ + 1
-    return _ROUND_END(state, pile, bare, stocks, yards, grain, phase, round_, 0, None, None, reason)
+    return _ROUND_END(
+        state,
+        discard=pile,
+        played=bare,
+        stocks=stocks,
+        yards=yards,
+        grain=grain,
+        phase=phase,
+        round=round_,
+        yard=0,
+        haggle=None,
+        duel=None,
+        reason=reason,
+    )
 
 
 def _capture(
