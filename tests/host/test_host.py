@@ -177,3 +177,42 @@ def test_every_game_can_be_hosted() -> None:
         game = GAMES[name]
         opened = host.open(name, players=game.players[0], agents={1: "random"}, seed=2)
         assert host.update(opened.table, opened.tokens[0]).seat == 0
+
+
+def test_a_spectator_sees_public_moves_and_never_a_card(make_store) -> None:  # type: ignore[no-untyped-def]
+    host = Host(make_store())
+    opened = host.open("sandwich", agents={1: "computer"}, seed=3, meta={"mode": "computer"})
+    token = opened.tokens[0]
+    host.move(opened.table, token, first_legal(host, opened.table, token), seen=5)
+    public = host.public(opened.table)
+    table = host.table(opened.table)
+    assert public.seen == table.version == len(public.log) and public.meta == {"mode": "computer"}
+    assert public.log[:5] == ("chance acts",) * 5  # the deal and the draw name no card
+    assert public.log[5] == f"seat 0: {table.moves[5]}"
+    assert host.public(opened.table, since=public.seen - 1).log == public.log[-1:]
+    with pytest.raises(PicnicError, match="since must be 0 to"):
+        host.public(opened.table, since=10**4000)
+    # a game with face-down moves names no move at all
+    poultry = host.open("poultry", players=3, agents={1: "random", 2: "random"}, seed=4)
+    for line in host.public(poultry.table).log:
+        assert line == "chance acts" or line.endswith(" moves"), line
+
+
+def test_answers_carry_the_version_and_labels_and_stores_read_many_versions(make_store) -> None:  # type: ignore[no-untyped-def]
+    store = make_store()
+    host = Host(store)
+    opened = host.open("sandwich", agents={}, seed=3, meta={"mode": "pass"})
+    answer = host.answer(opened.table, opened.tokens[1])
+    assert (answer.seen, answer.update.seat, answer.meta) == (5, 1, {"mode": "pass"})
+    move = first_legal(host, opened.table, opened.tokens[0])
+    played = host.play(opened.table, opened.tokens[0], move, seen=5)
+    assert played.seen == host.version(opened.table) > 5
+    assert store.versions([opened.table, "nothing", opened.table]) == {opened.table: played.seen}
+    assert Host(store).meta(opened.table) == {"mode": "pass"}  # kept with the table
+
+
+def test_a_stale_message_never_writes_a_huge_number() -> None:
+    assert str(StaleMove(10**4000, 5)) == (
+        "the table moved on: 5 moves made, not a number of about 4001 digits"
+    )
+    assert len(str(StaleMove(-(10**60), 5))) < 100
