@@ -22,6 +22,7 @@ from typing import Final
 from ..errors import IllegalMove
 from ..game import CHANCE, Actor, Outcome
 from ..kit import evolve, evolver
+from ..kit.counts import add, replace
 from ..typecheck import ill_typed
 from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard
 from .colony import plates
@@ -38,6 +39,7 @@ from .fast import (
     ON_PUDDLE,
     OVER,
     PLACE,
+    PLANNER,
     RE_TOSS,
     ROLLOFF,
     ROUND_CARD,
@@ -250,18 +252,14 @@ def _is_legal(state: State, move: Move) -> bool:
 
 
 def _move_die(state: State, seat: int, die: int, to: Die) -> State:
-    own = list(state.dice[seat])
-    own[die] = to
-    dice = list(state.dice)
-    dice[seat] = tuple(own)
-    return _MOVED(state, dice=tuple(dice))
+    dice = state.dice
+    return _MOVED(state, dice=replace(dice, seat, replace(dice[seat], die, to)))
 
 
 def _play(state: State, move: Play) -> State:
     seat, card = state.turn, move.card
-    held = list(state.held)
-    held[seat] = tuple(c for c in held[seat] if c is not card)
-    state = evolve(state, held=tuple(held), used=(*state.used, card))
+    held = replace(state.held, seat, tuple(c for c in state.held[seat] if c is not card))
+    state = evolve(state, held=held, used=(*state.used, card))
     if card is RoundCard.SECOND_WIND:
         return _move_die(state, seat, move.die, HOME)
     if card is RoundCard.STOMP:
@@ -347,13 +345,11 @@ def _fill(state: State, move: Draw) -> State:
     if not state.deck[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
     gaps = _gaps(state)
-    area = list(state.area)
-    area[gaps[0]] = CARD_KINDS[kind]  # the card itself, never an equal look-alike
-    deck = list(state.deck)
-    deck[kind] -= 1
+    area = replace(state.area, gaps[0], CARD_KINDS[kind])  # the card itself, no look-alike
+    deck = add(state.deck, kind, -1)
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
-        return _FILLED(state, area=tuple(area), deck=tuple(deck))
-    return _fill_or_start(_FILLED(state, area=tuple(area), deck=tuple(deck)))
+        return _FILLED(state, area=area, deck=deck)
+    return _fill_or_start(_FILLED(state, area=area, deck=deck))
 
 
 def _land(state: State, move: Landing) -> State:
@@ -387,14 +383,12 @@ def _land(state: State, move: Landing) -> State:
         if touched and not _dice_in_area(state):
             raise IllegalMove(move, "no other die is in the picnic area to touch")
         landed = state.dice
-    own = list(landed[seat])
-    own[tossed] = die_in_area(cards, move.face)  # shared, proper values
-    dice = list(landed)
-    dice[seat] = tuple(own)
+    landed_die = die_in_area(cards, move.face)  # shared, proper values
+    dice = replace(landed, seat, replace(landed[seat], tossed, landed_die))
     retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
     if retoss or RE_TOSS in state.held[seat]:
-        return _LANDED(state, dice=tuple(dice), phase=AFTER, touched=touched)
-    return _toss_done(state, tuple(dice))
+        return _LANDED(state, dice=dice, phase=AFTER, touched=touched)
+    return _toss_done(state, dice)
 
 
 def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tuple[Die, ...], ...]:
@@ -453,9 +447,9 @@ def _reveal(state: State, move: Reveal) -> State:
     left = _round_cards_left(state)
     if move.card not in left:
         raise IllegalMove(move, f"the {move.card.value} card is not in the Round card pile")
-    held = list(state.held)
-    held[state.starter] = (*held[state.starter], move.card)
-    return _begin_sending(evolve(state, held=tuple(held)))
+    starter = state.starter
+    held = replace(state.held, starter, (*state.held[starter], move.card))
+    return _begin_sending(evolve(state, held=held))
 
 
 def _round_cards_left(state: State) -> tuple[RoundCard, ...]:
@@ -596,28 +590,24 @@ def _placements(state: State) -> State:
             if state.phase is PLACE and state.turn == seat:  # the same seat places again
                 return state
             return _TURN(state, phase=PLACE, turn=seat)
-        won, aside = list(state.won), list(state.set_aside)
-        aside[seat] = (*aside[seat], *pending)
-        won[seat] = ()
-        state = evolve(state, won=tuple(won), set_aside=tuple(aside))
+        aside = replace(state.set_aside, seat, (*state.set_aside[seat], *pending))
+        state = evolve(state, won=replace(state.won, seat, ()), set_aside=aside)
     return _end_round(state)
 
 
 def _place(state: State, move: Place) -> State:
     seat = state.turn
-    colonies, won = list(state.colonies), list(state.won)
-    colonies[seat] = (
-        *colonies[seat],
-        placed_card(move.card, move.x, move.y, move.turn, move.planner),
-    )
-    pending = list(won[seat])
+    card = placed_card(move.card, move.x, move.y, move.turn, move.planner)
+    pending = list(state.won[seat])
     pending.remove(move.card)
-    won[seat] = tuple(pending)
-    state = _PLACED(state, colonies=tuple(colonies), won=tuple(won))
+    state = _PLACED(
+        state,
+        colonies=replace(state.colonies, seat, (*state.colonies[seat], card)),
+        won=replace(state.won, seat, tuple(pending)),
+    )
     if move.planner:
-        held = list(state.held)
-        held[seat] = tuple(c for c in held[seat] if c is not RoundCard.PLANNER)
-        state = evolve(state, held=tuple(held), used=(*state.used, RoundCard.PLANNER))
+        held = replace(state.held, seat, tuple(c for c in state.held[seat] if c is not PLANNER))
+        state = evolve(state, held=held, used=(*state.used, PLANNER))
     return state
 
 
