@@ -59,10 +59,11 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     >>> state = new_game(3)
     >>> state.food, state.food_out, state.phase
     ((8, 8, 8), 0, Phase.DEAL)
+
+    The package's ``new_game`` (the kit's gate) refuses ``rules`` of another type and a
+    player count that :meth:`Rules.check_players` refuses, before this runs.
     """
-    if not isinstance(rules, Rules):
-        raise PicnicError(f"rules must be insects Rules, not {type(rules).__name__}")
-    seats = rules.check_players(players)
+    seats = players
     each = rules.food_for(seats)
     return State(
         rules=rules,
@@ -322,7 +323,8 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def result(state: State) -> Outcome:
-    """The outcome of a finished game: the most points wins, equal leaders all win."""
-    if state.phase is not Phase.OVER or state.reason is None:
-        raise PicnicError("the game is not over yet, so it has no result")
+    """The outcome of a finished game: the most points wins, equal leaders all win (the
+    package's ``result``, the kit's gate, refuses a game not over)."""
+    if state.reason is None:
+        raise PicnicError("a game over with no reason: the state is not valid")
     return Outcome.from_scores(scores(state), state.reason)

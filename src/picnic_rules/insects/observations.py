@@ -73,14 +73,14 @@ class Observation:
 def observe(state: State, move: Move, seat: int) -> Observation:
     """What seat ``seat`` learns when ``move`` is made in ``state``.
 
-    Raises :class:`~picnic_rules.IllegalMove` for a move that is not legal,
-    :class:`~picnic_rules.PicnicError` for a seat the game does not have.
+    Raises :class:`~picnic_rules.IllegalMove` for a move that is not legal; the package's
+    ``observe`` (the kit's gate) raises :class:`~picnic_rules.PicnicError` for a seat the
+    game does not have.
 
     >>> from picnic_rules.insects import new_game, Draw, Card
     >>> observe(new_game(2), Draw(Card.RED_FLY), 1)
     Observation(seat=1, actor=0, move=None, phase=Phase.DEAL, turn=1, reason=None)
     """
-    view(state, seat)
     after = apply(state, move)
     hidden = type(move) is Draw and state.turn != seat
     return Observation(

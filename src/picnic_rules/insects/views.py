@@ -17,14 +17,13 @@ __all__ = ["determinize", "playable_kinds", "unseen", "view", "with_hidden"]
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand, the sizes of every hand and of the deck, and
-    the whole :class:`~picnic_rules.insects.state.Table` (piles, score piles and food).
+    the whole :class:`~picnic_rules.insects.state.Table` (piles, score piles and food). The
+    package's ``view`` (the kit's gate) refuses a seat the game does not have.
 
     >>> from picnic_rules.insects import new_game
     >>> view(new_game(2), 1).hand_sizes
     (0, 0)
     """
-    if type(player) is not int or not 0 <= player < len(state.hands):
-        raise PicnicError(f"there is no seat {player!r}")
     return View(
         player=player,
         rules=state.rules,
