@@ -14,7 +14,7 @@ from typing import Any, Final
 import attrs
 
 from ..errors import InvalidState
-from ..kit.counts import deal, draw
+from ..kit.counts import deal, draw, subtract, total
 from .cards import Card, Counts, card_key
 from .predicates import legal_pair
 from .state import Phase, Public, State, View
@@ -60,17 +60,14 @@ def unseen(v: View) -> Counts:
     """The cards seat ``v.player`` cannot see (other hands, the deck, face-down cards):
     the deck less its hand, the discard pile, the cards on the table and the stocks."""
     rules = v.rules
-    pool = [a - b - c for a, b, c in zip(rules.deck, v.hand, v.discard, strict=True)]
-    for stock in v.stocks:
-        for k, n in enumerate(stock):
-            pool[k] -= n
+    table = [0] * len(rules.kinds)
     for cards in v.played:
         for card in cards:
             index = rules.index.get(card)
             if index is None:
                 raise InvalidState(f"there is no {card} card in this game")
-            pool[index] -= 1
-    return tuple(pool)
+            table[index] += 1
+    return subtract(rules.deck, total([v.hand, v.discard, *v.stocks, tuple(table)]))
 
 
 def with_hidden(
