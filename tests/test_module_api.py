@@ -53,8 +53,6 @@ SHARED_BY_CHANCE = frozenset(
 
 LANDING = {
     ("sandwich", "describe_move"): "sandwich: describe_move = GAME.describe_move not exported yet",
-    ("ants", "describe_move"): "ants: describe_move = GAME.describe_move not exported yet",
-    ("ants", "check_players"): "ants: Rules.check_seats not yet renamed check_players",
 }
 """What a game's own change of issue 17 has yet to land (the test is then an expected failure)."""
 
