@@ -8,7 +8,7 @@ and chance deals another. Then every card is shown: the highest cards win.
 from __future__ import annotations
 
 import random
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -205,7 +205,7 @@ def check(state: State) -> None:
         expect(swaps or not missing, f"seat {turn - 1} lacks a card but nobody swapped")
 
 
-GAME: Game[State, View, Move, Rules, object] = define_game(
+GAME: Game[State, View, Move, Rules, Any] = define_game(
     globals(),
     name="keep-or-swap",
     title="Keep or Swap",
