@@ -383,8 +383,11 @@ def _land(state: State, move: Landing) -> State:
         if touched and not _dice_in_area(state):
             raise IllegalMove(move, "no other die is in the picnic area to touch")
         landed = state.dice
-    landed_die = die_in_area(cards, move.face)  # shared, proper values
-    dice = replace(landed, seat, replace(landed[seat], tossed, landed_die))
+    own = list(landed[seat])  # by hand, not counts.replace: the commonest step of a game
+    own[tossed] = die_in_area(cards, move.face)  # shared, proper values
+    seats = list(landed)
+    seats[seat] = tuple(own)
+    dice = tuple(seats)
     retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
     if retoss or RE_TOSS in state.held[seat]:
         return _LANDED(state, dice=dice, phase=AFTER, touched=touched)

@@ -58,6 +58,7 @@ __all__ = [
     "SETTLE",
     "SETUP",
     "SIZES",
+    "TURN_ORDERS",
     "STOMP",
     "AT_HOME",
     "ON_PUDDLE",
@@ -67,7 +68,6 @@ __all__ = [
     "die_in_area",
     "first_home",
     "has_spot",
-    "in_turn_order",
     "is_spot",
     "placed_card",
     "placements",
@@ -108,20 +108,16 @@ SIZES: Final = tuple(kind.size for kind in DIE_KINDS)
 """Each die index's size: 3 the Soldier, 2 a Worker, 1 a Scout."""
 KINDS: Final = {card: kind_index(card) for card in CARD_KINDS}
 """Each picnic card's index in :data:`~picnic_rules.ants.cards.CARD_KINDS`."""
-_TURN_ORDERS: Final = {
+TURN_ORDERS: Final = {
     n: tuple(tuple((starter + i) % n for i in range(n)) for starter in range(n))
     for n in range(PLAYERS[0], PLAYERS[1] + 1)
 }
+"""The seats in turn order, by seat count and starting player."""
 _INDEXES: Final = tuple(
     (kind, tuple(i for i, k in enumerate(DIE_KINDS) if k is kind))
     for kind in dict.fromkeys(DIE_KINDS)
 )
 """Each die kind with its die indexes (found by identity: no enum hashing)."""
-
-
-def in_turn_order(players: int, starter: int) -> tuple[int, ...]:
-    """The seats in turn order from ``starter``."""
-    return _TURN_ORDERS[players][starter % players]
 
 
 def first_home(dice: tuple[Die, ...], kind: DieKind) -> int:

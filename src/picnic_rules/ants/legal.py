@@ -26,8 +26,8 @@ from .fast import (
     SEND,
     SETTLE,
     STOMP,
+    TURN_ORDERS,
     area_cards,
-    in_turn_order,
     placements,
     round_card_play,
     tosses,
@@ -66,7 +66,8 @@ def targets(state: State) -> tuple[int, ...]:
 
 def turn_order(state: State) -> tuple[int, ...]:
     """The seats in turn order from the round's starting player."""
-    return in_turn_order(len(state.dice), state.starter)
+    n = len(state.dice)
+    return TURN_ORDERS[n][state.starter % n]
 
 
 def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, ...]:
