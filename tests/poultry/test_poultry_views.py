@@ -12,8 +12,11 @@ from picnic_rules.poultry import (
     Commit,
     Observation,
     Phase,
+    Public,
     Reveal,
     Rules,
+    State,
+    View,
     apply,
     check,
     determinize,
@@ -111,3 +114,18 @@ def test_a_lone_commitment_keeps_the_one_pair_that_explains_it() -> None:
         check(other)
         (lone,) = other.played[2]
         assert lone.colour in (Colour.RED, Colour.GREEN)
+
+
+def test_the_state_and_the_view_keep_their_own_fields_first_then_the_public_part() -> None:
+    public = [field.name for field in attrs.fields(Public)]
+    assert public[0] == "stocks" and public[-1] == "reason"
+    state_fields = ["rules", "hands", "deck", "discard", "played"]
+    view_fields = ["player", "rules", "hand", "hand_sizes", "deck_size", "discard", "played"]
+    # the order of the fields is the order of a document's keys
+    assert [field.name for field in attrs.fields(State)] == [*state_fields, *public]
+    assert [field.name for field in attrs.fields(View)] == [*view_fields, "face_down", *public]
+    state = committed()
+    assert isinstance(state, State)
+    for seat in range(state.players):
+        seen = view(state, seat)
+        assert all(getattr(seen, name) == getattr(state, name) for name in public)

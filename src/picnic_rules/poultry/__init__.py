@@ -64,7 +64,7 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT, REASONS, result, score
-from .state import Duel, Haggle, Phase, State, View
+from .state import Duel, Haggle, Phase, Public, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, view
 from .words import describe, describe_move, move_group
@@ -100,6 +100,7 @@ __all__ = [
     "NoDeal",
     "Observation",
     "Phase",
+    "Public",
     "Reject",
     "Resolve",
     "Reveal",
