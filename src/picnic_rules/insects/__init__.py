@@ -86,7 +86,7 @@ from .predicates import (
     seats_with_food,
 )
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
-from .state import Phase, State, View
+from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, view
 from .words import describe, describe_move, move_group
@@ -128,6 +128,7 @@ __all__ = [
     "Rules",
     "State",
     "Swat",
+    "Table",
     "View",
     "apply",
     "apply_as",

@@ -17,7 +17,7 @@ __all__ = ["determinize", "playable_kinds", "unseen", "view", "with_hidden"]
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand, the sizes of every hand and of the deck, and
-    the whole :class:`~picnic_rules.insects.state.Table` (piles, score piles and food). The
+    the whole :class:`~picnic_rules.insects.Table` (piles, score piles and food). The
     package's ``view`` (the kit's gate) refuses a seat the game does not have.
 
     >>> from picnic_rules.insects import new_game
