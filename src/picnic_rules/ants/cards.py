@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from ..errors import InvalidMove
-from ..kit import Enum, NotationError
+from ..kit import Choice, Enum, NotationError
 
 __all__ = [
     "CARD_KINDS",
@@ -237,10 +237,9 @@ class RoundCard(Enum):
 def round_card_from_str(text: str) -> RoundCard:
     """The Round card named ``text`` (``honey``, ``re-toss``; any case)."""
     try:
-        return RoundCard(text.strip().lower())
-    except ValueError:
-        shown = text[:40]
-        names = ", ".join(card.value for card in RoundCard)
-        raise InvalidMove(
-            shown, f"{shown!r} is not a Round card: expected one of {names}"
-        ) from None
+        return _ROUND_CARD.read(text.strip().lower())
+    except NotationError as exc:
+        raise InvalidMove(text[:40], exc.reason) from None
+
+
+_ROUND_CARD: Final = Choice(RoundCard, "round card")
