@@ -161,7 +161,7 @@ def _reference_moves(state):
         must_discard,
         spread_may_sit_on,
     )
-    from picnic_rules.sandwich.engine import covered_by_fly
+    from picnic_rules.sandwich.predicates import covered_by_fly
 
     seat, hand, table, fly = state.turn, state.hands[state.turn], state.table, state.fly
 

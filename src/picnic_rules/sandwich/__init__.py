@@ -25,33 +25,24 @@ from .cards import CARDS, SPREADS, Card, Counts, Sandwich, card_from_str
 from .checks import check
 from .engine import (
     REASONS,
-    ant_may_steal,
     apply,
-    bread_may_close,
     chance_outcomes,
-    continues,
-    counting_sandwiches,
-    covered_by_fly,
-    is_finished,
     is_over,
-    is_stuck,
     legal_moves,
     max_chance_steps,
     max_moves,
-    may_start_new_sandwich,
     must_discard,
     new_game,
-    open_sandwiches,
     remaining,
     result,
     sample_chance,
-    spread_may_sit_on,
     to_move,
 )
 from .moves import (
     MAX_NOTATION,
     MAX_NUMBER,
     MOVE_TYPES,
+    NOTATION,
     Ant,
     Discard,
     Draw,
@@ -63,6 +54,22 @@ from .moves import (
 )
 from .observations import Observation, observe, update
 from .picture import render
+from .predicates import (
+    ant_may_steal,
+    bread_may_close,
+    continues,
+    counting_sandwiches,
+    covered_by_fly,
+    fly_may_land,
+    has_won,
+    is_finished,
+    is_open,
+    is_stuck,
+    may_start_new_sandwich,
+    open_sandwiches,
+    spread_may_sit_on,
+    starts_a_sandwich,
+)
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View
 from .views import determinize, view
@@ -76,6 +83,7 @@ __all__ = [
     "MAX_NOTATION",
     "MAX_NUMBER",
     "MOVE_TYPES",
+    "NOTATION",
     "PLAYERS",
     "GAME",
     "REASONS",
@@ -110,9 +118,13 @@ __all__ = [
     "counting_sandwiches",
     "covered_by_fly",
     "describe",
+    "describe_move",
     "determinize",
     "evaluate",
+    "fly_may_land",
+    "has_won",
     "is_finished",
+    "is_open",
     "is_over",
     "is_stuck",
     "legal_moves",
@@ -132,6 +144,7 @@ __all__ = [
     "result",
     "sample_chance",
     "spread_may_sit_on",
+    "starts_a_sandwich",
     "to_move",
     "update",
     "view",
@@ -164,5 +177,8 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+describe_move = GAME.describe_move
+"""A sentence saying what a legal move of the seat to act would do, revealing nothing its view
+hides (:func:`picnic_rules.kit.describe_move`)."""
 apply_as = GAME.apply_as
 """The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

@@ -9,16 +9,9 @@ import attrs
 
 from ..errors import PicnicError
 from .cards import Card, Sandwich
-from .engine import (
-    apply,
-    bread_may_close,
-    counting_sandwiches,
-    covered_by_fly,
-    is_finished,
-    legal_moves,
-    result,
-)
+from .engine import apply, legal_moves, result
 from .moves import Discard, End, Move
+from .predicates import bread_may_close, counting_sandwiches, covered_by_fly, is_finished
 from .state import Phase, SandwichId, State, View
 from .views import determinize
 

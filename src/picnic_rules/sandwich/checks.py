@@ -23,16 +23,8 @@ from __future__ import annotations
 from ..errors import RulesError
 from ..kit.checks import check_counts, fail
 from .cards import Card
-from .engine import (
-    REASONS,
-    SIXTY_ACTIONS,
-    STUCK,
-    THREE_SANDWICHES,
-    continues,
-    counting_sandwiches,
-    is_finished,
-    is_stuck,
-)
+from .engine import REASONS, SIXTY_ACTIONS, STUCK, THREE_SANDWICHES
+from .predicates import continues, counting_sandwiches, is_finished, is_stuck
 from .rules import Rules
 from .state import Phase, State
 from .views import table_counts

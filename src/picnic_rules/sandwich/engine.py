@@ -1,53 +1,61 @@
-"""The rules of the sandwich game: what may be played, and what playing it does.
+"""The sandwich game's round: what may be played now, and what playing it does.
 
-Each rule of the rulebook (and of our house rules) is a small named function
-here -- :func:`is_finished`, :func:`covered_by_fly`, :func:`spread_may_sit_on`,
-:func:`bread_may_close`, :func:`may_start_new_sandwich`, :func:`ant_may_steal`,
-:func:`must_discard`, :func:`is_stuck` ... -- and :func:`legal_moves` /
-:func:`apply` are built from them. The move generator, the hottest code of a
-playout, inlines a few of them; each copy is marked with its rule's name, and
-a test compares the generator with one written from the named rules alone.
-Everything is pure: no function mutates its arguments or keeps state, and the
-only tables (interned moves) are fixed in size.
+The rules themselves are the named predicates of
+:mod:`picnic_rules.sandwich.predicates` (:func:`~.predicates.is_finished`,
+:func:`~.predicates.continues`, :func:`~.predicates.ant_may_steal`,
+:func:`~.predicates.is_stuck` ...); :func:`legal_moves` and :func:`apply` are
+built from them. The move generator, the hottest code of a playout, inlines a
+few of them; each copy is marked with its rule's name, and a test compares
+the generator with one written from the named rules alone. Every step names
+the fields it changes (:func:`picnic_rules.kit.evolver`). Everything is pure:
+no function mutates its arguments or keeps state, and the only tables
+(interned moves) are fixed in size.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from ..errors import IllegalMove, InvalidState, PicnicError
 from ..game import CHANCE, Actor, Measure, Outcome
+from ..kit import evolve, evolver
+from ..kit.counts import add, replace
 from ..typecheck import ill_typed
 from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
+from .predicates import (
+    ant_may_steal,
+    bread_may_close,
+    counting_sandwiches,
+    covered_by_fly,
+    fly_may_land,
+    has_won,
+    is_finished,
+    is_stuck,
+    may_start_new_sandwich,
+    open_sandwiches,
+    spread_may_sit_on,
+    starts_a_sandwich,
+)
 from .rules import PLAYERS, Rules
-from .state import Phase, SandwichId, State, View, build_state
+from .state import Phase, SandwichId, State, View
 
 __all__ = [
     "INTERNED",
-    "ant_may_steal",
+    "REASONS",
     "apply",
-    "bread_may_close",
     "chance_outcomes",
-    "continues",
-    "counting_sandwiches",
-    "covered_by_fly",
-    "is_finished",
     "is_over",
-    "is_stuck",
     "legal_moves",
     "max_chance_steps",
     "max_moves",
-    "may_start_new_sandwich",
     "must_discard",
     "new_game",
-    "open_sandwiches",
     "remaining",
     "result",
     "sample_chance",
-    "spread_may_sit_on",
     "to_move",
 ]
 
@@ -86,103 +94,13 @@ _END = End()
 _NEW_SANDWICH = Play(BREAD)
 
 
-T = TypeVar("T")
-
-
-def _add(counts: Counts, kind: int, n: int = 1) -> Counts:
-    """:func:`picnic_rules.kit.counts.add`, by way of a list: about 40% fewer instructions."""
-    values = list(counts)
-    values[kind] += n
-    return tuple(values)
-
-
-def _replace(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    """:func:`picnic_rules.kit.counts.replace`, by way of a list: about 40% fewer instructions."""
-    values = list(items)
-    values[index] = item
-    return tuple(values)
-
-
 def _ant(seat: int, sandwich: int, onto: int) -> Ant:
     if seat < PLAYERS[1] and sandwich < INTERNED and onto < INTERNED:
         return _ANTS[seat][sandwich][onto]
     return Ant(seat, sandwich, onto)
 
 
-# ---------------------------------------------------------------- the rules
-
-
-def is_finished(sandwich: Sandwich) -> bool:
-    """A sandwich is finished once closing bread sits on top (it has two breads)."""
-    return len(sandwich) > 1 and sandwich[-1] is BREAD
-
-
-def covered_by_fly(fly: SandwichId | None, seat: int, index: int) -> bool:
-    """Whether the fly token sits on sandwich ``seat.index``: nothing may be added to it or taken."""
-    return fly is not None and fly[0] == seat and fly[1] == index
-
-
-def spread_may_sit_on(spread: Card, sandwich: Sandwich) -> bool:
-    """A spread cannot sit on itself: peanut butter and jelly alternate."""
-    return sandwich[-1] is not spread
-
-
-def bread_may_close(sandwich: Sandwich) -> bool:
-    """Close a sandwich only once it holds a peanut butter and a jelly, in either order."""
-    return PEANUT_BUTTER in sandwich and JELLY in sandwich
-
-
-def continues(card: Card, sandwich: Sandwich) -> bool:
-    """Whether ``card`` is a legal next card for an unfinished ``sandwich``."""
-    if card is BREAD:
-        return bread_may_close(sandwich)
-    return (card is PEANUT_BUTTER or card is JELLY) and spread_may_sit_on(card, sandwich)
-
-
-def open_sandwiches(
-    table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
-) -> tuple[int, ...]:
-    """The indices of ``seat``'s sandwiches that can still grow: unfinished and free of the fly."""
-    mine = table[seat]
-    if not mine:
-        return ()
-    # covered_by_fly and is_finished, inlined: the move generator's hottest loop (and a
-    # plain loop, as Python 3.11 builds a function for every comprehension)
-    covered = fly[1] if fly is not None and fly[0] == seat else -1
-    if len(mine) == 1:  # the usual case, spelled out
-        only = mine[0]
-        return (0,) if covered != 0 and (len(only) == 1 or only[-1] is not BREAD) else ()
-    opens = []
-    for i, sandwich in enumerate(mine):
-        if i != covered and (len(sandwich) == 1 or sandwich[-1] is not BREAD):
-            opens.append(i)
-    return tuple(opens)
-
-
-def may_start_new_sandwich(
-    table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
-) -> bool:
-    """A new sandwich only while the player has no unfinished sandwich free of the fly."""
-    return not open_sandwiches(table, fly, seat)
-
-
-def ant_may_steal(victim: Sandwich, thief: Sandwich) -> bool:
-    """An ant takes the top card of an open sandwich only if it legally continues the thief's.
-
-    Both sandwiches must be open (unfinished, uncovered); callers check that.
-    """
-    return continues(victim[-1], thief)
-
-
-def counting_sandwiches(
-    table: Sequence[Sequence[Sandwich]], fly: SandwichId | None, seat: int
-) -> int:
-    """Finished sandwiches that count: a finished sandwich with the fly on it does not."""
-    return sum(
-        1
-        for i, sandwich in enumerate(table[seat])
-        if is_finished(sandwich) and not covered_by_fly(fly, seat, i)
-    )
+# ---------------------------------------------------------------- the moves of a turn
 
 
 def _plays(state: State) -> list[Move]:
@@ -231,7 +149,7 @@ def _plays(state: State) -> list[Move]:
                                 append(_ant(victim, j, i))
     if hand[FLY]:
         for owner, sandwiches in enumerate(table):
-            covered = fly[1] if fly is not None and fly[0] == owner else -1  # covered_by_fly
+            covered = fly[1] if fly is not None and fly[0] == owner else -1  # fly_may_land
             flies = _FLIES[owner] if owner < len(_FLIES) else ()
             for j in range(len(sandwiches)):
                 if j != covered:
@@ -268,59 +186,6 @@ def _has_play(state: State) -> bool:
     return bool(_plays(state))
 
 
-def _in_pool(card: Card, hands: Sequence[Counts], draw_pile: Counts, discard_pile: Counts) -> bool:
-    """Whether some hand or pile still holds a ``card``."""
-    if draw_pile[card] or discard_pile[card]:
-        return True
-    for hand in hands:  # noqa: SIM110 (a loop is faster than any() over a generator)
-        if hand[card]:
-            return True
-    return False
-
-
-def is_stuck(
-    hands: Sequence[Counts],
-    draw_pile: Counts,
-    discard_pile: Counts,
-    table: Sequence[Sequence[Sandwich]],
-    fly: SandwichId | None,
-) -> bool:
-    """The picnic is stuck when no card left could ever be played on the current table.
-
-    The pool is every hand plus the draw and discard piles. The game is stuck
-    if no card kind in the pool could legally be played now by some player on
-    that player's own sandwiches (a new sandwich included) and no ant in the
-    pool could make a legal steal for some player. Flies are ignored: they
-    do not prolong a stuck game.
-    """
-    if draw_pile[BREAD] and draw_pile[PEANUT_BUTTER] and draw_pile[JELLY]:
-        return False  # the usual case of the first test below, spelled out for speed
-    bread = _in_pool(BREAD, hands, draw_pile, discard_pile)
-    if (
-        bread
-        and _in_pool(PEANUT_BUTTER, hands, draw_pile, discard_pile)
-        and _in_pool(JELLY, hands, draw_pile, discard_pile)
-    ):
-        # Every seat either has an open sandwich, which takes one of the two
-        # spreads, or may start a new one with bread.
-        return False
-    opens = [[table[p][i] for i in open_sandwiches(table, fly, p)] for p in range(len(table))]
-    # ``not own``: may_start_new_sandwich
-    if bread and any(not own or any(map(bread_may_close, own)) for own in opens):
-        return False
-    for spread in SPREADS:
-        if _in_pool(spread, hands, draw_pile, discard_pile) and any(
-            spread_may_sit_on(spread, s) for own in opens for s in own
-        ):
-            return False
-    if _in_pool(ANT, hands, draw_pile, discard_pile):
-        for thief, own in enumerate(opens):
-            for victim, theirs in enumerate(opens):
-                if victim != thief and any(ant_may_steal(v, t) for v in theirs for t in own):
-                    return False
-    return True
-
-
 # ---------------------------------------------------------------- the game
 
 
@@ -336,32 +201,21 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     """
     hands: tuple[Counts, ...] = (EMPTY,) * players
     table: tuple[tuple[Sandwich, ...], ...] = ((),) * players
-    deck = rules.deck
-    start = rules.first_player
-    if is_stuck(hands, deck, EMPTY, table, None):
-        return State(
-            rules=rules,
-            hands=hands,
-            draw_pile=deck,
-            discard_pile=EMPTY,
-            table=table,
-            fly=None,
-            phase=_OVER,
-            turn=start,
-            reason=STUCK,
-        )
-    if rules.hand_size == 0:
-        return _start_turn(rules, hands, deck, EMPTY, table, None, start, 0, 0)
-    return State(
+    state = State(
         rules=rules,
         hands=hands,
-        draw_pile=deck,
+        draw_pile=rules.deck,
         discard_pile=EMPTY,
         table=table,
         fly=None,
         phase=_DEAL,
-        turn=start,
+        turn=rules.first_player,
     )
+    if is_stuck(hands, rules.deck, EMPTY, table, None):
+        return evolve(state, phase=_OVER, reason=STUCK)
+    if rules.hand_size == 0:
+        return _start_turn(state, hands, rules.deck, EMPTY, rules.first_player, 0, 0)
+    return state
 
 
 def to_move(state: State | View) -> Actor:
@@ -393,7 +247,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _ACT:
         moves = _plays(state)
-        if must_discard(state, moves):
+        if not moves and must_discard(state, moves):
             hand = state.hands[state.turn]
             return tuple([_DISCARDS[card] for card in CARDS if hand[card]])  # rare
         moves.append(_END)
@@ -580,7 +434,21 @@ def _index(move: Move, value: object, size: int, what: str) -> int:
 def _take(move: Move, hand: Counts, card: Card, seat: int) -> Counts:
     if not hand[card]:
         raise IllegalMove(move, f"seat {seat} holds no {_LONG[card]}")
-    return _add(hand, card, -1)
+    return add(hand, card, -1)
+
+
+_DRAWN: Final = evolver(State, "hands", "draw_pile", "phase")
+"""A draw: the card joins the seat's hand, which then acts."""
+_DEALT: Final = evolver(State, "hands", "draw_pile", "turn", "dealt")
+"""A card of the deal: it joins the seat's hand, and the next seat is dealt to."""
+_TURN: Final = evolver(
+    State, "hands", "draw_pile", "discard_pile", "phase", "turn", "played", "actions", "dealt"
+)
+"""A turn starts."""
+_PLAYED: Final = evolver(
+    State, "hands", "discard_pile", "table", "fly", "phase", "played", "actions", "reason"
+)
+"""A card is played."""
 
 
 def _apply_draw(state: State, move: Draw) -> State:
@@ -591,51 +459,31 @@ def _apply_draw(state: State, move: Draw) -> State:
     if not pile[card]:
         raise IllegalMove(move, f"the draw pile holds no {_LONG[card]}")
     seat = state.turn
-    hands = _replace(state.hands, seat, _add(state.hands[seat], card))
-    pile = _add(pile, card, -1)
-    rules = state.rules
+    # the card moves from the pile to the hand: counts.add and counts.replace, inlined
+    # (about every other step of a game is a card dealt or drawn)
+    hand = list(state.hands[seat])
+    hand[card] += 1
+    held = list(state.hands)
+    held[seat] = tuple(hand)
+    hands = tuple(held)
+    left = list(pile)
+    left[card] -= 1
+    pile = tuple(left)
     if state.phase is _DRAW:
-        return build_state(
-            rules,
-            hands,
-            pile,
-            state.discard_pile,
-            state.table,
-            state.fly,
-            _ACT,
-            seat,
-            False,
-            state.actions,
-            state.dealt,
-            None,
-        )
+        return _DRAWN(state, hands=hands, draw_pile=pile, phase=_ACT)
     dealt = state.dealt + 1
     players = len(hands)
+    rules = state.rules
     if dealt < players * rules.hand_size:
-        return build_state(
-            rules,
-            hands,
-            pile,
-            EMPTY,
-            state.table,
-            None,
-            _DEAL,
-            (seat + 1) % players,
-            False,
-            0,
-            dealt,
-            None,
-        )
-    return _start_turn(rules, hands, pile, EMPTY, state.table, None, rules.first_player, 0, dealt)
+        return _DEALT(state, hands=hands, draw_pile=pile, turn=(seat + 1) % players, dealt=dealt)
+    return _start_turn(state, hands, pile, EMPTY, rules.first_player, 0, dealt)
 
 
 def _start_turn(
-    rules: Rules,
+    state: State,
     hands: tuple[Counts, ...],
     draw_pile: Counts,
     discard_pile: Counts,
-    table: tuple[tuple[Sandwich, ...], ...],
-    fly: SandwichId | None,
     seat: int,
     actions: int,
     dealt: int,
@@ -644,11 +492,21 @@ def _start_turn(
 
     If both are empty, no card is drawn and the player acts at once.
     """
+    phase = _DRAW
     if not any(draw_pile):
         draw_pile, discard_pile = discard_pile, EMPTY
-    phase = _DRAW if any(draw_pile) else _ACT
-    return build_state(
-        rules, hands, draw_pile, discard_pile, table, fly, phase, seat, False, actions, dealt, None
+        if not any(draw_pile):
+            phase = _ACT
+    return _TURN(
+        state,
+        hands=hands,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        phase=phase,
+        turn=seat,
+        played=False,
+        actions=actions,
+        dealt=dealt,
     )
 
 
@@ -668,57 +526,40 @@ def _after_play(
     rules = state.rules
     actions = 0 if finished else state.actions + 1
     reason = None
-    if scored is not None and counting_sandwiches(table, fly, scored) >= rules.sandwiches_to_win:
+    if scored is not None and has_won(table, fly, scored, rules):
         reason = THREE_SANDWICHES
     elif is_stuck(hands, state.draw_pile, discard_pile, table, fly):
         reason = STUCK
     elif actions >= rules.action_limit:
         reason = SIXTY_ACTIONS
-    return build_state(
-        rules,
-        hands,
-        state.draw_pile,
-        discard_pile,
-        table,
-        fly,
-        _ACT if reason is None else _OVER,
-        state.turn,
-        True,
-        actions,
-        state.dealt,
-        reason,
+    return _PLAYED(
+        state,
+        hands=hands,
+        discard_pile=discard_pile,
+        table=table,
+        fly=fly,
+        phase=_ACT if reason is None else _OVER,
+        played=True,
+        actions=actions,
+        reason=reason,
     )
 
 
 def _end_turn(state: State, hands: tuple[Counts, ...], discard_pile: Counts) -> State:
+    """A turn ends (``end`` or a discard): the next seat's turn starts, unless this
+    action reached the action limit."""
     actions = state.actions + 1
-    rules = state.rules
-    if actions >= rules.action_limit:
-        return build_state(
-            rules,
-            hands,
-            state.draw_pile,
-            discard_pile,
-            state.table,
-            state.fly,
-            _OVER,
-            state.turn,
-            state.played,
-            actions,
-            state.dealt,
-            SIXTY_ACTIONS,
+    if actions >= state.rules.action_limit:
+        return evolve(
+            state,
+            hands=hands,
+            discard_pile=discard_pile,
+            phase=_OVER,
+            actions=actions,
+            reason=SIXTY_ACTIONS,
         )
-    return _start_turn(
-        rules,
-        hands,
-        state.draw_pile,
-        discard_pile,
-        state.table,
-        state.fly,
-        (state.turn + 1) % len(hands),
-        actions,
-        state.dealt,
-    )
+    seat = (state.turn + 1) % len(hands)
+    return _start_turn(state, hands, state.draw_pile, discard_pile, seat, actions, state.dealt)
 
 
 def _check_open(
@@ -749,7 +590,7 @@ def _apply_play(state: State, move: Play) -> State:
     table, fly = state.table, state.fly
     mine = table[seat]
     if move.onto is None:
-        if card is not BREAD:
+        if not starts_a_sandwich(card):
             raise IllegalMove(move, "a new sandwich starts with bread")
         if not may_start_new_sandwich(table, fly, seat):
             first = open_sandwiches(table, fly, seat)[0]
@@ -772,13 +613,13 @@ def _apply_play(state: State, move: Play) -> State:
                 )
         elif not spread_may_sit_on(card, sandwich):
             raise IllegalMove(move, f"{_LONG[card]} cannot sit on {_LONG[card]}")
-        mine = _replace(mine, onto, (*sandwich, card))
+        mine = replace(mine, onto, (*sandwich, card))
     finished = card is BREAD and move.onto is not None
     return _after_play(
         state,
-        _replace(state.hands, seat, hand),
+        replace(state.hands, seat, hand),
         state.discard_pile,
-        _replace(table, seat, mine),
+        replace(table, seat, mine),
         fly,
         finished,
         seat if finished else None,
@@ -812,15 +653,15 @@ def _apply_ant(state: State, move: Ant) -> State:
         if fly is not None and fly[0] == victim and fly[1] > j:
             fly = (victim, fly[1] - 1)
     else:
-        theirs = _replace(theirs, j, robbed[:-1])
+        theirs = replace(theirs, j, robbed[:-1])
     new_table = list(table)
     new_table[victim] = theirs
-    new_table[seat] = _replace(mine, i, (*mine[i], top))
+    new_table[seat] = replace(mine, i, (*mine[i], top))
     finished = top is BREAD
     return _after_play(
         state,
-        _replace(state.hands, seat, hand),
-        _add(state.discard_pile, ANT),
+        replace(state.hands, seat, hand),
+        add(state.discard_pile, ANT),
         tuple(new_table),
         fly,
         finished,
@@ -834,13 +675,13 @@ def _apply_fly(state: State, move: Fly) -> State:
     table = state.table
     owner = _index(move, move.seat, len(table), "seat ")
     j = _index(move, move.sandwich, len(table[owner]), f"sandwich {owner}.")
-    if covered_by_fly(state.fly, owner, j):
+    if not fly_may_land(state.fly, owner, j):
         raise IllegalMove(move, f"the fly already covers sandwich {owner}.{j}")
     uncovered = state.fly[0] if state.fly is not None else None
     return _after_play(
         state,
-        _replace(state.hands, seat, hand),
-        _add(state.discard_pile, FLY),
+        replace(state.hands, seat, hand),
+        add(state.discard_pile, FLY),
         table,
         (owner, j),
         False,
@@ -859,7 +700,7 @@ def _apply_discard(state: State, move: Discard) -> State:
         raise IllegalMove(
             move, f"no card may be discarded while one can be played (e.g. '{plays[0]}')"
         )
-    return _end_turn(state, _replace(state.hands, seat, hand), _add(state.discard_pile, card))
+    return _end_turn(state, replace(state.hands, seat, hand), add(state.discard_pile, card))
 
 
 def _apply_end(state: State, move: End) -> State:

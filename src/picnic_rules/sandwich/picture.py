@@ -20,7 +20,7 @@ import textwrap
 from typing import Final
 
 from .cards import CARDS, Counts, Sandwich
-from .engine import counting_sandwiches, covered_by_fly, is_finished
+from .predicates import counting_sandwiches, covered_by_fly, is_finished
 from .state import Phase, View
 from .words import ending
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from ..errors import PicnicError, move_text
 from ..game import Outcome
 from .cards import Card
-from .engine import SIXTY_ACTIONS, THREE_SANDWICHES, counting_sandwiches
+from .engine import SIXTY_ACTIONS, THREE_SANDWICHES
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
 from .observations import Observation, update
+from .predicates import counting_sandwiches
 from .state import Phase, View
 
 __all__ = ["card_name", "describe", "ending", "move_group", "number"]
