@@ -283,22 +283,19 @@ def test_with_both_piles_empty_and_an_empty_hand_only_end_and_the_counter_goes_o
 # ---------------------------------------------------------------- the engine's own parts
 
 
-def test_build_state_makes_an_ordinary_frozen_state():
+def test_the_engines_updates_make_an_ordinary_frozen_state():
     import copy
-    import inspect
     import pickle
 
     import attrs
     import pytest
 
+    from picnic_rules.kit import evolve
     from picnic_rules.sandwich import State
-    from picnic_rules.sandwich.state import build_state
 
-    fields = [f.name for f in attrs.fields(State)]
-    assert list(inspect.signature(build_state).parameters) == fields
     state = make_state(hands={0: "pb"}, table={0: ["bread"], 1: ["bread jelly"]}, fly=(1, 0))
-    built = build_state(*(getattr(state, name) for name in fields))
-    assert type(built) is State
+    built = evolve(state, turn=state.turn)
+    assert type(built) is State and built is not state
     assert built == state and hash(built) == hash(state) and repr(built) == repr(state)
     assert attrs.evolve(built, played=True).played
     assert pickle.loads(pickle.dumps(built)) == built
@@ -314,16 +311,16 @@ def test_build_state_makes_an_ordinary_frozen_state():
 
 def test_is_finished_lives_with_the_rules():
     from picnic_rules import sandwich
-    from picnic_rules.sandwich import engine
+    from picnic_rules.sandwich import predicates
 
-    assert sandwich.is_finished is engine.is_finished
-    assert engine.is_finished((BREAD, PB, JELLY, BREAD))
-    assert not engine.is_finished((BREAD,))  # a lone bread is a started sandwich
-    assert not engine.is_finished((BREAD, PB, JELLY))
+    assert sandwich.is_finished is predicates.is_finished
+    assert predicates.is_finished((BREAD, PB, JELLY, BREAD))
+    assert not predicates.is_finished((BREAD,))  # a lone bread is a started sandwich
+    assert not predicates.is_finished((BREAD, PB, JELLY))
 
 
 def test_covered_by_fly_names_one_sandwich():
-    from picnic_rules.sandwich.engine import covered_by_fly, open_sandwiches
+    from picnic_rules.sandwich.predicates import covered_by_fly, open_sandwiches
 
     assert covered_by_fly((1, 2), 1, 2)
     assert not covered_by_fly((1, 2), 2, 1) and not covered_by_fly((1, 2), 1, 0)

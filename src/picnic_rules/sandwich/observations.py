@@ -14,12 +14,13 @@ from __future__ import annotations
 import attrs
 
 from ..errors import IllegalMove, PicnicError
+from ..kit.counts import add, fill, replace
 from ..typecheck import ill_typed
-from .cards import CARDS, Card, Counts
+from .cards import CARDS, EMPTY, Card
 from .engine import _end_turn, _plays, apply, legal_moves
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
 from .state import Phase, State, View
-from .views import unseen, view, with_hidden
+from .views import hidden_sizes, seated, unseen, view, with_hidden
 
 __all__ = ["Observation", "observe", "update"]
 
@@ -164,10 +165,8 @@ def update(v: View, observation: Observation) -> View:
         hands = state.hands
         discard = state.discard_pile
         if isinstance(move, Discard):
-            hand = list(hands[v.turn])
-            hand[move.card] -= 1
-            hands = (*hands[: v.turn], tuple(hand), *hands[v.turn + 1 :])
-            discard = (*discard[: move.card], discard[move.card] + 1, *discard[move.card + 1 :])
+            hands = replace(hands, v.turn, add(hands[v.turn], move.card, -1))
+            discard = add(discard, move.card)
         return view(_end_turn(state, hands, discard), seat)
     if move is None:
         move = Draw(next(card for card in CARDS if state.draw_pile[card]))
@@ -210,9 +209,10 @@ def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> Sta
     """A state with view ``v`` in which seat ``v.turn`` holds ``held`` and the draw pile ``drawn``.
 
     The unseen cards (the deck less this seat's hand, the discard pile and
-    the table) fill the other hands in card order, then the draw pile.
+    the table) fill the other hands in card order (:func:`~picnic_rules.kit.counts.fill`),
+    then the draw pile.
     """
-    pool = list(unseen(v))
+    pool = unseen(v)
     if any(n < 0 for n in pool) or sum(pool) != sum(v.hand_sizes) - sum(v.hand) + v.draw_size:
         raise IllegalMove(shown, "the view's cards do not add up to the deck")
     for card, where in ((held, f"seat {v.turn}'s hand"), (drawn, "the draw pile")):
@@ -221,26 +221,17 @@ def _stand_in(v: View, shown: str, held: Card | None, drawn: Card | None) -> Sta
                 raise IllegalMove(
                     shown, f"no {card.name.lower().replace('_', ' ')} can be in {where}"
                 )
-            pool[card] -= 1
-    hands: list[Counts] = []
-    for other, size in enumerate(v.hand_sizes):
-        if other == v.player:
-            hands.append(v.hand)
-            continue
-        hand = [0] * len(Card)
-        if other == v.turn and held is not None:
-            if size < 1:
-                raise IllegalMove(shown, f"seat {other} holds no card")
-            hand[held] += 1
-            size -= 1
-        for card in CARDS:
-            take = min(size, pool[card])
-            hand[card] += take
-            pool[card] -= take
-            size -= take
-        if size:
-            raise IllegalMove(shown, f"seat {other}'s hand cannot be filled")
-        hands.append(tuple(hand))
+            pool = add(pool, card, -1)
+    others = [seat for seat in range(len(v.hand_sizes)) if seat != v.player]
+    start = [EMPTY] * len(others)
+    if held is not None and v.turn != v.player:
+        if not v.hand_sizes[v.turn]:
+            raise IllegalMove(shown, f"seat {v.turn} holds no card")
+        start[others.index(v.turn)] = add(EMPTY, held)
+    filled = fill(pool, hidden_sizes(v), start)
+    if filled is None:
+        raise IllegalMove(shown, "the hidden hands cannot be filled")
+    hands, draw_pile = filled
     if drawn is not None:
-        pool[drawn] += 1
-    return with_hidden(v, tuple(hands), tuple(pool))
+        draw_pile = add(draw_pile, drawn)
+    return with_hidden(v, seated(v, hands), draw_pile)

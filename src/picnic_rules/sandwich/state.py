@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from ..kit import Enum
 from .cards import Counts, Sandwich
 from .rules import Rules
 
-__all__ = ["Phase", "SandwichId", "State", "View", "build_state"]
+__all__ = ["Phase", "SandwichId", "State", "View"]
 
 SandwichId = tuple[int, int]
 """A sandwich on the table: ``(seat, index)``, written ``seat.index`` in notation."""
@@ -106,58 +104,3 @@ class View:
     def players(self) -> int:
         """The number of seats."""
         return len(self.hand_sizes)
-
-
-class _Building(State):
-    """A :class:`State` under construction: the same slots, plain (fast) attribute setting.
-
-    :func:`build_state` fills one in and turns it into a real, frozen ``State``
-    by assigning ``__class__`` (allowed: the layouts are the same). Nothing
-    else ever sees an instance of this class.
-    """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-_new = object.__new__
-
-
-def build_state(
-    rules: Rules,
-    hands: tuple[Counts, ...],
-    draw_pile: Counts,
-    discard_pile: Counts,
-    table: tuple[tuple[Sandwich, ...], ...],
-    fly: SandwichId | None,
-    phase: Phase,
-    turn: int,
-    played: bool,
-    actions: int,
-    dealt: int,
-    reason: str | None,
-) -> State:
-    """The engine's fast way to build a :class:`State`: every field, in order, nothing checked.
-
-    The result is an ordinary frozen ``State`` (equal, hashable, assignment
-    raises), built in about a quarter of the time ``State(...)`` takes,
-    because ``@attrs.frozen`` sets each field through ``object.__setattr__``
-    while this sets plain slots (see "Performance trade-offs" in
-    ``docs/design.rst``). Use ``State(...)`` with keywords off the hot path.
-    """
-    state: Any = _new(_Building)
-    state.rules = rules
-    state.hands = hands
-    state.draw_pile = draw_pile
-    state.discard_pile = discard_pile
-    state.table = table
-    state.fly = fly
-    state.phase = phase
-    state.turn = turn
-    state.played = played
-    state.actions = actions
-    state.dealt = dealt
-    state.reason = reason
-    state.__class__ = State
-    return state  # type: ignore[no-any-return]

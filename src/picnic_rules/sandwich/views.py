@@ -6,11 +6,19 @@ import random
 from collections.abc import Sequence
 
 from ..errors import InvalidState
-from ..kit.counts import deal
+from ..kit.counts import deal, subtract, total
 from .cards import Card, Counts, Sandwich
-from .state import State, View, build_state
+from .state import State, View
 
-__all__ = ["determinize", "table_counts", "unseen", "view", "with_hidden"]
+__all__ = [
+    "determinize",
+    "hidden_sizes",
+    "seated",
+    "table_counts",
+    "unseen",
+    "view",
+    "with_hidden",
+]
 
 
 def view(state: State, player: int) -> View:
@@ -19,20 +27,20 @@ def view(state: State, player: int) -> View:
     gate, refuses a seat the game does not have)."""
     hands = state.hands
     return View(
-        player,
-        state.rules,
-        hands[player],
-        tuple(sum(hand) for hand in hands),
-        sum(state.draw_pile),
-        state.discard_pile,
-        state.table,
-        state.fly,
-        state.phase,
-        state.turn,
-        state.played,
-        state.actions,
-        state.dealt,
-        state.reason,
+        player=player,
+        rules=state.rules,
+        hand=hands[player],
+        hand_sizes=tuple(sum(hand) for hand in hands),
+        draw_size=sum(state.draw_pile),
+        discard_pile=state.discard_pile,
+        table=state.table,
+        fly=state.fly,
+        phase=state.phase,
+        turn=state.turn,
+        played=state.played,
+        actions=state.actions,
+        dealt=state.dealt,
+        reason=state.reason,
     )
 
 
@@ -49,10 +57,19 @@ def table_counts(table: Sequence[Sequence[Sandwich]]) -> list[int]:
 def unseen(v: View) -> tuple[int, ...]:
     """The cards seat ``v.player`` cannot see (the other hands and the draw pile), as counts:
     the deck less its hand, the discard pile and the table."""
-    on_table = table_counts(v.table)
-    return tuple(
-        total - v.hand[c] - v.discard_pile[c] - on_table[c] for c, total in enumerate(v.rules.deck)
-    )
+    return subtract(v.rules.deck, total([v.hand, v.discard_pile, tuple(table_counts(v.table))]))
+
+
+def hidden_sizes(v: View) -> list[int]:
+    """The sizes of the hands seat ``v.player`` cannot see, in seat order (its own left out)."""
+    return [size for seat, size in enumerate(v.hand_sizes) if seat != v.player]
+
+
+def seated(v: View, others: Sequence[Counts]) -> tuple[Counts, ...]:
+    """Every seat's hand: ``others`` (in seat order) with seat ``v.player``'s own put in."""
+    hands = list(others)
+    hands.insert(v.player, v.hand)
+    return tuple(hands)
 
 
 def determinize(v: View, rng: random.Random) -> State:
@@ -65,26 +82,23 @@ def determinize(v: View, rng: random.Random) -> State:
     pool = unseen(v)
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes) - sizes[v.player] + v.draw_size:
         raise InvalidState("the view's card counts do not add up to the deck")
-    others = [size for seat, size in enumerate(sizes) if seat != v.player]
-    dealt, draw_pile = deal(pool, others, rng)
-    hands = list(dealt)
-    hands.insert(v.player, v.hand)
-    return with_hidden(v, tuple(hands), draw_pile)
+    dealt, draw_pile = deal(pool, hidden_sizes(v), rng)
+    return with_hidden(v, seated(v, dealt), draw_pile)
 
 
 def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
     """The state that shows view ``v``'s public part, with these hands and draw pile."""
-    return build_state(
-        v.rules,
-        hands,
-        draw_pile,
-        v.discard_pile,
-        v.table,
-        v.fly,
-        v.phase,
-        v.turn,
-        v.played,
-        v.actions,
-        v.dealt,
-        v.reason,
+    return State(
+        rules=v.rules,
+        hands=hands,
+        draw_pile=draw_pile,
+        discard_pile=v.discard_pile,
+        table=v.table,
+        fly=v.fly,
+        phase=v.phase,
+        turn=v.turn,
+        played=v.played,
+        actions=v.actions,
+        dealt=v.dealt,
+        reason=v.reason,
     )
