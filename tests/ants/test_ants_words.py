@@ -69,6 +69,25 @@ def test_bad_notation_is_an_invalid_move(text: str) -> None:
         move_from_str(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("toss ant at 4", "'ant' is not a die kind (soldier, worker, scout)"),
+        ("toss worker at 1000", "position 1000 is not in 0..999"),
+        ("toss worker at", "expected toss DIE-KIND at POSITION"),
+        ("settle worker9 on 4", "'worker9' is not a die (soldier, worker1, worker2, worker3, "),
+        ("place red-cookie at 1,0 turn 0", "'red-cookie' is not a picnic card (colour-food[-2])"),
+        ("keep 3", "expected keep"),
+        ("honey", "expected one of: deal scoring "),
+        ("x" * 201, "notation is 201 characters, more than 200"),
+    ],
+)
+def test_bad_notation_says_what_is_wrong_in_the_kit_style(text: str, reason: str) -> None:
+    with pytest.raises(InvalidMove) as error:
+        move_from_str(text)
+    assert error.value.reason.startswith(reason), error.value.reason
+
+
 def test_a_view_is_the_state_and_hides_nothing_unhappened() -> None:
     state = table(2)
     seen = view(state, 1)
