@@ -52,20 +52,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     Raises :class:`TypeError` for a class that is not a frozen, slotted attrs
     class, or whose fields are not all set by ``__init__``.
     """
-    if not attrs.has(cls) or "__slots__" not in vars(cls):
-        raise TypeError(f"{cls.__name__} must be a slotted attrs class")
-    fields = attrs.fields(cls)
-    if any(not field.init for field in fields):
-        raise TypeError(f"{cls.__name__} has fields that __init__ does not set")
-    building = type(
-        f"_Building{cls.__name__}",
-        (cls,),
-        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
-    )
-    names = [field.name for field in fields]
-    for name in names:
-        if not name.isidentifier() or name.startswith("__"):
-            raise TypeError(f"{cls.__name__} has a field name the builder cannot use: {name!r}")
+    building, names = _layout(cls)
     body = "".join(f"    s.{name} = {name}\n" for name in names)
     source = (
         f"def build({', '.join(names)}):\n    s = new(B)\n{body}    s.__class__ = C\n    return s\n"
@@ -77,29 +64,57 @@ def builder(cls: type[T]) -> Callable[..., T]:
     return build
 
 
-_BUILDERS: Final[dict[type, Callable[..., Any]]] = {}
-"""The :func:`builder` of each class an update was made for."""
+_LAYOUTS: Final[dict[type, tuple[type, tuple[str, ...]]]] = {}
+"""The building subclass and the field names of each class a builder or update was made for."""
+
+
+def _layout(cls: type) -> tuple[type, tuple[str, ...]]:
+    """The subclass of ``cls`` with plain attribute setting, and the names of its fields."""
+    found = _LAYOUTS.get(cls)
+    if found is not None:
+        return found
+    if not attrs.has(cls) or "__slots__" not in vars(cls):
+        raise TypeError(f"{cls.__name__} must be a slotted attrs class")
+    fields = attrs.fields(cls)
+    if any(not field.init for field in fields):
+        raise TypeError(f"{cls.__name__} has fields that __init__ does not set")
+    names = tuple(field.name for field in fields)
+    for name in names:
+        if not name.isidentifier() or name.startswith("__"):
+            raise TypeError(f"{cls.__name__} has a field name the builder cannot use: {name!r}")
+    building = type(
+        f"_Building{cls.__name__}",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
+    _LAYOUTS[cls] = (building, names)
+    return building, names
+
+
 _EVOLVERS: Final[dict[tuple[type, tuple[str, ...]], Callable[..., Any]]] = {}
 """The :func:`evolver` of each class and set of names :func:`evolve` was asked to change."""
 
 
 def evolver(cls: type[T], *names: str) -> Callable[..., T]:
     """A function ``update(state, name=value, ...)`` taking exactly ``names`` (by keyword or
-    in order): ``state`` (a ``cls``) with those fields changed, built positionally by the
-    :func:`builder` of ``cls``.
+    in order): ``state`` (a ``cls``) with those fields changed. It fills the slots of the
+    new state itself, as :func:`builder` does, in one call.
 
     Raises :class:`TypeError` for a name that is not a field of ``cls``.
     """
-    fields = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    building, fields = _layout(cls)
     unknown = sorted(set(names) - set(fields))
     if unknown:
         raise TypeError(f"{cls.__name__} has no fields {unknown}")
-    build = _BUILDERS.get(cls)
-    if build is None:
-        build = _BUILDERS[cls] = builder(cls)
-    values = ", ".join(name if name in names else f"s.{name}" for name in fields)
-    source = f"def update(s, {', '.join(names)}):\n    return build({values})\n"
-    namespace: dict[str, Any] = {"build": build}
+    body = "".join(
+        f"    s.{name} = {name}\n" if name in names else f"    s.{name} = old.{name}\n"
+        for name in fields
+    )
+    source = (
+        f"def update(old, {', '.join(names)}):\n    s = new(B)\n{body}"
+        "    s.__class__ = C\n    return s\n"
+    )
+    namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
     exec(compile(source, f"<evolver of {cls.__qualname__}: {', '.join(names)}>", "exec"), namespace)
     update: Callable[..., T] = namespace["update"]
     update.__doc__ = f"A {cls.__qualname__} with {', '.join(names)} changed (nothing checked)."
