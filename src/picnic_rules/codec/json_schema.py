@@ -126,10 +126,20 @@ def _summary(cls: type[Any]) -> str | None:
 
 
 def _field_docs(cls: type[Any]) -> dict[str, str]:
-    """The docstrings written under the fields of ``cls`` in its source, as plain text, by name.
+    """The docstrings written under the fields of ``cls`` and of its attrs bases in their
+    source, as plain text, by name (a subclass's own wins over its base's).
 
     A class whose source cannot be read (defined in an interactive session) has none.
     """
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if attrs.has(klass):
+            docs.update(_own_field_docs(klass))
+    return docs
+
+
+def _own_field_docs(cls: type[Any]) -> dict[str, str]:
+    """The docstrings written under the fields of ``cls`` itself in its source."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
     except (OSError, TypeError, SyntaxError):
