@@ -31,7 +31,10 @@ from .fast import (
     AREA,
     AT_HOME,
     CHANCE_PHASES,
+    DOUBLE_TIME,
     FILL,
+    HEAD_START,
+    HONEY,
     KINDS,
     LAND,
     LAYOUTS,
@@ -43,10 +46,13 @@ from .fast import (
     RE_TOSS,
     ROLLOFF,
     ROUND_CARD,
+    SCOUT_AHEAD,
+    SECOND_WIND,
     SEND,
     SETTLE,
     SETUP,
     SIZES,
+    STOMP,
     die_in_area,
     first_home,
     has_spot,
@@ -238,7 +244,7 @@ def _is_legal(state: State, move: Move) -> bool:
             and type(move.y) is int
             and type(move.turn) is int
             and type(move.planner) is bool
-            and (not move.planner or RoundCard.PLANNER in state.held[seat])
+            and (not move.planner or PLANNER in state.held[seat])
             and is_spot(state.colonies[seat], move)
         )
     if type(move) is Toss:
@@ -260,19 +266,19 @@ def _play(state: State, move: Play) -> State:
     seat, card = state.turn, move.card
     held = replace(state.held, seat, tuple(c for c in state.held[seat] if c is not card))
     state = evolve(state, held=held, used=(*state.used, card))
-    if card is RoundCard.SECOND_WIND:
+    if card is SECOND_WIND:
         return _move_die(state, seat, move.die, HOME)
-    if card is RoundCard.STOMP:
+    if card is STOMP:
         face = state.dice[move.seat][move.die].face
         return _move_die(state, move.seat, move.die, Die(LOOSE, (), face))
-    if card is RoundCard.HONEY:
+    if card is HONEY:
         return evolve(state, honey=(*state.honey, (seat, move.position)))
-    if card is RoundCard.DOUBLE_TIME:
+    if card is DOUBLE_TIME:
         return evolve(state, extra_tosses=1)
-    if card is RoundCard.SCOUT_AHEAD:
+    if card is SCOUT_AHEAD:
         face = state.dice[seat][move.die].face
         return _move_die(state, seat, move.die, Die(AREA, (move.position,), face))
-    if card is RoundCard.HEAD_START:
+    if card is HEAD_START:
         return evolve(state, head_start=seat)
     # Re-toss, the one card left that _plays and _after_moves list (Planner goes with a Place)
     state = _move_die(state, seat, state.tossing, HOME)

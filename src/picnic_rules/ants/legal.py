@@ -21,6 +21,7 @@ from .fast import (
     ON_PUDDLE,
     PLACE,
     PLANNER,
+    RE_TOSS,
     SCOUT_AHEAD,
     SECOND_WIND,
     SEND,
@@ -152,6 +153,6 @@ def _after_moves(state: State, seat: int) -> tuple[Move, ...]:
     at = targets(state)
     if scout_may_retoss(state.tossing, die.cards, state.touched, state.scout_retossed):
         moves.extend(Retoss(t) for t in at)
-    if RoundCard.RE_TOSS in state.held[seat]:
-        moves.extend(Play(RoundCard.RE_TOSS, position=t) for t in at)
+    if RE_TOSS in state.held[seat]:
+        moves.extend(Play(RE_TOSS, position=t) for t in at)
     return tuple(moves)
