@@ -77,6 +77,7 @@ __all__ = [
     "Number",
     "Reader",
     "Several",
+    "read_value",
 ]
 
 C = TypeVar("C", bound=type)
@@ -128,18 +129,20 @@ class Number:
     low: int
     high: int
     what: str = "number"
+    shown: str | None = None
+    """How usage text shows the slot (``"N"``); ``what`` in capitals by default."""
 
     @property
     def name(self) -> str:
-        """The slot's name: ``what`` in capitals."""
-        return self.what.upper().replace(" ", "-")
+        """The slot's name: ``shown``, or ``what`` in capitals."""
+        return self.shown or self.what.upper().replace(" ", "-")
 
     def read(self, text: str) -> int:
         """The number ``text`` writes, if it is one from ``low`` to ``high``."""
         body = text[1:] if text.startswith("-") else text
         digits = body.lstrip("0") or "0"
         if not body.isascii() or not body.isdigit():
-            raise NotationError(f"{text!r} is not a {self.what}")
+            raise NotationError(f"{text!r} is not {_a(self.what)}")
         if len(digits) > len(str(max(abs(self.low), abs(self.high)))):
             raise NotationError(f"{self.what} {text[:12]} is not in {self.low}..{self.high}")
         value = -int(digits) if text.startswith("-") else int(digits)
@@ -191,7 +194,7 @@ class Choice(Generic[T]):
         """The value written (or aliased) ``text``."""
         value = self._known.get(text)
         if value is None:
-            raise NotationError(f"{text!r} is not a {self.what} ({self._listed})")
+            raise NotationError(f"{text!r} is not {_a(self.what)} ({self._listed})")
         return value
 
     def write(self, value: T) -> str:
@@ -242,6 +245,43 @@ class Several(Generic[T]):
     def write(self, value: tuple[T, ...]) -> str:
         """The items joined by ``sep``."""
         return self.sep.join(map(self.item.write, value))
+
+
+def _a(noun: str) -> str:
+    """``noun`` after its indefinite article: ``a grain``, ``an insect``."""
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+
+
+def read_value(reader: Reader[T], text: str) -> T:
+    """The value ``text`` names by ``reader`` alone (a card, say), or
+    :class:`~picnic_rules.InvalidMove` with the reader's complaint.
+
+    >>> read_value(Number(1, 6, "roll"), "7")
+    Traceback (most recent call last):
+    ...
+    picnic_rules.errors.InvalidMove: invalid move '7': roll 7 is not in 1..6
+    """
+    if not isinstance(text, str):
+        raise InvalidMove(f"<{type(text).__name__}>", "a move must be given as a string")
+    if len(text) > _MAX_VALUE:
+        raise InvalidMove(text[:20] + "...", f"{len(text)} characters, more than {_MAX_VALUE}")
+    try:
+        return reader.read(" ".join(text.lower().split()))
+    except NotationError as exc:
+        raise InvalidMove(text, exc.reason) from None
+
+
+_MAX_VALUE = 100
+"""The longest text :func:`read_value` reads."""
+
+
+def _written(write: Callable[[Any], str], value: object) -> str:
+    """``write(value)``, or ``repr(value)`` if the value is not one ``write`` takes (an
+    ill-typed move's ``str`` never fails)."""
+    try:
+        return write(value)
+    except Exception:
+        return repr(value)
 
 
 def _words_of(name: str) -> str:
@@ -445,7 +485,8 @@ def _writer(cls: type, forms: list[_Compiled], readers: Mapping[str, Reader[Any]
                     parts.append("{self." + slot + "}")
                 else:
                     namespace[f"w_{slot}"] = reader.write
-                    parts.append("{w_" + slot + "(self." + slot + ")}")
+                    namespace["written"] = _written
+                    parts.append("{written(w_" + slot + ", self." + slot + ")}")
             else:
                 parts.append(piece.replace("{", "{{").replace("}", "}}"))
         body = f"return f{''.join(parts)!r}"
