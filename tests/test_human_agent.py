@@ -21,6 +21,13 @@ MENU = (
     "  2. end          you end your turn"
 )
 
+USAGE = (
+    "expected one of: end, draw CARD, discard CARD, play CARD on SANDWICH, fly SEAT.SANDWICH, "
+    "ant SEAT.SANDWICH to SANDWICH (a CARD is bread, pb, jelly, ant or fly; "
+    "play CARD alone starts a sandwich)"
+)
+"""The sandwich game's usage line, as the kit words it."""
+
 
 def _table() -> Any:
     """Seat 0 to act, holding three breads: it may play bread or end its turn."""
@@ -73,8 +80,7 @@ def test_a_move_in_notation() -> None:
     [
         (
             "xyz",
-            "invalid move 'xyz': expected one of: end, draw CARD, discard CARD, play CARD, "
-            "play CARD on N, fly SEAT.N, ant SEAT.N to N",
+            f"invalid move 'xyz': {USAGE}",
         ),
         ("play jelly", "illegal move 'play jelly': seat 0 holds no jelly"),
         ("play bread on 3", "illegal move 'play bread on 3': there is no sandwich 0.3"),
@@ -84,8 +90,7 @@ def test_a_move_in_notation() -> None:
         ("9" * 5000, f"there is no move {'9' * 77}...: type a number from 1 to 2"),
         (
             "end\x1b[2J",
-            "invalid move 'end\\x1b[2J': expected one of: end, draw CARD, "
-            "discard CARD, play CARD, play CARD on N, fly SEAT.N, ant SEAT.N to N",
+            f"invalid move 'end\\x1b[2J': {USAGE}",
         ),
         ("", "type a number from 1 to 2, a move, or ? for help"),
     ],
@@ -109,9 +114,7 @@ def test_help_lists_the_notation_and_the_moves() -> None:
     script = Script(["?", "1"])
     assert script.ask() == Play(Card.BREAD)
     assert script.said[2] == (
-        "Type the number of a move in the list, or the move in notation (expected one of: "
-        "end, draw CARD, discard CARD, play CARD, play CARD on N, fly SEAT.N, ant SEAT.N to N)"
-        ".\n" + MENU
+        f"Type the number of a move in the list, or the move in notation ({USAGE}).\n" + MENU
     )
 
 
