@@ -51,21 +51,9 @@ SHARED_BY_CHANCE = frozenset(
 ``Card`` of sandwich is not a ``Card`` of poultry) -- and ``NOTATION``, the kit's
 :class:`~picnic_rules.kit.Notation` of a game whose moves declare their notation."""
 
-LANDING = {
-    ("sandwich", "describe_move"): "sandwich: describe_move = GAME.describe_move not exported yet",
-}
-"""What a game's own change of issue 17 has yet to land (the test is then an expected failure)."""
-
 
 def _package(name: str) -> ModuleType:
     return importlib.import_module(f"picnic_rules.{name}")
-
-
-def _landing(name: str, *parts: str) -> Any:
-    """``name`` as a test parameter, an expected failure while one of ``parts`` has not landed."""
-    reasons = [LANDING[name, part] for part in parts if (name, part) in LANDING]
-    marks = [pytest.mark.xfail(strict=True, reason="; ".join(reasons))] if reasons else []
-    return pytest.param(name, marks=marks, id=name)
 
 
 def _missing(name: str) -> set[str]:
@@ -73,7 +61,7 @@ def _missing(name: str) -> set[str]:
     return {part for part in FUNCTIONS if not hasattr(package, part)}
 
 
-@pytest.mark.parametrize("name", [_landing(name, "describe_move") for name in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_function_of_the_record_is_the_package_attribute_of_its_name(name: str) -> None:
     package = _package(name)
     game = package.GAME
@@ -86,7 +74,7 @@ def test_every_function_of_the_record_is_the_package_attribute_of_its_name(name:
         assert getattr(package, cls) is getattr(game, cls)
 
 
-@pytest.mark.parametrize("name", [_landing(name, "describe_move") for name in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_package_exports_the_contract(name: str) -> None:
     exported = set(_package(name).__all__)
     assert exported >= CONTRACT, f"{name} does not export {sorted(CONTRACT - exported)}"
@@ -106,7 +94,7 @@ def test_no_name_is_exported_by_some_games_and_not_the_others() -> None:
     }
 
 
-@pytest.mark.parametrize("name", [_landing(name, "check_players") for name in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_rules_class_checks_its_players(name: str) -> None:
     rules = _package(name).Rules
     assert callable(vars(rules).get("check_players")), f"{name}.Rules has no check_players"
