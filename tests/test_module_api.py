@@ -40,16 +40,17 @@ FUNCTIONS = _functions(importlib.import_module("picnic_rules.sandwich").GAME)
 """The record's callable fields: every game package has each under the same name."""
 CONTRACT = frozenset(
     {*CLASSES, *FUNCTIONS, "GAME", "VARIANTS", "PLAYERS", "REASONS", "MOVE_TYPES", "Move"}
-    | {"apply_as", "ComputerAgent", "MAX_NOTATION"}
+    | {"apply_as", "ComputerAgent", "NOTATION", "MAX_NOTATION"}
 )
-"""What every game package exports (its ``__all__``), whatever its rules."""
+"""What every game package exports (its ``__all__``), whatever its rules: the record's
+classes and functions, its facts, its computer player and its notation (a
+:class:`~picnic_rules.kit.Notation`)."""
 SHARED_BY_CHANCE = frozenset(
     {"Card", "CARDS", "Colour", "COLOURS", "Counts", "Play", "Reveal", "Keep", "Phase", "Draw"}
-    | {"score", "scores", "card_from_str", "MAX_NUMBER", "NOTATION"}
+    | {"score", "scores", "card_from_str", "MAX_NUMBER"}
 )
 """Names that several games, not all, export, each for a thing of its own rules (a
-``Card`` of sandwich is not a ``Card`` of poultry) -- and ``NOTATION``, the kit's
-:class:`~picnic_rules.kit.Notation` of a game whose moves declare their notation."""
+``Card`` of sandwich is not a ``Card`` of poultry)."""
 
 
 def _package(name: str) -> ModuleType:
