@@ -297,7 +297,7 @@ def test_forged_view_is_refused(states: tuple[State, ...]) -> None:
 @pytest.mark.parametrize(
     ("move", "path", "reason"),
     [
-        ("fly x", "$.move", "SEAT.INDEX"),
+        ("fly x", "$.move", "SEAT.SANDWICH"),
         ("play peanut", "$.move", "not a card"),
         ("dance", "$.move", "expected one of"),
         ("", "$.move", "empty move"),
@@ -406,20 +406,20 @@ def test_hand_built_objects_round_trip() -> None:
     )
     assert roundtrip(state) == state
     view = View(
-        0,
-        rules,
-        (1, 0, 1, 0, 0),
-        (2, 1),
-        47,
-        (0,) * 5,
-        state.table,
-        None,
-        Phase.ACT,
-        0,
-        False,
-        6,
-        4,
-        None,
+        player=0,
+        rules=rules,
+        hand=(1, 0, 1, 0, 0),
+        hand_sizes=(2, 1),
+        draw_size=47,
+        discard_pile=(0,) * 5,
+        table=state.table,
+        fly=None,
+        phase=Phase.ACT,
+        turn=0,
+        played=False,
+        actions=6,
+        dealt=4,
+        reason=None,
     )
     assert roundtrip(view) == view
     assert roundtrip(Draw(Card.FLY)) == Draw(Card.FLY)

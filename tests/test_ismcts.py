@@ -47,8 +47,17 @@ def test_takes_the_winning_bread() -> None:
                 on_table[card] += 1
     draw = tuple(deck[c] - on_table[c] - hand0[c] for c in range(5))
     state = State(
-        Rules(), (hand0, (0,) * 5), draw, (0,) * 5, table, None, Phase.ACT, 0, actions=1, dealt=4
-    )  # type: ignore[arg-type]
+        rules=Rules(),
+        hands=(hand0, (0,) * 5),
+        draw_pile=draw,
+        discard_pile=(0,) * 5,
+        table=table,  # type: ignore[arg-type]
+        fly=None,
+        phase=Phase.ACT,
+        turn=0,
+        actions=1,
+        dealt=4,
+    )
     GAME.check(state)
     legal = legal_moves(state)
     move = ISMCTSAgent(GAME, iterations=60)(view(state, 0), legal, random.Random(0))

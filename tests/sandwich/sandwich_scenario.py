@@ -121,18 +121,18 @@ def make_state(
     if actions is None:
         actions = _fewest_actions(sandwiches, discard_counts, rules, reason)
     state = State(
-        rules,
-        hand_counts,
-        draw_counts,
-        discard_counts,
-        sandwiches,
-        fly,
-        phase,
-        turn,
-        played,
-        actions,
-        players * rules.hand_size,
-        reason,
+        rules=rules,
+        hands=hand_counts,
+        draw_pile=draw_counts,
+        discard_pile=discard_counts,
+        table=sandwiches,
+        fly=fly,
+        phase=phase,
+        turn=turn,
+        played=played,
+        actions=actions,
+        dealt=players * rules.hand_size,
+        reason=reason,
     )
     if validate:
         check(state)

@@ -38,14 +38,14 @@ def _state(
     # move was made: check() refuses an action count the position contradicts
     actions = max(1, sum(len(s) for sandwiches in table for s in sandwiches))
     state = State(
-        rules,
-        (hand, their_hand),
-        draw,
-        (0,) * 5,
-        table,
-        fly,
-        Phase.ACT,
-        0,
+        rules=rules,
+        hands=(hand, their_hand),
+        draw_pile=draw,
+        discard_pile=(0,) * 5,
+        table=table,
+        fly=fly,
+        phase=Phase.ACT,
+        turn=0,
         actions=actions,
         dealt=4,
     )

@@ -21,6 +21,9 @@
 * :class:`Notation` (:mod:`picnic_rules.kit.notation`): a move class declares
   its forms (``"allot {grain} to {seat}"``) and the kit writes ``__str__``,
   reads the notation, caps its length and words its errors;
+* :func:`own_fields_first` and :func:`public_part`
+  (:mod:`picnic_rules.kit.shared`): a ``State`` and its ``View`` declared from
+  one list of public fields, their field order kept;
 * :class:`Enum` and :class:`IntEnum`: the one enum base (``repr`` is
   ``Cls.NAME``, ``str`` the written value, which is also the JSON spelling).
 
@@ -39,6 +42,7 @@ from .define import define_game
 from .enums import Enum, IntEnum
 from .notation import Choice, Form, Notation, NotationError, Number, Several
 from .options import MAX_COUNT, count, flag
+from .shared import own_fields_first, public_part
 
 __all__ = [
     "MAX_COUNT",
@@ -65,7 +69,9 @@ __all__ = [
     "fail",
     "flag",
     "ill_typed",
+    "own_fields_first",
     "parse_move",
+    "public_part",
     "random_move",
     "sample_chance",
 ]

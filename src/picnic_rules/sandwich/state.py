@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import attrs
 
-from ..kit import Enum
+from ..kit import Enum, own_fields_first
 from .cards import Counts, Sandwich
 from .rules import Rules
 
-__all__ = ["Phase", "SandwichId", "State", "View"]
+__all__ = ["Phase", "Public", "SandwichId", "State", "View"]
 
 SandwichId = tuple[int, int]
 """A sandwich on the table: ``(seat, index)``, written ``seat.index`` in notation."""
@@ -27,21 +27,11 @@ class Phase(Enum):
     """The game has ended; ``reason`` says why."""
 
 
-@attrs.frozen
-class State:
-    """A full position of the sandwich game (every card known).
+@attrs.frozen(kw_only=True)
+class Public:
+    """What every seat sees alike of a position, declared once: the last fields of a
+    :class:`State` and of a :class:`View`."""
 
-    Piles and hands are :data:`~picnic_rules.sandwich.cards.Counts` (no hidden
-    order is stored: drawing is a chance node weighted by the counts). The
-    table holds, for every seat, its sandwiches in the order they were started.
-    """
-
-    rules: Rules
-    """The rules this game is played under."""
-    hands: tuple[Counts, ...]
-    """Each seat's hand, as counts per card kind."""
-    draw_pile: Counts
-    """The face-down draw pile, as counts."""
     discard_pile: Counts
     """The face-up discard pile, as counts."""
     table: tuple[tuple[Sandwich, ...], ...]
@@ -61,15 +51,35 @@ class State:
     reason: str | None = None
     """Why the game ended (``"three-sandwiches"``, ``"stuck"``, ``"sixty-actions"``), or ``None``."""
 
+
+@attrs.frozen(field_transformer=own_fields_first, kw_only=True)
+class State(Public):
+    """A full position of the sandwich game (every card known): its own fields, then the
+    :class:`Public` ones.
+
+    Piles and hands are :data:`~picnic_rules.sandwich.cards.Counts` (no hidden
+    order is stored: drawing is a chance node weighted by the counts). The
+    table holds, for every seat, its sandwiches in the order they were started.
+    Build it with keywords.
+    """
+
+    rules: Rules
+    """The rules this game is played under."""
+    hands: tuple[Counts, ...]
+    """Each seat's hand, as counts per card kind."""
+    draw_pile: Counts
+    """The face-down draw pile, as counts."""
+
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
 
 
-@attrs.frozen
-class View:
-    """What seat :attr:`player` may see: its own hand, everything public, sizes of the rest."""
+@attrs.frozen(field_transformer=own_fields_first, kw_only=True)
+class View(Public):
+    """What seat :attr:`player` may see: its own hand, the :class:`Public` part, and the
+    sizes of the rest. Build it with keywords."""
 
     player: int
     """The seat this view belongs to."""
@@ -81,24 +91,6 @@ class View:
     """How many cards every seat holds (this seat's included)."""
     draw_size: int
     """How many cards the face-down draw pile holds."""
-    discard_pile: Counts
-    """The face-up discard pile, as counts."""
-    table: tuple[tuple[Sandwich, ...], ...]
-    """Every seat's sandwiches (public)."""
-    fly: SandwichId | None
-    """The sandwich the fly token covers, or ``None``."""
-    phase: Phase
-    """What happens next."""
-    turn: int
-    """The seat being dealt to or whose turn it is."""
-    played: bool
-    """Whether the seat to act has played a card this turn."""
-    actions: int
-    """Non-chance moves since the last sandwich was finished."""
-    dealt: int
-    """Cards dealt so far in the deal phase."""
-    reason: str | None
-    """Why the game ended, or ``None``."""
 
     @property
     def players(self) -> int:

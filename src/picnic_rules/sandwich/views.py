@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from ..errors import InvalidState
 from ..kit.counts import deal, subtract, total
+from ..kit.shared import public_part
 from .cards import Card, Counts, Sandwich
-from .state import State, View
+from .state import Public, State, View
 
 __all__ = [
     "determinize",
@@ -32,15 +33,7 @@ def view(state: State, player: int) -> View:
         hand=hands[player],
         hand_sizes=tuple(sum(hand) for hand in hands),
         draw_size=sum(state.draw_pile),
-        discard_pile=state.discard_pile,
-        table=state.table,
-        fly=state.fly,
-        phase=state.phase,
-        turn=state.turn,
-        played=state.played,
-        actions=state.actions,
-        dealt=state.dealt,
-        reason=state.reason,
+        **public_part(Public, state),
     )
 
 
@@ -88,17 +81,4 @@ def determinize(v: View, rng: random.Random) -> State:
 
 def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
     """The state that shows view ``v``'s public part, with these hands and draw pile."""
-    return State(
-        rules=v.rules,
-        hands=hands,
-        draw_pile=draw_pile,
-        discard_pile=v.discard_pile,
-        table=v.table,
-        fly=v.fly,
-        phase=v.phase,
-        turn=v.turn,
-        played=v.played,
-        actions=v.actions,
-        dealt=v.dealt,
-        reason=v.reason,
-    )
+    return State(rules=v.rules, hands=hands, draw_pile=draw_pile, **public_part(Public, v))
