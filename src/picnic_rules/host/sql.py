@@ -25,10 +25,14 @@ __all__ = ["SqlStore"]
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """SQLite's write-ahead log (readers never wait for the writer) and a writer waiting up
-    to 10 s for another process's write."""
+    """SQLite's write-ahead log (readers never wait for the writer), synced at its
+    checkpoints rather than at every commit (``synchronous=NORMAL``: a commit survives the
+    server's crash or restart; only the machine's crash may lose the last ones -- use
+    PostgreSQL where that matters), and a writer waiting up to 10 s for another process's
+    write."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
 

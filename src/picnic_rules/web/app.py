@@ -59,6 +59,7 @@ from ..client import SeatUpdate
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
 from ..host import Host, HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove
 from ..host.errors import shorten
+from ..registry import get_game as find_game
 from .limits import Bucket, Limits
 from .push import EVERY, Watcher
 
@@ -155,6 +156,7 @@ def create_app(
     ``None``), and looking every ``every`` seconds for moves made by other servers on the
     same store."""
     tables = host if host is not None else Host()
+    find_game(GAME)  # loaded now, once: the registry's first load is not safe across threads
     limits = limits if limits is not None else Limits()
     requests = Bucket(limits.requests_per_second, limits.request_burst)
     creations = Bucket(limits.tables_per_minute / 60.0, limits.table_burst)

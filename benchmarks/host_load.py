@@ -1,0 +1,338 @@
+"""Load on the web host: many tables at once, scripted players over HTTP and WebSocket.
+
+Starts ``--servers`` ``picnic serve`` processes on one database (``--db``: an SQLite file,
+a PostgreSQL URL, or ``memory:`` for one server), opens ``--tables`` invite tables of
+sandwich spread over them, and gives each table two scripted players, each with its own
+keep-alive HTTP connection, its own WebSocket and its own client address (sent as
+``X-Forwarded-For``, which uvicorn trusts from 127.0.0.1, so the per-address limits apply
+to each player as to a real one). The player to act sends its first legal move; the other
+player learns of it by its WebSocket and fetches its update. A table's two players use the
+same server (a proxy routing by table id does the same); a table whose game ends is
+replaced by a new one.
+
+Prints, for the measured ``--seconds``:
+
+- **moves/s**: the players' moves accepted per second, all tables together (each
+  answered after it was stored; chance's draws come on top);
+- **p50 / p99 ms**: from sending a move to the moment both seats hold their new
+  update (the mover's answer, and the other seat's push plus its fetch);
+- **MB/table**: the servers' resident memory grown per open table;
+- **CPU ms/move**: the servers' CPU time per move (both seats' updates included): the
+  figure a busy machine blurs least.
+
+``--rate R`` paces each table to R moves a second; ``--rate 0`` plays as fast as the
+server answers (saturation)::
+
+    python benchmarks/host_load.py --db /tmp/load.db --tables 200 --rate 1
+    python benchmarks/host_load.py --db /tmp/load.db --tables 200 --rate 0 --servers 2
+    python benchmarks/host_load.py --db postgresql+psycopg://picnic@127.0.0.1:5432/postgres ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+PROGRAM = "import sys; from picnic_rules.cli import main; sys.exit(main())"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid``, in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@contextlib.contextmanager
+def servers(count: int, db: str) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
+    """``count`` ``picnic serve`` processes on ``db``, answering: (port, process) each."""
+    started = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            command = [sys.executable, "-c", PROGRAM, "serve", "--port", str(port), "--db", db]
+            started.append((port, subprocess.Popen(command, stdout=subprocess.DEVNULL)))
+        for port, process in started:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5):
+                        break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise SystemExit("picnic serve did not start") from None
+                    time.sleep(0.05)
+        yield started
+    finally:
+        for _port, process in started:
+            process.send_signal(2)
+        for _port, process in started:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection of one player (its own client address)."""
+
+    def __init__(self, port: int, address: str) -> None:
+        self.port = port
+        self.address = address
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        for attempt in range(2):
+            try:
+                return await self._request(method, path, body, token)
+            except (ConnectionError, asyncio.IncompleteReadError, ValueError):
+                self.writer = None  # closed by the server (idle): open a new one
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _request(
+        self, method: str, path: str, body: Any, token: str | None
+    ) -> tuple[int, Any]:
+        if self.writer is None or self.reader is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"X-Forwarded-For: {self.address}\r\nContent-Length: {len(data)}\r\n"
+        )
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        return status, json.loads(await self.reader.readexactly(length))
+
+
+class Seat:
+    """One scripted player: its credential, its HTTP connection, its WebSocket's news."""
+
+    def __init__(self, port: int, address: str) -> None:
+        self.port = port
+        self.http = Http(port, address)
+        self.address = address
+        self.token = ""
+        self.seen = 0
+        self.update: Any = None
+        self.pushed = 0
+        self.news = asyncio.Event()
+        self.socket: Any = None
+        self.listening: asyncio.Task[None] | None = None
+
+    async def listen(self, table: str) -> None:
+        url = f"ws://127.0.0.1:{self.port}/api/games/{table}/live?token={self.token}"
+        self.socket = await websockets.connect(
+            url, additional_headers={"X-Forwarded-For": self.address}
+        )
+        first = json.loads(await self.socket.recv())
+        self.pushed = first["seen"]
+
+        async def read() -> None:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                async for message in self.socket:
+                    self.pushed = json.loads(message)["seen"]
+                    self.news.set()
+
+        self.listening = asyncio.create_task(read())
+
+    async def fetch(self, table: str) -> None:
+        status, answer = await self.http.request(
+            "GET", f"/api/games/{table}?since={self.seen}", token=self.token
+        )
+        assert status == 200, answer
+        self.seen, self.update = answer["seen"], answer["update"]["update"]
+
+    async def close(self) -> None:
+        if self.listening is not None:
+            self.listening.cancel()
+        if self.socket is not None:
+            await self.socket.close()
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.moves = 0
+        self.latencies: list[float] = []
+        self.tables = 0
+        self.measuring = False
+        self.seconds = 0.0
+        self.cpu = 0.0
+
+
+async def open_table(seats: list[Seat]) -> str:
+    status, created = await seats[0].http.request(
+        "POST", "/api/games", {"mode": "invite", "seed": None}
+    )
+    assert status == 201, created
+    table: str = created["id"]
+    seats[0].token = created["seats"][0]["token"]
+    status, joined = await seats[1].http.request(
+        "POST", f"/api/games/{table}/join", {"invite": created["invites"][0]["invite"]}
+    )
+    assert status == 200, joined
+    seats[1].token = joined["token"]
+    for seat in seats:
+        seat.seen = 0
+        await seat.fetch(table)
+        await seat.listen(table)
+    return table
+
+
+async def play_table(
+    port: int, number: int, rate: float, stop: float, stats: Stats, ready: asyncio.Event
+) -> None:
+    seats = [Seat(port, f"10.{number // 250}.{number % 250}.{k + 1}") for k in (0, 1)]
+    table = await open_table(seats)
+    stats.tables += 1
+    ready.set()
+    pause = 1.0 / rate if rate else 0.0
+    next_at = time.monotonic() + pause * (number % 97) / 97
+    while time.monotonic() < stop:
+        if seats[0].update["outcome"] is not None:
+            for seat in seats:
+                await seat.close()
+            table = await open_table(seats)
+            continue
+        if pause:
+            await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+            next_at += pause
+        actor = seats[seats[0].update["to_move"]]
+        other = seats[1 - seats.index(actor)]
+        move = actor.update["legal_moves"][0]["notation"]
+        other.news.clear()
+        sent = time.monotonic()
+        status, answer = await actor.http.request(
+            "POST", f"/api/games/{table}/moves", {"move": move, "seen": actor.seen}, actor.token
+        )
+        assert status == 200, answer
+        actor.seen, actor.update = answer["seen"], answer["update"]["update"]
+        while other.pushed < actor.seen:
+            await asyncio.wait_for(other.news.wait(), 10)
+            other.news.clear()
+        await other.fetch(table)
+        if stats.measuring:
+            stats.moves += 1
+            stats.latencies.append(time.monotonic() - sent)
+    for seat in seats:
+        await seat.close()
+
+
+async def run(args: argparse.Namespace, ports: list[int]) -> tuple[Stats, list[asyncio.Task[None]]]:
+    stats = Stats()
+    stop = time.monotonic() + 3600
+    ready = [asyncio.Event() for _ in range(args.tables)]
+    tasks = []
+    for number in range(args.tables):
+        port = ports[number % len(ports)]
+        tasks.append(
+            asyncio.create_task(play_table(port, number, args.rate, stop, stats, ready[number]))
+        )
+        if number % 20 == 19:
+            await asyncio.sleep(0.05)
+    waiting = [asyncio.create_task(event.wait()) for event in ready]
+    while waiting:
+        done, _ = await asyncio.wait([*tasks, *waiting], return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task in tasks:
+                raise SystemExit(f"a table failed: {task.exception()!r}")
+        waiting = [task for task in waiting if not task.done()]
+    return stats, tasks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="memory:", help="SQLite file, SQLAlchemy URL or memory:")
+    parser.add_argument("--servers", type=int, default=1, help="picnic serve processes")
+    parser.add_argument("--tables", type=int, default=200, help="tables played at once")
+    parser.add_argument(
+        "--rate", type=float, default=1.0, help="moves a second per table (0: flat out)"
+    )
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
+    args = parser.parse_args()
+    if args.db != "memory:" and "://" not in args.db:
+        Path(args.db).unlink(missing_ok=True)
+    with servers(args.servers, args.db) as started:
+        before = sum(rss_mb(process.pid) for _port, process in started)
+
+        async def measure() -> tuple[Stats, float]:
+            stats, tasks = await run(args, [port for port, _ in started])
+            grown = sum(rss_mb(process.pid) for _port, process in started) - before
+            await asyncio.sleep(args.warmup)
+            pids = [process.pid for _port, process in started]
+            cpu = sum(cpu_seconds(pid) for pid in pids)
+            stats.measuring = True
+            began = time.monotonic()
+            await asyncio.sleep(args.seconds)
+            stats.measuring = False
+            took = time.monotonic() - began
+            stats.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            stats.seconds = took
+            return stats, grown
+
+        stats, grown = asyncio.run(measure())
+    latencies = sorted(stats.latencies)
+    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
+    p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000 if latencies else float("nan")
+    where = "memory" if args.db == "memory:" else args.db.split(":", 1)[0].split("+")[0]
+    where = "sqlite" if "://" not in args.db and args.db != "memory:" else where
+    print(
+        f"{where}, {args.servers} server(s), {args.tables} tables, rate "
+        f"{args.rate or 'flat out'}: {stats.moves / stats.seconds:.0f} moves/s, "
+        f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, {grown / args.tables:.3f} MB/table, "
+        f"servers' CPU {stats.cpu / max(stats.moves, 1) * 1000:.2f} ms/move "
+        f"({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
