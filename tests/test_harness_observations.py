@@ -22,7 +22,7 @@ from picnic_rules.testing import check_game, check_play
 from picnic_rules.testing.documents import has_kind
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "keep_or_swap"))
-import keep_or_swap  # the example game of docs/kit.rst
+import keep_or_swap_own as keep_or_swap  # the example game of docs/kit.rst, its own front end
 
 SWAP = keep_or_swap.GAME
 NEW_CHECKS = ["observations", "observation-leaks", "describe", "render", "move-group", "apply-as"]

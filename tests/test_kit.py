@@ -283,12 +283,29 @@ def test_define_game_builds_the_sandwich_record() -> None:
     assert game.max_chance_steps(2, sandwich.Rules()) == 4 + 540 + 1
 
 
-@pytest.mark.parametrize("key", ["apply", "State", "REASONS", "max_chance_steps"])
+@pytest.mark.parametrize("key", ["apply", "State", "REASONS", "remaining"])
 def test_define_game_names_what_is_missing(key: str) -> None:
     namespace = _namespace()
     del namespace[key]
     with pytest.raises(TypeError, match=f"copy: the game module does not define {key}$"):
         define_game(namespace, name="copy", title="Copy", players=(2, 4))
+
+
+def test_define_game_derives_what_follows_from_the_rules_tier() -> None:
+    """``is_over``, ``max_moves``, ``max_chance_steps`` and ``move_from_str`` default to
+    what ``to_move``, the termination measure at the new game and ``NOTATION`` give."""
+    namespace = _namespace()
+    for key in ("is_over", "max_moves", "max_chance_steps", "move_from_str"):
+        del namespace[key]
+    game = define_game(namespace, name="copy", title="Copy", players=(2, 4))
+    rules = sandwich.Rules()
+    start = sandwich.new_game(3, rules)
+    assert game.max_moves(3, rules) == sandwich.remaining(start).moves
+    assert game.max_chance_steps(3, rules) == sandwich.remaining(start).chance
+    assert game.is_over(start) is False and namespace["is_over"](start) is False
+    assert game.move_from_str("play jelly on 0") == sandwich.Play(sandwich.Card.JELLY, 0)
+    with pytest.raises(RulesError):
+        game.max_moves(3, "rules")  # the kit's gate holds for the derived parts too
 
 
 def test_define_game_refuses_a_mis_wired_function() -> None:

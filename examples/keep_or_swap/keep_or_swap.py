@@ -12,7 +12,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from picnic_rules import CHANCE, Game, IllegalMove, Measure, Outcome, RulesError, kit
+from picnic_rules import CHANCE, Game, Measure, Outcome, RulesError, kit
 from picnic_rules.game import Actor
 from picnic_rules.kit import Counts, Notation, Number, counts, define_game, evolve, expect
 
@@ -89,7 +89,6 @@ class Swap:
 
 Move: TypeAlias = Draw | Keep | Swap
 """Any move of the game."""
-move_from_str = NOTATION.read
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -121,13 +120,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``, a legal move or one equal to it (``Draw(4.0)``)."""
-    legal = legal_moves(state)
-    try:
-        move = legal[legal.index(move)]
-    except Exception:  # not listed, or a value that cannot even be compared
-        problem = kit.ill_typed(move)
-        why = "not legal now" if problem is None else f"not a move of keep-or-swap: {problem}"
-        raise IllegalMove(move, why) from None
+    move = kit.listed(legal_moves(state), move, "keep-or-swap")
     if isinstance(move, Draw):
         hands = counts.replace(state.hands, state.hands.index(None), move.card)
         return evolve(state, deck=counts.add(state.deck, move.card, -1), hands=hands)
@@ -144,21 +137,6 @@ def remaining(state: State) -> Measure:
     return Measure(to_act, state.hands.count(None) + to_act)
 
 
-def max_moves(players: int, rules: Rules) -> int:
-    """Each seat keeps or swaps once (``remaining(new_game(players, rules)).moves``)."""
-    return players
-
-
-def max_chance_steps(players: int, rules: Rules) -> int:
-    """A card for each seat, and one for each swap (``remaining`` at the new game)."""
-    return 2 * players
-
-
-def is_over(state: State) -> bool:
-    """Whether every seat has kept or swapped and holds a card."""
-    return to_move(state) is None
-
-
 def result(state: State) -> Outcome:
     """The showdown: the cards are the scores."""
     return Outcome.from_scores([card or 0 for card in state.hands], "showdown")
@@ -166,7 +144,8 @@ def result(state: State) -> Outcome:
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees."""
-    hands = tuple(c if is_over(state) or s == player else None for s, c in enumerate(state.hands))
+    over = to_move(state) is None
+    hands = tuple(c if over or s == player else None for s, c in enumerate(state.hands))
     held = tuple(card is not None for card in state.hands)
     return View(player, state.rules, hands, held, sum(state.deck), state.discards, state.turn)
 

@@ -12,6 +12,8 @@
   naming the field;
 * :mod:`picnic_rules.kit.checks`: :func:`expect`, :func:`fail` and
   :func:`check_fields` for a game's ``check``;
+* :func:`listed`: the legal move a look-alike stands for, or
+  :class:`~picnic_rules.IllegalMove`;
 * :func:`ill_typed`: whether a move's fields hold the types its class
   declares (a game's ``apply`` refuses an ill-typed move with
   :class:`~picnic_rules.IllegalMove`);
@@ -40,6 +42,7 @@ from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
 from .enums import Enum, IntEnum
+from .listed import listed
 from .notation import Choice, Form, Notation, NotationError, Number, Several
 from .options import MAX_COUNT, count, flag
 from .shared import own_fields_first, public_part
@@ -69,6 +72,7 @@ __all__ = [
     "fail",
     "flag",
     "ill_typed",
+    "listed",
     "own_fields_first",
     "parse_move",
     "public_part",

@@ -17,6 +17,7 @@ from ..agents.random_agent import RandomAgent
 from ..errors import InvalidState, PicnicError, RulesError, not_a_seat
 from ..game import Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults, frontend
+from .notation import Notation
 
 __all__ = ["define_game"]
 
@@ -283,6 +284,38 @@ def _gate_result(fn: Any, is_over: Callable[[Any], bool]) -> Any:
     return gated
 
 
+def _fill_defaults(namespace: dict[str, Any]) -> None:
+    """Put the rules tier's derived parts the module leaves out into its namespace:
+    ``is_over`` (nobody is to move), ``max_moves`` and ``max_chance_steps`` (the
+    termination measure at the new game) and ``move_from_str`` (its ``NOTATION``'s
+    reader)."""
+    to_move, remaining, new_game = (namespace.get(k) for k in ("to_move", "remaining", "new_game"))
+    if "is_over" not in namespace and callable(to_move):
+
+        def is_over(state: Any) -> bool:
+            """Whether the game has ended: nobody is to move (the kit's default)."""
+            return to_move(state) is None
+
+        namespace["is_over"] = is_over
+    if callable(remaining) and callable(new_game):
+
+        def max_moves(players: int, rules: Any) -> int:
+            """The most non-chance moves a game can take: the termination measure's
+            ``moves`` at the new game (the kit's default)."""
+            return int(remaining(new_game(players, rules)).moves)
+
+        def max_chance_steps(players: int, rules: Any) -> int:
+            """The most chance steps a game can take: the termination measure's ``chance``
+            at the new game (the kit's default)."""
+            return int(remaining(new_game(players, rules)).chance)
+
+        namespace.setdefault("max_moves", max_moves)
+        namespace.setdefault("max_chance_steps", max_chance_steps)
+    notation = namespace.get("NOTATION")
+    if "move_from_str" not in namespace and isinstance(notation, Notation):
+        namespace["move_from_str"] = notation.read
+
+
 def define_game(
     namespace: Mapping[str, object],
     *,
@@ -303,7 +336,11 @@ def define_game(
     ``apply``, ``chance_outcomes``, ``is_over``, ``result``, ``view``,
     ``determinize``, ``check``, ``max_moves``, ``max_chance_steps``,
     ``move_from_str`` and ``remaining`` (the termination measure, a
-    :class:`~picnic_rules.Measure`).
+    :class:`~picnic_rules.Measure`). Of these the kit derives, unless the
+    module defines its own: ``is_over`` (``to_move`` gives ``None``),
+    ``max_moves`` and ``max_chance_steps`` (``remaining`` at the new game)
+    and ``move_from_str`` (the module's ``NOTATION``, a
+    :class:`~picnic_rules.kit.Notation`, reads it).
 
     The front-end tier, each part the kit's default
     (:mod:`picnic_rules.kit.frontend`) unless the module defines its own:
@@ -351,6 +388,9 @@ def define_game(
     it. Annotate the result with the game's types so that users and mypy
     see them: ``GAME: Game[State, View, Move, Rules, Observation] = define_game(...)``.
     """
+    if not isinstance(namespace, dict):
+        namespace = dict(namespace)
+    _fill_defaults(namespace)
     missing = [key for key in (*_CLASSES, *_REQUIRED) if key not in namespace]
     if missing:
         raise TypeError(f"{name}: the game module does not define {', '.join(missing)}")
