@@ -9,7 +9,7 @@ from typing import Final
 from ..errors import PicnicError
 from ..game import CHANCE, Actor, Outcome
 from ..kit import evolve, evolver
-from ..kit.counts import add, replace
+from ..kit.counts import add, replace, take
 from .cards import (
     CARDS,
     KINDS,
@@ -199,16 +199,7 @@ def _refill(state: State, hands: tuple[Counts, ...], piles: tuple[Pile, ...],
 
 def _draw(state: State, card: Card) -> State:
     seat = state.turn
-    # the card moves from the deck to the hand: counts.add and counts.replace, inlined
-    # (every other step of a game is a card dealt or drawn)
-    hand = list(state.hands[seat])
-    hand[card] += 1
-    held = list(state.hands)
-    held[seat] = tuple(hand)
-    hands = tuple(held)
-    left = list(state.deck)
-    left[card] -= 1
-    deck = tuple(left)
+    hands, deck = take(state.hands, seat, state.deck, card)  # from the deck to the hand
     piles, scored = state.piles, state.scored
     if state.phase is _DEAL:
         players = len(hands)

@@ -16,6 +16,7 @@ import attrs
 from ..errors import IllegalMove, PicnicError, move_text
 from ..kit import evolve, ill_typed
 from ..kit.counts import add, fill, subtract
+from ..kit.observed import check_observed
 from .cards import KINDS, WEAPONS, Card, Counts, insect_of
 from .engine import apply, legal_moves
 from .moves import MOVE_TYPES, Defend, Draw, GiveUp, Move, Play, Swat
@@ -49,17 +50,9 @@ class Observation:
     """Why the game ended with this move, or ``None``."""
 
     def __attrs_post_init__(self) -> None:
-        for name in ("seat", "actor", "turn"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                raise PicnicError(f"an observation's {name} is a seat number, not {value!r}")
-        move = self.move
-        if move is None:
-            if self.actor == self.seat:
-                raise PicnicError("a seat sees the cards it receives itself: move cannot be null")
+        if not check_observed(self, "insects", MOVE_TYPES, ("seat", "actor", "turn")):
             return
-        if type(move) not in MOVE_TYPES:
-            raise PicnicError(f"not an insects move: {type(move).__name__}")
+        move = self.move
         if type(move) is Draw:
             if move.card.__class__ is not Card:
                 raise PicnicError(f"{move.card!r} is not a card")

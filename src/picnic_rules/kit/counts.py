@@ -38,6 +38,7 @@ __all__ = [
     "pick_weighted",
     "replace",
     "subtract",
+    "take",
     "total",
 ]
 
@@ -187,3 +188,23 @@ def fill(
             return None
         hands.append(tuple(hand))
     return tuple(hands), tuple(left)
+
+
+def take(
+    hands: tuple[Counts, ...], seat: int, pile: Counts, kind: int
+) -> tuple[tuple[Counts, ...], Counts]:
+    """One card of ``kind`` from ``pile`` into seat ``seat``'s hand: the hands, then the pile.
+
+    The commonest step of a card game (a card dealt or drawn), so nothing is checked:
+    the caller knows the pile holds the card.
+
+    >>> take(((0, 1), (0, 0)), 1, (2, 3), 0)
+    (((0, 1), (1, 0)), (1, 3))
+    """
+    hand = list(hands[seat])
+    hand[kind] += 1
+    held = list(hands)
+    held[seat] = tuple(hand)
+    left = list(pile)
+    left[kind] -= 1
+    return tuple(held), tuple(left)

@@ -21,7 +21,7 @@ from typing import Any, Final
 from ..errors import IllegalMove, InvalidState, PicnicError
 from ..game import CHANCE, Actor, Measure, Outcome
 from ..kit import evolve, evolver
-from ..kit.counts import add, replace
+from ..kit.counts import add, replace, take
 from ..typecheck import ill_typed
 from .cards import CARDS, EMPTY, SPREADS, Card, Counts, Sandwich
 from .moves import MOVE_TYPES, Ant, Discard, Draw, End, Fly, Move, Play
@@ -459,16 +459,7 @@ def _apply_draw(state: State, move: Draw) -> State:
     if not pile[card]:
         raise IllegalMove(move, f"the draw pile holds no {_LONG[card]}")
     seat = state.turn
-    # the card moves from the pile to the hand: counts.add and counts.replace, inlined
-    # (about every other step of a game is a card dealt or drawn)
-    hand = list(state.hands[seat])
-    hand[card] += 1
-    held = list(state.hands)
-    held[seat] = tuple(hand)
-    hands = tuple(held)
-    left = list(pile)
-    left[card] -= 1
-    pile = tuple(left)
+    hands, pile = take(state.hands, seat, pile, card)  # from the draw pile to the hand
     if state.phase is _DRAW:
         return _DRAWN(state, hands=hands, draw_pile=pile, phase=_ACT)
     dealt = state.dealt + 1

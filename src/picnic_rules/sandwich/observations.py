@@ -15,6 +15,7 @@ import attrs
 
 from ..errors import IllegalMove, PicnicError
 from ..kit.counts import add, fill, replace
+from ..kit.observed import check_observed
 from ..typecheck import ill_typed
 from .cards import CARDS, EMPTY, Card
 from .engine import _end_turn, _plays, apply, legal_moves
@@ -49,17 +50,9 @@ class Observation:
     """The move, or ``None`` for a card ``actor`` received that ``seat`` cannot see."""
 
     def __attrs_post_init__(self) -> None:
-        for name in ("seat", "actor"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                raise PicnicError(f"an observation's {name} is a seat number, not {value!r}")
-        move = self.move
-        if move is None:
-            if self.actor == self.seat:
-                raise PicnicError("a seat sees the cards it receives itself: move cannot be null")
+        if not check_observed(self, "sandwich", MOVE_TYPES):
             return
-        if type(move) not in MOVE_TYPES:
-            raise PicnicError(f"not a sandwich move: {type(move).__name__}")
+        move = self.move
         problem = ill_typed(move)
         if problem is not None:
             raise PicnicError(f"not a sandwich move: {problem}")
