@@ -297,7 +297,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
     args = parser.parse_args()
     if args.db != "memory:" and "://" not in args.db:
-        Path(args.db).unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm"):  # a fresh file, without an old file's log
+            Path(args.db + suffix).unlink(missing_ok=True)
     with servers(args.servers, args.db) as started:
         before = sum(rss_mb(process.pid) for _port, process in started)
 

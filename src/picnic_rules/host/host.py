@@ -307,7 +307,9 @@ class Host:
         """:meth:`move`, answered with the table's new version and labels."""
         loaded = self._get(table_id)
         with loaded.lock:
-            loaded = self._fresh(table_id, loaded)
+            if seen != loaded.table.version:  # the store may be ahead: the client too
+                loaded = self._fresh(table_id, loaded)
+            # else the save below checks that the store is still at ``seen``
             table = loaded.table
             seat = self._seat(loaded, token)
             if seen != table.version:

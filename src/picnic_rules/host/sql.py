@@ -21,17 +21,22 @@ except ImportError:  # pragma: no cover - the message is the point
         "a database store needs SQLAlchemy: pip install 'picnic-rules[host]'"
     ) from None
 
-__all__ = ["SqlStore"]
+__all__ = ["POOL", "SqlStore"]
+
+POOL = 20
+"""Connections a store keeps open (and as many more at a busy moment): a web server's
+worker threads each use one for a request, and opening one per request costs more than
+the request."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """SQLite's write-ahead log (readers never wait for the writer), synced at its
+    """Each SQLite connection's settings: the write-ahead log (set once in the file; readers
+    never wait for the writer) synced at its
     checkpoints rather than at every commit (``synchronous=NORMAL``: a commit survives the
     server's crash or restart; only the machine's crash may lose the last ones -- use
     PostgreSQL where that matters), and a writer waiting up to 10 s for another process's
     write."""
     cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
@@ -56,9 +61,14 @@ class SqlStore:
 
     def __init__(self, url: str, **engine_options: Any) -> None:
         try:
-            self.engine = sa.create_engine(url, **engine_options)
+            options = {"pool_size": POOL, "max_overflow": POOL, **engine_options}
+            if url.startswith("sqlite") and (":memory:" in url or url.rstrip("/") == "sqlite:"):
+                options = dict(engine_options)  # one in-memory database: SQLAlchemy's own pool
+            self.engine = sa.create_engine(url, **options)
             if self.engine.dialect.name == "sqlite":
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+                with self.engine.connect() as connection:  # kept in the file, set once
+                    connection.exec_driver_sql("PRAGMA journal_mode=WAL")
             _METADATA.create_all(self.engine)
         except sa.exc.SQLAlchemyError as exc:
             raise PicnicError(f"cannot open the database {url!r}: {type(exc).__name__}") from None

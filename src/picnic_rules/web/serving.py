@@ -135,6 +135,7 @@ def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicor
         ws_max_size=settings.max_message,
         ws_ping_interval=settings.ping,
         ws_ping_timeout=settings.ping,
+        ws_per_message_deflate=False,  # the messages are a few bytes
         **{"log_level": "warning", **options},
     )
     return uvicorn.Server(config)
