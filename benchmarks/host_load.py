@@ -18,7 +18,8 @@ Prints, for the measured ``--seconds``:
   update (the mover's answer, and the other seat's push plus its fetch);
 - **MB/table**: the servers' resident memory grown per open table;
 - **CPU ms/move**: the servers' CPU time per move (both seats' updates included): the
-  figure a busy machine blurs least.
+  figure a busy machine blurs least; and the scripted players' own (they share the
+  machine with the servers).
 
 ``--rate R`` paces each table to R moves a second; ``--rate 0`` plays as fast as the
 server answers (saturation)::
@@ -203,6 +204,7 @@ class Stats:
         self.measuring = False
         self.seconds = 0.0
         self.cpu = 0.0
+        self.client_cpu = 0.0
 
 
 async def open_table(seats: list[Seat]) -> str:
@@ -308,12 +310,14 @@ def main() -> None:
             await asyncio.sleep(args.warmup)
             pids = [process.pid for _port, process in started]
             cpu = sum(cpu_seconds(pid) for pid in pids)
+            own = time.process_time()
             stats.measuring = True
             began = time.monotonic()
             await asyncio.sleep(args.seconds)
             stats.measuring = False
             took = time.monotonic() - began
             stats.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+            stats.client_cpu = time.process_time() - own
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -330,7 +334,8 @@ def main() -> None:
         f"{where}, {args.servers} server(s), {args.tables} tables, rate "
         f"{args.rate or 'flat out'}: {stats.moves / stats.seconds:.0f} moves/s, "
         f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, {grown / args.tables:.3f} MB/table, "
-        f"servers' CPU {stats.cpu / max(stats.moves, 1) * 1000:.2f} ms/move "
+        f"servers' CPU {stats.cpu / max(stats.moves, 1) * 1000:.2f} ms/move, "
+        f"players' {stats.client_cpu / max(stats.moves, 1) * 1000:.2f} "
         f"({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})"
     )
 
