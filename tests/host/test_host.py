@@ -216,3 +216,26 @@ def test_a_stale_message_never_writes_a_huge_number() -> None:
         "the table moved on: 5 moves made, not a number of about 4001 digits"
     )
     assert len(str(StaleMove(-(10**60), 5))) < 100
+
+
+def test_two_hosts_on_one_store_join_an_invite_once_and_know_the_new_seat(make_store) -> None:  # type: ignore[no-untyped-def]
+    first, second = Host(make_store()), Host(make_store())
+    opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
+    assert second.update(opened.table, opened.tokens[0]).seat == 0  # loaded by both
+    seat, token = first.join(opened.table, opened.invites[1])
+    assert second.update(opened.table, token).seat == seat == 1  # a join made elsewhere
+    with pytest.raises(SeatTaken):  # the other host's loaded copy is behind: the store decides
+        Host(make_store()).join(opened.table, opened.invites[1])
+    third = Host(make_store())
+    assert third.update(opened.table, opened.tokens[0]).seat == 0
+    with pytest.raises(NotASeat):
+        third.update(opened.table, "not a credential")
+
+
+def test_racing_joins_on_two_hosts_give_the_seat_once(make_store) -> None:  # type: ignore[no-untyped-def]
+    first, second = Host(make_store()), Host(make_store())
+    opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
+    second.update(opened.table, opened.tokens[0])  # both hold the table without seat 1
+    first.join(opened.table, opened.invites[1])
+    with pytest.raises(SeatTaken):
+        second.join(opened.table, opened.invites[1])

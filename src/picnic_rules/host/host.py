@@ -158,12 +158,17 @@ class Saved:
         )
 
 
+class _Reload(Exception):
+    """The loaded table is out of date: load it again and retry."""
+
+
 class _Loaded:
     """A table in memory, with what its stored document says beside it."""
 
-    def __init__(self, table: Table, saved: Saved) -> None:
+    def __init__(self, table: Table, saved: Saved, document: str) -> None:
         self.table = table
         self.saved = saved
+        self.document = document  # the stored text of ``saved``
         self.lock = threading.Lock()
 
 
@@ -226,8 +231,9 @@ class Host:
             invites={seat: _hash(token) for seat, token in invites.items()},
             meta=dict(meta or {}),
         )
-        self.store.create(table_id, saved.dumps(), table.version, table.over)
-        self._keep(table_id, _Loaded(table, saved))
+        document = saved.dumps()
+        self.store.create(table_id, document, table.version, table.over)
+        self._keep(table_id, _Loaded(table, saved, document))
         return Opened(table_id, tokens, invites)
 
     def join(self, table_id: str, invite: str) -> tuple[int, str]:
@@ -250,11 +256,16 @@ class Host:
             saved = attrs.evolve(
                 loaded.saved, credentials={**loaded.saved.credentials, seat: _hash(token)}
             )
-            version = loaded.table.version
-            # joining changes no move: the version stays, so a racing join loses on the text
-            if not self.store.save(table_id, saved.dumps(), version, loaded.table.over, version):
+            version, document = loaded.table.version, saved.dumps()
+            # a join makes no move: the version stays, so a racing join loses on the text
+            if not self.store.save(
+                table_id, document, version, loaded.table.over, version, loaded.document
+            ):
                 self._forget(table_id)
+                if seat in self._load(table_id).saved.credentials:
+                    raise SeatTaken(f"seat {seat} was taken already")
                 raise StaleMove(version, self.store.version(table_id) or 0)
+            loaded.document = document
             loaded.saved = saved
             return seat, token
 
@@ -262,8 +273,12 @@ class Host:
 
     def seat_of(self, table_id: str, token: str) -> int:
         """The seat whose credential ``token`` is; :class:`~.errors.NotASeat` if none."""
-        loaded = self._get(table_id)
-        return self._seat(loaded, token)
+        for again in (False, True):
+            try:
+                return self._seated(table_id, self._get(table_id), token, again)
+            except _Reload:
+                continue
+        raise AssertionError("unreachable")
 
     @property
     def loaded(self) -> int:
@@ -285,12 +300,17 @@ class Host:
 
     def answer(self, table_id: str, token: str, since: int = 0) -> Answer:
         """:meth:`update` with the table's version and labels, read together."""
-        loaded = self._get(table_id)
-        with loaded.lock:
-            loaded = self._fresh(table_id, loaded)
-            table = loaded.table
-            update = table.update(self._seat(loaded, token), since)
-            return Answer(table.version, update, loaded.saved.meta)
+        for again in (False, True):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                loaded = self._fresh(table_id, loaded)
+                try:
+                    seat = self._seated(table_id, loaded, token, again)
+                except _Reload:
+                    continue
+                table = loaded.table
+                return Answer(table.version, table.update(seat, since), loaded.saved.meta)
+        raise AssertionError("unreachable")
 
     def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
         """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
@@ -305,19 +325,24 @@ class Host:
 
     def play(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
         """:meth:`move`, answered with the table's new version and labels."""
-        loaded = self._get(table_id)
-        with loaded.lock:
-            if seen != loaded.table.version:  # the store may be ahead: the client too
-                loaded = self._fresh(table_id, loaded)
-            # else the save below checks that the store is still at ``seen``
-            table = loaded.table
-            seat = self._seat(loaded, token)
-            if seen != table.version:
-                raise StaleMove(seen, table.version)
-            table.choose(seat, move)
-            table.advance()
-            self._save(table_id, loaded, seen)
-            return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
+        for again in (False, True):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                if seen != loaded.table.version:  # the store may be ahead: the client too
+                    loaded = self._fresh(table_id, loaded)
+                # else the save below checks that the store is still at ``seen``
+                try:
+                    seat = self._seated(table_id, loaded, token, again)
+                except _Reload:
+                    continue
+                table = loaded.table
+                if seen != table.version:
+                    raise StaleMove(seen, table.version)
+                table.choose(seat, move)
+                table.advance()
+                self._save(table_id, loaded, seen)
+                return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
+        raise AssertionError("unreachable")
 
     def public(self, table_id: str, since: int = 0) -> Public:
         """What a spectator may see of the table (no credential needed, no hidden card):
@@ -361,15 +386,21 @@ class Host:
     def undo(self, table_id: str, token: str) -> int:
         """Take back the seat's last decision, if the table's undo policy allows it; return
         how many moves were taken back."""
-        loaded = self._get(table_id)
-        with loaded.lock:
-            loaded = self._fresh(table_id, loaded)
-            table = loaded.table
-            before = table.version
-            taken = table.undo(self._seat(loaded, token))
-            if taken:
-                self._save(table_id, loaded, before)
-            return taken
+        for again in (False, True):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                loaded = self._fresh(table_id, loaded)
+                try:
+                    seat = self._seated(table_id, loaded, token, again)
+                except _Reload:
+                    continue
+                table = loaded.table
+                before = table.version
+                taken = table.undo(seat)
+                if taken:
+                    self._save(table_id, loaded, before)
+                return taken
+        raise AssertionError("unreachable")
 
     # keeping tables ---------------------------------------------------------------
 
@@ -379,6 +410,18 @@ class Host:
             if secrets.compare_digest(known, hashed):
                 return seat
         raise NotASeat("no seat of this table has that credential")
+
+    def _seated(self, table_id: str, loaded: _Loaded, token: str, again: bool) -> int:
+        """The seat of ``token``; if the loaded table has no such credential but the store's
+        may have (someone joined through another server), forget the loaded table and raise
+        :class:`_Reload` (the caller tries ``again`` once)."""
+        try:
+            return self._seat(loaded, token)
+        except NotASeat:
+            if again or not loaded.saved.invites:
+                raise
+        self._forget(table_id)
+        raise _Reload
 
     def _save(self, table_id: str, loaded: _Loaded, expected: int) -> None:
         """Store the table's new document if the stored version is still ``expected``;
@@ -390,15 +433,16 @@ class Host:
             record=table.record(),
             kept={count: str(move) for count, move in table.kept.items()},
         )
+        document = saved.dumps()
         try:
-            stored = self.store.save(table_id, saved.dumps(), table.version, table.over, expected)
+            stored = self.store.save(table_id, document, table.version, table.over, expected)
         except BaseException:
             self._forget(table_id)
             raise
         if not stored:
             self._forget(table_id)
             raise StaleMove(expected, self.store.version(table_id) or 0)
-        loaded.saved = saved
+        loaded.saved, loaded.document = saved, document
         if table.over:
             self._forget(table_id)  # a finished table leaves memory; the store keeps it
 
@@ -433,7 +477,7 @@ class Host:
             kept=kept,
             undo=saved.undo,
         )
-        loaded = _Loaded(table, saved)
+        loaded = _Loaded(table, saved, found[0])
         if not table.over:
             self._keep(table_id, loaded)
         return loaded

@@ -106,12 +106,22 @@ class SqlStore:
         return found
 
     def save(
-        self, table_id: str, document: str, version: int, finished: bool, expected: int
+        self,
+        table_id: str,
+        document: str,
+        version: int,
+        finished: bool,
+        expected: int,
+        previous: str | None = None,
     ) -> bool:
-        """Replace the table's document if its stored version is still ``expected``."""
+        """Replace the table's document if its stored version is still ``expected`` (and
+        its document still ``previous``, if given)."""
+        where = [TABLES.c.id == table_id, TABLES.c.version == expected]
+        if previous is not None:
+            where.append(TABLES.c.document == previous)
         statement = (
             TABLES.update()
-            .where(TABLES.c.id == table_id, TABLES.c.version == expected)
+            .where(*where)
             .values(version=version, finished=finished, document=document, updated=time.time())
         )
         with self.engine.begin() as connection:

@@ -38,10 +38,18 @@ class Store(Protocol):
         ...
 
     def save(
-        self, table_id: str, document: str, version: int, finished: bool, expected: int
+        self,
+        table_id: str,
+        document: str,
+        version: int,
+        finished: bool,
+        expected: int,
+        previous: str | None = None,
     ) -> bool:
-        """Replace the table's document and version if its stored version is ``expected``;
-        return whether it did (``False``: another writer moved first)."""
+        """Replace the table's document and version if its stored version is ``expected``
+        (and, when ``previous`` is given, its stored document is still ``previous``: a
+        change that makes no move, such as a join); return whether it did (``False``:
+        another writer was first)."""
         ...
 
 
@@ -76,12 +84,21 @@ class MemoryStore:
         return {key: value[1] for key, value in found.items() if value is not None}
 
     def save(
-        self, table_id: str, document: str, version: int, finished: bool, expected: int
+        self,
+        table_id: str,
+        document: str,
+        version: int,
+        finished: bool,
+        expected: int,
+        previous: str | None = None,
     ) -> bool:
-        """Replace the table's document if its version is still ``expected``."""
+        """Replace the table's document if its version is still ``expected`` (and its
+        document still ``previous``, if given)."""
         with self._lock:
             found = self._tables.get(table_id)
             if found is None or found[1] != expected:
+                return False
+            if previous is not None and found[0] != previous:
                 return False
             self._tables[table_id] = (document, version, finished)
             return True
