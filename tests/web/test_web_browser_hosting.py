@@ -191,3 +191,19 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     assert "taken" in (third.text_content("#message") or "")
     assert third.is_hidden("#board")
     assert live.leaks == [] and live.pushes > 0 and live.publics > 0
+
+
+def test_a_game_the_server_no_longer_has_is_said_so_not_left_playable(contexts: Any) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    page = contexts()
+    with picnic_serve(port, "memory:"):
+        start(page, url, "computer", "4")
+        act(page)
+        assert page.is_visible("#board")
+    with picnic_serve(port, "memory:"):  # a server that keeps no tables was restarted
+        wait_until(lambda: "no longer on this server" in (page.text_content("#message") or ""), 10)
+        assert page.is_hidden("#board") and "#game=" not in page.url
+        page.reload()  # the browser forgot the game: the set-up form, no error
+        settle(page)
+        assert page.is_hidden("#board") and page.is_visible("#new-game")

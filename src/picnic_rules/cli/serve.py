@@ -1,6 +1,6 @@
-"""Serve the sandwich game in the browser: a web app on the library's host (needs the
-``web`` extra).
+"""Serve the sandwich game in the browser, its tables kept in a database.
 
+A web app on the library's host (pip install 'picnic-rules[web]').
 ``picnic serve`` listens on 127.0.0.1:8000 by default; open that address in a
 browser to play against the computer, pass and play, or invite a second browser.
 Every table is kept in a database (``--db``: SQLite in the user's data folder by
