@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..kit import define_game
+from . import moves
 from .agent import ComputerAgent, card_value
 from .cards import (
     CARD_KINDS,
@@ -57,27 +58,8 @@ from .engine import (
     scores,
     to_move,
 )
-from .moves import (
-    MAX_KNOCKS,
-    MAX_NOTATION,
-    MAX_NUMBER,
-    MOVE_TYPES,
-    NOTATION,
-    Deal,
-    Draw,
-    Keep,
-    Knock,
-    Landing,
-    Move,
-    Place,
-    Play,
-    Retoss,
-    Reveal,
-    Rolloff,
-    Settle,
-    Toss,
-    move_from_str,
-)
+from .moves import *  # noqa: F403 -- the move classes and their notation, as moves.__all__ lists them
+from .moves import Move
 from .observations import Observation, observe, update
 from .picture import colony_picture, render
 from .rules import PLAYERS, Rules, layout, neighbours
@@ -97,43 +79,25 @@ __all__ = [
     "DIE_KINDS",
     "DIE_NAMES",
     "GAME",
-    "MAX_KNOCKS",
-    "MAX_NOTATION",
-    "MAX_NUMBER",
     "MAX_ROLLOFFS",
-    "MOVE_TYPES",
-    "NOTATION",
     "PLAYERS",
     "REASONS",
     "VARIANTS",
     "Category",
     "Colour",
     "ComputerAgent",
-    "Deal",
     "Die",
     "DieKind",
-    "Draw",
     "Food",
-    "Keep",
-    "Knock",
-    "Landing",
-    "Move",
     "Observation",
     "Phase",
     "PicnicCard",
-    "Place",
     "Placed",
-    "Play",
-    "Retoss",
-    "Reveal",
-    "Rolloff",
     "RoundCard",
     "Rules",
     "ScoringCard",
-    "Settle",
     "Spot",
     "State",
-    "Toss",
     "TossModel",
     "View",
     "apply",
@@ -159,7 +123,6 @@ __all__ = [
     "max_chance_steps",
     "max_moves",
     "measure",
-    "move_from_str",
     "move_group",
     "neighbours",
     "new_game",
@@ -180,6 +143,7 @@ __all__ = [
     "view",
     "visible",
 ]
+__all__ += moves.__all__
 
 VARIANTS: dict[str, Rules] = {
     "default": Rules(),

@@ -3,11 +3,11 @@ the public :class:`Table`."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from ..kit import Enum
+from ..kit import Enum, own_fields_first
 from .cards import Counts, Pile
 from .rules import Rules
 
@@ -25,13 +25,6 @@ class Phase(Enum):
     """Seat :attr:`State.turn` acts: a normal turn, or an answer to the attacking pile."""
     OVER = "over"
     """The game has ended; :attr:`State.reason` says why."""
-
-
-def _own_fields_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
-    """attrs field order: the class's own fields, then the :class:`Table`'s (the order of the
-    fields in repr, in ``__init__`` and in JSON documents)."""
-    own = vars(cls).get("__annotations__", {})
-    return sorted(fields, key=lambda field: field.name not in own)
 
 
 @attrs.frozen
@@ -67,8 +60,13 @@ class Table:
     reason: str | None
     """Why the game ended (``"one-left"`` or ``"cards-out"``), or ``None``."""
 
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.food)
 
-@attrs.frozen(field_transformer=_own_fields_first)
+
+@attrs.frozen(field_transformer=own_fields_first)
 class State(Table):
     """A full position of the insects game (every card known): the rules, every hand and the
     deck, then the :class:`Table`.
@@ -86,13 +84,8 @@ class State(Table):
     deck: Counts
     """The face-down deck, as counts."""
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.hands)
 
-
-@attrs.frozen(field_transformer=_own_fields_first)
+@attrs.frozen(field_transformer=own_fields_first)
 class View(Table):
     """What seat :attr:`player` may see: the rules, its own hand, the sizes of every hand and
     of the deck, then the :class:`Table`."""
@@ -107,11 +100,6 @@ class View(Table):
     """How many cards every seat holds (this seat's included)."""
     deck_size: int
     """How many cards the deck holds."""
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.hand_sizes)
 
 
 TABLE: Final = tuple(field.name for field in attrs.fields(Table))

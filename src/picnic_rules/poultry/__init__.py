@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..kit import define_game
+from . import moves
 from .agent import ComputerAgent, duel_chance
 from .cards import COLOURS, GRAINS, YARDS, Card, Colour, Counts, Grain, GrainCounts
 from .checks import check
@@ -34,21 +35,8 @@ from .engine import (
     stake,
     to_move,
 )
-from .moves import (
-    MOVE_TYPES,
-    Accept,
-    Allot,
-    Commit,
-    Draw,
-    Move,
-    NoDeal,
-    Reject,
-    Resolve,
-    Reveal,
-    Roll,
-    Supply,
-    move_from_str,
-)
+from .moves import *  # noqa: F403 -- the move classes and their notation, as moves.__all__ lists them
+from .moves import Move
 from .notation import MAX_NOTATION, NOTATION, card_from_str
 from .observations import Observation, observe, update
 from .picture import render
@@ -78,36 +66,24 @@ __all__ = [
     "GRAINS",
     "GRAIN_OUT",
     "MAX_NOTATION",
-    "MOVE_TYPES",
     "NOTATION",
     "PLAYERS",
     "REASONS",
     "VARIANTS",
     "YARDS",
-    "Accept",
-    "Allot",
     "Card",
     "Colour",
-    "Commit",
     "ComputerAgent",
     "Counts",
-    "Draw",
     "Duel",
     "Grain",
     "GrainCounts",
     "Haggle",
-    "Move",
-    "NoDeal",
     "Observation",
     "Phase",
     "Public",
-    "Reject",
-    "Resolve",
-    "Reveal",
-    "Roll",
     "Rules",
     "State",
-    "Supply",
     "View",
     "apply",
     "apply_as",
@@ -131,7 +107,6 @@ __all__ = [
     "legal_pair",
     "max_chance_steps",
     "max_moves",
-    "move_from_str",
     "move_group",
     "new_game",
     "observe",
@@ -148,6 +123,7 @@ __all__ = [
     "update",
     "view",
 ]
+__all__ += moves.__all__
 
 VARIANTS: dict[str, Rules] = {
     "default": Rules(),

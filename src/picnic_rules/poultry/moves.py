@@ -47,7 +47,6 @@ __all__ = [
     "Reveal",
     "Roll",
     "Supply",
-    "listed",
     "move_from_str",
 ]
 

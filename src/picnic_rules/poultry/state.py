@@ -10,12 +10,9 @@ see. Build them with keywords (the engine updates them with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import attrs
 
-from ..kit import Enum
+from ..kit import Enum, own_fields_first
 from .cards import Card, Counts, GrainCounts
 from .rules import Rules
 
@@ -118,14 +115,7 @@ class Public:
     """Why the game ended, or ``None``."""
 
 
-def _own_fields_first(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[Any]:
-    """The field order of a state or a view (and so of its JSON document): its own fields,
-    then the :class:`Public` ones."""
-    shared = {field.name for field in attrs.fields(Public)}
-    return [f for f in fields if f.name not in shared] + [f for f in fields if f.name in shared]
-
-
-@attrs.frozen(field_transformer=_own_fields_first)
+@attrs.frozen(field_transformer=own_fields_first)
 class State(Public):
     """A full position of the poultry game: every card known.
 
@@ -149,7 +139,7 @@ class State(Public):
         return len(self.hands)
 
 
-@attrs.frozen(field_transformer=_own_fields_first)
+@attrs.frozen(field_transformer=own_fields_first)
 class View(Public):
     """What seat :attr:`player` may see: its own hand and commitment, everything public,
     and only the sizes of the other hands, of the deck and of other seats' face-down cards.

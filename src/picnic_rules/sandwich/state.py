@@ -51,6 +51,11 @@ class Public:
     reason: str | None = None
     """Why the game ended (``"three-sandwiches"``, ``"stuck"``, ``"sixty-actions"``), or ``None``."""
 
+    @property
+    def players(self) -> int:
+        """The number of seats (each has a row of sandwiches, maybe empty)."""
+        return len(self.table)
+
 
 @attrs.frozen(field_transformer=own_fields_first, kw_only=True)
 class State(Public):
@@ -70,11 +75,6 @@ class State(Public):
     draw_pile: Counts
     """The face-down draw pile, as counts."""
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.hands)
-
 
 @attrs.frozen(field_transformer=own_fields_first, kw_only=True)
 class View(Public):
@@ -91,8 +91,3 @@ class View(Public):
     """How many cards every seat holds (this seat's included)."""
     draw_size: int
     """How many cards the face-down draw pile holds."""
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.hand_sizes)
