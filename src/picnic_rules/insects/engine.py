@@ -141,50 +141,127 @@ _REFILLING: Final = evolver(
 )
 """The state after a seat's play, as it draws back up."""
 _NEXT: Final = evolver(
-    State, "hands", "deck", "piles", "scored", "phase", "turn", "draws", "again", "bought",
-    "last", "last_count", "reason",
-)  # fmt: skip
+    State,
+    "hands",
+    "deck",
+    "piles",
+    "scored",
+    "phase",
+    "turn",
+    "draws",
+    "again",
+    "bought",
+    "last",
+    "last_count",
+    "reason",
+)
 """The state after a step of the game: the cards moved, and who acts next in what phase."""
 _FED: Final = evolver(
-    State, "piles", "food", "captured", "scored", "phase", "turn", "draws", "again", "bought",
-    "last", "last_count", "reason",
-)  # fmt: skip
+    State,
+    "piles",
+    "food",
+    "captured",
+    "scored",
+    "phase",
+    "turn",
+    "draws",
+    "again",
+    "bought",
+    "last",
+    "last_count",
+    "reason",
+)
 """The state after food was given up: the pile and the food moved, and who acts next."""
 
 
-def _hand_out(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple[Pile, ...],
-              scored: tuple[Counts, ...], due: int) -> State:  # fmt: skip
+def _hand_out(
+    state: State,
+    hands: tuple[Counts, ...],
+    deck: Counts,
+    piles: tuple[Pile, ...],
+    scored: tuple[Counts, ...],
+    due: int,
+) -> State:
     """Hand a normal turn out: from the seat due, the first with food and a legal play moves;
     if there is none, the game ends (``cards-out``). The food comes from ``state``."""
     food, players = state.food, len(hands)
     for step in range(players):
         seat = (due + step) % players
         if food[seat] and has_normal_play(hands[seat], piles):
-            return _NEXT(state, hands=hands, deck=deck, piles=piles, scored=scored, phase=_TURN,
-                         turn=seat, draws=0, again=False, bought=False, last=None, last_count=0,
-                         reason=None)  # fmt: skip
-    return _NEXT(state, hands=hands, deck=deck, piles=piles, scored=scored, phase=_OVER,
-                 turn=state.turn, draws=0, again=False, bought=False, last=None, last_count=0,
-                 reason="cards-out")  # fmt: skip
+            return _NEXT(
+                state,
+                hands=hands,
+                deck=deck,
+                piles=piles,
+                scored=scored,
+                phase=_TURN,
+                turn=seat,
+                draws=0,
+                again=False,
+                bought=False,
+                last=None,
+                last_count=0,
+                reason=None,
+            )
+    return _NEXT(
+        state,
+        hands=hands,
+        deck=deck,
+        piles=piles,
+        scored=scored,
+        phase=_OVER,
+        turn=state.turn,
+        draws=0,
+        again=False,
+        bought=False,
+        last=None,
+        last_count=0,
+        reason="cards-out",
+    )
 
 
-def _pass_on(state: State, hands: tuple[Counts, ...], deck: Counts, piles: tuple[Pile, ...],
-             scored: tuple[Counts, ...], last: int | None, last_count: int,
-             seat: int) -> State:  # fmt: skip
+def _pass_on(
+    state: State,
+    hands: tuple[Counts, ...],
+    deck: Counts,
+    piles: tuple[Pile, ...],
+    scored: tuple[Counts, ...],
+    last: int | None,
+    last_count: int,
+    seat: int,
+) -> State:
     """After ``seat``'s play and draws: the attacked seat answers, or the next normal turn."""
     if last is not None:
         target = next_with_food(state.food, seat)
         if target is None:
             raise PicnicError("an attack with nobody left to attack: the state is not valid")
-        return _NEXT(state, hands=hands, deck=deck, piles=piles, scored=scored, phase=_TURN,
-                     turn=target, draws=0, again=False, bought=False, last=last,
-                     last_count=last_count, reason=None)  # fmt: skip
+        return _NEXT(
+            state,
+            hands=hands,
+            deck=deck,
+            piles=piles,
+            scored=scored,
+            phase=_TURN,
+            turn=target,
+            draws=0,
+            again=False,
+            bought=False,
+            last=last,
+            last_count=last_count,
+            reason=None,
+        )
     return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
 
 
-def _refill(state: State, hands: tuple[Counts, ...], piles: tuple[Pile, ...],
-            scored: tuple[Counts, ...], last: int | None, last_count: int,
-            seat: int) -> State:  # fmt: skip
+def _refill(
+    state: State,
+    hands: tuple[Counts, ...],
+    piles: tuple[Pile, ...],
+    scored: tuple[Counts, ...],
+    last: int | None,
+    last_count: int,
+    seat: int,
+) -> State:
     """At the end of a play the player draws back to the hand size (draw-one variant: one
     card), one card at a time, as long as the deck lasts; then play passes on."""
     rules, deck = state.rules, state.deck
@@ -192,8 +269,16 @@ def _refill(state: State, hands: tuple[Counts, ...], piles: tuple[Pile, ...],
     left = sum(deck)
     draws = need if need < left else left
     if draws > 0:
-        return _REFILLING(state, hands=hands, piles=piles, scored=scored, phase=_DRAW,
-                          draws=draws, last=last, last_count=last_count)  # fmt: skip
+        return _REFILLING(
+            state,
+            hands=hands,
+            piles=piles,
+            scored=scored,
+            phase=_DRAW,
+            draws=draws,
+            last=last,
+            last_count=last_count,
+        )
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
@@ -282,13 +367,37 @@ def _give_up(state: State) -> State:
     captured = add(state.captured, winner, 1)
     piles = (*state.piles[:index], *state.piles[index + 1 :])
     if seats_with_food(food) <= 1:
-        return _FED(state, piles=piles, food=food, captured=captured, scored=scored,
-                    phase=_OVER, turn=seat, draws=0, again=False, bought=False, last=None,
-                    last_count=0, reason="one-left")  # fmt: skip
+        return _FED(
+            state,
+            piles=piles,
+            food=food,
+            captured=captured,
+            scored=scored,
+            phase=_OVER,
+            turn=seat,
+            draws=0,
+            again=False,
+            bought=False,
+            last=None,
+            last_count=0,
+            reason="one-left",
+        )
     draws = min(2, sum(state.deck)) if food[seat] and state.rules.draw_two else 0
-    after = _FED(state, piles=piles, food=food, captured=captured, scored=scored,
-                 phase=_DRAW if draws else _TURN, turn=seat, draws=draws, again=bool(draws),
-                 bought=False, last=None, last_count=0, reason=None)  # fmt: skip
+    after = _FED(
+        state,
+        piles=piles,
+        food=food,
+        captured=captured,
+        scored=scored,
+        phase=_DRAW if draws else _TURN,
+        turn=seat,
+        draws=draws,
+        again=bool(draws),
+        bought=False,
+        last=None,
+        last_count=0,
+        reason=None,
+    )
     if draws:  # draw-two variant: the deprived player draws two, then takes a normal turn
         return after
     return _hand_out(after, state.hands, state.deck, piles, scored, seat)
@@ -300,8 +409,14 @@ def _buy(state: State, captured: bool) -> State:
         paid = evolve(state, captured=add(state.captured, seat, -1))
     else:
         paid = evolve(state, food=add(state.food, seat, -1))
-    return evolve(paid, food_out=state.food_out + 1, phase=_DRAW, draws=min(4, sum(state.deck)),
-                  again=True, bought=True)  # fmt: skip
+    return evolve(
+        paid,
+        food_out=state.food_out + 1,
+        phase=_DRAW,
+        draws=min(4, sum(state.deck)),
+        again=True,
+        bought=True,
+    )
 
 
 def scores(state: State) -> tuple[int, ...]:
