@@ -1,10 +1,14 @@
 """The game kit: what every game is built from, so that a game module holds only its rules.
 
 * :func:`define_game` checks a game module's contract functions and classes
-  and bundles them into its :class:`~picnic_rules.Game` record, supplying the
+  and bundles them into its :class:`~picnic_rules.Game` record: the rules
+  tier the module writes, with ``is_over``, ``max_moves``,
+  ``max_chance_steps`` and ``move_from_str`` derived unless it defines
+  them; the front-end tier (observations, words, pictures, buttons) from
+  :mod:`picnic_rules.kit.frontend` for each part it leaves out; and the
   generic parts (:func:`parse_move`, :func:`sample_chance`,
-  :func:`random_move`, :func:`check_view`, :func:`describe_move`) unless the
-  game defines its own;
+  :func:`random_move`, :func:`check_view`, :func:`describe_move`); it gates
+  rules, seats and results once for every game;
 * :mod:`picnic_rules.kit.counts`: multisets of card kinds (add, move, exact
   weighted draws, dealing the unseen cards for ``determinize``);
 * :mod:`picnic_rules.kit.options`: ``Rules`` fields that validate themselves
@@ -13,7 +17,8 @@
 * :mod:`picnic_rules.kit.checks`: :func:`expect`, :func:`fail` and
   :func:`check_fields` for a game's ``check``;
 * :func:`listed`: the legal move a look-alike stands for, or
-  :class:`~picnic_rules.IllegalMove`;
+  :class:`~picnic_rules.IllegalMove`; :func:`check_observed`
+  (:mod:`picnic_rules.kit.observed`): the common checks of an observation;
 * :func:`ill_typed`: whether a move's fields hold the types its class
   declares (a game's ``apply`` refuses an ill-typed move with
   :class:`~picnic_rules.IllegalMove`);
@@ -44,6 +49,7 @@ from .define import define_game
 from .enums import Enum, IntEnum
 from .listed import listed
 from .notation import Choice, Form, Notation, NotationError, Number, Several
+from .observed import check_observed
 from .options import MAX_COUNT, count, flag
 from .shared import own_fields_first, public_part
 
@@ -61,6 +67,7 @@ __all__ = [
     "builder",
     "check_counts",
     "check_fields",
+    "check_observed",
     "check_view",
     "count",
     "counts",
