@@ -37,17 +37,17 @@ sent is echoed whole.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import math
 import re
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import anyio
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -102,6 +102,9 @@ MAX_SINCE: Final = 10**9
 BODY_SECONDS: Final = 10.0
 """Seconds a client has to send a request's body."""
 
+THREADS: Final = 4
+"""Worker threads for the host's calls (each blocks on the store for a moment)."""
+
 MAX_REASON: Final = 300
 """The longest reason in an error answer, in characters."""
 
@@ -124,6 +127,7 @@ STATIC: Final[dict[str, str]] = {
 """The files of the page (package data of :mod:`picnic_rules.web`) and their types."""
 
 _log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 _Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -149,12 +153,13 @@ def create_app(
     *,
     limits: Limits | None = None,
     every: float = EVERY,
+    threads: int = THREADS,
 ) -> Starlette:
     """The web application, keeping its games in ``host`` (a new in-memory
     :class:`~picnic_rules.host.Host` by default), refusing what one client address asks
     beyond ``limits`` (:class:`~picnic_rules.web.limits.Limits`, its defaults when
     ``None``), and looking every ``every`` seconds for moves made by other servers on the
-    same store."""
+    same store. The host's calls run in ``threads`` worker threads."""
     tables = host if host is not None else Host()
     find_game(GAME)  # loaded now, once: the registry's first load is not safe across threads
     limits = limits if limits is not None else Limits()
@@ -163,6 +168,14 @@ def create_app(
     sockets: dict[str, int] = {}
     watcher = Watcher(tables.store.versions, every)
     files = {name: _read(name) for name in STATIC}
+    limiter = anyio.CapacityLimiter(threads)
+
+    async def run_in_threadpool(call: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+        """``call`` in one of ``threads`` worker threads (the host's calls block on the
+        store; few threads keep the interpreter's lock from being fought over)."""
+        return await anyio.to_thread.run_sync(
+            functools.partial(call, *args, **kwargs), limiter=limiter
+        )
 
     def guard(handler: _Handler) -> _Handler:
         """``handler`` behind the request limit, with every refusal a JSON error."""
