@@ -239,3 +239,46 @@ def test_racing_joins_on_two_hosts_give_the_seat_once(make_store) -> None:  # ty
     first.join(opened.table, opened.invites[1])
     with pytest.raises(SeatTaken):
         second.join(opened.table, opened.invites[1])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_tables_documents_are_the_clients_own(name: str) -> None:
+    """Table.update describes each observation with the view taken from the states: the
+    same document as seat_update replaying the observations from the view before them."""
+    from picnic_rules.client import seat_update
+    from picnic_rules.host import Table
+
+    game = GAMES[name]
+    players = game.players[0]
+    table = Table(game, players=players, rules=None, seed=3, agents={})
+    table.advance()
+    for step in range(40):
+        if table.over:
+            break
+        actor = table.to_move
+        table.choose(
+            actor, game.legal_moves(table.state)[step % len(game.legal_moves(table.state))]
+        )
+        table.advance()
+        for seat in range(players):
+            for since in {0, max(0, table.version - 3), table.version}:
+                seen = [
+                    game.observe(table.states[i], table.moves[i], seat)
+                    for i in range(since, table.version)
+                ]
+                expected = seat_update(
+                    game, table.state, seat, seen, before=game.view(table.states[since], seat)
+                )
+                assert table.update(seat, since) == expected
+
+
+def test_a_resumed_table_deals_again_what_an_undo_took_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    host = Host(open_store(url))
+    opened = host.open("sandwich", agents={1: "computer"}, seed=6)
+    token = opened.tokens[0]
+    move = first_legal(host, opened.table, token)
+    first = host.move(opened.table, token, move, seen=5)
+    assert host.undo(opened.table, token) > 0
+    again = Host(open_store(url)).move(opened.table, token, move, seen=5)  # a new process
+    assert again == first  # the same cards drawn, the same computer's answer

@@ -431,7 +431,7 @@ class Host:
         saved = attrs.evolve(
             loaded.saved,
             record=table.record(),
-            kept={count: str(move) for count, move in table.kept.items()},
+            kept={count: str(move) for count, move in table.kept_ahead.items()},
         )
         document = saved.dumps()
         try:

@@ -23,8 +23,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from ..agents import make_agent
-from ..client import SeatUpdate, seat_update
+from ..client import Observed, SeatUpdate, seat_update
 from ..errors import IllegalMove, PicnicError, not_a_seat
 from ..game import CHANCE, Agent, AnyGame, Outcome
 from ..match import Record
@@ -257,9 +259,21 @@ class Table:
         if type(since) is not int or not 0 <= since <= self.version:
             raise PicnicError(f"since must be 0 to {self.version}, not {since!r}")
         game = self.game
-        seen = [
-            game.observe(self.states[index], self.moves[index], seat)
-            for index in range(since, self.version)
-        ]
-        before = game.view(self.states[since], seat)
-        return seat_update(game, self.state, seat, seen, before=before)
+        # each observation described with the seat's view before it, taken from the states
+        # (equal to the views the observations lead to, a law the harness checks, and far
+        # cheaper than replaying them); seat_update gives the rest of the document
+        observed = []
+        for index in range(since, self.version):
+            state = self.states[index]
+            observation = game.observe(state, self.moves[index], seat)
+            words = game.describe(game.view(state, seat), observation)
+            observed.append(Observed(observation, words))
+        update = seat_update(game, self.state, seat)
+        return attrs.evolve(update, observations=tuple(observed))
+
+    @property
+    def kept_ahead(self) -> dict[int, Any]:
+        """The chance outcomes kept beyond the moves made (taken back by an undo), by their
+        count: with the record, all a saved table needs of :attr:`kept`."""
+        made = self._chances[-1]
+        return {count: move for count, move in self._kept.items() if count >= made}
