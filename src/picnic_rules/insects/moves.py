@@ -132,6 +132,7 @@ class Draw:
         Form("play {jokers} jokers {insect}", colour=None, count=0),
         Form("play {count} colourless {insect}", colour=None),
     ),
+    usage="play [N] COLOUR INSECT[+joker|+N jokers] [on PILE]",
     colour=Choice(Colour),
     count=COUNT,
     jokers=COUNT,

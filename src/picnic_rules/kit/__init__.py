@@ -48,7 +48,7 @@ from .defaults import check_view, describe_move, parse_move, random_move, sample
 from .define import define_game
 from .enums import Enum, IntEnum
 from .listed import listed
-from .notation import Choice, Form, Notation, NotationError, Number, Several
+from .notation import Choice, Form, Notation, NotationError, Number, Reader, Several, read_value
 from .observed import check_observed
 from .options import MAX_COUNT, count, flag
 from .shared import own_fields_first, public_part
@@ -63,6 +63,7 @@ __all__ = [
     "Notation",
     "NotationError",
     "Number",
+    "Reader",
     "Several",
     "builder",
     "check_counts",
@@ -84,5 +85,6 @@ __all__ = [
     "parse_move",
     "public_part",
     "random_move",
+    "read_value",
     "sample_chance",
 ]

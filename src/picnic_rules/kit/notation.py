@@ -89,6 +89,9 @@ class NotationError(Exception):
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
+        self.slots_read = 0
+        """How many slots of the form were read before this one failed (the notation shows
+        the complaint of the form that got furthest)."""
         super().__init__(reason)
 
 
@@ -333,10 +336,13 @@ class _Compiled:
         match = self.pattern.fullmatch(text)
         if match is None:
             return None
-        values = {
-            slot: self.readers[slot].read(" ".join(match.group(slot).lower().split()))
-            for slot in self.slots
-        }
+        values: dict[str, Any] = {}
+        for slot in self.slots:
+            try:
+                values[slot] = self.readers[slot].read(" ".join(match.group(slot).lower().split()))
+            except NotationError as exc:
+                exc.slots_read = len(values)
+                raise
         return self.cls(**values, **self.form.fixed)
 
 
@@ -360,9 +366,15 @@ class Notation:
         self._by_verb: dict[str | None, list[_Compiled]] = {}
         self.classes: list[type] = []
 
-    def move(self, *forms: str | Form, **readers: Reader[Any]) -> Callable[[C], C]:
+    def move(
+        self, *forms: str | Form, usage: str | None = None, **readers: Reader[Any]
+    ) -> Callable[[C], C]:
         """Declare a move class's forms (the first writes) and the readers of its fields
-        that the notation's ``readers`` by type do not give; installs ``__str__``."""
+        that the notation's ``readers`` by type do not give; installs ``__str__``.
+
+        ``usage`` is how errors and :attr:`usage` show the class when its forms are many
+        (``"play [N] COLOUR INSECT[+joker] [on PILE]"``); by default, each form itself.
+        """
         if not forms:
             raise TypeError("a move class needs at least one form")
         caller = sys._getframe(1)  # where the class's annotations are resolved
@@ -376,7 +388,9 @@ class Notation:
             found = {name: self._reader(cls, name, readers, scope) for name in sorted(slots)}
             for form in compiled:
                 form.readers = found
-                form.usage = _SLOT.sub(lambda m: found[m.group(1)].name, form.form.template)
+                form.usage = usage or _SLOT.sub(
+                    lambda m: found[m.group(1)].name, form.form.template
+                )
                 self._forms.append(form)
                 self._by_verb.setdefault(form.verb, []).append(form)
             cls.__str__ = _writer(cls, compiled, found)  # type: ignore[method-assign]
@@ -438,11 +452,13 @@ class Notation:
         if not forms:
             raise InvalidMove(text, self.usage)
         complaint: str | None = None
+        furthest = -1  # the complaint of the form that read the most slots before one failed
         for form in forms:
             try:
                 move = form.read(plain)
             except NotationError as exc:
-                complaint = complaint or exc.reason
+                if exc.slots_read > furthest:
+                    complaint, furthest = exc.reason, exc.slots_read
                 continue
             if move is not None:
                 return move
