@@ -100,6 +100,7 @@ def servers(count: int, db: str) -> Iterator[list[tuple[int, subprocess.Popen[by
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
 
 
 class Http:
@@ -198,6 +199,7 @@ class Seat:
 
 class Stats:
     def __init__(self) -> None:
+        self.seats: list[Seat] = []
         self.moves = 0
         self.latencies: list[float] = []
         self.tables = 0
@@ -230,6 +232,7 @@ async def play_table(
     port: int, number: int, rate: float, stop: float, stats: Stats, ready: asyncio.Event
 ) -> None:
     seats = [Seat(port, f"10.{number // 250}.{number % 250}.{k + 1}") for k in (0, 1)]
+    stats.seats.extend(seats)
     table = await open_table(seats)
     stats.tables += 1
     ready.set()
@@ -321,6 +324,13 @@ def main() -> None:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            for seat in stats.seats:  # every connection dropped before the servers stop
+                if seat.listening is not None:
+                    seat.listening.cancel()
+                if seat.socket is not None:
+                    seat.socket.transport.abort()
+                if seat.http.writer is not None:
+                    seat.http.writer.transport.abort()
             stats.seconds = took
             return stats, grown
 

@@ -88,4 +88,7 @@ class Watcher:
             except Exception:  # the database is away: look again later
                 continue
             for table_id, version in found.items():
-                self.moved(table_id, version)
+                watched = self.tables.get(table_id)
+                # read before a move told meanwhile: only a newer version is news
+                if watched is not None and version > watched.version:
+                    watched.set(version)

@@ -49,6 +49,10 @@ class Settings:
     """The largest WebSocket message a client may send, in bytes."""
     ping: float = 20.0
     """Seconds between pings on a WebSocket; a peer silent as long again is dropped."""
+    shutdown: int = 5
+    """Seconds a stopping server (Ctrl-C) waits for its connections to end before it
+    closes them (uvicorn's ``timeout_graceful_shutdown``): live connections never end by
+    themselves."""
 
 
 def _protocol(timeout: float) -> type[H11Protocol]:
@@ -136,6 +140,7 @@ def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicor
         ws_ping_interval=settings.ping,
         ws_ping_timeout=settings.ping,
         ws_per_message_deflate=False,  # the messages are a few bytes
+        timeout_graceful_shutdown=settings.shutdown,
         **{"log_level": "warning", **options},
     )
     return uvicorn.Server(config)
