@@ -296,3 +296,19 @@ def test_every_document_decodes_for_its_seat(live: Live) -> None:
     for seat, token in enumerate(tokens):
         _, answer = call(f"{url}?since=0", token=token)
         assert codec.decode(answer["update"], "update", GAME).seat == seat
+
+
+def test_a_version_read_before_a_move_never_takes_the_news_back() -> None:
+    from picnic_rules.web.push import Watcher
+
+    async def scenario() -> list[int]:
+        watcher = Watcher(lambda ids: {key: 5 for key in ids}, every=0.01)  # a stale store
+        async with watcher.watch("t", 5) as watched:
+            watcher.moved("t", 7)  # this server's move, told at once
+            await asyncio.sleep(0.05)  # several looks at the (stale) store
+            seen = [watched.version]
+            watcher.moved("t", 9)
+            await asyncio.sleep(0.05)
+            return [*seen, watched.version]
+
+    assert asyncio.run(scenario()) == [7, 9]
