@@ -17,6 +17,12 @@ from picnic_rules.cli import main
 from picnic_rules.match import Record
 
 
+@pytest.fixture(autouse=True)
+def _saves_in_a_temporary_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``picnic play`` saves every game: never in the user's own data directory."""
+    monkeypatch.setenv("PICNIC_DATA_DIR", str(tmp_path / "data"))
+
+
 def run(
     argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = ""
 ) -> tuple[int, str, str]:

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,7 @@ PROMPT = re.compile(r"seat (\d)> ")
 
 def spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="110", LINES="50")
+    env.setdefault("PICNIC_DATA_DIR", str(cwd or Path(tempfile.mkdtemp(prefix="picnic-data-"))))
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(
         PICNIC,

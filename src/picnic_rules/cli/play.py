@@ -6,21 +6,31 @@ one, in words; your seat's view of the table; and your legal moves, numbered.
 Type a number, a move in notation, or a command (``?`` lists them):
 ``undo`` takes your last decision back (the cards that were dealt stay the
 same), ``save [FILE]`` writes the game so far as a record, ``quit`` stops.
-``--resume FILE`` plays on from a saved record. Several ``--seat`` options
+A game in progress is saved after every move, to ``--save FILE`` or else to
+a file of its own in the user's data directory (``PICNIC_DATA_DIR``, else the
+platform's, such as ``~/.local/share/picnic-rules``, folder ``games``): Ctrl-D,
+Ctrl-C and ``quit`` say where it is and the one command that resumes it.
+``--resume FILE`` plays on from a saved record, ``--resume`` alone from the
+latest game saved there. Several ``--seat`` options
 make a hot-seat game: the screen is cleared and waits for Enter before each
 seat's turn, so nobody sees another's hand. ``--watch`` lets the computer
 play every seat and shows one seat's view (``--all-seeing``: every seat's).
 When standard input is not a terminal, lines are read one at a time as typed
 answers, so a game can be scripted; the end of the input ends the program
-cleanly (exit status 0), saving to ``--save`` if given.
+cleanly (exit status 0). Input that is not text (a NUL byte, bad UTF-8), a
+line without end, or :data:`MAX_REFUSED` lines in a row that make no move end
+it with ``picnic: error: ...`` (exit status 2), the game saved.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
+import shlex
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
@@ -42,13 +52,29 @@ from .common import (
 from .records import read_record, write_record
 from .screen import Screen
 
-__all__ = ["HELP", "MAX_SHOWN_MOVES", "add_arguments", "run"]
+__all__ = [
+    "DATA_DIR_VARIABLE",
+    "HELP",
+    "MAX_REFUSED",
+    "MAX_SHOWN_MOVES",
+    "add_arguments",
+    "latest_save",
+    "run",
+    "saves_folder",
+]
 
 HELP = "play a game in the terminal (against the computer, hot-seat, or watch)"
 """The line ``picnic --help`` shows for this command."""
 
 MAX_SHOWN_MOVES = 16
 """The most moves described before a decision (``history`` shows them all)."""
+
+MAX_REFUSED = 1000
+"""Off a terminal, the most lines in a row that make no move before the input is refused
+(``yes | picnic play sandwich`` ends instead of running for ever)."""
+
+DATA_DIR_VARIABLE = "PICNIC_DATA_DIR"
+"""The environment variable naming the folder for saved games (instead of the platform's)."""
 
 _COMMANDS = """\
 Type one of:
@@ -58,7 +84,7 @@ Type one of:
   save [FILE]     write the game so far to FILE (default: {save})
   history         every move so far, from your seat
   board           your view of the table again
-  quit            stop playing (save first if you want to go on later)
+  quit            stop playing (the game stays saved: go on with picnic play --resume)
   ?               this help"""
 
 
@@ -97,9 +123,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_rules_options(parser)
     parser.add_argument("--seed", type=int, metavar="S", help="the seed of the deal (default: new)")
-    parser.add_argument("--resume", metavar="FILE", help="play on from a saved record")
     parser.add_argument(
-        "--save", metavar="FILE", help="where `save` writes, and the game is saved when you stop"
+        "--resume",
+        metavar="FILE",
+        nargs="?",
+        const="",
+        help="play on from a saved record (no FILE: the latest game saved automatically)",
+    )
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game here after every move (default: a file of its own in the "
+        f"user's data directory, or ${DATA_DIR_VARIABLE})",
     )
     parser.add_argument(
         "--table",
@@ -123,18 +158,101 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play (or watch) the game the arguments describe."""
     screen = Screen(out, rich=False if args.plain else None)
+    if args.resume == "":
+        args.resume = str(latest_save())
     session = _session(args)
-    try:
-        if args.watch:
+    if args.watch:
+        try:
             _watch(session, screen, args)
-        else:
-            _play(session, screen, args)
+        except KeyboardInterrupt:
+            if args.save:
+                write_record(session.record(), args.save)
+                screen.line(f"saved {len(session.moves)} moves to {safe(args.save)}")
+            raise
+        return 0
+    saves = _Saves(_target(session, args))
+    try:
+        _play(session, screen, args, saves)
     except KeyboardInterrupt:
-        if args.save:
-            write_record(session.record(), args.save)
-            screen.line(f"saved {len(session.moves)} moves to {safe(args.save)}")
+        screen.line()
+        _stop(session, screen, saves, "interrupted")
         raise
+    except PicnicError as exc:
+        _autosave(session, saves.path)
+        raise PicnicError(f"{exc}; {_resume_hint(session, saves.path)}") from None
     return 0
+
+
+def saves_folder() -> Path:
+    """Where games are saved automatically: ``$PICNIC_DATA_DIR/games``, else the folder
+    ``games`` of the user's data directory (``platformdirs.user_data_dir("picnic-rules")``)."""
+    base = os.environ.get(DATA_DIR_VARIABLE)
+    if not base:
+        try:
+            import platformdirs
+        except ImportError:  # the cli extra is not installed: the XDG default
+            home = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+            base = os.path.join(home, "picnic-rules")
+        else:
+            base = platformdirs.user_data_dir("picnic-rules")
+    return Path(base) / "games"
+
+
+def latest_save() -> Path:
+    """The game saved automatically most recently (``picnic play --resume`` without a file)."""
+    folder = saves_folder()
+    try:
+        found = [path for path in folder.iterdir() if path.suffix == ".json" and path.is_file()]
+    except OSError:
+        found = []
+    if not found:
+        raise PicnicError(
+            f"no saved game in {safe(folder, 200)} to resume: name one with --resume FILE"
+        )
+    return max(found, key=lambda path: path.stat().st_mtime)
+
+
+def _target(session: Table, args: argparse.Namespace) -> Path:
+    """The file a game is saved to after each move: ``--save``, the resumed file, or a new one."""
+    if args.save:
+        return Path(args.save)
+    if args.resume:
+        return Path(args.resume)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return saves_folder() / f"{session.game.name}-{stamp}-seed{session.seed}.json"
+
+
+class _Saves:
+    """Where the game is saved after each move (``save FILE`` moves it there)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def move_to(self, path: Path) -> None:
+        """Save to ``path`` from now on; a file of the data directory left behind goes."""
+        if path.resolve() != self.path.resolve() and self.path.parent == saves_folder():
+            self.path.unlink(missing_ok=True)
+        self.path = path
+
+
+def _autosave(session: Table, target: Path) -> str | None:
+    """Write the game to ``target``; the reason if that failed."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot make {safe(target.parent, 200)}: {safe(exc.strerror or exc, 200)}"
+    try:
+        write_record(session.record(), str(target))
+    except PicnicError as exc:
+        return str(exc)
+    return None
+
+
+def _resume_hint(session: Table, target: Path) -> str:
+    return (
+        f"the game is saved after {len(session.moves)} moves in {safe(target, 300)}; "
+        f"go on with: picnic play --resume {safe(shlex.quote(str(target)), 300)}"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -275,7 +393,7 @@ def _outcome_line(session: Table, humans: Sequence[int]) -> str:
 # playing
 
 
-def _play(session: Table, screen: Screen, args: argparse.Namespace) -> None:
+def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Saves) -> None:
     game, humans = session.game, session.humans
     hot_seat = len(humans) > 1
     save_to = args.save or f"{game.name}-{session.seed}.json"
@@ -292,14 +410,22 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace) -> None:
     if session.moves:
         screen.line(f"Resumed after {len(session.moves)} moves.")
     shown: int | None = None
+    saved_at: int | None = None
+    warned = False
     while True:
         session.advance()
         if session.over:
             break
+        if saved_at != session.version:
+            problem = _autosave(session, saves.path)
+            if problem is not None and not warned:
+                screen.problem(f"the game is not being saved: {problem}")
+            warned = warned or problem is not None
+            saved_at = session.version
         seat = session.to_move
         if seat is CHANCE:  # at a real table: ask what happened
             if not _ask_chance(session, screen):
-                _stop(session, screen, args, "end of input")
+                _stop(session, screen, saves, "end of input")
                 return
             continue
         if hot_seat and seat != shown:
@@ -310,19 +436,19 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace) -> None:
                     f"Pass to seat {seat}, then press Enter to show seat {seat}'s hand "
                 )
                 if answer is None:
-                    _stop(session, screen, args, "end of input")
+                    _stop(session, screen, saves, "end of input")
                     return
             else:
                 screen.heading(f"seat {seat}'s turn")
         shown = seat
         _show(session, screen, seat, seen[seat])
         seen[seat] = len(session.moves)
-        result = _decide(session, screen, seat, save_to)
+        result = _decide(session, screen, seat, save_to, saves)
         if result == "stop":
-            _stop(session, screen, args, "stopped")
+            _stop(session, screen, saves, "stopped")
             return
         if result == "eof":
-            _stop(session, screen, args, "end of input")
+            _stop(session, screen, saves, "end of input")
             return
         if result == "undo":
             seen = {k: min(count, len(session.moves)) for k, count in seen.items()}
@@ -339,9 +465,11 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace) -> None:
             screen.line(f"seat {seat}:", style="bold")
             screen.picture(game, game.view(session.state, seat))
     screen.line(_outcome_line(session, humans), style="bold")
-    if args.save:
-        write_record(session.record(), args.save)
-        screen.line(f"saved the game to {safe(args.save)}")
+    if saves.path.parent == saves_folder():  # over: nothing left to resume
+        saves.path.unlink(missing_ok=True)
+    else:
+        write_record(session.record(), str(saves.path))
+        screen.line(f"saved the game to {safe(saves.path, 300)}")
 
 
 def _show(session: Table, screen: Screen, seat: int, since: int) -> None:
@@ -353,11 +481,15 @@ def _show(session: Table, screen: Screen, seat: int, since: int) -> None:
     screen.picture(game, game.view(session.state, seat))
 
 
-def _decide(session: Table, screen: Screen, seat: int, save_to: str) -> str:
+def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Saves) -> str:
     """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``."""
     game = session.game
     legal = _menu(session, screen, seat)
+    refused = 0
     while True:
+        if not screen.interactive and refused >= MAX_REFUSED:
+            raise PicnicError(f"standard input gave {MAX_REFUSED} lines in a row that made no move")
+        refused += 1
         text = screen.ask(f"seat {seat}> ")
         if text is None:
             return "eof"
@@ -384,6 +516,7 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str) -> str:
             except PicnicError as exc:
                 screen.problem(str(exc))
             else:
+                saves.move_to(Path(path))
                 screen.line(
                     f"saved {len(session.moves)} moves to {safe(path)}; "
                     f"go on later with: picnic play --resume {safe(path)}"
@@ -455,14 +588,18 @@ def _help(game: AnyGame, save_to: str) -> str:
     return _COMMANDS.format(forms=forms, save=safe(save_to))
 
 
-def _stop(session: Table, screen: Screen, args: argparse.Namespace, why: str) -> None:
-    """The person stopped, or the input ended: save if asked, and say how to go on."""
+def _stop(session: Table, screen: Screen, saves: _Saves, why: str) -> None:
+    """The person stopped, or the input ended, or Ctrl-C: save, and say how to go on."""
     screen.line(f"{why}: the game stops after {len(session.moves)} moves")
-    if args.save:
-        write_record(session.record(), args.save)
-        screen.line(
-            f"saved to {safe(args.save)}; go on with: picnic play --resume {safe(args.save)}"
-        )
+    target = saves.path
+    problem = _autosave(session, target)
+    if problem is not None:
+        screen.problem(f"the game could not be saved: {problem}")
+        return
+    screen.line(
+        f"saved to {safe(target, 300)}; "
+        f"go on with: picnic play --resume {safe(shlex.quote(str(target)), 300)}"
+    )
 
 
 # --------------------------------------------------------------------------

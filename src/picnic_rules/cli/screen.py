@@ -13,13 +13,18 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
+from ..errors import PicnicError
 from ..game import AnyGame
 from .common import safe
 
-__all__ = ["MAX_LINE", "Screen"]
+__all__ = ["MAX_LINE", "MAX_SKIPPED", "Screen"]
 
 MAX_LINE: Final = 1000
 """The most characters ``picnic play`` reads as one line of input; a longer line is refused whole."""
+
+MAX_SKIPPED: Final = 1 << 20
+"""The most characters of one over-long line skipped before the input is refused as endless
+(``picnic play < /dev/zero``)."""
 
 _CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
 
@@ -102,7 +107,7 @@ class Screen:
                     text = str(self._console.input(prompt, markup=False))
                 else:
                     print(prompt, end="", file=self.out, flush=True)
-                    text = self.stdin.readline()
+                    text = self._read()
                     if not text:
                         raise EOFError
             except EOFError:
@@ -110,17 +115,35 @@ class Screen:
                 return None
         else:
             print(prompt, end="", file=self.out)
-            text = self.stdin.readline(MAX_LINE + 1)
+            text = self._read()
             if not text:
                 print(file=self.out)
                 return None
             print(safe(text.rstrip("\r\n"), MAX_LINE), file=self.out)
         if len(text.rstrip("\r\n")) > MAX_LINE:
+            skipped = len(text)
             while text and not text.endswith("\n"):  # drop the rest of the line
-                text = self.stdin.readline(MAX_LINE + 1)
+                if skipped > MAX_SKIPPED:
+                    raise PicnicError(
+                        f"a line of input is longer than {MAX_SKIPPED} characters: is it text?"
+                    )
+                text = self._read()
+                skipped += len(text)
             self.problem(f"that line is longer than {MAX_LINE} characters; nothing was done")
             return ""
         return text.strip()
+
+    def _read(self) -> str:
+        """At most ``MAX_LINE + 1`` characters of the next line; refuses input that is not text."""
+        try:
+            text = self.stdin.readline(MAX_LINE + 1)
+        except UnicodeDecodeError as exc:
+            raise PicnicError(f"the input is not UTF-8 text (byte {exc.start})") from None
+        if "\x00" in text:
+            raise PicnicError("the input is not text: it holds a NUL byte")
+        if any("\udc80" <= char <= "\udcff" for char in text):  # undecodable, escaped
+            raise PicnicError("the input is not UTF-8 text")
+        return text
 
     def numbered(self, rows: Sequence[tuple[str, str]], *, start: int = 1) -> None:
         """Rows ``(notation, words)`` numbered from ``start``, the words in one column."""
