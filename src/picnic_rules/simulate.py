@@ -44,6 +44,7 @@ __all__ = [
     "Summary",
     "Tally",
     "agent_label",
+    "default_chunk_size",
     "simulate",
     "summarize",
 ]
@@ -51,6 +52,12 @@ __all__ = [
 DEFAULT_IN_FLIGHT: Final = 16
 """The most chunks of games :func:`simulate` has submitted to an executor and not yet
 collected, unless told otherwise: memory stays bounded however many games are asked for."""
+
+
+def default_chunk_size(games: int) -> int:
+    """The games per chunk :func:`simulate` sends an executor unless told: about a
+    thirty-second of them, at least 1 and at most 100."""
+    return max(1, min(100, games // 32))
 
 
 class Interrupted(KeyboardInterrupt):
@@ -254,7 +261,7 @@ def simulate(
     if executor is None:
         results: Iterator[GameStat] = (stat for index in range(games) for stat in job(index, 1))
     else:
-        size = chunk_size or max(1, min(100, games // 32))
+        size = chunk_size or default_chunk_size(games)
         results = _stream(executor, job, games, size, in_flight)
     try:
         for stat in results:

@@ -9,7 +9,10 @@ cluster (``--dask ADDRESS``, with the ``dask`` extra). ``--out FILE`` writes
 one JSON object per game, in game order. On a terminal a progress bar runs on
 standard error. Ctrl-C stops the run: the chunks not yet started are
 cancelled, the summary of the games finished so far is printed, and the exit
-status is 130.
+status is 130; a second Ctrl-C ends the worker processes at once. ``--jobs``
+is capped at the CPUs this process may use (with a warning) and at the
+number of chunks. A file that cannot be written and a Dask scheduler not
+reached within ``--dask-timeout`` seconds are errors (exit status 2).
 """
 
 from __future__ import annotations
@@ -18,14 +21,16 @@ import argparse
 import concurrent.futures
 import contextlib
 import json
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import Any, TextIO
 
 from ..errors import PicnicError
 from ..registry import get_game
-from ..simulate import Interrupted, simulate
+from ..simulate import Interrupted, default_chunk_size, simulate
 from ..summary import GameStat
 from .common import (
     add_rules_options,
@@ -37,7 +42,7 @@ from .common import (
     seats,
 )
 
-__all__ = ["HELP", "MAX_GAMES", "add_arguments", "run"]
+__all__ = ["DASK_TIMEOUT", "HELP", "MAX_GAMES", "add_arguments", "cpu_count", "run", "workers"]
 
 HELP = "play many games and print statistics"
 """The line ``picnic --help`` shows for this command."""
@@ -45,8 +50,21 @@ HELP = "play many games and print statistics"
 MAX_GAMES = 10**9
 """The most games one run may be asked for."""
 
-DASK_TIMEOUT = 10.0
-"""Seconds ``--dask`` waits to reach the scheduler before giving up."""
+DASK_TIMEOUT = 5.0
+"""Seconds ``--dask`` waits to reach the scheduler before giving up, unless
+``--dask-timeout`` says otherwise."""
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not '{safe(text)}'") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(
+            f"expected more than 0 and at most 3600 seconds, not {safe(text)}"
+        )
+    return value
 
 
 _games = at_most(MAX_GAMES, f"at most {MAX_GAMES} games")
@@ -87,6 +105,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786)",
     )
     parser.add_argument(
+        "--dask-timeout",
+        type=_seconds,
+        default=DASK_TIMEOUT,
+        metavar="SECONDS",
+        help=f"with --dask: how long to try to reach the scheduler (default: {DASK_TIMEOUT:g})",
+    )
+    parser.add_argument(
         "--chunk", type=positive, metavar="C", help="games per job sent to a worker"
     )
     parser.add_argument("--out", metavar="FILE", help="write each game's result as a JSON line")
@@ -103,10 +128,39 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     game = get_game(args.game)
     agents = seats(game, args.agents, args.players)
     rules = rules_from(game, args.variant, args.rules)
+    if args.dask is None and args.jobs > cpu_count():
+        print(
+            f"picnic: warning: --jobs {args.jobs} is more than the {cpu_count()} CPUs "
+            f"here: {cpu_count()} worker processes at most",
+            file=sys.stderr,
+        )
+    interrupts = _Interrupts()
+    previous = signal.signal(signal.SIGINT, interrupts)
+    try:
+        summary = _simulate(args, game, agents, rules, interrupts, out)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    print(summary, file=out)
+    try:
+        out.flush()
+    except OSError as exc:
+        raise PicnicError(f"cannot write the summary: {safe(exc.strerror or exc, 200)}") from None
+    return 0
+
+
+def _simulate(
+    args: argparse.Namespace,
+    game: Any,
+    agents: list[str],
+    rules: Any,
+    interrupts: _Interrupts,
+    out: TextIO,
+) -> str:
+    """The summary of the run, as text; on Ctrl-C, print the partial one and re-raise."""
     with contextlib.ExitStack() as stack:
         results = stack.enter_context(_results_file(args.out, args.seed))
         progress = stack.enter_context(_progress(args.progress, args.games))
-        executor = stack.enter_context(_executor(args))
+        executor = stack.enter_context(_executor(args, interrupts))
 
         def on_game(stat: GameStat) -> None:
             results(stat)
@@ -129,8 +183,47 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             print(stopped.summary.format(), file=out)
             out.flush()
             raise KeyboardInterrupt from None
-    print(summary.format(), file=out)
-    return 0
+    return summary.format()
+
+
+def cpu_count() -> int:
+    """The CPUs this process may use (its affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def workers(*, jobs: int, games: int, chunk: int | None) -> int:
+    """The worker processes ``--jobs`` gives: at most the CPUs and at most the chunks."""
+    size = chunk or default_chunk_size(games)
+    chunks = max(1, -(-games // size))
+    return max(1, min(jobs, cpu_count(), chunks))
+
+
+class _Interrupts:
+    """The SIGINT handler of a run: the first Ctrl-C raises :exc:`KeyboardInterrupt` (the
+    run stops and reports); any later one ends the worker processes at once."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.count += 1
+        if self.count == 1:
+            raise KeyboardInterrupt
+        if self.pool is None:  # nothing to end: stop here and now
+            raise KeyboardInterrupt
+        _kill_workers(self.pool)
+
+
+def _kill_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End ``pool``'s worker processes now (the pool then fails its pending work and ends)."""
+    processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.kill()
 
 
 def _ignore_sigint() -> None:
@@ -139,30 +232,43 @@ def _ignore_sigint() -> None:
 
 
 @contextlib.contextmanager
-def _executor(args: argparse.Namespace) -> Iterator[concurrent.futures.Executor | None]:
+def _executor(
+    args: argparse.Namespace, interrupts: _Interrupts
+) -> Iterator[concurrent.futures.Executor | None]:
     if args.dask is not None:
-        with _dask_executor(args.dask) as executor:
+        with _dask_executor(args.dask, args.dask_timeout) as executor:
             yield executor
-    elif args.jobs > 1:
-        pool = concurrent.futures.ProcessPoolExecutor(args.jobs, initializer=_ignore_sigint)
-        try:
-            yield pool
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    else:
+        return
+    count = workers(jobs=args.jobs, games=args.games, chunk=args.chunk)
+    if count <= 1:
         yield None
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(count, initializer=_ignore_sigint)
+    interrupts.pool = pool
+    try:
+        yield pool
+    except BaseException:
+        if interrupts.count > 1:  # a Ctrl-C came while the work stopped: no waiting
+            _kill_workers(pool)
+        raise
+    finally:
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            _kill_workers(pool)  # none is left behind, whatever happened
+            interrupts.pool = None
 
 
 @contextlib.contextmanager
-def _dask_executor(address: str) -> Iterator[concurrent.futures.Executor]:
+def _dask_executor(address: str, timeout: float) -> Iterator[concurrent.futures.Executor]:
     try:
         import distributed
     except ImportError:
         raise PicnicError("--dask needs the dask extra: pip install 'picnic_rules[dask]'") from None
     try:
         connect: Any = distributed.Client  # untyped: what it returns is used as Any
-        client = connect(address, timeout=DASK_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
+        client = connect(address, timeout=timeout, set_as_default=False)
+    except Exception as exc:
         raise PicnicError(
             f"cannot reach the Dask scheduler at {safe(address)}: {safe(exc, 200)}"
         ) from None
@@ -193,10 +299,25 @@ def _results_file(path: str | None, seed: int) -> Iterator[Callable[[GameStat], 
             "steps": stat.steps,
             "reason": stat.reason,
         }
-        file.write(json.dumps(line) + "\n")
+        try:
+            file.write(json.dumps(line) + "\n")
+        except OSError as exc:
+            raise _write_error(path, exc) from None
 
-    with file:
+    try:
         yield write
+    except BaseException:
+        with contextlib.suppress(OSError):  # what went wrong first is the error
+            file.close()
+        raise
+    try:
+        file.close()
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+
+
+def _write_error(path: str, exc: OSError) -> PicnicError:
+    return PicnicError(f"cannot write {safe(path)}: {safe(exc.strerror or exc, 200)}")
 
 
 @contextlib.contextmanager
