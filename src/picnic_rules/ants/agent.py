@@ -9,16 +9,18 @@ points of its colony with the card placed, tried at every legal place).
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
 from .colony import plates
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
-from .scoring import score_table
-from .state import Placed, Spot, State, View
+from .scoring import Plates, majority_counts, measure
+from .state import CATEGORIES, Placed, Spot, State, View
 
 __all__ = ["ComputerAgent", "card_value"]
 
@@ -32,26 +34,109 @@ def _totals(state: State, position: int) -> list[int]:
     return totals
 
 
-def _points(state: State, seat: int, colony: tuple[Placed, ...]) -> int:
-    colonies = [plates(c) for c in state.colonies]
-    colonies[seat] = plates(colony)
-    return score_table(
-        colonies, state.scoring, state.rewards, state.majority or (0,) * 6, state.rules.tie_token
-    )[seat]
+class _Scorer:
+    """The final points seat ``me`` would have with a colony, every other colony as it is.
+
+    Made once for one decision: the other seats' measures under each Scoring card and the
+    Majority card are worked out once, and the points of each colony tried once, so a
+    decision that weighs many cards at many places scores each candidate by measuring one
+    colony (the same points as :func:`~picnic_rules.ants.scoring.score_table`).
+    """
+
+    def __init__(self, state: State, me: int) -> None:
+        others = [plates(colony) for seat, colony in enumerate(state.colonies) if seat != me]
+        self._cards = [
+            (functools.partial(measure, card), token, _best(measure(card, p) for p in others))
+            for card, token in zip(state.scoring, state.rewards, strict=True)
+        ]
+        counts = [majority_counts(p) for p in others]
+        self._majority = [
+            (index, token, _best(c[index] for c in counts))
+            for index, token in enumerate(state.majority or (0,) * len(CATEGORIES))
+        ]
+        self._colony = state.colonies[me]
+        self._plates = plates(self._colony)
+        self._tie = state.rules.tie_token
+        self._known: dict[tuple[PicnicCard, int, int], int] = {}
+        self._values: dict[PicnicCard, float] = {}
+
+    def _award(self, mine: int, token: int, best_other: int) -> int:
+        """What seat ``me`` takes of one Reward token, measuring ``mine`` against the best
+        other seat's ``best_other`` (:func:`~picnic_rules.ants.scoring.award` for one seat)."""
+        if mine < 1 or mine < best_other:
+            return 0
+        return token if mine > best_other else self._tie
+
+    def points_with(self, card: PicnicCard, x: int, y: int) -> int:
+        """Seat ``me``'s points with ``card`` placed on cell ``x, y`` of its colony (its turn
+        and the Planner change no plate, so they are not asked for)."""
+        key = (card, x, y)
+        known = self._known.get(key)
+        if known is None:
+            mine = dict(self._plates)
+            mine[x, y] = card
+            known = self._score(mine)
+            if len(self._known) >= _KNOWN:
+                self._known.clear()
+            self._known[key] = known
+        return known
+
+    def _score(self, mine: Plates) -> int:
+        """Seat ``me``'s points with the plates ``mine``."""
+        total = sum(self._award(fn(mine), token, other) for fn, token, other in self._cards)
+        counts = majority_counts(mine)
+        return total + sum(
+            self._award(counts[i], token, other) for i, token, other in self._majority
+        )
+
+    def value(self, card: PicnicCard) -> float:
+        """How much seat ``me`` wants ``card`` (see :func:`card_value`)."""
+        known = self._values.get(card)
+        if known is not None:
+            return known
+        base = self._score(self._plates)
+        if not self._colony:
+            value = 1.0 + self.points_with(card, 0, 0) - base
+        else:
+            spots = _free_spots(self._colony)
+            best = max((self.points_with(card, x, y) for x, y in spots), default=base)
+            value = 1.0 + best - base
+        self._values[card] = value
+        return value
+
+
+def _best(measures: Iterable[int]) -> int:
+    """The best of the other seats' measures (0 with none)."""
+    return max(measures, default=0)
+
+
+_KNOWN: Final = 4096
+"""The most colonies one scorer remembers the points of."""
+
+
+_SCORERS: Final[dict[tuple[object, ...], _Scorer]] = {}
+"""The scorers made lately, by the colonies and cards they score and their seat."""
+_SCORERS_KEPT: Final = 64
+"""The most scorers remembered (the oldest go first)."""
+
+
+def scorer_for(state: State, me: int) -> _Scorer:
+    """The scorer of seat ``me`` in ``state``: made once for the colonies and scoring cards
+    the state has -- the same until a card is placed, so one scorer serves every toss of a
+    round -- then remembered (at most :data:`_SCORERS_KEPT`)."""
+    key = (state.colonies, state.scoring, state.rewards, state.majority, state.rules, me)
+    found = _SCORERS.get(key)
+    if found is None:
+        if len(_SCORERS) >= _SCORERS_KEPT:
+            del _SCORERS[next(iter(_SCORERS))]
+        found = _SCORERS[key] = _Scorer(state, me)
+    return found
 
 
 def card_value(state: State, seat: int, card: PicnicCard) -> float:
     """How much ``seat`` wants ``card``: the points its colony gains with it at its best place
     (roughly: a plate beside the colony), plus a little for any card."""
-    colony = state.colonies[seat]
-    base = _points(state, seat, colony)
-    if not colony:
-        return 1.0 + _points(state, seat, (Placed(card, 0, 0, 0),)) - base
-    best = max(
-        (_points(state, seat, (*colony, Placed(card, x, y, 0))) for x, y in _free_spots(colony)),
-        default=base,
-    )
-    return 1.0 + best - base
+    return scorer_for(state, seat).value(card)
 
 
 def _target(move: Move) -> int:
@@ -75,16 +160,16 @@ class ComputerAgent:
         state, me = view.state, view.player
         first = moves[0]
         if isinstance(first, Toss) or any(isinstance(m, Toss) for m in moves):
-            return self._toss(state, me, moves)
+            return self._toss(state, me, moves, scorer_for(state, me))
         if isinstance(first, Keep):
-            return self._after(state, me, moves)
+            return self._after(state, me, moves, scorer_for(state, me))
         if isinstance(first, Settle):
             return max(moves, key=lambda m: self._lead(state, me, m))
         if isinstance(first, Place):
-            return self._place(state, me, moves)
+            return self._place(state, me, moves, scorer_for(state, me))
         return rng.choice(moves)
 
-    def _after(self, state: State, me: int, moves: Sequence[Move]) -> Move:
+    def _after(self, state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
         die = state.dice[me][state.tossing]
         if die.cards:
             totals = _totals(state, die.cards[0])
@@ -96,7 +181,7 @@ class ComputerAgent:
         if not again:
             return moves[0]
         kind = DIE_KINDS[state.tossing]
-        target = self._best_target(state, me, kind)
+        target = self._best_target(state, me, kind, scorer)
         return next((m for m in again if _target(m) == target), again[0])
 
     @staticmethod
@@ -106,23 +191,23 @@ class ComputerAgent:
         totals = _totals(state, move.card)
         return totals[me] - max(t for s, t in enumerate(totals) if s != me)
 
-    def _toss(self, state: State, me: int, moves: Sequence[Move]) -> Move:
+    def _toss(self, state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
         plays = [m for m in moves if isinstance(m, Play)]
         for play in plays:
             if play.card in (RoundCard.DOUBLE_TIME, RoundCard.HEAD_START, RoundCard.SECOND_WIND):
                 return play
-        useful = [p for p in plays if self._play_worth(state, me, p) > 0]
+        useful = [p for p in plays if self._play_worth(state, me, p, scorer) > 0]
         if useful:
-            return max(useful, key=lambda p: self._play_worth(state, me, p))
+            return max(useful, key=lambda p: self._play_worth(state, me, p, scorer))
         tosses = [m for m in moves if isinstance(m, Toss)]
         order = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
         kind = min({m.die for m in tosses}, key=lambda k: order[k])
-        target = self._best_target(state, me, kind)
+        target = self._best_target(state, me, kind, scorer)
         mine = [m for m in tosses if m.die is kind]
         return next((m for m in mine if m.target == target), mine[0])
 
     @staticmethod
-    def _play_worth(state: State, me: int, play: Play) -> float:
+    def _play_worth(state: State, me: int, play: Play, scorer: _Scorer) -> float:
         """Honey where it turns a card, Stomp on the die that beats me on a card, others never."""
         if play.card is RoundCard.HONEY:
             card = state.area[play.position]
@@ -135,7 +220,7 @@ class ComputerAgent:
                 or totals[me] > rival + 2
             ):
                 return 0.0
-            return card_value(state, me, card)
+            return scorer.value(card)
         if play.card is RoundCard.STOMP and play.seat != me:
             die = state.dice[play.seat][play.die]
             best = 0.0
@@ -143,11 +228,11 @@ class ComputerAgent:
                 card = state.area[position]
                 totals = _totals(state, position)
                 if card is not None and totals[me] and totals[play.seat] - die.face <= totals[me]:
-                    best = max(best, card_value(state, me, card))
+                    best = max(best, scorer.value(card))
             return best
         return 0.0
 
-    def _best_target(self, state: State, me: int, kind: DieKind) -> int:
+    def _best_target(self, state: State, me: int, kind: DieKind, scorer: _Scorer) -> int:
         mean = sum(state.rules.faces(kind)) / len(state.rules.faces(kind))
 
         rivals_home = max(
@@ -161,7 +246,7 @@ class ComputerAgent:
             totals = _totals(state, position)
             mine = totals[me]
             rival = max(t for s, t in enumerate(totals) if s != me)
-            gain = card_value(state, me, card)
+            gain = scorer.value(card)
             if mine > rival + 2:
                 return 0.1 * gain  # already well ahead: another die there is wasted
             if mine + mean > rival:
@@ -172,13 +257,10 @@ class ComputerAgent:
         return max(targets, key=worth) if targets else state.target
 
     @staticmethod
-    def _place(state: State, me: int, moves: Sequence[Move]) -> Move:
-        colony = state.colonies[me]
-
+    def _place(state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
         def worth(move: Move) -> tuple[int, int]:
             if not isinstance(move, Place):  # only placements are asked about
                 return (-1, 0)
-            placed = (*colony, Placed(move.card, move.x, move.y, move.turn, move.planner))
-            return _points(state, me, placed), -move.planner
+            return scorer.points_with(move.card, move.x, move.y), -move.planner
 
         return max(moves, key=worth)

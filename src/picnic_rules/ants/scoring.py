@@ -144,6 +144,24 @@ def majority_count(category: Category, plates: Plates) -> int:
     return sum(1 for c in plates.values() if c.food is kind or c.colour is kind)
 
 
+_SLOTS: Final = {kind: index for index, kind in enumerate(_CATEGORY.values())}
+"""Each food and colour of the Majority card, to its place in :func:`majority_counts`."""
+
+
+def majority_counts(plates: Plates) -> tuple[int, ...]:
+    """:func:`majority_count` of every category of the Majority card, in their order, in one
+    pass over the plates."""
+    counts = [0] * len(_SLOTS)
+    slots = _SLOTS
+    for card in plates.values():
+        food, colour = slots.get(card.food), slots.get(card.colour)
+        if food is not None:
+            counts[food] += 1
+        if colour is not None:
+            counts[colour] += 1
+    return tuple(counts)
+
+
 def award(measures: Sequence[int], token: int, tie_token: int) -> tuple[int, ...]:
     """The points each seat gets from one Reward token: the single best with at least 1 takes
     ``token``; tied best players each take a Tie token; with nobody at 1 or more, nothing.

@@ -51,7 +51,13 @@ class Spelled:
 
 
 class Enum(Spelled, enum.Enum):
-    """A game enum: ``repr`` ``Cls.NAME``, ``str`` the value (a string) or the name in lower case."""
+    """A game enum: ``repr`` ``Cls.NAME``, ``str`` the value (a string) or the name in lower case.
+
+    A member hashes by identity, as it compares (the standard library hashes its name, in
+    Python, on every dict or set lookup); an :class:`IntEnum` hashes as its int.
+    """
+
+    __hash__ = object.__hash__
 
 
 class IntEnum(Spelled, enum.IntEnum):
