@@ -366,8 +366,8 @@ def test_replay_from_standard_input(capsys: pytest.CaptureFixture[str], tmp_path
 def test_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "sandwich"]) == 0
     out = capsys.readouterr().out
-    assert "bread = 16" in out
-    assert "action_limit = 60" in out
+    assert "bread=16  (an integer)" in out
+    assert "action_limit=60  (an integer)" in out
     assert "small-deck:" in out
     agents_line = next(line for line in out.splitlines() if line.startswith("agents: "))
     names = agents_line.removeprefix("agents: ").split(" (")[0].split(", ")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import enum
+import types
+import typing
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +24,9 @@ __all__ = [
     "check_agents",
     "default_agent",
     "format_outcome",
+    "format_rules_value",
+    "rules_form",
+    "rules_types",
     "positive",
     "non_negative",
     "rules_from",
@@ -97,9 +103,15 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
     """The ``Rules`` that ``--variant`` and ``--rules`` name (``None``: the defaults).
 
+    A value is written as :func:`format_rules_value` writes it (and ``picnic rules GAME``
+    shows it): ``true``/``false``, an integer, a name (``honey``: the game's own spelling,
+    any case), or a list of them separated by commas, in brackets or not
+    (``round_cards=honey,stomp``, ``foxes=[4,5,6]``).
+
     Raises :class:`~picnic_rules.PicnicError` for an unknown variant or key, a
-    malformed ``KEY=VALUE`` or a value of the wrong type, and
-    :class:`~picnic_rules.RulesError` for a value the rules refuse.
+    malformed ``KEY=VALUE`` or a value of the wrong type (naming the expected form
+    and the allowed names), and :class:`~picnic_rules.RulesError` for a value the
+    rules refuse.
     """
     if variant is not None and variant not in game.variants:
         known = ", ".join(game.variants)
@@ -109,6 +121,7 @@ def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
         return rules
     base = rules if rules is not None else game.Rules()
     fields = {field.name: field for field in attrs.fields(type(base))}
+    kinds = rules_types(type(base))
     changes: dict[str, Any] = {}
     for option in options:
         key, sep, text = option.partition("=")
@@ -119,7 +132,14 @@ def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
             raise PicnicError(
                 f"unknown rules option '{safe(key)}' for {game.name} (options: {', '.join(fields)})"
             )
-        changes[key] = _value(key, text.strip(), type(getattr(base, key)))
+        kind = kinds[key]
+        try:
+            changes[key] = _in_order(_value(text.strip(), kind), getattr(base, key))
+        except _Unreadable:
+            raise PicnicError(
+                f"--rules {key}: expected {rules_form(kind)}, not '{safe(text.strip())}'"
+                f" (for example {key}={format_rules_value(getattr(base, key))})"
+            ) from None
     try:
         return attrs.evolve(base, **changes)
     except RulesError:
@@ -128,29 +148,168 @@ def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
         raise PicnicError(f"--rules: {safe(exc, 200)}") from None
 
 
-def _value(key: str, text: str, kind: type) -> Any:
-    """The value ``text`` gives the option ``key`` whose default is of type ``kind``."""
+def _in_order(value: Any, default: Any) -> Any:
+    """Names given for an option whose default lists each name once in the enum's order (a
+    set, as ``round_cards``), put in that order; any other value as it is."""
+    if not (isinstance(value, tuple) and isinstance(default, tuple) and value and default):
+        return value
+    if not all(isinstance(item, enum.Enum) for item in (*value, *default)):
+        return value
+    kind: type[enum.Enum] = type(default[0])
+    members = list(kind)
+    rank = {member: index for index, member in enumerate(members)}
+    if list(default) != sorted(set(default), key=rank.__getitem__):
+        return value  # the order means something here
+    return tuple(sorted(value, key=lambda item: rank.get(item, len(rank))))
+
+
+def rules_types(cls: type) -> dict[str, Any]:
+    """The type of each field of the attrs class ``cls`` (its annotation, else its
+    default's type)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:
+        hints = {}
+    default = cls()
+    return {
+        field.name: hints.get(field.name, type(getattr(default, field.name)))
+        for field in attrs.fields(cls)
+    }
+
+
+class _Unreadable(Exception):
+    """A ``--rules`` value that is not of the option's form."""
+
+
+_MAX_VALUE = 2000
+"""The most characters of one ``--rules`` value."""
+
+
+def _value(text: str, kind: Any) -> Any:
+    """The value ``text`` gives an option of type ``kind``; :class:`_Unreadable` if none."""
+    if len(text) > _MAX_VALUE:
+        raise _Unreadable
+    origin = typing.get_origin(kind)
+    if origin is tuple:
+        items = typing.get_args(kind)
+        inner = text
+        if inner[:1] + inner[-1:] in ("[]", "()"):
+            inner = inner[1:-1]
+        parts = [part.strip() for part in inner.split(",")] if inner.strip() else []
+        if parts and not parts[-1]:  # a trailing comma
+            parts.pop()
+        if len(items) == 2 and items[1] is Ellipsis:
+            return tuple(_value(part, items[0]) for part in parts)
+        if len(parts) != len(items):
+            raise _Unreadable
+        return tuple(_value(part, item) for part, item in zip(parts, items, strict=True))
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(kind):
+            try:
+                return _value(text, option)
+            except _Unreadable:
+                continue
+        raise _Unreadable
+    if kind is type(None):
+        if text.lower() in ("none", "null", ""):
+            return None
+        raise _Unreadable
     if kind is bool:
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise PicnicError(f"--rules {key}: expected true or false, not '{safe(text)}'")
+        raise _Unreadable
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        wanted = _name(text)
+        for member in kind:
+            if wanted in (_name(str(member)), _name(member.name)):
+                return member
+        raise _Unreadable
     if kind is int:
+        if len(text) > 20:
+            raise _Unreadable
         try:
-            if len(text) > 20:
-                raise ValueError
             return int(text)
         except ValueError:
-            raise PicnicError(f"--rules {key}: expected an integer, not '{safe(text)}'") from None
+            raise _Unreadable from None
+    if kind is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise _Unreadable from None
+    if kind is str:
+        return text
     try:
-        value = ast.literal_eval(text) if len(text) <= 200 else None
-    except (ValueError, SyntaxError):
-        value = None
-    if not isinstance(value, kind):
-        raise PicnicError(f"--rules {key}: expected a {kind.__name__}, not '{safe(text)}'")
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise _Unreadable from None
+    if isinstance(kind, type) and not isinstance(value, kind):
+        raise _Unreadable
     return value
+
+
+def _name(text: str) -> str:
+    return text.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def rules_form(kind: Any) -> str:
+    """What a ``--rules`` value of type ``kind`` looks like, in words (``an integer``,
+    ``names separated by commas, each one of: honey, stomp``)."""
+    origin = typing.get_origin(kind)
+    if origin is tuple:
+        items = typing.get_args(kind)
+        if len(items) == 2 and items[1] is Ellipsis:
+            return f"{_plural(items[0])} separated by commas, in brackets or not{_names(items[0])}"
+        if len(set(items)) == 1:
+            return (
+                f"{len(items)} {_plural(items[0])} separated by commas, in brackets or not"
+                + _names(items[0])
+            )
+        return "values separated by commas: " + ", ".join(rules_form(item) for item in items)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(rules_form(option) for option in typing.get_args(kind))
+    if kind is type(None):
+        return "none"
+    if kind is bool:
+        return "true or false"
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return "one of: " + ", ".join(str(member) for member in kind)
+    if kind is int:
+        return "an integer"
+    if kind is float:
+        return "a number"
+    if kind is str:
+        return "text"
+    return f"a {getattr(kind, '__name__', kind)}"
+
+
+def _names(kind: Any) -> str:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return ", each one of: " + ", ".join(str(member) for member in kind)
+    return ""
+
+
+def _plural(kind: Any) -> str:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return "names"
+    return {int: "integers", float: "numbers", bool: "true/false values", str: "texts"}.get(
+        kind, "values"
+    )
+
+
+def format_rules_value(value: Any) -> str:
+    """``value`` as ``--rules KEY=VALUE`` takes it: ``true``, ``3``, ``honey,stomp``, ``[]``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value)
+    if isinstance(value, tuple):
+        return ",".join(format_rules_value(item) for item in value) if value else "[]"
+    if value is None:
+        return "none"
+    return str(value)
 
 
 def seats(game: AnyGame, agents: list[str] | None, players: int | None) -> list[str]:
