@@ -20,7 +20,7 @@ from picnic_rules.cli import main
 
 PICNIC = str(Path(sys.executable).parent / "picnic")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
-PROMPT = re.compile(r"seat (\d)> ")
+PROMPT = re.compile(r"seat (\d)>")
 
 
 def plain(text: str) -> str:
@@ -28,10 +28,21 @@ def plain(text: str) -> str:
 
 
 def spawn(data: Path, *args: str) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm-256color", PICNIC_DATA_DIR=str(data))
+    env = dict(
+        os.environ, TERM="xterm-256color", PICNIC_DATA_DIR=str(data), PROMPT_TOOLKIT_NO_CPR="1"
+    )
     return pexpect.spawn(
         PICNIC, list(args), env=env, encoding="utf-8", timeout=60, dimensions=(24, 80)
     )
+
+
+def next_turn(child: pexpect.spawn) -> str:
+    """The screen shown before the next question (line editing redraws the prompt as one
+    types, so a question is known by its menu)."""
+    child.expect(r"Your move, seat \d:")
+    shown = plain(child.before)
+    child.expect(PROMPT)
+    return shown
 
 
 def saves(data: Path) -> list[Path]:
@@ -40,10 +51,9 @@ def saves(data: Path) -> list[Path]:
 
 def test_ctrl_c_saves_without_save_and_resume_alone_goes_on(tmp_path: Path) -> None:
     child = spawn(tmp_path, "play", "sandwich", "--seed", "4")
-    child.expect(PROMPT)
-    child.sendline("1")
-    child.expect(PROMPT)
-    hand = re.findall(r"Your hand: (.*)", plain(child.before))[-1]
+    next_turn(child)
+    child.send("1\r")
+    hand = re.findall(r"Your hand: (.*)", next_turn(child))[-1]
     child.sendintr()
     child.expect(pexpect.EOF)
     out = plain(child.before)
@@ -57,8 +67,7 @@ def test_ctrl_c_saves_without_save_and_resume_alone_goes_on(tmp_path: Path) -> N
 
     again = spawn(tmp_path, "play", "--resume")  # no file: the latest game
     again.expect(f"Resumed after {len(record.moves)} moves")
-    again.expect(PROMPT)
-    assert re.findall(r"Your hand: (.*)", plain(again.before))[-1] == hand
+    assert re.findall(r"Your hand: (.*)", next_turn(again))[-1] == hand
     again.sendeof()  # Ctrl-D: saved again, exit 0
     again.expect(pexpect.EOF)
     out = plain(again.before)

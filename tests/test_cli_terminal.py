@@ -23,7 +23,9 @@ PROMPT = re.compile(r"seat (\d)> ")
 
 
 def spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS="110", LINES="50")
+    env = dict(
+        os.environ, TERM="xterm-256color", COLUMNS="110", LINES="50", PICNIC_LINE_EDITING="0"
+    )
     env.setdefault("PICNIC_DATA_DIR", str(cwd or Path(tempfile.mkdtemp(prefix="picnic-data-"))))
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(

@@ -50,7 +50,7 @@ from .common import (
     safe,
 )
 from .records import read_record, write_record
-from .screen import Screen
+from .screen import REDRAW, Screen
 
 __all__ = [
     "DATA_DIR_VARIABLE",
@@ -490,9 +490,14 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Sav
         if not screen.interactive and refused >= MAX_REFUSED:
             raise PicnicError(f"standard input gave {MAX_REFUSED} lines in a row that made no move")
         refused += 1
-        text = screen.ask(f"seat {seat}> ")
+        text = screen.ask(f"seat {seat}> ", _words_to_complete(legal))
         if text is None:
             return "eof"
+        if text == REDRAW:  # Ctrl-L: the screen again, cleared
+            screen.clear()
+            screen.picture(game, game.view(session.state, seat))
+            _menu(session, screen, seat)
+            continue
         command, _, rest = text.partition(" ")
         command = command.lower()
         if not text:
@@ -543,15 +548,20 @@ def _ask_chance(session: Table, screen: Screen) -> bool:
     if outcomes and len(outcomes) <= 40:
         screen.numbered([(str(move), "") for move in outcomes])
     while True:
-        text = screen.ask("table> ")
+        text = screen.ask("table> ", [str(move) for move in outcomes])
         if text is None:
             return False
-        if not text:
+        if not text or text == REDRAW:
             continue
         if text in ("quit", "exit"):
             return False
         if _tried(screen, text, "an outcome", lambda typed: session.tell(_pick(options, typed))):
             return True
+
+
+def _words_to_complete(legal: Sequence[Any]) -> list[str]:
+    """What Tab completes at a decision: the legal moves' notation, then the commands."""
+    return [str(move) for move in legal] + ["undo", "save", "history", "board", "quit", "?"]
 
 
 def _tried(screen: Screen, text: str, what: str, action: Callable[[str], object]) -> bool:

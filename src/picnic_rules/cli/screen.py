@@ -2,13 +2,19 @@
 
 On a terminal, with the ``cli`` extra (rich) installed, pictures come in
 colour and headings as rules; anywhere else -- a pipe, a file, a script --
-the same words come as plain text, and input is read line by line. Text from
+the same words come as plain text, and input is read line by line. On a
+terminal with prompt_toolkit (the ``cli`` extra) a typed line can be edited:
+the arrow keys move and recall earlier answers, Tab completes the words
+offered (the legal moves' notation), and Ctrl-L asks for the screen to be
+drawn again (:data:`REDRAW`). ``PICNIC_LINE_EDITING=0`` in the environment
+turns line editing off (the terminal's own then: Backspace only). Text from
 a game's words is printed as it is (never parsed as markup); text from the
 user or a file goes through :func:`~.common.safe` first.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
@@ -17,7 +23,7 @@ from ..errors import PicnicError
 from ..game import AnyGame
 from .common import safe
 
-__all__ = ["MAX_LINE", "MAX_SKIPPED", "Screen"]
+__all__ = ["MAX_LINE", "MAX_SKIPPED", "REDRAW", "Screen"]
 
 MAX_LINE: Final = 1000
 """The most characters ``picnic play`` reads as one line of input; a longer line is refused whole."""
@@ -25,6 +31,10 @@ MAX_LINE: Final = 1000
 MAX_SKIPPED: Final = 1 << 20
 """The most characters of one over-long line skipped before the input is refused as endless
 (``picnic play < /dev/zero``)."""
+
+REDRAW: Final = "\f"
+"""What :meth:`Screen.ask` returns for Ctrl-L on a terminal with line editing: clear the
+screen and show it again."""
 
 _CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
 
@@ -42,6 +52,9 @@ class Screen:
         self.interactive = _isatty(self.stdin)
         """Whether a person types at a terminal (else lines come from a pipe or file)."""
         self._console: Any = None
+        self._editor: Any = None  # a prompt_toolkit session, made at the first question
+        self.editing = self.interactive and _isatty(out) and _has_prompt_toolkit()
+        """Whether typed lines are edited with prompt_toolkit (history, completion, Ctrl-L)."""
         if rich is None:
             rich = self.interactive and _isatty(out)
         if rich:
@@ -93,15 +106,28 @@ class Screen:
         else:
             print(file=self.out)
 
-    def ask(self, prompt: str) -> str | None:
+    def ask(self, prompt: str, words: Sequence[str] = ()) -> str | None:
         """One line typed after ``prompt``, stripped; ``None`` at the end of input.
 
         A line longer than :data:`MAX_LINE` characters comes back as ``""``
         after a complaint. Off a terminal, the line is echoed after the
-        prompt, so a transcript reads as if typed.
+        prompt, so a transcript reads as if typed. With line editing, Tab
+        completes ``words`` and Ctrl-L returns :data:`REDRAW`.
         """
         self.out.flush()
-        if self.interactive:
+        if self.editing:
+            try:
+                text = self._edit(prompt, words)
+            except EOFError:
+                self.line()
+                return None
+            if text == REDRAW:
+                return REDRAW
+            if len(text) > MAX_LINE:
+                self.problem(f"that line is longer than {MAX_LINE} characters; nothing was done")
+                return ""
+            return text.strip()
+        elif self.interactive:
             try:
                 if self._console is not None:
                     text = str(self._console.input(prompt, markup=False))
@@ -133,6 +159,30 @@ class Screen:
             return ""
         return text.strip()
 
+    def _edit(self, prompt: str, words: Sequence[str]) -> str:
+        """A line typed with prompt_toolkit's editing (raises :exc:`EOFError` on Ctrl-D)."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        if self._editor is None:
+            keys = KeyBindings()
+
+            @keys.add("c-l")
+            def _redraw(event: Any) -> None:
+                event.app.exit(result=REDRAW)
+
+            self._editor = PromptSession(
+                history=InMemoryHistory(),
+                key_bindings=keys,
+                complete_style=CompleteStyle.READLINE_LIKE,
+            )
+        completer = WordCompleter(list(dict.fromkeys(words)), sentence=True) if words else None
+        text = self._editor.prompt(prompt, completer=completer, complete_while_typing=False)
+        return str(text)
+
     def _read(self) -> str:
         """At most ``MAX_LINE + 1`` characters of the next line; refuses input that is not text."""
         try:
@@ -151,6 +201,16 @@ class Screen:
         digits = len(str(start + len(rows) - 1))
         for number, (notation, words) in enumerate(rows, start=start):
             self.line(f"  {number:>{digits}}. {notation:<{width}}  {words}".rstrip())
+
+
+def _has_prompt_toolkit() -> bool:
+    if os.environ.get("PICNIC_LINE_EDITING", "").strip().lower() in ("0", "off", "no", "false"):
+        return False
+    try:
+        import prompt_toolkit  # noqa: F401
+    except ImportError:  # the cli extra is not installed: the terminal's own line editing
+        return False
+    return True
 
 
 def _isatty(stream: object) -> bool:
