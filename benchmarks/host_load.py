@@ -117,11 +117,13 @@ class Http:
     ) -> tuple[int, Any]:
         for attempt in range(2):
             try:
-                return await self._request(method, path, body, token)
-            except (ConnectionError, asyncio.IncompleteReadError, ValueError):
+                return await asyncio.wait_for(self._request(method, path, body, token), 20)
+            except (ConnectionError, asyncio.IncompleteReadError, ValueError, TimeoutError):
+                if self.writer is not None:
+                    self.writer.transport.abort()
                 self.writer = None  # closed by the server (idle): open a new one
                 if attempt:
-                    raise
+                    raise AssertionError(f"no answer to {method} {path}") from None
         raise AssertionError("unreachable")
 
     async def _request(
@@ -172,7 +174,10 @@ class Seat:
         self.socket = await websockets.connect(
             url, additional_headers={"X-Forwarded-For": self.address}
         )
-        first = json.loads(await self.socket.recv())
+        try:
+            first = json.loads(await asyncio.wait_for(self.socket.recv(), 20))
+        except TimeoutError:
+            raise AssertionError(f"no first message on {url}") from None
         self.pushed = first["seen"]
 
         async def read() -> None:
