@@ -142,3 +142,34 @@ def test_dev_zero_ends(tmp_path: Path) -> None:
         )
     assert done.returncode == 2
     assert done.stderr.decode().startswith("picnic: error: the input is not text")
+
+
+@pytest.mark.parametrize("game", ["sandwich", "insects", "poultry", "ants"])
+def test_every_game_ctrl_c_mid_game_then_resume_at_the_same_position(
+    tmp_path: Path, game: str
+) -> None:
+    child = spawn(tmp_path, "play", game, "--seed", "3")
+    next_turn(child)
+    for _ in range(3):
+        child.send("1\r")
+        next_turn(child)
+    menu = plain(child.before)  # the moves offered, between the menu's title and the prompt
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    out = plain(child.before)
+    child.close()
+    assert child.exitstatus == 130
+    [path] = saves(tmp_path)
+    assert f"go on with: picnic play --resume {path}" in out.replace("\n", "")
+    record = codec.loads(path.read_text(), kind="record")
+    assert record.game == game and record.outcome is None
+
+    again = spawn(tmp_path, "play", "--resume")
+    again.expect(f"Resumed after {len(record.moves)} moves")
+    next_turn(again)
+    assert plain(again.before) == menu  # the same decision, the same moves offered
+    again.sendeof()
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
+    assert codec.loads(path.read_text(), kind="record") == record  # the same position
