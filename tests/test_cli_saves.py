@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -173,3 +174,17 @@ def test_every_game_ctrl_c_mid_game_then_resume_at_the_same_position(
     again.close()
     assert again.exitstatus == 0
     assert codec.loads(path.read_text(), kind="record") == record  # the same position
+
+
+def test_the_latest_save_is_never_a_half_written_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from picnic_rules.cli.play import latest_save
+
+    monkeypatch.setenv("PICNIC_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "sandwich-1.json").write_text("{}")
+    time.sleep(0.01)
+    (folder / ".picnic-abc.json").write_text("{")  # a write that was cut short
+    assert latest_save() == folder / "sandwich-1.json"

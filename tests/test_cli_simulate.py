@@ -120,3 +120,18 @@ def test_an_unreachable_dask_scheduler_is_an_error_soon() -> None:
     assert done.stderr.startswith("picnic: error: cannot reach the Dask scheduler")
     assert "Traceback" not in done.stderr
     assert time.monotonic() - started < 60  # the timeout is the option's, not 20 s or more
+
+
+def test_simulate_runs_off_the_main_thread(capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    from picnic_rules.cli import main
+
+    status: list[int] = []
+    worker = threading.Thread(
+        target=lambda: status.append(main(["simulate", "sandwich", "-n", "3"]))
+    )
+    worker.start()
+    worker.join(timeout=120)
+    assert status == [0]
+    assert "sandwich: 3 games" in capsys.readouterr().out

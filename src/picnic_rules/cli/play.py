@@ -202,7 +202,11 @@ def latest_save() -> Path:
     """The game saved automatically most recently (``picnic play --resume`` without a file)."""
     folder = saves_folder()
     try:
-        found = [path for path in folder.iterdir() if path.suffix == ".json" and path.is_file()]
+        found = [
+            path
+            for path in folder.iterdir()
+            if path.suffix == ".json" and not path.name.startswith(".") and path.is_file()
+        ]
     except OSError:
         found = []
     if not found:

@@ -24,6 +24,7 @@ import json
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, TextIO
@@ -135,11 +136,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
     interrupts = _Interrupts()
-    previous = signal.signal(signal.SIGINT, interrupts)
+    handling = threading.current_thread() is threading.main_thread()  # else signals go there
+    previous = signal.signal(signal.SIGINT, interrupts) if handling else None
     try:
         summary = _simulate(args, game, agents, rules, interrupts, out)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if handling:
+            signal.signal(signal.SIGINT, previous)
     print(summary, file=out)
     try:
         out.flush()
