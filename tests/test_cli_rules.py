@@ -92,4 +92,4 @@ def test_rules_prints_each_option_as_rules_takes_it(capsys: pytest.CaptureFixtur
     assert "  round_cards=second-wind,stomp,honey,re-toss,double-time," in out
     assert "each one of: second-wind, stomp, honey" in out
     assert "  majority_only=false  (true or false)" in out
-    assert "  short: copies=2 two_ant_copies=1 round_cards_dealt=2" in out
+    assert "  short: copies=2, two_ant_copies=1, round_cards_dealt=2" in out

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             for field in attrs.fields(type(rules))
             if getattr(rules, field.name) != getattr(default, field.name)
         ]
-        print(f"  {name}: {' '.join(changed) or '(the defaults)'}", file=out)
+        print(f"  {name}: {', '.join(changed) or '(the defaults)'}", file=out)
     print("", file=out)
     bots = [name for name in agent_names(game) if name != "human"]
     print(f"agents: {', '.join(bots)} (people take seats with `picnic play --seat`)", file=out)
