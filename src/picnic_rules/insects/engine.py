@@ -140,22 +140,69 @@ _REFILLING: Final = evolver(
     State, "hands", "piles", "scored", "phase", "draws", "last", "last_count"
 )
 """The state after a seat's play, as it draws back up."""
-_NEXT: Final = evolver(
+_NORMAL_TURN: Final = evolver(
     State,
     "hands",
     "deck",
     "piles",
     "scored",
-    "phase",
     "turn",
-    "draws",
-    "again",
-    "bought",
+    phase=Phase.TURN,
+    draws=0,
+    again=False,
+    bought=False,
+    last=None,
+    last_count=0,
+    reason=None,
+)
+"""A normal turn for a seat: the cards moved, no attack, nothing owed or bought."""
+_ANSWER: Final = evolver(
+    State,
+    "hands",
+    "deck",
+    "piles",
+    "scored",
+    "turn",
     "last",
     "last_count",
-    "reason",
+    phase=Phase.TURN,
+    draws=0,
+    again=False,
+    bought=False,
+    reason=None,
 )
-"""The state after a step of the game: the cards moved, and who acts next in what phase."""
+"""The attacked seat answers the attacking pile (``last`` played its last card)."""
+_CARDS_OUT: Final = evolver(
+    State,
+    "hands",
+    "deck",
+    "piles",
+    "scored",
+    phase=Phase.OVER,
+    draws=0,
+    again=False,
+    bought=False,
+    last=None,
+    last_count=0,
+    reason="cards-out",
+)
+"""The game ends: no seat with food has a legal play."""
+_ONE_LEFT: Final = evolver(
+    State,
+    "piles",
+    "food",
+    "captured",
+    "scored",
+    "turn",
+    phase=Phase.OVER,
+    draws=0,
+    again=False,
+    bought=False,
+    last=None,
+    last_count=0,
+    reason="one-left",
+)
+"""The game ends: one seat alone has food left."""
 _FED: Final = evolver(
     State,
     "piles",
@@ -166,10 +213,10 @@ _FED: Final = evolver(
     "turn",
     "draws",
     "again",
-    "bought",
-    "last",
-    "last_count",
-    "reason",
+    bought=False,
+    last=None,
+    last_count=0,
+    reason=None,
 )
 """The state after food was given up: the pile and the food moved, and who acts next."""
 
@@ -188,36 +235,10 @@ def _hand_out(
     for step in range(players):
         seat = (due + step) % players
         if food[seat] and has_normal_play(hands[seat], piles):
-            return _NEXT(
-                state,
-                hands=hands,
-                deck=deck,
-                piles=piles,
-                scored=scored,
-                phase=_TURN,
-                turn=seat,
-                draws=0,
-                again=False,
-                bought=False,
-                last=None,
-                last_count=0,
-                reason=None,
+            return _NORMAL_TURN(
+                state, hands=hands, deck=deck, piles=piles, scored=scored, turn=seat
             )
-    return _NEXT(
-        state,
-        hands=hands,
-        deck=deck,
-        piles=piles,
-        scored=scored,
-        phase=_OVER,
-        turn=state.turn,
-        draws=0,
-        again=False,
-        bought=False,
-        last=None,
-        last_count=0,
-        reason="cards-out",
-    )
+    return _CARDS_OUT(state, hands=hands, deck=deck, piles=piles, scored=scored)
 
 
 def _pass_on(
@@ -235,20 +256,15 @@ def _pass_on(
         target = next_with_food(state.food, seat)
         if target is None:
             raise PicnicError("an attack with nobody left to attack: the state is not valid")
-        return _NEXT(
+        return _ANSWER(
             state,
             hands=hands,
             deck=deck,
             piles=piles,
             scored=scored,
-            phase=_TURN,
             turn=target,
-            draws=0,
-            again=False,
-            bought=False,
             last=last,
             last_count=last_count,
-            reason=None,
         )
     return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
 
@@ -367,21 +383,7 @@ def _give_up(state: State) -> State:
     captured = add(state.captured, winner, 1)
     piles = (*state.piles[:index], *state.piles[index + 1 :])
     if seats_with_food(food) <= 1:
-        return _FED(
-            state,
-            piles=piles,
-            food=food,
-            captured=captured,
-            scored=scored,
-            phase=_OVER,
-            turn=seat,
-            draws=0,
-            again=False,
-            bought=False,
-            last=None,
-            last_count=0,
-            reason="one-left",
-        )
+        return _ONE_LEFT(state, piles=piles, food=food, captured=captured, scored=scored, turn=seat)
     draws = min(2, sum(state.deck)) if food[seat] and state.rules.draw_two else 0
     after = _FED(
         state,
@@ -393,10 +395,6 @@ def _give_up(state: State) -> State:
         turn=seat,
         draws=draws,
         again=bool(draws),
-        bought=False,
-        last=None,
-        last_count=0,
-        reason=None,
     )
     if draws:  # draw-two variant: the deprived player draws two, then takes a normal turn
         return after

@@ -27,8 +27,8 @@ turn=...)``) builds the new state through the builder, and :func:`evolver`
 makes the same update for a fixed set of names once, for the hottest paths:
 
 >>> move_x = evolver(Point, "x")
->>> move_x(p, x=7), evolve(p, y=0)
-(Point(x=7, y=2), Point(x=1, y=0))
+>>> move_x(p, x=7), evolve(p, y=0), evolver(Point, "x", y=0)(p, x=3)
+(Point(x=7, y=2), Point(x=1, y=0), Point(x=3, y=0))
 
 Both check nothing either (the names are checked once, when the update is
 made): they are for engines. Everywhere else, :func:`attrs.evolve`.
@@ -95,29 +95,42 @@ _EVOLVERS: Final[dict[tuple[type, tuple[str, ...]], Callable[..., Any]]] = {}
 """The :func:`evolver` of each class and set of names :func:`evolve` was asked to change."""
 
 
-def evolver(cls: type[T], *names: str) -> Callable[..., T]:
+def evolver(cls: type[T], *names: str, **fixed: object) -> Callable[..., T]:
     """A function ``update(state, name=value, ...)`` taking exactly ``names`` (by keyword or
-    in order): ``state`` (a ``cls``) with those fields changed. It fills the slots of the
-    new state itself, as :func:`builder` does, in one call.
+    in order): ``state`` (a ``cls``) with those fields changed and the fields of ``fixed``
+    set to their values (``evolver(State, "turn", phase=Phase.TURN, draws=0)``: a rule's
+    update names what it takes and what it always sets). It fills the slots of the new state
+    itself, as :func:`builder` does, in one call.
 
-    Raises :class:`TypeError` for a name that is not a field of ``cls``.
+    Raises :class:`TypeError` for a name that is not a field of ``cls``, or one both taken
+    and fixed.
     """
     building, fields = _layout(cls)
-    unknown = sorted(set(names) - set(fields))
+    unknown = sorted((set(names) | set(fixed)) - set(fields))
     if unknown:
         raise TypeError(f"{cls.__name__} has no fields {unknown}")
-    body = "".join(
-        f"    s.{name} = {name}\n" if name in names else f"    s.{name} = old.{name}\n"
-        for name in fields
-    )
+    both = sorted(set(names) & set(fixed))
+    if both:
+        raise TypeError(f"{both} are both taken and fixed")
+
+    def value(name: str) -> str:
+        if name in names:
+            return name
+        return f"fixed_{name}" if name in fixed else f"old.{name}"
+
+    body = "".join(f"    s.{name} = {value(name)}\n" for name in fields)
     source = (
         f"def update(old, {', '.join(names)}):\n    s = new(B)\n{body}"
         "    s.__class__ = C\n    return s\n"
     )
     namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
+    namespace.update({f"fixed_{name}": item for name, item in fixed.items()})
     exec(compile(source, f"<evolver of {cls.__qualname__}: {', '.join(names)}>", "exec"), namespace)
     update: Callable[..., T] = namespace["update"]
-    update.__doc__ = f"A {cls.__qualname__} with {', '.join(names)} changed (nothing checked)."
+    settled = "".join(f", {name}={item!r}" for name, item in fixed.items())
+    update.__doc__ = (
+        f"A {cls.__qualname__} with {', '.join(names)} changed{settled} (nothing checked)."
+    )
     return update
 
 
