@@ -104,6 +104,26 @@ def test_a_write_error_is_an_error_not_a_traceback() -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("nonsense", "expected a scheduler address such as tcp://HOST:8786"),
+        ("tcp://nosuchhost.invalid:8786", "cannot reach the Dask scheduler"),
+        ("tls://127.0.0.1:9", "cannot reach the Dask scheduler"),
+    ],
+)
+def test_a_wrong_dask_address_is_one_line(address: str, message: str) -> None:
+    done = subprocess.run(
+        [PICNIC, "simulate", "sandwich", "-n", "5", "--dask", address, "--dask-timeout", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("picnic: error: ") and message in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr  # no complaint at exit
+
+
 def test_an_unreachable_dask_scheduler_is_an_error_soon() -> None:
     started = time.monotonic()
     done = subprocess.run(

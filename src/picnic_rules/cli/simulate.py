@@ -23,6 +23,7 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -268,6 +269,7 @@ def _dask_executor(address: str, timeout: float) -> Iterator[concurrent.futures.
         import distributed
     except ImportError:
         raise PicnicError("--dask needs the dask extra: pip install 'picnic_rules[dask]'") from None
+    _check_reachable(address, timeout)  # a client that fails to start complains at exit
     try:
         connect: Any = distributed.Client  # untyped: what it returns is used as Any
         client = connect(address, timeout=timeout, set_as_default=False)
@@ -279,6 +281,27 @@ def _dask_executor(address: str, timeout: float) -> Iterator[concurrent.futures.
         yield client.get_executor()
     finally:
         client.close()
+
+
+def _check_reachable(address: str, timeout: float) -> None:
+    """Refuse an address that is not a scheduler's form, or where nothing answers in time."""
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, port = get_address_host_port(address)
+    except ValueError as exc:
+        raise PicnicError(
+            f"--dask {safe(address)}: expected a scheduler address such as tcp://HOST:8786 "
+            f"({safe(exc, 200)})"
+        ) from None
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except OSError as exc:
+        reason = "no answer in time" if isinstance(exc, TimeoutError) else exc.strerror or exc
+        raise PicnicError(
+            f"cannot reach the Dask scheduler at {safe(address)}: {safe(reason, 200)}"
+        ) from None
 
 
 @contextlib.contextmanager
