@@ -178,8 +178,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         _stop(session, screen, saves, "interrupted")
         raise
     except PicnicError as exc:
-        _autosave(session, saves.path)
-        raise PicnicError(f"{exc}; {_resume_hint(session, saves.path)}") from None
+        problem = _autosave(session, saves.path)
+        hint = _resume_hint(session, saves.path) if problem is None else f"not saved: {problem}"
+        raise PicnicError(f"{exc}; {hint}") from None
     return 0
 
 
