@@ -121,7 +121,15 @@ def _check_function(
 _KIND_NAMES = {"S": "State", "V": "View", "M": "moves", "R": "Rules", "O": "Observation"}
 
 _HOT = frozenset(
-    {"to_move", "legal_moves", "apply", "is_over", "chance_outcomes", "sample_chance", "remaining"}
+    {
+        "to_move",
+        "legal_moves",
+        "apply",
+        "is_over",
+        "chance_outcomes",
+        "sample_chance",
+        "remaining",
+    }
 )
 """The functions a playout calls at every step: their guard costs nothing until they fail."""
 
@@ -140,6 +148,11 @@ def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
 
     if name in _HOT:
         return _guard_hot(fn, expected, refuse)
+    if getattr(fn, "_gates_its_kind", False):  # the seat gate of view checks it already
+        gate: Any = fn
+        gate.refuse_kind = refuse
+        gate.expected_kind = expected
+        return gate
 
     @functools.wraps(fn)
     def guarded(*args: Any, **kwargs: Any) -> Any:
@@ -252,10 +265,36 @@ def _gate_rules(
     return gated
 
 
+def _no_refusal(value: object) -> InvalidState:
+    """A gate's refusal before its guard gives it the game's (never raised: any kind passes)."""
+    return InvalidState(f"not a state of this game: {type(value).__name__}")
+
+
 def _gate_seat(fn: Any, position: int) -> Any:
     """``fn`` refusing, with :class:`~picnic_rules.PicnicError`, a seat (its argument
     at ``position``) that is not an int in ``0 .. state.players - 1`` (a bool is none)."""
     signature = inspect.signature(fn)
+    kinds = [parameter.kind for parameter in signature.parameters.values()]
+    if position == 1 and kinds == [inspect.Parameter.POSITIONAL_OR_KEYWORD] * 2:
+        # view(state, seat): written out with the function's own names, so no binding to do;
+        # it checks the state's kind too (the guard hands it its refusal, see _guard)
+        state, seat = signature.parameters
+        source = (
+            f"def gated({state}, {seat}):\n"
+            f"    if type({state}) is not gated.expected_kind:\n"
+            f"        raise gated.refuse_kind({state})\n"
+            f"    players = {state}.players\n"
+            f"    if type({seat}) is not int or not 0 <= {seat} < players:\n"
+            f"        raise PicnicError(not_a_seat({seat}, players))\n"
+            f"    return fn({state}, {seat})\n"
+        )
+        namespace: dict[str, Any] = {"fn": fn, "PicnicError": PicnicError, "not_a_seat": not_a_seat}
+        exec(compile(source, f"<seat gate of {fn.__qualname__}>", "exec"), namespace)
+        gated_view: Any = functools.wraps(fn)(namespace["gated"])
+        gated_view._gates_its_kind = True
+        gated_view.expected_kind = object  # until the guard sets the game's State
+        gated_view.refuse_kind = _no_refusal
+        return gated_view
 
     @functools.wraps(fn)
     def gated(*args: Any, **kwargs: Any) -> Any:

@@ -32,14 +32,15 @@ checked against the wrong fields.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 __all__ = ["own_fields_first", "public_part"]
 
-_NAMES: dict[type, tuple[str, ...]] = {}
-"""The field names of each public base :func:`public_part` was asked for."""
+_READERS: dict[type, Callable[[object], dict[str, Any]]] = {}
+"""The generated reader of each public base :func:`public_part` was asked for."""
 
 
 def own_fields_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
@@ -51,7 +52,21 @@ def own_fields_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attr
 
 def public_part(base: type, position: object) -> dict[str, Any]:
     """The fields ``base`` declares, read from ``position`` (a state or a view), by name."""
-    names = _NAMES.get(base)
-    if names is None:
-        names = _NAMES[base] = tuple(field.name for field in attrs.fields(base))
-    return {name: getattr(position, name) for name in names}
+    read = _READERS.get(base)
+    if read is None:
+        read = _READERS[base] = _reader(base)
+    return read(position)
+
+
+def _reader(base: type) -> Callable[[object], dict[str, Any]]:
+    """A function reading the fields of ``base`` from an object into a dict (written out,
+    so a view costs no loop)."""
+    names = [field.name for field in attrs.fields(base)]
+    items = ", ".join(f"{name!r}: p.{name}" for name in names)
+    namespace: dict[str, Any] = {}
+    exec(
+        compile(f"def read(p):\n    return {{{items}}}\n", f"<public part of {base}>", "exec"),
+        namespace,
+    )
+    read: Callable[[object], dict[str, Any]] = namespace["read"]
+    return read
