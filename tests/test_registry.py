@@ -281,3 +281,18 @@ def test_a_game_module_that_reads_games_while_it_is_imported(tmp_path: Path) -> 
         """,
     )
     assert (ran.returncode, ran.stderr) == (0, "")
+
+
+def test_threads_reading_games_at_once_all_find_the_game() -> None:
+    """The first lookups of a server's threads wait for the game one of them is loading."""
+    script = (
+        "import threading, picnic_rules\n"
+        "found = []\n"
+        "def look():\n"
+        "    found.append(picnic_rules.GAMES['poultry'].name)\n"
+        "threads = [threading.Thread(target=look) for _ in range(8)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "print(found.count('poultry'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.stdout.strip() == "8", out.stderr

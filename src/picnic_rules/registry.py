@@ -25,6 +25,7 @@ from __future__ import annotations
 import copyreg
 import importlib
 import sys
+import threading
 import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
@@ -63,6 +64,11 @@ them); each game is named as its module (``picnic_rules.ants`` holds the game ``
 _UNLOADED: Final[dict[str, str]] = {module.rpartition(".")[2]: module for module in BUILTIN}
 """The built-in games not imported yet, by name, to their modules."""
 
+_LOADING: Final = threading.RLock()
+"""Held while a game is loaded, so that threads reading :data:`GAMES` at once (a server's
+first requests) wait for it instead of finding it missing (re-entrant: a game module that
+reads :data:`GAMES` while it loads)."""
+
 ENTRY_POINT_GROUP: Final = "picnic_rules.games"
 """The entry-point group through which an installed package adds its game to :data:`GAMES`."""
 
@@ -84,10 +90,12 @@ class _Games(dict[str, AnyGame]):
     def __getitem__(self, name: str) -> AnyGame: ...
 
     def __getitem__(self, name: str) -> AnyGame:
-        if name in _UNLOADED:
-            _load_builtin(name)
-        if not dict.__contains__(self, name):
-            _load_installed()
+        if name in _UNLOADED or not dict.__contains__(self, name):
+            with _LOADING:  # another thread may be importing it right now
+                if name in _UNLOADED:
+                    _load_builtin(name)
+                if not dict.__contains__(self, name):
+                    _load_installed()
         return super().__getitem__(name)
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -146,6 +154,12 @@ def _load_installed() -> None:
     ``picnic_rules``, which reads :data:`GAMES` before ``my_game.GAME`` exists)
     waits for a later read.
     """
+    with _LOADING:
+        _load_all()
+
+
+def _load_all() -> None:
+    """:func:`_load_installed` under the loading lock."""
     global _pending
     for name in list(_UNLOADED):
         _load_builtin(name)
@@ -205,12 +219,13 @@ def _builtin(module: str) -> AnyGame:
 
 def _load_builtin(name: str) -> None:
     """Import the built-in game ``name`` into :data:`GAMES` (unless a game of that name was
-    registered first)."""
-    module = _UNLOADED.pop(name, None)
+    registered first); the caller holds :data:`_LOADING`."""
+    module = _UNLOADED.get(name)
     if module is not None:
         game = _builtin(module)
         if not dict.__contains__(GAMES, game.name):
             dict.__setitem__(GAMES, game.name, game)
+        del _UNLOADED[name]  # only once it is in GAMES: no thread sees it missing
 
 
 def _reduce(game: AnyGame) -> tuple[Any, tuple[str]]:
