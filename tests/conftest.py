@@ -25,6 +25,10 @@ SLOW_MODULES = (
     "tests/test_ismcts.py",
     "tests/test_codec_schema.py",
     "tests/web/test_web_browser.py",
+    "tests/test_cli_saves.py",
+    "tests/test_cli_simulate.py",
+    "tests/test_cli_line_editing.py",
+    "tests/host/test_host_race.py",
 )
 """The modules whose tests take the most time (each tens of seconds in all, or more)."""
 
@@ -40,6 +44,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if path in BROWSER_MODULES:
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps ``picnic play``'s saved games (``PICNIC_DATA_DIR``) in a folder of its
+    own, never in the user's data directory."""
+    monkeypatch.setenv("PICNIC_DATA_DIR", str(tmp_path_factory.mktemp("picnic-data")))
 
 
 def _chromium() -> str:

@@ -47,7 +47,7 @@ from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
 from .enums import Enum, IntEnum
-from .listed import listed
+from .lookalikes import listed
 from .notation import Choice, Form, Notation, NotationError, Number, Reader, Several, read_value
 from .observed import check_observed
 from .options import MAX_COUNT, count, flag
