@@ -140,51 +140,29 @@ _REFILLING: Final = evolver(
     State, "hands", "piles", "scored", "phase", "draws", "last", "last_count"
 )
 """The state after a seat's play, as it draws back up."""
+_CARDS_MOVED: Final = ("hands", "deck", "piles", "scored")
+"""The fields a play or a draw changes: where the cards lie."""
+_NOTHING_OWED: Final = {"draws": 0, "again": False, "bought": False}
+"""A turn that owes no draws, is no second turn and has bought nothing."""
+_UNATTACKED: Final = {"last": None, "last_count": 0}
+"""No attacking pile waits for an answer."""
 _NORMAL_TURN: Final = evolver(
-    State,
-    "hands",
-    "deck",
-    "piles",
-    "scored",
-    "turn",
-    phase=Phase.TURN,
-    draws=0,
-    again=False,
-    bought=False,
-    last=None,
-    last_count=0,
-    reason=None,
+    State, *_CARDS_MOVED, "turn", phase=Phase.TURN, reason=None, **_NOTHING_OWED, **_UNATTACKED
 )
 """A normal turn for a seat: the cards moved, no attack, nothing owed or bought."""
 _ANSWER: Final = evolver(
     State,
-    "hands",
-    "deck",
-    "piles",
-    "scored",
+    *_CARDS_MOVED,
     "turn",
     "last",
     "last_count",
     phase=Phase.TURN,
-    draws=0,
-    again=False,
-    bought=False,
     reason=None,
+    **_NOTHING_OWED,
 )
 """The attacked seat answers the attacking pile (``last`` played its last card)."""
 _CARDS_OUT: Final = evolver(
-    State,
-    "hands",
-    "deck",
-    "piles",
-    "scored",
-    phase=Phase.OVER,
-    draws=0,
-    again=False,
-    bought=False,
-    last=None,
-    last_count=0,
-    reason="cards-out",
+    State, *_CARDS_MOVED, phase=Phase.OVER, reason="cards-out", **_NOTHING_OWED, **_UNATTACKED
 )
 """The game ends: no seat with food has a legal play."""
 _ONE_LEFT: Final = evolver(
@@ -195,12 +173,9 @@ _ONE_LEFT: Final = evolver(
     "scored",
     "turn",
     phase=Phase.OVER,
-    draws=0,
-    again=False,
-    bought=False,
-    last=None,
-    last_count=0,
     reason="one-left",
+    **_NOTHING_OWED,
+    **_UNATTACKED,
 )
 """The game ends: one seat alone has food left."""
 _FED: Final = evolver(
