@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from ..typecheck import ill_typed
 from . import counts
-from .build import builder, evolve, evolver
+from .build import builder, evolve, evolver, make
 from .checks import check_counts, check_fields, expect, fail
 from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
@@ -81,6 +81,7 @@ __all__ = [
     "flag",
     "ill_typed",
     "listed",
+    "make",
     "own_fields_first",
     "parse_move",
     "public_part",

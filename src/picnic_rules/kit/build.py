@@ -43,7 +43,7 @@ import attrs
 
 from ..typevars import T
 
-__all__ = ["builder", "evolve", "evolver"]
+__all__ = ["builder", "evolve", "evolver", "make"]
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
@@ -146,3 +146,37 @@ def evolve(state: T, **changes: Any) -> T:
         update = _EVOLVERS[key] = evolver(type(state), *changes)
     result: T = update(state, **changes)
     return result
+
+
+_MAKERS: Final[dict[type, Callable[..., Any]]] = {}
+"""The keyword constructor of each class :func:`make` was asked for."""
+
+
+def make(cls: type[T], /, **fields: Any) -> T:
+    """``cls(**fields)`` for a frozen slotted attrs class, every field given by name, built as
+    :func:`builder` builds (about a quarter of the cost; nothing is checked): for the views
+    and stand-in states an agent builds at every decision.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> make(Point, y=2, x=1)
+    Point(x=1, y=2)
+
+    Raises :class:`TypeError` for a missing or unknown field.
+    """
+    construct = _MAKERS.get(cls)
+    if construct is None:
+        building, names = _layout(cls)
+        body = "".join(f"    s.{name} = {name}\n" for name in names)
+        source = (
+            f"def make(*, {', '.join(names)}):\n    s = new(B)\n{body}"
+            "    s.__class__ = C\n    return s\n"
+        )
+        namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
+        exec(compile(source, f"<maker of {cls.__qualname__}>", "exec"), namespace)
+        construct = _MAKERS[cls] = namespace["make"]
+    made: T = construct(**fields)
+    return made

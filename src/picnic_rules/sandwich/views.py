@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ..errors import InvalidState
+from ..kit.build import make
 from ..kit.counts import deal, subtract, total
 from ..kit.shared import public_part
 from .cards import Card, Counts, Sandwich
@@ -27,7 +28,8 @@ def view(state: State, player: int) -> View:
     the sizes of the other hands and of the draw pile (the package's ``view``, the kit's
     gate, refuses a seat the game does not have)."""
     hands = state.hands
-    return View(
+    return make(
+        View,
         player=player,
         rules=state.rules,
         hand=hands[player],
@@ -81,4 +83,4 @@ def determinize(v: View, rng: random.Random) -> State:
 
 def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
     """The state that shows view ``v``'s public part, with these hands and draw pile."""
-    return State(rules=v.rules, hands=hands, draw_pile=draw_pile, **public_part(Public, v))
+    return make(State, rules=v.rules, hands=hands, draw_pile=draw_pile, **public_part(Public, v))
