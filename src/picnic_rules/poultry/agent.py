@@ -15,7 +15,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from .cards import COLOURS, GRAINS, Card
+from .cards import COLOURS, GRAINS, Card, Colour
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
 from .state import Phase, View
@@ -49,31 +49,12 @@ def duel_chance(values: Sequence[int], me: int) -> float:
     return wins / decided if decided else 1.0 / n
 
 
-class ComputerAgent:
-    """The heuristic ``computer`` agent (``agents={"computer": ComputerAgent}``)."""
+class _Odds:
+    """For one commitment: the chance that another card of each colour joins a yard (a bird,
+    a fox), from the cards the seat cannot see and how many the others still commit, and
+    the values of the cards weighed so far."""
 
-    def __call__(self, view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        """Choose one of ``moves`` for seat ``view.player``."""
-        if len(moves) == 1:
-            return moves[0]
-        if view.phase is Phase.COMMIT:
-            return max(moves, key=lambda move: self._commit_value(view, move))
-        if view.phase is Phase.HAGGLE:
-            return self._haggle(view, moves)
-        return moves[0]
-
-    # ------------------------------------------------------------ commitments
-
-    def _commit_value(self, v: View, move: Move) -> float:
-        if not isinstance(move, Commit):
-            return float("-inf")  # only commitments are offered in the commit phase
-        cards = move.cards
-        total = sum(self._card_value(v, card) for card in cards)
-        if len(cards) == 2 and cards[0].colour is cards[1].colour:
-            total -= min(self._card_value(v, card) for card in cards)  # they act as one
-        return total
-
-    def _card_value(self, v: View, card: Card) -> float:
+    def __init__(self, v: View) -> None:
         rules = v.rules
         pool = unseen(v)
         others = sum(
@@ -82,12 +63,53 @@ class ComputerAgent:
             if seat != v.player and seat >= v.turn
         ) + sum(v.face_down)
         size = max(1, sum(pool))
-        birds = sum(n for c, n in zip(rules.kinds, pool, strict=True)
-                    if c.colour is card.colour and not c.fox)  # fmt: skip
-        foxes = sum(n for c, n in zip(rules.kinds, pool, strict=True)
-                    if c.colour is card.colour and c.fox)  # fmt: skip
-        p_bird = 1 - (1 - birds / size) ** others
-        p_fox = 1 - (1 - foxes / size) ** others
+        self.birds: dict[Colour, float] = {}
+        self.foxes: dict[Colour, float] = {}
+        for colour in COLOURS:
+            birds = sum(n for c, n in zip(rules.kinds, pool, strict=True)
+                        if c.colour is colour and not c.fox)  # fmt: skip
+            foxes = sum(n for c, n in zip(rules.kinds, pool, strict=True)
+                        if c.colour is colour and c.fox)  # fmt: skip
+            self.birds[colour] = 1 - (1 - birds / size) ** others
+            self.foxes[colour] = 1 - (1 - foxes / size) ** others
+        self.values: dict[Card, float] = {}
+
+
+class ComputerAgent:
+    """The heuristic ``computer`` agent (``agents={"computer": ComputerAgent}``)."""
+
+    def __call__(self, view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """Choose one of ``moves`` for seat ``view.player``."""
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase is Phase.COMMIT:
+            odds = _Odds(view)  # the unseen cards, counted once for every card weighed
+            return max(moves, key=lambda move: self._commit_value(view, move, odds))
+        if view.phase is Phase.HAGGLE:
+            return self._haggle(view, moves)
+        return moves[0]
+
+    # ------------------------------------------------------------ commitments
+
+    def _commit_value(self, v: View, move: Move, odds: _Odds) -> float:
+        if not isinstance(move, Commit):
+            return float("-inf")  # only commitments are offered in the commit phase
+        cards = move.cards
+        total = sum(self._card_value(v, card, odds) for card in cards)
+        if len(cards) == 2 and cards[0].colour is cards[1].colour:
+            total -= min(self._card_value(v, card, odds) for card in cards)  # they act as one
+        return total
+
+    def _card_value(self, v: View, card: Card, odds: _Odds) -> float:
+        known = odds.values.get(card)
+        if known is None:
+            known = odds.values[card] = self._worth(v, card, odds)
+        return known
+
+    @staticmethod
+    def _worth(v: View, card: Card, odds: _Odds) -> float:
+        rules = v.rules
+        p_bird, p_fox = odds.birds[card.colour], odds.foxes[card.colour]
         here = v.yards[card.colour.index]
         points = sum(n * value for n, value in zip(here, rules.grain_values, strict=True))
         green = rules.green_value if here[0] else 0
