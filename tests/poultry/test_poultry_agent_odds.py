@@ -1,0 +1,47 @@
+"""The computer's odds, counted once per commitment, are those of counting the unseen cards
+afresh for each card it weighs (what it did before), so it plays the same moves."""
+
+from __future__ import annotations
+
+import random
+
+from picnic_rules import CHANCE
+from picnic_rules.poultry import GAME, Phase, View
+from picnic_rules.poultry.agent import _Odds
+from picnic_rules.poultry.views import unseen
+
+
+def _direct(v: View, colour: object) -> tuple[float, float]:
+    """The chances that a bird and a fox of ``colour`` join the yard, counted afresh."""
+    rules, pool = v.rules, unseen(v)
+    others = sum(
+        min(size, rules.per_round(v.players))
+        for seat, size in enumerate(v.hand_sizes)
+        if seat != v.player and seat >= v.turn
+    ) + sum(v.face_down)
+    size = max(1, sum(pool))
+    birds = sum(
+        n for c, n in zip(rules.kinds, pool, strict=True) if c.colour is colour and not c.fox
+    )
+    foxes = sum(n for c, n in zip(rules.kinds, pool, strict=True) if c.colour is colour and c.fox)
+    return 1 - (1 - birds / size) ** others, 1 - (1 - foxes / size) ** others
+
+
+def test_the_odds_are_those_counted_afresh() -> None:
+    checked = 0
+    for seed in range(12):
+        players = 2 + seed % 5
+        rng = random.Random(seed)
+        state = GAME.new_game(players)
+        while not GAME.is_over(state):
+            actor = GAME.to_move(state)
+            if actor is not CHANCE and state.phase is Phase.COMMIT:
+                view = GAME.view(state, actor)
+                odds = _Odds(view)
+                for colour in odds.birds:
+                    assert (odds.birds[colour], odds.foxes[colour]) == _direct(view, colour)
+                    checked += 1
+            moves = GAME.legal_moves(state)
+            move = GAME.sample_chance(state, rng) if actor is CHANCE else rng.choice(moves)
+            state = GAME.apply(state, move)
+    assert checked > 500
