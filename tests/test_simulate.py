@@ -6,6 +6,7 @@ import collections
 import concurrent.futures
 import functools
 import statistics
+import threading
 from typing import Any
 
 import pytest
@@ -256,14 +257,17 @@ class _CountingExecutor(concurrent.futures.ThreadPoolExecutor):
         self.outstanding = 0
         self.most = 0
         self.cancelled = 0
+        self.counting = threading.Lock()  # the workers' callbacks count down from other threads
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        with self.counting:
+            self.outstanding += 1
+            self.most = max(self.most, self.outstanding)
         future = super().submit(fn, *args, **kwargs)
-        self.outstanding += 1
-        self.most = max(self.most, self.outstanding)
 
         def done(f: Any) -> None:
-            self.outstanding -= 1
+            with self.counting:
+                self.outstanding -= 1
 
         future.add_done_callback(done)
         return future
