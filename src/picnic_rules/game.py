@@ -251,6 +251,8 @@ class Game(Generic[S, V, M, R, Ob]):
     hides), ``render(view, markup=False)`` a text picture of a view, and
     ``move_group(move)`` the ``(card, target)`` pair a click interface offers;
     :meth:`apply_as` takes a move from a seat and :meth:`group_moves` groups moves.
+    ``about`` says in a screen what the game is about -- its goal, a turn, how it ends and
+    scores, and where its full rules are -- for a player (``picnic play``'s ``?``).
     ``provides`` names the parts of this front-end tier the game defines itself
     (the others are the kit's generic defaults, which satisfy the same laws).
     """
@@ -293,6 +295,7 @@ class Game(Generic[S, V, M, R, Ob]):
     variants: Mapping[str, R] = attrs.field(factory=dict, repr=False)
     agents: Mapping[str, Callable[[], Agent[V, M]]] = attrs.field(factory=dict, repr=False)
     provides: frozenset[str] = attrs.field(default=frozenset(), repr=False)
+    about: str = attrs.field(default="", repr=False)
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):

@@ -68,7 +68,7 @@ from .state import Die, Phase, Placed, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, view
-from .words import describe, move_group
+from .words import ABOUT, describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -154,6 +154,7 @@ VARIANTS: dict[str, Rules] = {
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
+    about=ABOUT,
     name="ants",
     title="Problem Picnic: Attack of the Ants (fan version)",
     players=PLAYERS,

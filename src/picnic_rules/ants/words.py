@@ -35,7 +35,23 @@ from .rules import layout
 from .state import Phase, State, View
 from .values import proper
 
-__all__ = ["MAX_WORDS", "card_name", "describe", "move_group", "number", "phase_words"]
+__all__ = ["ABOUT", "MAX_WORDS", "card_name", "describe", "move_group", "number", "phase_words"]
+
+ABOUT: Final = """Toss your ant dice at the picnic cards, win the cards, and build the colony
+the Scoring cards reward.
+
+A round: in turn, each player tosses one of its dice (Workers, Soldiers,
+Scouts) at a card in the picnic area; where it lands, it counts its ants on
+the cards it touches. Round cards bend the rules. When every die is out, each
+card goes to the player with the most ants on it, and the winners place their
+cards into their colonies, plate by plate.
+
+After six rounds, each Scoring card's Reward token goes to the player whose
+colony shows its pattern best, and the Majority card's tokens to the most
+plates of each food and colour; the most points wins.
+
+The full rules: https://picnic-rules.readthedocs.io/en/latest/ants.html"""
+"""The game told to a player in a screen: its goal, a turn, the end and the score."""
 
 MAX_WORDS: Final = 400
 """The longest sentence :func:`describe` writes (the codec's limit on a description)."""

@@ -85,6 +85,7 @@ Type one of:
   history         every move so far, from your seat
   board           your view of the table again
   quit            stop playing (the game stays saved: go on with picnic play --resume)
+  help rules      what the game is about: its goal, a turn, the end and the score
   ?               this help"""
 
 
@@ -510,6 +511,9 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Sav
         if text in ("?", "help"):
             screen.line(_help(game, save_to))
             continue
+        if command in ("help", "rules") and rest.strip().lower() in ("rules", "") and game.about:
+            screen.line(game.about)
+            continue
         if text in ("quit", "exit"):
             return "stop"
         if text == "undo":
@@ -595,12 +599,14 @@ def _pick(legal: tuple[Any, ...], text: str) -> Any:
 
 
 def _help(game: AnyGame, save_to: str) -> str:
+    """What the game is about (its :attr:`~picnic_rules.Game.about`), then the commands."""
     try:
         game.move_from_str("?")
         forms = ""
     except InvalidMove as error:
         forms = f" ({error.reason})"
-    return _COMMANDS.format(forms=forms, save=safe(save_to))
+    about = f"{game.title}\n\n{game.about}\n\n" if game.about else ""
+    return about + _COMMANDS.format(forms=forms, save=safe(save_to))
 
 
 def _stop(session: Table, screen: Screen, saves: _Saves, why: str) -> None:

@@ -11,6 +11,8 @@ library, and numbers agree with their nouns ("1 insect", "2 insects").
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import PicnicError, move_text
 from ..kit import ill_typed
 from .cards import WEAPONS, Card, Pile, insect_of
@@ -19,7 +21,22 @@ from .observations import Observation
 from .predicates import attacking_pile, next_with_food
 from .state import Phase, View
 
-__all__ = ["card_words", "describe", "describe_move", "move_group", "pile_words"]
+__all__ = ["ABOUT", "card_words", "describe", "describe_move", "move_group", "pile_words"]
+
+ABOUT: Final = """Take your neighbours' food: most points wins.
+
+A turn: play insects (and jokers) of one kind and colour onto a pile of the
+same kind, or start a new pile. Two or more cards on one pile attack the next
+player with food, who defends with as many weapons of that kind as the pile
+needs, plays on the pile to pass the attack on, or gives up a food card to the
+attacker. Then you draw back up to your hand.
+
+The game ends when one player alone has food, or when nobody can play. Points:
+2 per insect in your score pile, 10 per food captured or kept, -1 per weapon
+used.
+
+The full rules: https://picnic-rules.readthedocs.io/en/latest/insects.html"""
+"""The game told to a player in a screen: its goal, a turn, the end and the score."""
 
 
 def card_words(card: Card, n: int = 1) -> str:

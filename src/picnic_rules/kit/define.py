@@ -365,6 +365,7 @@ def define_game(
     agents: Mapping[str, Callable[[], Agent[Any, Any]]] | None = None,
     chance: ChanceMode = "explicit",
     face_down_moves: bool = False,
+    about: str = "",
 ) -> Game[Any, Any, Any, Any, Any]:
     """The :class:`~picnic_rules.Game` record of the game module whose ``globals()`` is ``namespace``.
 
@@ -407,6 +408,9 @@ def define_game(
     they fail, so the guard costs them one call and nothing else (about 3%
     of a sandwich step); a position of another game that happens to answer
     them passes -- ``check`` refuses it.
+
+    ``about`` is the game told to a player in a screen (:attr:`Game.about
+    <picnic_rules.Game.about>`).
 
     The gates, once for every game, with one message each (the game's own
     functions need not repeat them): ``new_game``, ``max_moves`` and
@@ -543,6 +547,7 @@ def define_game(
         reasons=reasons,
         chance=chance,
         face_down_moves=face_down_moves,
+        about=about,
         provides=provides,
         variants=chosen,
         agents=every_agent,

@@ -55,7 +55,7 @@ from .scoring import GRAIN_OUT, REASONS, result, score
 from .state import Duel, Haggle, Phase, Public, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, view
-from .words import describe, describe_move, move_group
+from .words import ABOUT, describe, describe_move, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -141,6 +141,7 @@ hands dry: seats commit one card of two, hold nothing, and birds of value 0 meet
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
+    about=ABOUT,
     name="poultry",
     title="Pick Picknic (Hick Hack in Gackelwack)",
     players=PLAYERS,

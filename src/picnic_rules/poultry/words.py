@@ -14,6 +14,8 @@ their own: printed in turn, they show the reveal yard by yard.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import IllegalMove
 from ..game import Outcome
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
@@ -38,6 +40,7 @@ from .scoring import score
 from .state import Phase, View
 
 __all__ = [
+    "ABOUT",
     "counted",
     "describe",
     "describe_move",
@@ -46,6 +49,22 @@ __all__ = [
     "move_group",
     "yard_name",
 ]
+
+ABOUT: Final = """Feed your birds the most valuable grain, and let your foxes catch the others'
+poultry.
+
+A round: each player commits one card (two with 2 or 3 players) face down;
+then all are turned up and the six farmyards resolve, left to right. A lone
+bird eats all the grain of its yard; crowded birds haggle over it or fight a
+dice duel (die plus card value); the fleeing bird (-2) takes one green grain
+and flees from any company; a fox catches every poultry card at its yard.
+
+The game ends after the round whose supply leaves fewer grains in the bag than
+there are yards. Score: your grain by colour value plus the values of the
+poultry your foxes caught; the highest score wins.
+
+The full rules: https://picnic-rules.readthedocs.io/en/latest/poultry.html"""
+"""The game told to a player in a screen: its goal, a turn, the end and the score."""
 
 
 def move_group(move: Move) -> tuple[str, str]:

@@ -73,7 +73,7 @@ from .predicates import (
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View
 from .views import determinize, view
-from .words import describe, move_group
+from .words import ABOUT, describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -162,6 +162,7 @@ VARIANTS: dict[str, Rules] = {
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
+    about=ABOUT,
     name="sandwich",
     title="Peanut Butter & Jelly (fan version)",
     players=PLAYERS,

@@ -11,6 +11,8 @@ pile turned over -- follows a dash. :func:`ending` words how a game ended
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..errors import PicnicError, move_text
 from ..game import Outcome
 from .cards import Card
@@ -20,7 +22,25 @@ from .observations import Observation, update
 from .predicates import counting_sandwiches
 from .state import Phase, View
 
-__all__ = ["card_name", "describe", "ending", "move_group", "number"]
+__all__ = ["ABOUT", "card_name", "describe", "ending", "move_group", "number"]
+
+ABOUT: Final = """Be the first to finish three sandwiches: bread, peanut butter and jelly,
+bread.
+
+A turn: draw one card, then play as many cards as you can and like -- start a
+sandwich with bread, add a spread, close it with bread once it holds peanut
+butter and jelly, send an ant to steal the top card of someone's unfinished
+sandwich onto one of yours, or move the fly onto a sandwich to spoil it -- and
+end the turn. Stuck with no play, you discard one card instead, which ends the
+turn.
+
+A sandwich counts when it is finished and the fly is not on it. The first
+player with three counting sandwiches wins at once. If no card left could ever
+be played, or sixty actions pass without a sandwich finished, the most
+counting sandwiches win.
+
+The full rules: https://picnic-rules.readthedocs.io/en/latest/sandwich.html"""
+"""The game told to a player in a screen: its goal, a turn, the end and the score."""
 
 _NAMES = ("bread", "peanut butter", "jelly", "ant", "fly")
 # fmt: off
