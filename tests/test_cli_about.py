@@ -41,3 +41,17 @@ def test_help_and_help_rules_show_it(name: str) -> None:
     about = GAMES[name].about
     assert done.stdout.count(about) == 2, done.stdout[-2000:]
     assert "help rules" in done.stdout
+
+
+@pytest.mark.parametrize("name", sorted(WORDS))
+def test_ones_own_move_is_confirmed_in_the_games_words(name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _MAIN, "play", name, "--plain", "--seed", "3"],
+        input="1\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    lines = done.stdout.splitlines()
+    typed = lines.index("seat 0> 1")
+    assert lines[typed + 1].startswith("you "), lines[typed : typed + 3]

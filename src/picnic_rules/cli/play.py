@@ -459,6 +459,8 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
         if result == "undo":
             seen = {k: min(count, len(session.moves)) for k, count in seen.items()}
         else:
+            if result == "moved":  # one's own move, confirmed in the game's words
+                screen.line(_words(session, len(session.moves) - 1, seat))
             seen[seat] = len(session.moves)
     screen.line()
     screen.heading("game over")
