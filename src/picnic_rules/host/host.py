@@ -28,11 +28,12 @@ picnic_rules.host.errors.StaleMove: the table moved on: 9 moves made, not 5
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -300,17 +301,9 @@ class Host:
 
     def answer(self, table_id: str, token: str, since: int = 0) -> Answer:
         """:meth:`update` with the table's version and labels, read together."""
-        for again in (False, True):
-            loaded = self._get(table_id)
-            with loaded.lock:
-                loaded = self._fresh(table_id, loaded)
-                try:
-                    seat = self._seated(table_id, loaded, token, again)
-                except _Reload:
-                    continue
-                table = loaded.table
-                return Answer(table.version, table.update(seat, since), loaded.saved.meta)
-        raise AssertionError("unreachable")
+        with self._at_seat(table_id, token) as (loaded, seat):
+            table = loaded.table
+            return Answer(table.version, table.update(seat, since), loaded.saved.meta)
 
     def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
         """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
@@ -325,24 +318,14 @@ class Host:
 
     def play(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
         """:meth:`move`, answered with the table's new version and labels."""
-        for again in (False, True):
-            loaded = self._get(table_id)
-            with loaded.lock:
-                if seen != loaded.table.version:  # the store may be ahead: the client too
-                    loaded = self._fresh(table_id, loaded)
-                # else the save below checks that the store is still at ``seen``
-                try:
-                    seat = self._seated(table_id, loaded, token, again)
-                except _Reload:
-                    continue
-                table = loaded.table
-                if seen != table.version:
-                    raise StaleMove(seen, table.version)
-                table.choose(seat, move)
-                table.advance()
-                self._save(table_id, loaded, seen)
-                return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
-        raise AssertionError("unreachable")
+        with self._at_seat(table_id, token, seen) as (loaded, seat):
+            table = loaded.table
+            if seen != table.version:
+                raise StaleMove(seen, table.version)
+            table.choose(seat, move)
+            table.advance()
+            self._save(table_id, loaded, seen)
+            return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
 
     def public(self, table_id: str, since: int = 0) -> Public:
         """What a spectator may see of the table (no credential needed, no hidden card):
@@ -386,21 +369,13 @@ class Host:
     def undo(self, table_id: str, token: str) -> int:
         """Take back the seat's last decision, if the table's undo policy allows it; return
         how many moves were taken back."""
-        for again in (False, True):
-            loaded = self._get(table_id)
-            with loaded.lock:
-                loaded = self._fresh(table_id, loaded)
-                try:
-                    seat = self._seated(table_id, loaded, token, again)
-                except _Reload:
-                    continue
-                table = loaded.table
-                before = table.version
-                taken = table.undo(seat)
-                if taken:
-                    self._save(table_id, loaded, before)
-                return taken
-        raise AssertionError("unreachable")
+        with self._at_seat(table_id, token) as (loaded, seat):
+            table = loaded.table
+            before = table.version
+            taken = table.undo(seat)
+            if taken:
+                self._save(table_id, loaded, before)
+            return taken
 
     # keeping tables ---------------------------------------------------------------
 
@@ -410,6 +385,27 @@ class Host:
             if secrets.compare_digest(known, hashed):
                 return seat
         raise NotASeat("no seat of this table has that credential")
+
+    @contextlib.contextmanager
+    def _at_seat(
+        self, table_id: str, token: str, seen: int | None = None
+    ) -> Iterator[tuple[_Loaded, int]]:
+        """Under the loaded table's lock, the table and the seat of ``token``. The table is
+        the store's newest, except for a move whose ``seen`` the loaded table matches (its
+        save checks that the store is still there); a credential the loaded table lacks
+        makes it load the store's once (someone joined through another server)."""
+        for again in (False, True):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                if seen is None or seen != loaded.table.version:
+                    loaded = self._fresh(table_id, loaded)
+                try:
+                    seat = self._seated(table_id, loaded, token, again)
+                except _Reload:
+                    continue
+                yield loaded, seat
+                return
+        raise AssertionError("unreachable: a second look at the store raises, not reloads")
 
     def _seated(self, table_id: str, loaded: _Loaded, token: str, again: bool) -> int:
         """The seat of ``token``; if the loaded table has no such credential but the store's
