@@ -29,29 +29,28 @@ def test_every_game_says_what_it_is_about(name: str) -> None:
     assert max(len(line) for line in about.splitlines()) <= 78  # fits 80 columns
 
 
-@pytest.mark.parametrize("name", sorted(WORDS))
-def test_help_and_help_rules_show_it(name: str) -> None:
+def _played(name: str, typed: str) -> str:
+    """What ``picnic play NAME --plain --seed 3`` prints for the lines ``typed``."""
     done = subprocess.run(
         [sys.executable, "-c", _MAIN, "play", name, "--plain", "--seed", "3"],
-        input="?\nhelp rules\nquit\n",
+        input=typed,
         capture_output=True,
         text=True,
         timeout=60,
     )
+    return done.stdout
+
+
+@pytest.mark.parametrize("name", sorted(WORDS))
+def test_help_and_help_rules_show_it(name: str) -> None:
+    out = _played(name, "?\nhelp rules\nquit\n")
     about = GAMES[name].about
-    assert done.stdout.count(about) == 2, done.stdout[-2000:]
-    assert "help rules" in done.stdout
+    assert out.count(about) == 2, out[-2000:]
+    assert "help rules" in out
 
 
 @pytest.mark.parametrize("name", sorted(WORDS))
 def test_ones_own_move_is_confirmed_in_the_games_words(name: str) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", _MAIN, "play", name, "--plain", "--seed", "3"],
-        input="1\nquit\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    lines = done.stdout.splitlines()
+    lines = _played(name, "1\nquit\n").splitlines()
     typed = lines.index("seat 0> 1")
     assert lines[typed + 1].startswith("you "), lines[typed : typed + 3]
