@@ -17,6 +17,7 @@ __all__ = [
     "RulesError",
     "move_text",
     "not_a_seat",
+    "with_article",
 ]
 
 
@@ -40,6 +41,15 @@ class IllegalMove(PicnicError):
 
 MAX_SHOWN = 80
 """The most characters of a move an error message shows (longer text ends in ``...``)."""
+
+
+def with_article(noun: str) -> str:
+    """``noun`` after its indefinite article, for messages: ``a grain``, ``an insects State``.
+
+    >>> with_article("insect"), with_article("seat")
+    ('an insect', 'a seat')
+    """
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def not_a_seat(seat: object, players: int) -> str:

@@ -31,6 +31,8 @@ from typing import Any
 
 import attrs
 
+from .errors import with_article
+
 __all__ = ["ill_typed"]
 
 _HINTS: dict[type[Any], tuple[tuple[str, Any], ...]] = {}
@@ -56,10 +58,6 @@ def _shown(value: object) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _an(name: str) -> str:
-    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
 
 
 def _name(hint: Any) -> str:
@@ -121,7 +119,7 @@ def _problem(move: object, depth: int) -> str | None:
     for name, hint in _fields(type(move)):
         value = getattr(move, name, None)
         if not _fits(value, hint, depth):
-            return f"its {name} is {_shown(value)}, not {_an(_name(hint))}"
+            return f"its {name} is {_shown(value)}, not {with_article(_name(hint))}"
     return None
 
 
@@ -133,7 +131,7 @@ def ill_typed(move: object) -> str | None:
     :class:`~picnic_rules.IllegalMove`.
     """
     if not attrs.has(type(move)):
-        return f"it is {_an(type(move).__name__)}, not a move"
+        return f"it is {with_article(type(move).__name__)}, not a move"
     try:
         return _problem(move, 0)
     except Exception as exc:  # a field whose value fails even to compare

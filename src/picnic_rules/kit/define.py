@@ -14,7 +14,7 @@ import attrs
 from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
-from ..errors import InvalidState, PicnicError, RulesError, not_a_seat
+from ..errors import InvalidState, PicnicError, RulesError, not_a_seat, with_article
 from ..game import Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults, frontend
 from .notation import Notation
@@ -144,7 +144,7 @@ def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
 
     def refuse(value: object) -> InvalidState:
         shown = "None" if value is None else _an(type(value).__module__, type(value))
-        return InvalidState(f"{name} takes {_article(f'{game} {kind}')}, not {shown}")
+        return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {shown}")
 
     if name in _HOT:
         return _guard_hot(fn, expected, refuse)
@@ -211,12 +211,7 @@ def _an(module: str, cls: type) -> str:
     """``a str``, or ``an insects State`` for a class of another game."""
     parts = module.split(".")
     owner = parts[1] if len(parts) > 2 and parts[0] == "picnic_rules" else ""
-    return _article(f"{owner} {cls.__name__}".strip())
-
-
-def _article(name: str) -> str:
-    """``name`` after its indefinite article: ``a sandwich State``, ``an insects State``."""
-    return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
+    return with_article(f"{owner} {cls.__name__}".strip())
 
 
 # ---------------------------------------------------------------- the gates
@@ -230,7 +225,7 @@ def rules_message(game: str, rules: object) -> str:
     """The message of a ``rules`` argument that is not the game's ``Rules``:
     ``rules must be a sandwich Rules, not a str``."""
     shown = "None" if rules is None else _an(type(rules).__module__, type(rules))
-    return f"rules must be {_article(f'{game} Rules')}, not {shown}"
+    return f"rules must be {with_article(f'{game} Rules')}, not {shown}"
 
 
 def _gate_rules(

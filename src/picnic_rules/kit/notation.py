@@ -66,7 +66,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from ..errors import InvalidMove
+from ..errors import InvalidMove, with_article
 from ..typevars import T
 
 __all__ = [
@@ -145,7 +145,7 @@ class Number:
         body = text[1:] if text.startswith("-") else text
         digits = body.lstrip("0") or "0"
         if not body.isascii() or not body.isdigit():
-            raise NotationError(f"{text!r} is not {_a(self.what)}")
+            raise NotationError(f"{text!r} is not {with_article(self.what)}")
         if len(digits) > len(str(max(abs(self.low), abs(self.high)))):
             raise NotationError(f"{self.what} {text[:12]} is not in {self.low}..{self.high}")
         value = -int(digits) if text.startswith("-") else int(digits)
@@ -197,7 +197,7 @@ class Choice(Generic[T]):
         """The value written (or aliased) ``text``."""
         value = self._known.get(text)
         if value is None:
-            raise NotationError(f"{text!r} is not {_a(self.what)} ({self._listed})")
+            raise NotationError(f"{text!r} is not {with_article(self.what)} ({self._listed})")
         return value
 
     def write(self, value: T) -> str:
@@ -248,11 +248,6 @@ class Several(Generic[T]):
     def write(self, value: tuple[T, ...]) -> str:
         """The items joined by ``sep``."""
         return self.sep.join(map(self.item.write, value))
-
-
-def _a(noun: str) -> str:
-    """``noun`` after its indefinite article: ``a grain``, ``an insect``."""
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
 def read_value(reader: Reader[T], text: str) -> T:

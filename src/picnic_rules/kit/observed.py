@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import PicnicError
+from ..errors import PicnicError, with_article
 
 __all__ = ["check_observed"]
 
@@ -53,6 +53,5 @@ def check_observed(
             raise PicnicError("a seat sees the cards it receives itself: move cannot be null")
         return False
     if type(move) not in tuple(move_types):
-        article = "an" if game[:1] in "aeiou" else "a"
-        raise PicnicError(f"not {article} {game} move: {type(move).__name__}")
+        raise PicnicError(f"not {with_article(game)} move: {type(move).__name__}")
     return True

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..errors import IllegalMove, InvalidState, PicnicError
+from ..errors import IllegalMove, InvalidState, PicnicError, with_article
 from ..game import CHANCE, Actor, Measure, Outcome
 from ..kit import evolve, evolver
 from ..kit.counts import add, replace, take
@@ -382,11 +382,11 @@ def _apply_odd(state: State, move: object, error: Exception | None) -> State:
     """A move the fast path refused (``error``) or has no handler for (``None``): a look-alike
     of a legal move is applied as that move; anything else is refused with the reason."""
     if not isinstance(state, State):
-        shown = "None" if state is None else _a(type(state).__name__)
+        shown = "None" if state is None else with_article(type(state).__name__)
         raise InvalidState(f"apply takes a sandwich State, not {shown}")
     if type(move) not in MOVE_TYPES:
         raise IllegalMove(
-            move, f"not a move of sandwich: it is {_a(type(move).__name__)}, not a move"
+            move, f"not a move of sandwich: it is {with_article(type(move).__name__)}, not a move"
         )
     problem = ill_typed(move)
     if problem is not None:
@@ -402,10 +402,6 @@ def _apply_odd(state: State, move: object, error: Exception | None) -> State:
     if phase is _ACT:
         raise IllegalMove(move, f"seat {state.turn} is to act, not chance")
     raise IllegalMove(move, "chance acts now: only a draw can happen")
-
-
-def _a(noun: str) -> str:
-    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def _listed(state: State, move: object) -> Move | None:
