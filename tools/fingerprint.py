@@ -28,8 +28,11 @@ from picnic_rules import CHANCE, GAMES
 from picnic_rules.codec import dumps
 
 
-def fingerprint(name: str, variant: str, players: int, games: int, full: int) -> str:
-    """The sha256 of ``games`` seeded random games of one case."""
+def fingerprint(
+    name: str, variant: str, players: int, games: int, full: int, words: bool = True
+) -> str:
+    """The sha256 of ``games`` seeded random games of one case (without the words and
+    pictures when ``words`` is false)."""
     game: Any = GAMES[name]
     rules = game.variants[variant]
     digest = hashlib.sha256()
@@ -56,10 +59,12 @@ def fingerprint(name: str, variant: str, players: int, games: int, full: int) ->
                 for seat in range(players):
                     seen = game.observe(state, move, seat)
                     put(dumps(seen, game=game).encode())
-                    put(repr(game.describe(views[seat], seen)).encode())
+                    if words:
+                        put(repr(game.describe(views[seat], seen)).encode())
                     views[seat] = game.update(views[seat], seen)
                     put(dumps(views[seat], game=game).encode())
-                    put(game.render(views[seat]).encode())
+                    if words:
+                        put(game.render(views[seat]).encode())
             state = after
         put(dumps(state, game=game).encode())
         put(repr(game.result(state)).encode())
@@ -74,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only these games")
     parser.add_argument("--out")
     parser.add_argument("--check")
+    parser.add_argument(
+        "--no-words", action="store_true", help="leave out the words and pictures (rules only)"
+    )
     args = parser.parse_args(argv)
     found: dict[str, str] = {}
     for name in args.game or sorted(GAMES):
@@ -82,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
         for variant in sorted(game.variants):
             for players in sorted({low, high}):
                 key = f"{name}/{variant}/{players}"
-                found[key] = fingerprint(name, variant, players, args.games, args.full)
+                found[key] = fingerprint(
+                    name, variant, players, args.games, args.full, not args.no_words
+                )
                 print(key, found[key][:16], flush=True)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
