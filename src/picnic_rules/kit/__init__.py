@@ -31,6 +31,10 @@
 * :func:`own_fields_first` and :func:`public_part`
   (:mod:`picnic_rules.kit.shared`): a ``State`` and its ``View`` declared from
   one list of public fields, their field order kept;
+* :func:`owned`, :func:`sized` and :class:`Visibility`
+  (:mod:`picnic_rules.kit.visibility`): a ``State`` field says who sees it
+  (its owner, or only its size; the rest is public) and the kit derives
+  ``view``, ``with_hidden``, ``determinize`` and a stand-in state;
 * :class:`Enum` and :class:`IntEnum`: the one enum base (``repr`` is
   ``Cls.NAME``, ``str`` the written value, which is also the JSON spelling).
 
@@ -41,7 +45,7 @@ from __future__ import annotations
 
 from ..typecheck import ill_typed
 from . import counts
-from .build import builder, evolve, evolver, make
+from .build import builder, evolve, evolver, make, maker
 from .checks import check_counts, check_fields, expect, fail
 from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
@@ -52,6 +56,7 @@ from .notation import Choice, Form, Notation, NotationError, Number, Reader, Sev
 from .observed import check_observed
 from .options import MAX_COUNT, count, flag
 from .shared import own_fields_first, public_part
+from .visibility import Visibility, owned, sized
 
 __all__ = [
     "MAX_COUNT",
@@ -65,6 +70,7 @@ __all__ = [
     "Number",
     "Reader",
     "Several",
+    "Visibility",
     "builder",
     "check_counts",
     "check_fields",
@@ -82,10 +88,13 @@ __all__ = [
     "ill_typed",
     "listed",
     "make",
+    "maker",
     "own_fields_first",
+    "owned",
     "parse_move",
     "public_part",
     "random_move",
     "read_value",
     "sample_chance",
+    "sized",
 ]

@@ -43,7 +43,7 @@ import attrs
 
 from ..typevars import T
 
-__all__ = ["builder", "evolve", "evolver", "make"]
+__all__ = ["builder", "evolve", "evolver", "make", "maker"]
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
@@ -152,6 +152,23 @@ _MAKERS: Final[dict[type, Callable[..., Any]]] = {}
 """The keyword constructor of each class :func:`make` was asked for."""
 
 
+def maker(cls: type[T]) -> Callable[..., T]:
+    """The keyword constructor :func:`make` uses for ``cls`` (made once, then looked up): for
+    code that builds many of one class and would rather not look it up each time."""
+    construct = _MAKERS.get(cls)
+    if construct is None:
+        building, names = _layout(cls)
+        body = "".join(f"    s.{name} = {name}\n" for name in names)
+        source = (
+            f"def make(*, {', '.join(names)}):\n    s = new(B)\n{body}"
+            "    s.__class__ = C\n    return s\n"
+        )
+        namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
+        exec(compile(source, f"<maker of {cls.__qualname__}>", "exec"), namespace)
+        construct = _MAKERS[cls] = namespace["make"]
+    return construct
+
+
 def make(cls: type[T], /, **fields: Any) -> T:
     """``cls(**fields)`` for a frozen slotted attrs class, every field given by name, built as
     :func:`builder` builds (about a quarter of the cost; nothing is checked): for the views
@@ -167,16 +184,6 @@ def make(cls: type[T], /, **fields: Any) -> T:
 
     Raises :class:`TypeError` for a missing or unknown field.
     """
-    construct = _MAKERS.get(cls)
-    if construct is None:
-        building, names = _layout(cls)
-        body = "".join(f"    s.{name} = {name}\n" for name in names)
-        source = (
-            f"def make(*, {', '.join(names)}):\n    s = new(B)\n{body}"
-            "    s.__class__ = C\n    return s\n"
-        )
-        namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
-        exec(compile(source, f"<maker of {cls.__qualname__}>", "exec"), namespace)
-        construct = _MAKERS[cls] = namespace["make"]
+    construct = _MAKERS.get(cls) or maker(cls)
     made: T = construct(**fields)
     return made

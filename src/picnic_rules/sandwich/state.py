@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..kit import Enum, own_fields_first
+from ..kit import Enum, own_fields_first, owned, sized
 from .cards import Counts, Sandwich
 from .rules import Rules
 
@@ -70,10 +70,10 @@ class State(Public):
 
     rules: Rules
     """The rules this game is played under."""
-    hands: tuple[Counts, ...]
-    """Each seat's hand, as counts per card kind."""
-    draw_pile: Counts
-    """The face-down draw pile, as counts."""
+    hands: tuple[Counts, ...] = owned(own="hand", sizes="hand_sizes")
+    """Each seat's hand, as counts per card kind: seen by its owner, the others see its size."""
+    draw_pile: Counts = sized("draw_size")
+    """The face-down draw pile, as counts: every seat sees its size."""
 
 
 @attrs.frozen(field_transformer=own_fields_first, kw_only=True)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..errors import InvalidState
-from ..kit.build import make
-from ..kit.counts import deal, subtract, total
-from ..kit.shared import public_part
+from ..kit.counts import subtract, total
+from ..kit.visibility import Visibility
 from .cards import Card, Counts, Sandwich
-from .state import Public, State, View
+from .state import State, View
 
 __all__ = [
+    "SEEN",
     "determinize",
     "hidden_sizes",
     "seated",
@@ -21,22 +20,6 @@ __all__ = [
     "view",
     "with_hidden",
 ]
-
-
-def view(state: State, player: int) -> View:
-    """What seat ``player`` may see: its own hand, the table and discard pile, and only
-    the sizes of the other hands and of the draw pile (the package's ``view``, the kit's
-    gate, refuses a seat the game does not have)."""
-    hands = state.hands
-    return make(
-        View,
-        player=player,
-        rules=state.rules,
-        hand=hands[player],
-        hand_sizes=tuple(sum(hand) for hand in hands),
-        draw_size=sum(state.draw_pile),
-        **public_part(Public, state),
-    )
 
 
 def table_counts(table: Sequence[Sequence[Sandwich]]) -> list[int]:
@@ -67,20 +50,23 @@ def seated(v: View, others: Sequence[Counts]) -> tuple[Counts, ...]:
     return tuple(hands)
 
 
+SEEN = Visibility(State, View, unseen)
+"""The hidden-information rule, from the declarations of :class:`State`'s fields: each seat
+sees its own hand, the sizes of the others and of the draw pile, and the public part."""
+
+view = SEEN.view
+view.__doc__ = """What seat ``player`` may see: its own hand, the table and discard pile, and only
+the sizes of the other hands and of the draw pile (the package's ``view``, the kit's gate,
+refuses a seat the game does not have)."""
+
+
 def determinize(v: View, rng: random.Random) -> State:
     """A full state consistent with view ``v``: the cards it cannot see are dealt at random
     (each unseen card equally likely) to the other hands, in the sizes the view shows, and
     the rest form the draw pile."""
-    sizes = v.hand_sizes
-    if not 0 <= v.player < len(sizes):
-        raise InvalidState(f"there is no seat {v.player} in a {len(sizes)}-player game")
-    pool = unseen(v)
-    if any(n < 0 for n in pool) or sum(pool) != sum(sizes) - sizes[v.player] + v.draw_size:
-        raise InvalidState("the view's card counts do not add up to the deck")
-    dealt, draw_pile = deal(pool, hidden_sizes(v), rng)
-    return with_hidden(v, seated(v, dealt), draw_pile)
+    return SEEN.determinize(v, rng)
 
 
 def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
     """The state that shows view ``v``'s public part, with these hands and draw pile."""
-    return make(State, rules=v.rules, hands=hands, draw_pile=draw_pile, **public_part(Public, v))
+    return SEEN.with_hidden(v, hands=hands, draw_pile=draw_pile)

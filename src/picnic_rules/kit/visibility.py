@@ -1,0 +1,287 @@
+"""Who sees each field of a state, declared once on the field; the kit derives the rest.
+
+A game marks the fields of its ``State`` that not every seat sees, and every
+other field is seen by all:
+
+* :func:`owned`: one entry per seat (the hands), seen by its owner -- the
+  view holds the seat's own entry (``own="hand"``) or the whole field with the
+  other seats' entries as ``None`` (until ``shown_when(state)``: a showdown),
+  and every entry's size (``sizes="hand_sizes"``);
+* :func:`sized`: a pile nobody sees but its size (the deck): the view holds
+  the size (``sized("deck_size")``).
+
+:class:`Visibility` reads the declarations once and gives the game its
+``view``, ``with_hidden`` (the state a view shows, with given hidden cards),
+``determinize`` (the unseen cards dealt at random: :func:`counts.deal
+<picnic_rules.kit.counts.deal>`) and ``stand_in`` (dealt in a fixed order:
+:func:`counts.fill <picnic_rules.kit.counts.fill>`). The hidden fields hold
+:data:`~picnic_rules.kit.counts.Counts`; the game says which cards a view
+cannot see (``unseen``), since only it knows which public fields hold cards.
+
+>>> import random
+>>> @attrs.frozen(kw_only=True)
+... class State:
+...     hands: tuple[Counts, ...] = owned(own="hand", sizes="hand_sizes")
+...     deck: Counts = sized("deck_size")
+...     turn: int
+>>> @attrs.frozen(kw_only=True)
+... class View:
+...     player: int
+...     hand: Counts
+...     hand_sizes: tuple[int, ...]
+...     deck_size: int
+...     turn: int
+>>> from picnic_rules.kit.counts import subtract
+>>> seen = Visibility(State, View, unseen=lambda v: subtract((3, 3), v.hand))
+>>> state = State(hands=((1, 1), (2, 0)), deck=(0, 2), turn=1)
+>>> seen.view(state, 0)
+View(player=0, hand=(1, 1), hand_sizes=(2, 2), deck_size=2, turn=1)
+>>> seen.stand_in(seen.view(state, 0))
+State(hands=((1, 1), (2, 0)), deck=(0, 2), turn=1)
+>>> guess = seen.determinize(seen.view(state, 0), random.Random(1))
+>>> seen.view(guess, 0) == seen.view(state, 0)
+True
+
+A ``View`` whose fields are not the ones the declarations give (``player``,
+the public fields, and the names the declarations choose) is refused when
+the :class:`Visibility` is made, with :class:`TypeError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Generic
+
+import attrs
+
+from ..errors import InvalidState
+from ..typevars import S, V
+from .build import maker
+from .counts import Counts, deal, fill
+
+__all__ = ["Owned", "Sized", "Visibility", "owned", "sized"]
+
+_KEY = "picnic_rules.seen"
+"""The attrs metadata key of a field's declaration."""
+
+
+@attrs.frozen
+class Owned:
+    """The declaration of a field with one entry per seat, seen by its owner (see :func:`owned`)."""
+
+    own: str | None
+    """The view's field holding the seat's own entry; ``None``: the view keeps the field,
+    the other seats' entries ``None``."""
+    sizes: str
+    """The view's field holding every entry's size."""
+    size: Callable[[Any], int]
+    """An entry's size (``sum`` of counts by default)."""
+    shown_when: Callable[[Any], bool] | None
+    """When every entry is shown (kept fields only): a state's showdown."""
+
+
+@attrs.frozen
+class Sized:
+    """The declaration of a field nobody sees but its size (see :func:`sized`)."""
+
+    name: str
+    """The view's field holding the size."""
+    size: Callable[[Any], int]
+    """The field's size (``sum`` of counts by default)."""
+
+
+def owned(
+    *,
+    sizes: str,
+    own: str | None = None,
+    size: Callable[[Any], int] = sum,
+    shown_when: Callable[[Any], bool] | None = None,
+) -> Any:
+    """An attrs field with one entry per seat, seen only by its owner: the view's ``own``
+    field holds the seat's entry (without ``own``, the view keeps this field with the other
+    seats' entries ``None``, all of them once ``shown_when(state)``), and its ``sizes``
+    field every entry's ``size``."""
+    if own is not None and shown_when is not None:
+        raise TypeError("shown_when needs the field kept in the view (no own=)")
+    return attrs.field(metadata={_KEY: Owned(own, sizes, size, shown_when)})
+
+
+def sized(name: str, *, size: Callable[[Any], int] = sum) -> Any:
+    """An attrs field nobody sees but its size: the view's ``name`` field holds ``size(value)``."""
+    return attrs.field(metadata={_KEY: Sized(name, size)})
+
+
+def _attrs(cls: type) -> Any:
+    """``cls``, refused with :class:`TypeError` unless it is an attrs class."""
+    if not attrs.has(cls):
+        raise TypeError(f"{cls.__name__} must be an attrs class")
+    return cls
+
+
+def _player(v: object) -> int:
+    """The seat a view belongs to."""
+    player: int = getattr(v, "player")  # noqa: B009 - a view of any game
+    return player
+
+
+class Visibility(Generic[S, V]):
+    """A game's view and hidden-card functions, derived from its ``State``'s declarations.
+
+    ``unseen(view)`` gives the cards the seat cannot see, as counts (the whole deck less
+    what the view shows); :meth:`determinize` and :meth:`stand_in` need it.
+    """
+
+    def __init__(
+        self, state: type[S], view: type[V], unseen: Callable[[V], Counts] | None = None
+    ) -> None:
+        self.state, self.view_class, self.unseen = state, view, unseen
+        self.owned: tuple[tuple[str, Owned], ...] = ()
+        self.sized: tuple[tuple[str, Sized], ...] = ()
+        public: list[str] = []
+        for field in attrs.fields(_attrs(state)):
+            declared = field.metadata.get(_KEY)
+            if isinstance(declared, Owned):
+                self.owned += ((field.name, declared),)
+            elif isinstance(declared, Sized):
+                self.sized += ((field.name, declared),)
+            else:
+                public.append(field.name)
+        if not self.owned:
+            raise TypeError(f"{state.__name__} declares no field seen by its owner")
+        expected = {"player", *public, *(d.sizes for _, d in self.owned)}
+        expected |= {d.own or name for name, d in self.owned} | {d.name for _, d in self.sized}
+        found = {field.name for field in attrs.fields(_attrs(view))}
+        if found != expected:
+            raise TypeError(
+                f"{view.__name__} has the fields {sorted(found)}, but {state.__name__} "
+                f"declares {sorted(expected)}"
+            )
+        self.public = tuple(public)
+        self.view = self._viewer()
+        self._make_state = maker(state)
+
+    def _viewer(self) -> Callable[[S, int], V]:
+        """The generated ``view(state, player)`` (written out: an agent asks at every step)."""
+        parts = [f"{name}=state.{name}" for name in self.public]
+        namespace: dict[str, Any] = {"make": maker(self.view_class)}
+        for number, (name, declared) in enumerate(self.owned):
+            namespace[f"size{number}"] = declared.size
+            parts.append(f"{declared.sizes}=tuple(map(size{number}, state.{name}))")
+            if declared.own is not None:
+                parts.append(f"{declared.own}=state.{name}[player]")
+                continue
+            masked = f"tuple(e if s == player else None for s, e in enumerate(state.{name}))"
+            if declared.shown_when is None:
+                parts.append(f"{name}={masked}")
+            else:
+                namespace[f"shown{number}"] = declared.shown_when
+                parts.append(f"{name}=state.{name} if shown{number}(state) else {masked}")
+        for number, (name, pile) in enumerate(self.sized):
+            namespace[f"sized{number}"] = pile.size
+            parts.append(f"{pile.name}=sized{number}(state.{name})")
+        source = f"def view(state, player):\n    return make(player=player, {', '.join(parts)})\n"
+        exec(compile(source, f"<view of {self.state.__qualname__}>", "exec"), namespace)
+        made: Callable[[S, int], V] = namespace["view"]
+        made.__annotations__ = {"state": self.state, "player": int, "return": self.view_class}
+        made.__doc__ = (
+            f"What seat ``player`` sees of a {self.state.__qualname__}: what the fields "
+            "declare (its own entries, the sizes of the hidden ones, the public fields)."
+        )
+        return made
+
+    def with_hidden(self, v: V, **hidden: Any) -> S:
+        """The state that shows view ``v``, with the hidden fields ``hidden`` gives: each
+        owned field's entries for every seat (the entries ``v`` shows are taken from ``v``)
+        and each sized field's value."""
+        names = {name for name, _ in self.owned} | {name for name, _ in self.sized}
+        if set(hidden) != names:
+            raise TypeError(f"with_hidden takes {sorted(names)}, not {sorted(hidden)}")
+        fields = {name: getattr(v, name) for name in self.public}
+        player = _player(v)
+        for name, declared in self.owned:
+            entries = list(hidden[name])
+            if declared.own is not None:
+                entries[player] = getattr(v, declared.own)
+            else:
+                shown = getattr(v, name)
+                entries = [
+                    entry if show is None else show
+                    for entry, show in zip(entries, shown, strict=True)
+                ]
+            fields[name] = tuple(entries)
+        for name, _ in self.sized:
+            fields[name] = hidden[name]
+        made: S = self._make_state(**fields)
+        return made
+
+    def hidden_sizes(self, v: V) -> list[int]:
+        """The sizes of the entries ``v`` does not show (each owned field in seat order, then
+        each sized field), in the order :meth:`determinize` deals them.
+
+        Raises :class:`~picnic_rules.InvalidState` for a seat the view's sizes do not have.
+        """
+        player = _player(v)
+        found = []
+        for name, declared in self.owned:
+            sizes: Sequence[int] = getattr(v, declared.sizes)
+            if not 0 <= player < len(sizes):
+                raise InvalidState(f"there is no seat {player} in a {len(sizes)}-player game")
+            shown = None if declared.own is not None else getattr(v, name)
+            for seat, size in enumerate(sizes):
+                if seat != player and (shown is None or shown[seat] is None):
+                    found.append(size)
+        return found + [getattr(v, declared.name) for _, declared in self.sized]
+
+    def _pool(self, v: V) -> tuple[Counts, list[int]]:
+        """The unseen cards and the hidden sizes, checked to add up."""
+        if self.unseen is None:
+            raise TypeError(f"the Visibility of {self.state.__name__} was made without unseen")
+        pool, sizes = self.unseen(v), self.hidden_sizes(v)
+        if any(n < 0 for n in pool) or any(n < 0 for n in sizes) or sum(pool) != sum(sizes):
+            raise InvalidState("the view's card counts do not add up to the deck")
+        return pool, sizes
+
+    def _placed(self, v: V, dealt: Sequence[Counts]) -> S:
+        """The state of ``v`` with ``dealt`` put into the hidden entries, in :meth:`hidden_sizes`
+        order."""
+        player = _player(v)
+        given = iter(dealt)
+        hidden: dict[str, Any] = {}
+        for name, declared in self.owned:
+            shown = None if declared.own is not None else getattr(v, name)
+            seats = range(len(getattr(v, declared.sizes)))
+            hidden[name] = tuple(
+                None
+                if seat == player or (shown is not None and shown[seat] is not None)
+                else next(given)
+                for seat in seats
+            )
+        for name, _ in self.sized:
+            hidden[name] = next(given)
+        return self.with_hidden(v, **hidden)
+
+    def determinize(self, v: V, rng: random.Random) -> S:
+        """A state with view ``v``: the unseen cards dealt at random into the hidden entries
+        (of the sizes ``v`` shows); the last sized field takes the rest.
+
+        Raises :class:`~picnic_rules.InvalidState` when the view's cards cannot add up.
+        """
+        pool, sizes = self._pool(v)
+        if self.sized:
+            dealt, rest = deal(pool, sizes[:-1], rng)
+            return self._placed(v, (*dealt, rest))
+        dealt, _ = deal(pool, sizes, rng)
+        return self._placed(v, dealt)
+
+    def stand_in(self, v: V) -> S:
+        """A state with view ``v`` whose hidden entries are filled from the unseen cards
+        lowest kind first (any placing will do: a stand-in to try a move on).
+
+        Raises :class:`~picnic_rules.InvalidState` when the view's cards cannot add up.
+        """
+        pool, sizes = self._pool(v)
+        filled = fill(pool, sizes)
+        if filled is None:  # pragma: no cover - _pool checked the sizes add up
+            raise InvalidState("the view's card counts do not add up to the deck")
+        return self._placed(v, filled[0])
