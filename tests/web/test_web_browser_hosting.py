@@ -8,34 +8,71 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
-from web_live import PUBLIC_LINE, Live, free_port, picnic_serve
+from playwright.sync_api import Browser, BrowserContext, Error, Page, Route, WebSocket
+from web_live import PUBLIC_LINE, Checker, Live, free_port, picnic_serve, stored
 
 PHONE = {"width": 390, "height": 844}
+
+
+def checked(context: BrowserContext, checker: Checker) -> None:
+    """Every answer of the API and every pushed message ``context``'s pages receive, checked
+    by ``checker`` before the page sees it (for a server in another process, whose sending
+    this process cannot watch)."""
+
+    def answer(route: Route) -> None:
+        try:
+            response = route.fetch()
+            body = response.body()
+        except Error:  # the server is away: the page sees the same failure
+            route.abort()
+            return
+        checker.check(urlsplit(route.request.url).path, response.status, body)
+        route.fulfill(response=response, body=body)
+
+    context.route("**/api/**", answer)
+
+
+def watched(page: Page, checker: Checker) -> None:
+    """Every message pushed to ``page``'s WebSockets checked by ``checker``."""
+
+    def frames(socket: WebSocket) -> None:
+        path = urlsplit(socket.url).path
+        socket.on("framereceived", lambda text: checker.check_push(path, str(text)))
+
+    page.on("websocket", frames)
 
 
 @pytest.fixture
 def contexts(browser: Browser, live: Live) -> Iterator[Any]:
     """A maker of browser contexts (each its own browser storage), closed at the end, and
-    no script error on any of their pages."""
+    no script error on any of their pages. A context made with a :class:`Checker` has its
+    answers and pushed messages checked by it (a ``picnic serve`` in another process);
+    every checker has found no leak at the end."""
     made: list[BrowserContext] = []
     errors: list[str] = []
+    checkers: list[Checker] = [live]
 
-    def make() -> Page:
-        context = browser.new_context(viewport=PHONE)
+    def make(checker: Checker | None = None, viewport: dict[str, int] = PHONE) -> Page:
+        context = browser.new_context(viewport=viewport)
         context.set_default_timeout(8000)
         made.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        if checker is not None:
+            checked(context, checker)
+            watched(page, checker)
+            checkers.append(checker)
         return page
 
     yield make
     for context in made:
         context.close()
     assert errors == []
-    assert live.leaks == []
+    for checker in checkers:
+        assert checker.leaks == []
 
 
 def settle(page: Page) -> None:
@@ -124,7 +161,8 @@ def test_a_server_restart_mid_game_returns_to_the_same_position(
 ) -> None:
     port, db = free_port(), str(tmp_path / "tables.db")
     url = f"http://127.0.0.1:{port}"
-    page = contexts()
+    checker = Checker(stored(f"sqlite:///{db}"))
+    page = contexts(checker)
     with picnic_serve(port, db):
         start(page, url, "computer", "4")
         for _ in range(3):
@@ -139,6 +177,7 @@ def test_a_server_restart_mid_game_returns_to_the_same_position(
         assert position(page) == before
         act(page)
         assert seen(page) != before[0]
+    assert checker.documents >= 6 and checker.pushes >= 2 and checker.leaks == []
 
 
 def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
@@ -196,7 +235,8 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
 def test_a_game_the_server_no_longer_has_is_said_so_not_left_playable(contexts: Any) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    page = contexts()
+    checker = Checker()  # its tables are in its own memory: each document checked as a seat's
+    page = contexts(checker)
     with picnic_serve(port, "memory:"):
         start(page, url, "computer", "4")
         act(page)
@@ -207,3 +247,4 @@ def test_a_game_the_server_no_longer_has_is_said_so_not_left_playable(contexts: 
         page.reload()  # the browser forgot the game: the set-up form, no error
         settle(page)
         assert page.is_hidden("#board") and page.is_visible("#new-game")
+    assert checker.documents >= 2 and checker.pushes >= 1 and checker.leaks == []

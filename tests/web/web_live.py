@@ -1,6 +1,7 @@
 """A live web server for the web tests: uvicorn on a free port, in a thread, checking
 every answer and every pushed message it sends (so tests can check that none shows a
-hidden card), and a live ``picnic serve`` in a subprocess for the restart tests."""
+hidden card), and a live ``picnic serve`` in a subprocess for the restart tests, whose
+answers the tests check as they receive them (:class:`Checker`, the same checks)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from picnic_rules import GAMES, codec
-from picnic_rules.host import Host
+from picnic_rules.host import Host, Table, open_store
 from picnic_rules.web import NO_LIMITS, Limits, Settings, create_app, listen, server
 
 GAME = GAMES["sandwich"]
@@ -33,24 +36,28 @@ PUBLIC_LINE = re.compile(
 """A line of a spectator's log: chance unnamed, a seat's public move by its notation."""
 
 
-class Live:
-    """A running server: its address, its host, and what its answers showed."""
+class Checker:
+    """Checks every answer and pushed message a server sends (or a client receives), so
+    tests can check that none shows a hidden card: ``truth`` gives the table behind an id
+    (the server's own, or the one its database holds), ``None`` when no one can (a server
+    that keeps its tables in its own memory): then each document is checked to be a seat's
+    document of the game, with no part of the state a seat never sees."""
 
-    def __init__(self, url: str, host: Host) -> None:
-        self.url = url
-        self.host = host
+    def __init__(self, truth: Callable[[str], Table] | None = None) -> None:
+        self.truth = truth
         self.documents = 0
-        """How many seat documents the server sent (each checked as it was sent)."""
+        """How many seat documents were checked."""
         self.pushes = 0
-        """How many live messages the server pushed (each checked as it was sent)."""
+        """How many live messages were checked."""
         self.publics = 0
-        """How many spectators' answers the server sent (each checked as it was sent)."""
+        """How many spectators' answers were checked."""
         self.leaks: list[str] = []
         """Every answer that showed more than its seat may see (there must be none)."""
 
     def check(self, path: str, status: int, body: bytes) -> None:
-        """Check one answer as it is sent: a seat's document holds exactly that seat's
-        view of the true state, a spectator's answer no card at all."""
+        """Check one answer: a seat's document holds exactly that seat's view of the true
+        state after the moves it says it has seen, and exactly its observations of the
+        moves it was told of; a spectator's answer no card at all."""
         try:
             if not path.startswith("/api/"):
                 return
@@ -70,9 +77,19 @@ class Live:
             if "update" not in answer:
                 return
             update = codec.decode(answer["update"], "update", GAME)
-            table = self.host.table(path.split("/")[3])
-            assert update.seat in table.humans, "a document for the computer's seat"
-            assert update.view == GAME.view(table.state, update.seat), "not the seat's view"
+            seen = answer["seen"]
+            assert type(seen) is int and seen >= len(update.observations), answer
+            if self.truth is not None:
+                table = self.truth(path.split("/")[3])
+                assert update.seat in table.humans, "a document for the computer's seat"
+                state = table.states[seen]
+                assert update.view == GAME.view(state, update.seat), "not the seat's view"
+                since = seen - len(update.observations)
+                told = [entry.observation for entry in update.observations]
+                assert told == [
+                    GAME.observe(table.states[index], table.moves[index], update.seat)
+                    for index in range(since, seen)
+                ], "not the seat's observations"
             self.documents += 1
         except Exception as exc:  # recorded, so the test fails with it
             self.leaks.append(f"{path}: {exc!r}")
@@ -85,6 +102,43 @@ class Live:
             self.pushes += 1
         except Exception as exc:
             self.leaks.append(f"{path} (pushed): {exc!r}")
+
+    def call(
+        self,
+        url: str,
+        body: Any = None,
+        token: str | None = None,
+        method: str | None = None,
+    ) -> tuple[int, dict[str, Any]]:
+        """One request to a server: its status and JSON answer, checked."""
+        data = None if body is None else json.dumps(body).encode()
+        verb = method or ("GET" if data is None else "POST")
+        request = urllib.request.Request(url, data=data, method=verb)
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                status, raw = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            status, raw = error.code, error.read()
+        self.check(urllib.parse.urlsplit(url).path, status, raw)
+        return status, json.loads(raw)
+
+
+def stored(url: str) -> Callable[[str], Table]:
+    """The truth of the servers on the database at ``url``: a table as it is stored now."""
+    store = open_store(url)
+    return lambda table_id: Host(store).table(table_id)
+
+
+class Live(Checker):
+    """A running server in this process: its address, its host, and what its answers
+    showed (checked against the host's own tables)."""
+
+    def __init__(self, url: str, host: Host) -> None:
+        super().__init__(host.table)
+        self.url = url
+        self.host = host
 
 
 def recording(app: Any, live: list[Live]) -> Any:
