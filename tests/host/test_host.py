@@ -18,6 +18,7 @@ from picnic_rules.host import (
     SeatTaken,
     StaleMove,
     Store,
+    UndoOff,
     open_store,
 )
 from picnic_rules.host.sql import SqlStore
@@ -101,8 +102,19 @@ def test_undo_is_off_when_two_people_play(make_store) -> None:  # type: ignore[n
     host.move(alone.table, token, first_legal(host, alone.table, token), seen=seen)
     assert host.undo(alone.table, token) > 0 and host.version(alone.table) == seen
     both = host.open("sandwich", agents={}, seed=3)
-    with pytest.raises(PicnicError, match="undo is off"):
+    with pytest.raises(UndoOff, match="undo is off"):
         host.undo(both.table, both.tokens[0])
+    assert issubclass(UndoOff, PicnicError)
+    # a seat's client that is behind cannot take back what it has not seen
+    host.move(alone.table, token, first_legal(host, alone.table, token), seen=seen)
+    with pytest.raises(StaleMove):
+        host.undo(alone.table, token, seen=seen)
+    taken, answer = host.take_back(alone.table, token, seen=host.version(alone.table))
+    assert taken > 0 and answer.seen == seen == host.version(alone.table)
+    assert len(answer.update.observations) == seen  # the whole log again
+    restarted = Host(make_store())  # stored before it returned
+    assert restarted.version(alone.table) == seen
+    assert host.take_back(alone.table, token, seen=seen)[0] == 0  # nothing left to take back
 
 
 def test_a_restart_loses_nothing(tmp_path: Path) -> None:

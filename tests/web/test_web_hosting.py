@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import websockets
 from test_web_api import call, document, new_game
-from web_live import GAME, PROGRAM, Live, free_port, picnic_serve, serving
+from web_live import GAME, PROGRAM, Checker, Live, free_port, picnic_serve, serving, stored
 
 from picnic_rules import codec
 from picnic_rules.host import Host, StaleMove, open_store
@@ -36,6 +36,14 @@ def first_move(url: str, token: str) -> tuple[int, str]:
 def test_a_server_restart_on_its_database_loses_no_game(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.db")
     port = free_port()
+    checker = Checker(stored(f"sqlite:///{db}"))  # every answer checked against the database
+    call = checker.call
+
+    def first_move(url: str, token: str) -> tuple[int, str]:
+        status, answer = call(f"{url}?since=0", token=token)
+        assert status == 200, answer
+        return answer["seen"], answer["update"]["update"]["legal_moves"][0]["notation"]
+
     with picnic_serve(port, db):
         live = f"http://127.0.0.1:{port}"
         status, created = call(f"{live}/api/games", {"mode": "computer", "seed": 4})
@@ -48,6 +56,8 @@ def test_a_server_restart_on_its_database_loses_no_game(tmp_path: Path) -> None:
         assert call(f"{url}?since=0", token=token) == before
         seen, move = first_move(url, token)
         assert call(f"{url}/moves", {"move": move, "seen": seen}, token)[0] == 200
+        assert call(f"{url}/public")[0] == 200
+    assert checker.documents == 6 and checker.publics == 1 and checker.leaks == []
 
 
 def test_picnic_serve_keeps_its_tables_in_the_users_data_folder_by_default(
@@ -167,6 +177,58 @@ def test_a_live_connection_needs_a_table_and_a_seats_credential(live: Live) -> N
     game_id = url.rsplit("/", 1)[1]
     assert asyncio.run(refused(f"{base}/nosuchgame/live"))
     assert asyncio.run(refused(f"{base}/{game_id}/live?token=wrong"))
+
+
+# undo, under the table's policy -------------------------------------------------------------
+
+
+def test_undo_takes_back_a_lone_players_move_and_is_refused_where_two_people_play(
+    live: Live,
+) -> None:
+    url, [token] = new_game(live, "computer", seed=5)
+    seen, move = first_move(url, token)
+    before = call(f"{url}?since=0", token=token)[1]
+    status, after = call(f"{url}/moves", {"move": move, "seen": seen}, token)
+    assert status == 200 and after["seen"] > seen
+    live_url = url.replace("http://", "ws://") + f"/live?token={token}"
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with websockets.connect(live_url) as ws:
+            first = json.loads(await ws.recv())
+            # a client that is behind may not take back what it has not seen
+            stale = await asyncio.to_thread(call, f"{url}/undo", {"seen": seen}, token)
+            undone = await asyncio.to_thread(call, f"{url}/undo", {"seen": after["seen"]}, token)
+            return first, stale, (undone, json.loads(await asyncio.wait_for(ws.recv(), 2)))
+
+    first, stale, (undone, pushed) = asyncio.run(scenario())
+    assert first == {"seen": after["seen"]}
+    assert stale[0] == 409 and stale[1]["error"] == "stale"
+    status, answer = undone
+    assert status == 200 and answer["taken"] == after["seen"] - seen
+    assert pushed == {"seen": seen}  # the other pages of the seat hear of it at once
+    # the position before the move again, with the whole log (what came after is gone)
+    assert {key: answer[key] for key in ("seen", "mode", "update")} == before
+    assert call(f"{url}?since=0", token=token)[1] == before
+    status, again = call(f"{url}/undo", {"seen": seen}, token)
+    assert status == 200 and again["taken"] == 0 and again["seen"] == seen  # nothing to undo
+    assert call(f"{url}/moves", {"move": move, "seen": seen}, token) == (status, after)
+    for mode in ("pass", "invite"):  # two people: no one takes back what another has seen
+        url, tokens = new_game(live, mode)
+        seen, move = first_move(url, tokens[0])
+        assert call(f"{url}/moves", {"move": move, "seen": seen}, tokens[0])[0] == 200
+        seen = document(url, tokens[0])[0]
+        assert call(f"{url}/undo", {"seen": seen}, tokens[0]) == (
+            403,
+            {
+                "error": "undo-off",
+                "reason": "undo is off at this table: more than one person plays",
+            },
+        )
+        assert document(url, tokens[0])[0] == seen  # nothing changed
+    assert call(f"{url}/undo", {"seen": seen})[0] == 401
+    assert call(f"{url}/undo", {"seen": -1}, tokens[0])[0] == 400
+    assert call(f"{url}/undo", {"seen": seen, "all": True}, tokens[0])[0] == 400
+    assert live.leaks == []
 
 
 # one client cannot shut the server to everyone ------------------------------------------------

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from .errors import HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove
+from .errors import HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff
 from .host import Answer, Host, Opened, Public, Saved
 from .store import MemoryStore, Store, open_store
 from .table import Table
@@ -34,5 +34,6 @@ __all__ = [
     "StaleMove",
     "Store",
     "Table",
+    "UndoOff",
     "open_store",
 ]

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from ..errors import PicnicError
 
-__all__ = ["HostError", "NoSuchTable", "NotASeat", "SeatTaken", "StaleMove", "shorten"]
+__all__ = [
+    "HostError",
+    "NoSuchTable",
+    "NotASeat",
+    "SeatTaken",
+    "StaleMove",
+    "UndoOff",
+    "shorten",
+]
 
 
 class HostError(PicnicError):
@@ -29,6 +37,11 @@ class NotASeat(HostError):
 
 class SeatTaken(HostError):
     """The invite's seat was taken already, by someone who joined with it first."""
+
+
+class UndoOff(HostError):
+    """The table's undo policy does not allow taking moves back (by default, when more
+    than one person plays: no one takes back what another has seen)."""
 
 
 class StaleMove(HostError):

@@ -44,7 +44,7 @@ from ..errors import PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
-from .errors import NoSuchTable, NotASeat, SeatTaken, StaleMove, shorten
+from .errors import NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff, shorten
 from .store import MemoryStore, Store
 from .table import Table
 
@@ -366,16 +366,33 @@ class Host:
         or ``None`` if the store has no such table."""
         return self.store.version(table_id)
 
-    def undo(self, table_id: str, token: str) -> int:
-        """Take back the seat's last decision, if the table's undo policy allows it; return
-        how many moves were taken back."""
-        with self._at_seat(table_id, token) as (loaded, seat):
+    def undo(self, table_id: str, token: str, *, seen: int | None = None) -> int:
+        """Take back the seat's last decision (and what chance and the agents did after
+        it), if the table's undo policy allows it; return how many moves were taken back
+        (0 if the seat has made no decision yet). The table is stored before this returns.
+
+        Raises :class:`~.errors.UndoOff` if the policy does not allow it (by default, when
+        more than one person plays) and, when ``seen`` is given (the moves the seat's client
+        knew of), :class:`~.errors.StaleMove` if the table is not at ``seen`` moves.
+        """
+        return self.take_back(table_id, token, seen=seen)[0]
+
+    def take_back(
+        self, table_id: str, token: str, *, seen: int | None = None
+    ) -> tuple[int, Answer]:
+        """:meth:`undo`, with the seat's answer afterwards: its whole client document (its
+        observations from the first move: what it saw after the taken-back moves is gone)."""
+        with self._at_seat(table_id, token, seen) as (loaded, seat):
             table = loaded.table
+            if not table.undo_allowed:
+                raise UndoOff("undo is off at this table: more than one person plays")
             before = table.version
+            if seen is not None and seen != before:
+                raise StaleMove(seen, before)
             taken = table.undo(seat)
             if taken:
-                self._save(table_id, loaded, before)
-            return taken
+                self._save(table_id, loaded, before)  # a failed save forgets the changed table
+            return taken, Answer(table.version, table.update(seat), loaded.saved.meta)
 
     # keeping tables ---------------------------------------------------------------
 

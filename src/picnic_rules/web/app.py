@@ -16,6 +16,11 @@
 ``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
                                             token: the move, stored, then the seat's
                                             answer with the observations after the first N
+``POST /api/games/ID/undo``                 ``{"seen": N}`` with the token: the seat's last
+                                            decision taken back, if the table's undo
+                                            policy allows it (403 ``undo-off`` if not),
+                                            then ``{"seen", "mode", "taken", "update"}``
+                                            with the observations from the first move
 ``GET /api/games/ID/public?since=N``        what a spectator sees: ``{"seen", "game",
                                             "mode", "players", "to_move", "outcome",
                                             "log"}`` (no credential, no hidden card)
@@ -26,8 +31,8 @@
 
 Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
 (malformed JSON, a bad field, a move that is not notation), 401 (no or wrong
-token or invite), 404 (unknown game or path), 405 (wrong method), 408 (a body sent
-too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
+token or invite), 403 (``undo-off``: the table's undo policy forbids it), 404
+(unknown game or path), 405 (wrong method), 408 (a body sent too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
 number of moves made, ``taken``: the invite was used), 413 (a body over
 :data:`MAX_BODY` bytes), 429 (too many requests or tables from one address, with
 ``Retry-After``) and 500 (a bug, logged). Every reason is short: nothing a client
@@ -57,7 +62,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import codec
 from ..client import SeatUpdate
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
-from ..host import Host, HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove
+from ..host import Host, HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff
 from ..host.errors import shorten
 from ..registry import get_game as find_game
 from .limits import Bucket, Limits
@@ -194,6 +199,8 @@ def create_app(
                 return _error(409, "taken", error.reason)
             except NotASeat as error:
                 return _error(401, "token", error.reason)
+            except UndoOff as error:
+                return _error(403, "undo-off", error.reason)
             except HostError as error:
                 return _error(409, "host", error.reason)
             except OutOfTurn as error:
@@ -265,12 +272,23 @@ def create_app(
             raise RequestError(400, "request", '"move" must be a string of notation')
         if len(text) > MAX_MOVE:
             raise RequestError(400, "request", f'"move" is at most {MAX_MOVE} characters')
-        if type(seen) is not int or not 0 <= seen <= MAX_SINCE:
-            raise RequestError(400, "request", '"seen" must be the number of moves you know of')
+        seen = _seen(seen)
         _only(body, {"move", "seen"})
         answer = await run_in_threadpool(tables.play, table_id, _token(request), text, seen=seen)
         watcher.moved(table_id, answer.seen)
         return _json(200, _seat_answer(answer.seen, answer.meta, answer.update))
+
+    async def undo(request: Request) -> Response:
+        table_id = request.path_params["game_id"]
+        body = await _body(request)
+        seen = _seen(body.get("seen"))
+        _only(body, {"seen"})
+        taken, answer = await run_in_threadpool(
+            tables.take_back, table_id, _token(request), seen=seen
+        )
+        if taken:
+            watcher.moved(table_id, answer.seen)
+        return _json(200, {**_seat_answer(answer.seen, answer.meta, answer.update), "taken": taken})
 
     async def public(request: Request) -> Response:
         since = _since(request)
@@ -330,6 +348,7 @@ def create_app(
         Route("/api/games/{game_id}", guard(get_game), methods=["GET"]),
         Route("/api/games/{game_id}/moves", guard(move), methods=["POST"]),
         Route("/api/games/{game_id}/join", guard(join), methods=["POST"]),
+        Route("/api/games/{game_id}/undo", guard(undo), methods=["POST"]),
         Route("/api/games/{game_id}/public", guard(public), methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
     ]
@@ -411,6 +430,13 @@ def _since(request: Request) -> int:
     if since > MAX_SINCE:
         raise RequestError(400, "request", f"since: at most {MAX_SINCE}")
     return since
+
+
+def _seen(seen: Any) -> int:
+    """A body's ``seen``: the number of moves the client knows of."""
+    if type(seen) is not int or not 0 <= seen <= MAX_SINCE:
+        raise RequestError(400, "request", '"seen" must be the number of moves you know of')
+    return seen
 
 
 def _token(request: Request) -> str:
