@@ -15,6 +15,19 @@ from playwright.sync_api import Browser, BrowserContext, Error, Page, Route, Web
 from web_live import PUBLIC_LINE, Checker, Live, free_port, picnic_serve, stored
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots of ``page`` as a phone and as a desktop shows it (``test-artifacts/web/
+    hosting-NAME-phone.png`` and ``-desktop.png``), for a person to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size or PHONE
+    for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(ARTIFACTS / f"hosting-{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(size)
 
 
 def checked(context: BrowserContext, checker: Checker) -> None:
@@ -146,6 +159,7 @@ def test_a_reload_back_and_a_new_tab_return_to_the_same_position(contexts: Any, 
     assert "#game=" in page.url and "token=" in page.url
     page.reload()
     assert position(page) == before
+    shoot(page, "reloaded")
     page.goto("about:blank")
     page.go_back()
     assert position(page) == before
@@ -173,6 +187,7 @@ def test_a_server_restart_mid_game_returns_to_the_same_position(
     with picnic_serve(port, db):
         wait_until(lambda: live_open(page), 15)  # and reconnects by itself
         assert position(page) == before
+        shoot(page, "restarted")
         page.reload()
         assert position(page) == before
         act(page)
@@ -208,6 +223,8 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     assert not my_turn(first)
     wait_until(lambda: my_turn(second), 2.5)
     assert (second.text_content("#turn") or "").startswith("Your turn")
+    shoot(first, "invite-first-seat")
+    shoot(second, "invite-second-seat")
     assert all("/api/games/" in address for address in asked)  # only its own updates
     # a spectator sees the public log only
     spectator = contexts()
@@ -218,6 +235,7 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     lines = spectator.locator("#spectate-log li").all_text_contents()
     assert lines and all(PUBLIC_LINE.fullmatch(line) for line in lines)
     assert any(line.startswith("seat 0: ") for line in lines)
+    shoot(spectator, "spectator")
     wait_until(lambda: live_open(spectator))
     # the second player moves; both other pages follow without asking
     act(second)
@@ -229,6 +247,7 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     settle(third)
     assert "taken" in (third.text_content("#message") or "")
     assert third.is_hidden("#board")
+    shoot(third, "invite-taken")
     assert live.leaks == [] and live.pushes > 0 and live.publics > 0
 
 
@@ -244,6 +263,7 @@ def test_a_game_the_server_no_longer_has_is_said_so_not_left_playable(contexts: 
     with picnic_serve(port, "memory:"):  # a server that keeps no tables was restarted
         wait_until(lambda: "no longer on this server" in (page.text_content("#message") or ""), 10)
         assert page.is_hidden("#board") and "#game=" not in page.url
+        shoot(page, "game-gone")
         page.reload()  # the browser forgot the game: the set-up form, no error
         settle(page)
         assert page.is_hidden("#board") and page.is_visible("#new-game")
