@@ -1,13 +1,36 @@
-"""A text picture of an insects view for a terminal (:func:`render`)."""
+"""A text picture of an insects view for a terminal (:func:`render`).
+
+Every number on it is named: the piles' numbers are the ones a player types (``on 2``,
+``swat 2``) and a line says how they move when a pile leaves the table; the seats are a
+table with a heading and a line that works out the score; the deck line says what the
+deck is for. No line is longer than :data:`WIDTH` (long piles and hands wrap at a card).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
 
 from .cards import CARDS, Card, colour_of
 from .predicates import attacking_pile, next_with_food, score
 from .state import Phase, View
-from .words import card_words
+from .words import REASONS, answer_words, card_words
 
-__all__ = ["render"]
+__all__ = ["SCORE_LEGEND", "WIDTH", "render"]
+
+WIDTH: Final = 78
+"""The longest line of a picture, so that it fits an 80-column terminal."""
+
+SCORE_LEGEND: Final = "score = 10 x (food + captured) + 2 x insects won - weapons used"
+"""The line under the seats that says how a score is made of the columns before it."""
+
+_HEADING: Final = "             food captured insects weapons score"
+_NUMBERING: Final = "piles (when a pile leaves the table, the later ones move down one):"
+_OUT: Final = "(out): no food left, so that player's cards are no longer played"
+_INDENT: Final = "     "
+
+Atom = tuple[str, str]
+"""A piece of a line that never breaks: its plain text and its text with markup."""
 
 
 def _card(card: Card, markup: bool, n: int = 1) -> str:
@@ -26,59 +49,119 @@ def _actor(v: View) -> int | None:
     return v.turn if v.phase is Phase.TURN else None
 
 
-def render(v: View, *, markup: bool = False) -> str:
-    """A picture of ``v``: a header, the piles, every seat's food and score, then the hand.
+def _listed(parts: Sequence[tuple[Card, int]], markup: bool) -> list[Atom]:
+    """Cards (each with how many) as atoms of a comma-separated list."""
+    atoms: list[Atom] = []
+    for i, (card, n) in enumerate(parts):
+        comma = "," if i < len(parts) - 1 else ""
+        atoms.append((_card(card, False, n) + comma, _card(card, markup, n) + comma))
+    return atoms
 
-    With ``markup=True`` insects are coloured and the reader's seat is bold (rich console
-    markup).
 
-    >>> from picnic_rules.insects import new_game, view
-    >>> print(render(view(new_game(2), 0)))
-    insects - dealing to seat 0
-    piles: none
-    seat 0 (you): food 12, captured 0, score 120, 0 cards in hand
-    seat 1: food 12, captured 0, score 120, 0 cards in hand
-    deck: 126 cards
-    your hand: nothing
+def _words(text: str) -> list[Atom]:
+    return [(word, word) for word in text.split(" ")]
+
+
+def _fold(first: str, atoms: Sequence[Atom], indent: str = _INDENT) -> list[Atom]:
+    """``first`` then the atoms, one space apart, in lines of at most :data:`WIDTH` columns;
+    an atom that starts with spaces keeps them only inside a line (so ``"  <- ..."`` stays
+    two spaces from the card before it), and lines after the first start with ``indent``.
     """
+    lines: list[Atom] = []
+    plain, marked = first, first
+    for text, shown in atoms:
+        glue = "" if text.startswith(" ") or plain.endswith(" ") else " "
+        if plain.strip() and len(plain) + len(glue) + len(text) > WIDTH:
+            lines.append((plain, marked))
+            plain, marked, glue = indent, indent, ""
+            text, shown = text.lstrip(), shown.lstrip()
+        plain, marked = plain + glue + text, marked + glue + shown
+    lines.append((plain, marked))
+    return lines
+
+
+def _header(v: View) -> str:
     if v.phase is Phase.OVER:
-        header = f"insects - game over ({v.reason})"
-    elif v.phase is Phase.DEAL:
-        header = f"insects - dealing to seat {v.turn}"
-    elif v.phase is Phase.DRAW:
-        header = f"insects - seat {v.turn} draws {_cards(v.draws)}"
-    else:
-        attack = attacking_pile(v.piles)
-        who = "you" if v.turn == v.player else f"seat {v.turn}"
-        header = f"insects - {who} to act"
-        if attack is not None:
-            header += f", attacked by pile {attack}"
-    lines = [header]
+        return f"insects - game over: {REASONS.get(str(v.reason), str(v.reason))}"
+    if v.phase is Phase.DEAL:
+        return f"insects - dealing to seat {v.turn}"
+    if v.phase is Phase.DRAW:
+        return f"insects - seat {v.turn} draws {_cards(v.draws)}"
     attack = attacking_pile(v.piles)
+    who = "you" if v.turn == v.player else f"seat {v.turn}"
+    header = f"insects - {who} to act"
+    if attack is not None:
+        header += f", attacked by pile {attack}"
+    return header
+
+
+def _piles(v: View, markup: bool) -> list[Atom]:
     if not v.piles:
-        lines.append("piles: none")
-    else:
-        lines.append("piles:")
-        for index, pile in enumerate(v.piles):
-            cards = ", ".join(_card(card, markup) for card in pile)
-            line = f"  {index}: {cards}"
-            if index == attack and v.last is not None:
-                target = next_with_food(v.food, v.last)
-                line += f"  <- attack by seat {v.last} on seat {target}"
-            lines.append(line)
+        return [("piles: none", "piles: none")]
+    lines: list[Atom] = [(_NUMBERING, _NUMBERING)]
+    attack = attacking_pile(v.piles)
+    for index, pile in enumerate(v.piles):
+        atoms = _listed([(card, 1) for card in pile], markup)
+        if index == attack and v.last is not None:
+            target = next_with_food(v.food, v.last)
+            marker = f"  <- attack by seat {v.last} on seat {target}"
+            atoms.append((marker, marker))
+        lines += _fold(f"  {index}:", atoms)
+        if index == attack:
+            lines += _fold(_INDENT, _words(answer_words(v, pile)))
+    return lines
+
+
+def _seats(v: View, markup: bool) -> list[Atom]:
+    lines: list[Atom] = [(_HEADING, _HEADING)]
     for seat in range(v.players):
-        points = score(v.scored[seat], v.captured[seat], v.food[seat])
+        scored = v.scored[seat]
+        points = score(scored, v.captured[seat], v.food[seat])
         name = f"seat {seat} (you)" if seat == v.player else f"seat {seat}"
         line = (
-            f"{name}: food {v.food[seat]}, captured {v.captured[seat]}, score {points}, "
-            f"{_cards(v.hand_sizes[seat])} in hand"
+            f"{name:<12} {v.food[seat]:>4} {v.captured[seat]:>8} {sum(scored[:15]):>7} "
+            f"{sum(scored[15:]):>7} {points:>5}  {_cards(v.hand_sizes[seat])} in hand"
         )
         if not v.food[seat]:
             line += " (out)"
         if _actor(v) == seat:
             line += " <- to act"
-        lines.append(f"[bold]{line}[/bold]" if markup and seat == v.player else line)
-    lines.append(f"deck: {_cards(v.deck_size)}")
-    held = [_card(CARDS[kind], markup, n) for kind, n in enumerate(v.hand) if n]
-    lines.append(f"your hand: {', '.join(held) or 'nothing'}")
-    return "\n".join(lines)
+        lines.append((line, f"[bold]{line}[/bold]" if markup and seat == v.player else line))
+    lines.append((SCORE_LEGEND, SCORE_LEGEND))
+    if not all(v.food):
+        lines.append((_OUT, _OUT))
+    return lines
+
+
+def _deck(v: View) -> str:
+    refill = "1 card" if v.rules.draw_one else f"back to {v.rules.hand_size}"
+    return f"a player who plays or defends draws {refill} from the deck: {_cards(v.deck_size)}"
+
+
+def render(v: View, *, markup: bool = False) -> str:
+    """A picture of ``v``: a header, the piles, every seat's food and score, then the hand.
+
+    With ``markup=True`` insects are coloured and the reader's seat is bold (rich console
+    markup). Under the attacking pile a line says what answers it; under the seats, how a
+    score is counted: 10 per food card (one's own still kept, and captured), 2 per insect
+    and -1 per weapon in one's score pile.
+
+    >>> from picnic_rules.insects import new_game, view
+    >>> print(render(view(new_game(2), 0)))
+    insects - dealing to seat 0
+    piles: none
+                 food captured insects weapons score
+    seat 0 (you)   12        0       0       0   120  0 cards in hand
+    seat 1         12        0       0       0   120  0 cards in hand
+    score = 10 x (food + captured) + 2 x insects won - weapons used
+    a player who plays or defends draws back to 8 from the deck: 126 cards
+    your hand: nothing
+    """
+    lines: list[Atom] = [(_header(v),) * 2]
+    lines += _piles(v, markup)
+    lines += _seats(v, markup)
+    deck = _deck(v)
+    lines.append((deck, deck))
+    held = [(CARDS[kind], n) for kind, n in enumerate(v.hand) if n]
+    lines += _fold("your hand:", _listed(held, markup) or [("nothing", "nothing")], "  ")
+    return "\n".join(marked if markup else plain for plain, marked in lines)

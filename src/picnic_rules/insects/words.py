@@ -13,15 +13,25 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..errors import PicnicError, move_text
+from ..errors import PicnicError, move_text, with_article
 from ..kit import ill_typed
-from .cards import WEAPONS, Card, Pile, insect_of
+from .cards import COLOURS, WEAPONS, Card, Insect, Pile, insect_of
 from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .observations import Observation
-from .predicates import attacking_pile, next_with_food
+from .predicates import attacking_pile, defence_weapons, next_with_food, pile_colour
 from .state import Phase, View
 
-__all__ = ["ABOUT", "card_words", "describe", "describe_move", "move_group", "pile_words"]
+__all__ = [
+    "ABOUT",
+    "REASONS",
+    "answer_words",
+    "card_words",
+    "describe",
+    "describe_move",
+    "move_group",
+    "pile_words",
+    "renumbering",
+]
 
 ABOUT: Final = """Take your neighbours' food: most points wins.
 
@@ -31,12 +41,21 @@ player with food, who defends with as many weapons of that kind as the pile
 needs, plays on the pile to pass the attack on, or gives up a food card to the
 attacker. Then you draw back up to your hand.
 
+Piles are numbered from 0 in the order they were started; when a pile leaves
+the table (given up with a food card, or swatted), the later ones move down one.
+
 The game ends when one player alone has food, or when nobody can play. Points:
 2 per insect in your score pile, 10 per food captured or kept, -1 per weapon
 used.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/insects.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
+
+REASONS: Final = {
+    "one-left": "only one player still has food",
+    "cards-out": "nobody with food can play",
+}
+"""Why a game ended, in words, by its reason code."""
 
 
 def card_words(card: Card, n: int = 1) -> str:
@@ -75,6 +94,98 @@ def pile_words(pile: Pile) -> str:
     return ", ".join(card_words(card)[2:].lstrip() for card in pile)
 
 
+def renumbering(piles: tuple[Pile, ...], index: int) -> str:
+    """What happens to the numbers of the piles after pile ``index`` when it leaves the table
+    (they move down one), or ``""`` when it is the last pile.
+
+    >>> from picnic_rules.insects import Card
+    >>> piles = ((Card.RED_FLY,), (Card.GREEN_ANT,), (Card.BLUE_FLY,), (Card.JOKER_ANT,))
+    >>> renumbering(piles, 2)
+    'pile 3 (ant joker) is now pile 2'
+    >>> renumbering(piles, 1)
+    'pile 2 (blue fly) is now pile 1, pile 3 (ant joker) pile 2'
+    >>> renumbering(piles + piles, 1)
+    'piles 2 to 7 are now piles 1 to 6 (blue fly is now pile 1)'
+    """
+    later = range(index + 1, len(piles))
+    if not later:
+        return ""
+    if len(later) == 1:
+        return f"pile {later[0]} ({pile_words(piles[later[0]])}) is now pile {index}"
+    if len(later) == 2:
+        first, second = later
+        return (
+            f"pile {first} ({pile_words(piles[first])}) is now pile {index}, "
+            f"pile {second} ({pile_words(piles[second])}) pile {first}"
+        )
+    first, last = later[0], later[-1]
+    return (
+        f"piles {first} to {last} are now piles {index} to {last - 1} "
+        f"({pile_words(piles[first])} is now pile {index})"
+    )
+
+
+def _fits(v: View, pile: Pile, n: int) -> str:
+    """``n`` cards that may join the attacking ``pile`` in words: ``"a red fly or a fly
+    joker"``, ``"2 red flies or fly jokers"``, or any insect of its kind while it has no
+    colour (or, with the joker-colour variant, a joker on top)."""
+    insect = insect_of(pile[0])
+    colour = pile_colour(pile)
+    name = str(insect)
+    plural = "flies" if insect is Insect.FLY else f"{name}s"
+    if colour is None or (v.rules.joker_colour and pile[-1] % 5 == 4):
+        return with_article(name) if n == 1 else f"{n} {plural}"
+    if n == 1:
+        return f"a {colour} {name} or {with_article(name)} joker"
+    return f"{n} {colour} {plural} or {name} jokers"
+
+
+def _continuation(v: View, pile: Pile) -> tuple[int, int]:
+    """How many cards a continuation of the attacking ``pile`` must hold (1, or more under
+    the match-count variant), and the most that seat ``v.player`` could play onto it."""
+    base = 5 * insect_of(pile[0])
+    jokers = v.hand[base + 4]
+    colour = pile_colour(pile)
+    anything = colour is None or (v.rules.joker_colour and pile[-1] % 5 == 4)
+    best = 0
+    for kind, have in enumerate(v.hand[base : base + 4]):
+        if anything or COLOURS[kind] == colour or (v.rules.joker_colour and jokers):
+            best = max(best, have)
+    need = max(1, v.last_count) if v.rules.match_count else 1
+    return need, best + jokers
+
+
+def answer_words(v: View, pile: Pile) -> str:
+    """What answers the attacking ``pile`` in words: the weapons that defend against it and
+    the cards that pass it on (giving up a food card always does).
+
+    >>> from picnic_rules.insects import Card, new_game, view
+    >>> answer_words(view(new_game(2), 0), (Card.RED_FLY, Card.JOKER_FLY, Card.RED_FLY))
+    '2 swatters defend; a red fly or a fly joker passes it on'
+    """
+    n = defence_weapons(pile)
+    weapons = card_words(WEAPONS[insect_of(pile[0])], n)
+    need, _ = _continuation(v, pile)
+    defend = "defends" if n == 1 else "defend"
+    passes = "passes" if need == 1 else "pass"
+    return f"{weapons} {defend}; {_fits(v, pile, need)} {passes} it on"
+
+
+def _why_only_food(v: View, pile: Pile) -> str:
+    """Why seat ``v.player`` can answer the attacking ``pile`` only with a food card, or
+    ``""`` when it can defend or pass the attack on."""
+    n = defence_weapons(pile)
+    weapon = WEAPONS[insect_of(pile[0])]
+    held = v.hand[weapon]
+    need, most = _continuation(v, pile)
+    if held >= n or most >= need:
+        return ""
+    return (
+        f", as you cannot defend ({card_words(weapon, n)} needed, you have {held or 'none'}) "
+        f"or pass it on ({_fits(v, pile, need)} needed, you have {most or 'none'})"
+    )
+
+
 def _you(v: View, seat: int) -> tuple[str, str]:
     return ("you", "") if seat == v.player else (f"seat {seat}", "s")
 
@@ -95,7 +206,10 @@ def _action(v: View, actor: int, move: Move) -> str:
     if type(move) is Swat:
         pile = piles[move.pile]
         weapon = WEAPONS[insect_of(pile[0])]
-        return f"{who} play{s} {card_words(weapon)} on the {pile_words(pile)} of pile {move.pile} and score{s} both"
+        return (
+            f"{who} play{s} {card_words(weapon)} on the {pile_words(pile)} of pile {move.pile} "
+            f"and score{s} both"
+        )
     if type(move) is Defend:
         attack = attacking_pile(piles)
         if attack is None:
@@ -148,7 +262,10 @@ def describe(v: View, observation: Observation) -> str:
 
 def _after(v: View, actor: int, move: Move | None, observation: Observation) -> str:
     if observation.phase is Phase.OVER:
-        return f" - the game is over ({observation.reason})"
+        why = REASONS.get(str(observation.reason), str(observation.reason))
+        return f" - the game is over: {why}"
+    if type(move) is GiveUp or type(move) is Swat:
+        return _moved(v, move)
     if type(move) is Play:
         pile = v.piles[move.onto] if move.onto is not None else ()
         if len(pile) + move.cards >= 2:
@@ -172,7 +289,24 @@ def describe_move(v: View, move: Move) -> str:
         raise PicnicError(f"not an insects move: {move_text(move)} ({problem})")
     if type(move) is Play and move.onto is not None and not 0 <= move.onto < len(v.piles):
         raise PicnicError(f"there is no pile {move.onto}")
-    return _action(v, v.player, move)
+    text = _action(v, v.player, move)
+    attack = attacking_pile(v.piles)
+    if type(move) is GiveUp and attack is not None and v.turn == v.player:
+        text += _why_only_food(v, v.piles[attack])
+    return text + _moved(v, move)
+
+
+def _moved(v: View, move: Move | None) -> str:
+    """The renumbering of the piles after the one ``move`` takes off the table, after a dash,
+    or ``""``."""
+    if type(move) is GiveUp:
+        index = attacking_pile(v.piles)
+    elif type(move) is Swat and type(move.pile) is int and 0 <= move.pile < len(v.piles):
+        index = move.pile
+    else:
+        return ""
+    moved = "" if index is None else renumbering(v.piles, index)
+    return f" - {moved}" if moved else ""
 
 
 def move_group(move: Move) -> tuple[str, str]:
