@@ -42,7 +42,7 @@ needs, plays on the pile to pass the attack on, or gives up a food card to the
 attacker. Then you draw back up to your hand.
 
 Piles are numbered from 0 in the order they were started; when a pile leaves
-the table (given up with a food card, or swatted), the later ones move down one.
+the table (swatted, or taken with a food card), the later ones move down one.
 
 The game ends when one player alone has food, or when nobody can play. Points:
 2 per insect in your score pile, 10 per food captured or kept, -1 per weapon
