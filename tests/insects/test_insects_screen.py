@@ -26,6 +26,7 @@ from picnic_rules.insects import (
     State,
     Swat,
     apply,
+    attacking_pile,
     describe,
     describe_move,
     legal_moves,
@@ -37,8 +38,9 @@ from picnic_rules.insects import (
 from picnic_rules.insects.words import pile_words
 
 _ROW = re.compile(r"^seat (\d)(?: \(you\))? +(\d+) +(\d+) +(\d+) +(\d+) +(-?\d+)  ")
-_MOVED = re.compile(r"pile (\d+) \(([a-z ]+)\) (?:is now )?pile (\d+)")
-_RANGE = re.compile(r"piles (\d+) to (\d+) are now piles (\d+) to \d+ \(([a-z ]+) is now pile")
+_MOVED = re.compile(r"pile (\d+) \(([a-z ]+)\) is now pile (\d+)")
+_PAIR = re.compile(r"piles (\d+) and (\d+) \(([a-z ]+), ([a-z ]+)\) are now (\d+) and (\d+)")
+_RANGE = re.compile(r"piles (\d+) to (\d+) are now (\d+) to \d+ \(([a-z ]+) is now pile")
 WIDTH = 78  # the widest line that fits an 80-column terminal
 SCORE_LEGEND = "score = 10 x (food + captured) + 2 x insects won - weapons used"
 _RULES = (Rules(), Rules(match_count=True, joker_colour=True, buy=True, draw_one=True))
@@ -106,35 +108,48 @@ def test_a_swat_says_which_piles_move_down() -> None:
         " - pile 4 (yellow fly) is now pile 3"
     )
     assert describe_move(seen, move_from_str("swat 2")).endswith(
-        " - pile 3 (green ant) is now pile 2, pile 4 (yellow fly) pile 3"
+        " - piles 3 and 4 (green ant, yellow fly) are now 2 and 3"
     )
     assert describe_move(seen, move_from_str("swat 1")).endswith(
-        " - piles 2 to 4 are now piles 1 to 3 (spider joker is now pile 1)"
+        " - piles 2 to 4 are now 1 to 3 (spider joker is now pile 1)"
     )
     after = play(state, "swat 1")
     assert [pile_words(pile) for pile in after.piles] == ["red ant", "spider joker",
                                                           "green ant", "yellow fly"]  # fmt: skip
+    assert max(map(len, ABOUT.splitlines())) <= WIDTH
     about = " ".join(ABOUT.split())
     assert "when a pile leaves the table" in about and "the later ones move down one" in about
 
 
-def test_every_pile_said_to_move_is_there_in_the_next_picture() -> None:
+def _said_to_move(text: str, before: State) -> list[tuple[int, str, int]]:
+    """The piles ``text`` says move: (old number, name, new number)."""
+    moved = [(int(old), name, int(new)) for old, name, new in _MOVED.findall(text)]
+    for one, two, name, other, new, next_new in _PAIR.findall(text):
+        moved += [(int(one), name, int(new)), (int(two), other, int(next_new))]
+    for first, last, new, name in _RANGE.findall(text):
+        assert pile_words(before.piles[int(first)]) == name and int(new) == int(first) - 1
+        moved += [(old, pile_words(before.piles[old]), old - 1)
+                  for old in range(int(first), int(last) + 1)]  # fmt: skip
+    return moved
+
+
+def test_every_pile_that_moves_down_is_said_to_and_is_there_in_the_next_picture() -> None:
     said = 0
     for states in _games():
         for before, after in pairwise(states):
-            if before.phase is not Phase.TURN:
+            if before.phase is not Phase.TURN or after.phase is Phase.OVER:
                 continue
             move = next(m for m in legal_moves(before) if apply(before, m) == after)
-            if type(move) is not GiveUp and type(move) is not Swat:
+            if type(move) is Swat:
+                gone = move.pile
+            elif type(move) is GiveUp:
+                gone = attacking_pile(before.piles)
+            else:
                 continue
             seat = (before.turn + 1) % before.players
             text = describe(view(before, seat), observe(before, move, seat))
-            moved = [(int(old), name, int(new)) for old, name, new in _MOVED.findall(text)]
-            for first, last, new, name in _RANGE.findall(text):
-                assert pile_words(before.piles[int(first)]) == name
-                moved += [(old, pile_words(before.piles[old]), old - 1)
-                          for old in range(int(first), int(last) + 1)]  # fmt: skip
-                assert int(new) == int(first) - 1 and int(last) == before.piles.__len__() - 1
+            moved = _said_to_move(text, before)
+            assert [old for old, _, _ in moved] == list(range(gone + 1, len(before.piles))), text
             for old, name, new in moved:
                 assert pile_words(before.piles[old]) == name
                 assert pile_words(after.piles[new]) == name

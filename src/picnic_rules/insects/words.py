@@ -103,24 +103,21 @@ def renumbering(piles: tuple[Pile, ...], index: int) -> str:
     >>> renumbering(piles, 2)
     'pile 3 (ant joker) is now pile 2'
     >>> renumbering(piles, 1)
-    'pile 2 (blue fly) is now pile 1, pile 3 (ant joker) pile 2'
+    'piles 2 and 3 (blue fly, ant joker) are now 1 and 2'
     >>> renumbering(piles + piles, 1)
-    'piles 2 to 7 are now piles 1 to 6 (blue fly is now pile 1)'
+    'piles 2 to 7 are now 1 to 6 (blue fly is now pile 1)'
     """
     later = range(index + 1, len(piles))
     if not later:
         return ""
-    if len(later) == 1:
-        return f"pile {later[0]} ({pile_words(piles[later[0]])}) is now pile {index}"
-    if len(later) == 2:
-        first, second = later
-        return (
-            f"pile {first} ({pile_words(piles[first])}) is now pile {index}, "
-            f"pile {second} ({pile_words(piles[second])}) pile {first}"
-        )
     first, last = later[0], later[-1]
+    if len(later) == 1:
+        return f"pile {first} ({pile_words(piles[first])}) is now pile {index}"
+    if len(later) == 2:
+        names = f"{pile_words(piles[first])}, {pile_words(piles[last])}"
+        return f"piles {first} and {last} ({names}) are now {index} and {first}"
     return (
-        f"piles {first} to {last} are now piles {index} to {last - 1} "
+        f"piles {first} to {last} are now {index} to {last - 1} "
         f"({pile_words(piles[first])} is now pile {index})"
     )
 
