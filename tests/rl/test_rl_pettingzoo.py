@@ -1,0 +1,118 @@
+"""The PettingZoo environments: PettingZoo's own API and seed tests, whole games, errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from rl_games import NAMES
+
+from picnic_rules import GAMES, IllegalMove, PicnicError, RulesError
+from picnic_rules.pettingzoo import env, raw_env
+
+# Warnings PettingZoo's api_test gives every environment with an action mask (its own
+# classic games too): the observation is a dict, and a finished agent has no legal move.
+EXPECTED = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be",
+    "Action mask numpy array is all zeros",
+)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_api_test_and_seed_test_pass(name: str) -> None:
+    from pettingzoo.test import api_test, seed_test
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(name), num_cycles=10)
+        seed_test(lambda: env(name, players=3), num_cycles=10)
+    unexpected = [str(w.message) for w in caught if not str(w.message).startswith(EXPECTED)]
+    assert unexpected == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_whole_game_ends_with_the_results_rewards(name: str) -> None:
+    environment = raw_env(name, players=2)
+    environment.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        totals[agent] += reward
+        assert not truncated
+        if terminated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        moves = GAMES[name].legal_moves(environment.current)
+        assert sorted(environment.space.indexes(moves)) == legal.tolist()
+        environment.step(int(rng.choice(legal)))
+    outcome = GAMES[name].result(environment.current)
+    assert sum(totals.values()) == 0
+    assert [totals[f"player_{seat}"] > 0 for seat in range(2)] == [
+        seat in outcome.winners and len(outcome.winners) == 1 for seat in range(2)
+    ]
+
+
+def test_only_the_seat_to_act_has_legal_actions() -> None:
+    environment = raw_env("sandwich", players=3)
+    environment.reset(seed=1)
+    acting = environment.agent_selection
+    for agent in environment.agents:
+        mask = environment.observe(agent)["action_mask"]
+        assert mask.any() == (agent == acting)
+
+
+def test_the_seed_reproduces_chance() -> None:
+    first, second = raw_env("insects"), raw_env("insects")
+    first.reset(seed=11)
+    second.reset(seed=11)
+    assert first.current == second.current
+    second.reset(seed=12)
+    assert first.current != second.current
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    environment = raw_env("sandwich")
+    environment.reset(seed=0)
+    before = environment.current
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalMove):
+        environment.step(illegal)
+    with pytest.raises(PicnicError, match="is not in 0"):
+        environment.step(len(environment.space))
+    assert environment.current is before
+
+
+def test_rules_options_and_players_are_checked() -> None:
+    small = raw_env("sandwich", players=4, bread=4, action_limit=20)
+    assert small.rules == GAMES["sandwich"].Rules(bread=4, action_limit=20)
+    assert len(small.possible_agents) == 4
+    with pytest.raises(RulesError, match="sandwich has no rules option 'breads'"):
+        raw_env("sandwich", breads=4)
+    with pytest.raises(RulesError, match="sandwich takes 2 to 4 players, not 5"):
+        raw_env("sandwich", players=5)
+    with pytest.raises(PicnicError, match="no game is called 'chess'"):
+        raw_env("chess")
+
+
+def test_render_shows_the_seat_to_act() -> None:
+    environment = raw_env("poultry", render_mode="ansi")
+    environment.reset(seed=2)
+    text = environment.render()
+    assert isinstance(text, str) and text
+    assert raw_env("poultry").render() is None
+
+
+def test_importing_the_library_imports_no_rl_package() -> None:
+    code = (
+        "import sys, picnic_rules, picnic_rules.pettingzoo;"
+        "print(sorted({'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -1,0 +1,85 @@
+"""The fixed action spaces are complete, deterministic and numbered one way."""
+
+from __future__ import annotations
+
+import pytest
+from rl_games import NAMES, setups, states
+
+from picnic_rules import CHANCE, GAMES, PicnicError
+from picnic_rules.pettingzoo.actions import ActionSpace, Family
+from picnic_rules.pettingzoo.spaces import chance_space, player_space
+
+SEEDS = {"sandwich": 4, "insects": 2, "poultry": 2, "ants": 2}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_listed_move_has_an_action(name: str) -> None:
+    game = GAMES[name]
+    played = 0
+    for players, rules, seed in setups(name, SEEDS[name]):
+        moves, chance = player_space(game, players, rules), chance_space(game, players, rules)
+        for state in states(name, players, rules, seed):
+            if game.to_move(state) is CHANCE:
+                if chance is not None:
+                    chance.indexes(move for move, _ in game.chance_outcomes(state))
+            else:
+                listed = game.legal_moves(state)
+                assert sorted(moves.indexes(listed)) == sorted(set(moves.indexes(listed)))
+                played += 1
+    assert played > 500
+
+
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry"])
+def test_indexes_and_moves_round_trip(name: str) -> None:
+    game = GAMES[name]
+    for players in game.players:
+        for space in (
+            player_space(game, players, game.Rules()),
+            chance_space(game, players, game.Rules()),
+        ):
+            assert space is not None
+            moves = list(space)
+            assert len(moves) == len(space) == len(set(moves))
+            assert [space.index(move) for move in moves] == list(range(len(space)))
+
+
+def test_the_ants_space_is_numbered_by_arithmetic() -> None:
+    game = GAMES["ants"]
+    space = player_space(game, 2, game.Rules())
+    assert chance_space(game, 2, game.Rules()) is None  # landings are sampled
+    assert len(space) == 571_719
+    for index in range(0, len(space), 997):
+        assert space.index(space.move(index)) == index
+
+
+def test_spaces_are_the_same_every_time() -> None:
+    game = GAMES["poultry"]
+    first, again = player_space(game, 3, game.Rules()), player_space(game, 3, game.Rules())
+    assert list(first) == list(again)
+
+
+def test_a_move_outside_the_space_has_no_action() -> None:
+    from picnic_rules.sandwich import Fly
+
+    space = player_space(GAMES["sandwich"], 2, GAMES["sandwich"].Rules())
+    with pytest.raises(PicnicError, match="has no action in this space"):
+        space.index(Fly(2, 0))  # no seat 2 in a two-player game
+    with pytest.raises(PicnicError, match=r"action 601 is not in 0\.\.600"):
+        space.move(601)
+    with pytest.raises(PicnicError, match="an action is an int"):
+        space.move("end")  # type: ignore[arg-type]
+
+
+def test_an_empty_family_takes_no_index() -> None:
+    from picnic_rules.sandwich import Discard, End
+
+    space = ActionSpace([Family(Discard, (("card", ()),)), Family(End, ())])
+    assert len(space) == 1 and space.move(0) == End()
+
+
+def test_a_game_without_a_declared_space_is_refused() -> None:
+    import attrs
+
+    game = attrs.evolve(GAMES["sandwich"], name="other")
+    with pytest.raises(PicnicError, match="no action space is declared for the game 'other'"):
+        player_space(game, 2, game.Rules())
