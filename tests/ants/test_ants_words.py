@@ -78,7 +78,7 @@ def test_bad_notation_is_an_invalid_move(text: str) -> None:
         ("settle worker9 on 4", "'worker9' is not a die (soldier, worker1, worker2, worker3, "),
         ("place red-cookie at 1,0 turn 0", "'red-cookie' is not a picnic card (colour-food[-2])"),
         ("keep 3", "expected keep"),
-        ("honey", "expected one of: deal scoring "),
+        ("honey", "expected one of: toss DIE-KIND at POSITION (toss soldier at 4), "),
         ("x" * 201, "notation is 201 characters, more than 200"),
     ],
 )
@@ -125,8 +125,8 @@ def test_render_draws_the_area_dice_and_colonies() -> None:
         colonies={0: ["blue-cookie at 0,0 turn 0"]},
     )
     text = render(view(state, 0))
-    assert "4 blue-cookie" in text and "1:W3" in text and "1:c1*" in text
-    assert "Seat 0 (you)" in text and "Bc" in text
+    assert "4 blue cookie" in text and "seat 1: W3+c1*=4" in text and "seat 1: c1*" in text
+    assert "Seat 0 (you)" in text and "  0  Bc  a" in text
     assert "[bold]" in render(view(state, 0), markup=True) and "[bold]" not in text
 
 
@@ -153,7 +153,7 @@ def test_the_longest_landing_is_described_within_the_codec_limit() -> None:
     landing = move_from_str(text)
     words = describe(view(state, 1), observe(state, landing, 1))
     assert len(words) <= MAX_DESCRIPTION
-    assert "knocks your scout1 onto cards 4 and 5, showing 3 ants" in words
+    assert "knocks your scout onto cards 4 and 5, showing 3 ants" in words
 
 
 _NOUNS = "ant|point|card|die|toss|turn|token"

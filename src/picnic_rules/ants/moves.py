@@ -30,20 +30,24 @@ most :data:`MAX_KNOCKS` dice, numbers are at most :data:`MAX_NUMBER`.
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
+from ..errors import InvalidMove
 from ..kit import Choice, Form, Notation, Number
 from .cards import CARD, DIE, DieKind, PicnicCard, RoundCard, ScoringCard
 from .readers import Cell, Repeated, Row, Where
 
 __all__ = [
+    "CHANCE_FORMS",
+    "FORMS",
     "MAX_KNOCKS",
     "MAX_NOTATION",
     "MAX_NUMBER",
     "MOVE_TYPES",
     "NOTATION",
+    "NOTES",
     "Deal",
     "Draw",
     "Keep",
@@ -57,6 +61,7 @@ __all__ = [
     "Rolloff",
     "Settle",
     "Toss",
+    "USAGE",
     "move_from_str",
 ]
 
@@ -73,11 +78,87 @@ def _number(what: str) -> Number:
     return Number(0, MAX_NUMBER, what)
 
 
-NOTATION: Final = Notation(
-    max_length=MAX_NOTATION,
-    readers={PicnicCard: CARD},
-    notes="a CARD is colour-food[-2], a DIE soldier, worker1-3 or scout1-2",
+FORMS: Final = (
+    ("toss DIE-KIND at POSITION", "toss soldier at 4"),
+    ("keep", "keep"),
+    ("retoss at POSITION", "retoss at 5"),
+    ("settle DIE on POSITION", "settle worker2 on 4"),
+    ("place CARD at X,Y turn TURN", "place blue-cookie at 1,0 turn 2"),
+    ("place CARD at X,Y turn TURN planner", "place green-cookie-2 at 2,0 turn 0 planner"),
+    ("play second-wind DIE", "play second-wind worker2"),
+    ("play stomp SEAT:DIE", "play stomp 1:scout1"),
+    ("play honey on POSITION", "play honey on 4"),
+    ("play scout-ahead DIE to POSITION", "play scout-ahead worker2 to 5"),
+    ("play re-toss at POSITION", "play re-toss at 5"),
+    ("play double-time", "play double-time"),
+    ("play head-start", "play head-start"),
 )
+"""Each form a player types, with an example (the notation help lists them in this order)."""
+
+CHANCE_FORMS: Final = (
+    ("draw CARD", "draw blue-cookie"),
+    ("land FACE on CARD[,CARD]", "land 3 on 4"),
+    ("land FACE on CARD[,CARD] touching", "land 2 on 4,5 touching"),
+    ("land FACE loose", "land 1 loose"),
+    (
+        "land FACE on CARD[,CARD] touching knock SEAT:DIE to CARD[,CARD] showing N",
+        "land 3 on 4 touching knock 1:scout1 to 5 showing 2",
+    ),
+    ("rolloff N...", "rolloff 7 9"),
+    ("reveal ROUND-CARD", "reveal honey"),
+    (
+        "deal scoring N... rewards N... majority N N N N N N",
+        "deal scoring 1 4 7 rewards 5 6 3 majority 7 5 4 6 5 3",
+    ),
+)
+"""Each form of a chance move, with an example: typed only at a real table (``--table``)."""
+
+NOTES: Final = (
+    "a DIE-KIND is soldier, worker or scout; a DIE soldier, worker1-3 or scout1-2, and "
+    "SEAT:DIE another seat's (1:scout1); a POSITION is a card's number in the picnic area; a "
+    "CARD is colour-food, -2 after it for a two-ant card (blue-cookie, purple-sandwich-2); X,Y "
+    "is the colony cell of the card's plate; TURN is 0 to 3 quarter turns clockwise"
+)
+"""What the capitals in :data:`FORMS` stand for."""
+
+
+def _shown(forms: tuple[tuple[str, str], ...]) -> str:
+    """The forms with their examples: ``toss DIE-KIND at POSITION (toss soldier at 4)``."""
+    return ", ".join(form if form == example else f"{form} ({example})" for form, example in forms)
+
+
+USAGE: Final = (
+    f"expected one of: {_shown(FORMS)}; chance, at a real table: {_shown(CHANCE_FORMS)} ({NOTES})"
+)
+"""The notation help: every form with an example, the player's first, then what the
+capitals stand for (one line; the error for text that is no move)."""
+
+
+class _Notation(Notation):
+    """The kit's notation, whose help shows every form with an example (:data:`USAGE`) and
+    whose error for a known verb ends with that verb's examples."""
+
+    @property
+    def usage(self) -> str:
+        """:data:`USAGE`."""
+        return USAGE
+
+    def read(self, text: str) -> Any:
+        """The move ``text`` writes (see :meth:`Notation.read`)."""
+        try:
+            return super().read(text)
+        except InvalidMove as error:
+            verb = text.split()[0].lower() if isinstance(text, str) and text.split() else ""
+            examples = [e for _, e in FORMS + CHANCE_FORMS if e.split()[0] == verb]
+            examples = [e for e in examples if e not in error.reason]
+            if error.reason == USAGE or not examples:
+                raise
+            raise InvalidMove(
+                error.text, f"{error.reason}; for example {', '.join(examples)}"
+            ) from None
+
+
+NOTATION: Final = _Notation(max_length=MAX_NOTATION, readers={PicnicCard: CARD})
 """The notation of the ants game's moves."""
 _KNOCK: Final = Notation(max_length=MAX_NOTATION)
 """The notation of a knock, a part of a landing (no move on its own)."""

@@ -1,36 +1,74 @@
-"""Pictures: :func:`render` draws a view as text -- the picnic area, the anthills, the
-Puddle, the Scoring cards and each colony.
+"""Pictures: :func:`render` draws a view as text -- the picnic area, the loose dice and the
+Puddle, the Scoring and Majority cards, and each seat's anthill, Round cards and colony --
+in words where they fit and with a legend under every code, no line wider than
+:data:`WIDTH` columns.
 
-In the area, each card's box shows its position and name, then the dice
-touching it as ``SEAT:DIE+ANTS`` -- ``S`` the Soldier, ``W`` a Worker, ``c`` a
-Scout, so ``1:W3`` is a seat-1 Worker showing 3 ants; a ``*`` marks a die
-touching two cards. A colony is drawn cell by cell: a plate as its colour and
-food initials (``Bc`` a blue cookie on a blue plate), an ant as ``a``, a bare
-cell as ``-``; the ruler gives the x and y of each cell (notation
-``place CARD at X,Y``).
+In the area, each card's box shows its position and name, then one line per seat with dice
+touching it: ``you: S1+W3=4`` is your Soldier showing 1 ant and a Worker showing 3, 4 ants
+in all (``c`` is a Scout, a ``*`` marks a die touching two cards, ``+2`` a honey token). A
+colony is drawn cell by cell: a plate as its colour and food initials (``Bc`` a cookie on
+a blue plate), an ant as ``a``, a bare cell as ``-``; the ruler gives the column x and the
+row y of each cell (notation ``place CARD at X,Y``).
 """
 
 from __future__ import annotations
+
+import textwrap
+from typing import Final
 
 from .cards import DIE_KINDS, DieKind
 from .colony import visible
 from .engine import home_dice, scores
 from .rules import layout
 from .state import CATEGORIES, Placed, Spot, State, View
-from .words import phase_words
+from .words import (
+    ROUND_CARD_WORDS,
+    SCORING_WORDS,
+    card_words,
+    dice_words,
+    number,
+    phase_words,
+)
 
-__all__ = ["colony_picture", "render"]
+__all__ = ["AREA_LEGEND", "COLONY_LEGEND", "WIDTH", "colony_picture", "render"]
 
-_LETTER = {DieKind.SOLDIER: "S", DieKind.WORKER: "W", DieKind.SCOUT: "c"}
-_WIDTH = 22
+WIDTH: Final = 78
+"""The widest line of a picture, in columns (an 80-column terminal with room to spare)."""
+
+AREA_LEGEND: Final = (
+    "Dice on a card: S soldier, W worker, c scout, each with the ants it shows, so",
+    "you: S1+W3=4 is your soldier (1 ant) and worker (3 ants); * on two cards",
+)
+"""The lines under the picnic area that explain its dice (shown when dice are on cards)."""
+
+COLONY_LEGEND: Final = (
+    "Colonies: a plate is its colour and food (Bc: a cookie on a blue plate; B, G,",
+    "P blue, green, purple; c, s, w cookie, sandwich, watermelon), a an ant, - a",
+    "bare cell; x across the top, y down the side (place CARD at X,Y: the plate)",
+)
+"""The lines after the colonies that explain their cells and rulers (shown with a colony)."""
+
+_LETTER: Final = {DieKind.SOLDIER: "S", DieKind.WORKER: "W", DieKind.SCOUT: "c"}
+_BOX: Final = 24  # the inside width of an area box: 3 boxes and 4 borders make 76 columns
+_COLONY_COLUMNS: Final = 24  # the most colony columns on one line: 2 + 4 + 3 * 24 = 78
 
 
-def _die(seat: int, index: int, face: int, two: bool) -> str:
-    return f"{seat}:{_LETTER[DIE_KINDS[index]]}{face}{'*' if two else ''}"
+def _who(seat: int, me: int) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _owner(seat: int, me: int) -> str:
+    return "your" if seat == me else f"seat {seat}'s"
+
+
+def _wrapped(text: str, width: int = WIDTH) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width``, the later ones indented."""
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
 
 
 def colony_picture(colony: tuple[Placed, ...]) -> list[str]:
-    """The lines of a colony's picture (``(empty)`` for none).
+    """The lines of a colony's picture (``(empty)`` for none), at most 24 columns of cells a
+    line: a wider colony is drawn in bands, left to right.
 
     >>> from .cards import card_from_str
     >>> print("\\n".join(colony_picture((Placed(card_from_str("blue-cookie"), 0, 0, 0),))))
@@ -43,90 +81,145 @@ def colony_picture(colony: tuple[Placed, ...]) -> list[str]:
     grid = visible(colony)
     xs = [x for x, _ in grid]
     ys = [y for _, y in grid]
-    lines = ["    " + "".join(f"{x:>3}" for x in range(min(xs), max(xs) + 1))]
-    for y in range(min(ys), max(ys) + 1):
-        row = []
-        for x in range(min(xs), max(xs) + 1):
-            top = grid.get((x, y))
-            if top is None:
-                row.append("  .")
-            elif top[0] == "plate":
-                card = colony[top[1]].card
-                row.append(" " + card.colour.value[0].upper() + card.food.value[0])
-            else:
-                row.append("  a" if top[0] == "ant" else "  -")
-        lines.append(f"{y:>3} " + "".join(row))
+    lines = []
+    for left in range(min(xs), max(xs) + 1, _COLONY_COLUMNS):
+        columns = range(left, min(left + _COLONY_COLUMNS, max(xs) + 1))
+        lines.append("    " + "".join(f"{x:>3}" for x in columns))
+        for y in range(min(ys), max(ys) + 1):
+            row = []
+            for x in columns:
+                top = grid.get((x, y))
+                if top is None:
+                    row.append("  .")
+                elif top[0] == "plate":
+                    card = colony[top[1]].card
+                    row.append(" " + card.colour.value[0].upper() + card.food.value[0])
+                else:
+                    row.append("  a" if top[0] == "ant" else "  -")
+            lines.append(f"{y:>3} " + "".join(row))
     return lines
 
 
-def _area(state: State) -> list[str]:
+def _seat_dice(state: State, seat: int, position: int, me: int) -> list[str]:
+    """One seat's dice on the card at ``position``, ``you: S1+W3=4``, wrapped to the box."""
+    dice = [
+        (i, die)
+        for i, die in enumerate(state.dice[seat])
+        if die.spot is Spot.AREA and position in die.cards
+    ]
+    if not dice:
+        return []
+    honey = state.honey.count((seat, position))  # counts only with a die on the card
+    terms = [f"{_LETTER[DIE_KINDS[i]]}{die.face}{'*' * (len(die.cards) == 2)}" for i, die in dice]
+    terms += ["2"] * honey
+    total = f"={sum(die.face for _, die in dice) + 2 * honey}" if len(terms) > 1 else ""
+    text = f"{_who(seat, me)}: " + "+".join(terms).replace("+", " +") + total
+    return [line.replace(" +", "+") for line in _wrapped(text, _BOX - 1)]
+
+
+def _box(state: State, position: int, me: int) -> list[str]:
+    """The lines inside one card's box: its position and name, then the dice on it."""
+    card = state.area[position]
+    if card is None:
+        return [f"{position} (empty)"]
+    lines = [f"{position} {card.colour.value} {card.food.value}"]
+    if card.ants == 2:
+        lines.append("  (two ants)")
+    for seat in sorted({seat for seat, p in state.honey if p == position}):
+        lines.append(f"  honey: {_who(seat, me)} +{2 * state.honey.count((seat, position))}")
+    for seat in range(state.players):
+        lines += _seat_dice(state, seat, position, me)
+    return lines
+
+
+def _area(state: State, me: int) -> list[str]:
+    """The 3x3 grid of the picnic area, a box for each position of the layout."""
     used = layout(state.players)
-    on: dict[int, list[str]] = {p: [] for p in range(9)}
-    for seat, own in enumerate(state.dice):
-        for i, die in enumerate(own):
-            if die.spot is Spot.AREA:
-                for p in die.cards:
-                    on[p].append(_die(seat, i, die.face, len(die.cards) == 2))
-    honey = {p for _, p in state.honey}
+    border = "+" + "+".join("-" * _BOX for _ in range(3)) + "+"
     lines = []
-    border = "+" + "+".join("-" * _WIDTH for _ in range(3)) + "+"
     for row in range(3):
         lines.append(border)
-        names, dice = [], []
-        for p in range(row * 3, row * 3 + 3):
-            card = state.area[p]
-            if p not in used:
-                names.append(" " * _WIDTH)
-                dice.append(" " * _WIDTH)
-                continue
-            name = f"{p} {card}" if card is not None else f"{p} (gap)"
-            name += " +honey" if p in honey else ""
-            names.append(f" {name:<{_WIDTH - 1}}"[:_WIDTH])
-            dice.append(f" {' '.join(on[p]):<{_WIDTH - 1}}"[:_WIDTH])
-        lines.append("|" + "|".join(names) + "|")
-        lines.append("|" + "|".join(dice) + "|")
+        boxes = [_box(state, p, me) if p in used else [] for p in range(row * 3, row * 3 + 3)]
+        for k in range(max(2, *map(len, boxes))):
+            cells = [f" {box[k] if k < len(box) else '':<{_BOX - 1}}" for box in boxes]
+            lines.append("|" + "|".join(cells) + "|")
     lines.append(border)
     return lines
 
 
-def render(view: View, *, markup: bool = False) -> str:
-    """A text picture of ``view``; with ``markup=True`` the seat's own lines are bold and the
-    header is highlighted (rich console markup)."""
-    state, me = view.state, view.player
-    header = f"Ants: round {state.round} of {state.rules.rounds}, {phase_words(view)} (you are seat {me})"
-    lines = [f"[bold]{header}[/bold]" if markup else header, "Picnic area:"]
-    lines += _area(state)
+def _off_cards(state: State, me: int) -> list[str]:
+    """The loose dice and the Puddle, in words."""
     loose = [
-        _die(s, i, d.face, False)
+        f"{_owner(s, me)} {DIE_KINDS[i].value} ({number(die.face, 'ant')})"
         for s, own in enumerate(state.dice)
-        for i, d in enumerate(own)
-        if d.spot is Spot.LOOSE
+        for i, die in enumerate(own)
+        if die.spot is Spot.LOOSE
     ]
-    puddle = [
-        _die(s, i, 0, False)[:-1]
-        for s, own in enumerate(state.dice)
-        for i, d in enumerate(own)
-        if d.spot is Spot.PUDDLE
-    ]
-    lines.append(f"Loose: {' '.join(loose) or 'none'}   Puddle: {' '.join(puddle) or 'none'}")
-    lines.append(f"Deck: {sum(state.deck)} cards")
-    if state.scoring or state.majority:
-        cards = ", ".join(
-            f"#{c.value}={t}" for c, t in zip(state.scoring, state.rewards, strict=True)
+    puddle = []
+    for s, own in enumerate(state.dice):
+        dice = [i for i, die in enumerate(own) if die.spot is Spot.PUDDLE]
+        if dice:
+            puddle.append(f"{_who(s, me)}: {dice_words(dice)}")
+    loose_text = "Loose dice (on no card): " + (", ".join(loose) or "none")
+    puddle_text = "Puddle (dice sitting out a round): " + ("; ".join(puddle) or "none")
+    both = f"{loose_text}. {puddle_text}"
+    return [both] if len(both) <= WIDTH else _wrapped(loose_text) + _wrapped(puddle_text)
+
+
+def _scoring(state: State) -> list[str]:
+    """The Scoring cards and the Majority card's tokens, in words."""
+    lines = []
+    if state.scoring:
+        lines.append("Scoring cards (each token goes to the single best colony at the end):")
+        for card, token in zip(state.scoring, state.rewards, strict=True):
+            lines += _wrapped(f"  card {card.value}, {SCORING_WORDS[card]}: {token} points")
+    if state.majority:
+        tokens = ", ".join(
+            f"{c.value} {t}" for c, t in zip(CATEGORIES, state.majority, strict=True)
         )
-        majority = ", ".join(
-            f"{c.value}={t}" for c, t in zip(CATEGORIES, state.majority, strict=True)
-        )
-        lines.append(f"Scoring: {cards or 'none'}; Majority: {majority}")
-    points = scores(state)
+        lines.append("Majority card, a token for the most plates of each:")
+        lines += _wrapped(f"  {tokens} points")
+    return lines
+
+
+def _seat(state: State, seat: int, me: int) -> list[str]:
+    """A seat's lines: its points and anthill, Round cards, cards to place and colony."""
+    points = scores(state)[seat]
+    name = f"Seat {seat}{' (you)' if seat == me else ''}"
+    home = dice_words(home_dice(state, seat))
+    lines = _wrapped(f"{name}: {number(points, 'point')} so far; anthill: {home}")
+    if state.held[seat]:
+        held = "; ".join(f"{c.value} ({ROUND_CARD_WORDS[c]})" for c in state.held[seat])
+        lines += _wrapped(f"  Round cards in hand: {held}")
+    if state.won[seat]:
+        lines += _wrapped("  cards to place: " + ", ".join(map(card_words, state.won[seat])))
+    if state.set_aside[seat]:
+        aside = ", ".join(map(card_words, state.set_aside[seat]))
+        lines += _wrapped(f"  set aside (no place, they score nothing): {aside}")
+    return lines + ["  " + line for line in colony_picture(state.colonies[seat])]
+
+
+def render(view: View, *, markup: bool = False) -> str:
+    """A text picture of ``view``, no line wider than :data:`WIDTH`, every code explained by
+    a legend; with ``markup=True`` the seat's own first line is bold and the header is
+    highlighted (rich console markup)."""
+    state, me = view.state, view.player
+    header = (
+        f"Ants: round {state.round} of {state.rules.rounds}, {phase_words(view)} "
+        f"(you are seat {me})"
+    )
+    lines = [f"[bold]{header}[/bold]" if markup else header]
+    lines.append("Picnic area (each card's position, then the dice on it; most ants wins it):")
+    lines += _area(state, me)
+    if any(die.spot is Spot.AREA for own in state.dice for die in own):
+        lines += AREA_LEGEND
+    lines += _off_cards(state, me)
+    lines.append(f"Deck: {number(sum(state.deck), 'card')} left")
+    lines += _scoring(state)
     for seat in range(state.players):
-        home = " ".join(_LETTER[DIE_KINDS[i]] for i in home_dice(state, seat)) or "none"
-        held = ", ".join(c.value for c in state.held[seat]) or "none"
-        line = f"Seat {seat}{' (you)' if seat == me else ''}: anthill {home}; Round cards {held}; {points[seat]} points now"
-        lines.append(f"[bold]{line}[/bold]" if markup and seat == me else line)
-        if state.won[seat]:
-            lines.append("  to place: " + ", ".join(map(str, state.won[seat])))
-        if state.set_aside[seat]:
-            lines.append("  set aside: " + ", ".join(map(str, state.set_aside[seat])))
-        lines += ["  " + line for line in colony_picture(state.colonies[seat])]
+        own = _seat(state, seat, me)
+        first = f"[bold]{own[0]}[/bold]" if markup and seat == me else own[0]
+        lines += [first, *own[1:]]
+    if any(state.colonies):
+        lines += COLONY_LEGEND
     return "\n".join(lines)

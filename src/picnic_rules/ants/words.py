@@ -10,10 +10,13 @@ starts in lower case, has no full stop, and its numbers agree with their nouns
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Final
 
 from ..errors import PicnicError
-from .cards import DIE_KINDS, DIE_NAMES, Category, PicnicCard, RoundCard
+from .cards import DIE_KINDS, DIE_NAMES, Category, DieKind, PicnicCard, RoundCard, ScoringCard
+from .colony import visible
 from .engine import is_over, result
 from .moves import (
     Deal,
@@ -32,10 +35,23 @@ from .moves import (
 )
 from .observations import Observation, update
 from .rules import layout
-from .state import Phase, State, View
+from .state import Phase, Spot, State, View
 from .values import proper
 
-__all__ = ["ABOUT", "MAX_WORDS", "card_name", "describe", "move_group", "number", "phase_words"]
+__all__ = [
+    "ABOUT",
+    "MAX_WORDS",
+    "ROUND_CARD_WORDS",
+    "SCORING_WORDS",
+    "card_name",
+    "card_words",
+    "describe",
+    "dice_words",
+    "move_group",
+    "number",
+    "phase_words",
+    "turn_words",
+]
 
 ABOUT: Final = """Toss your ant dice at the picnic cards, win the cards, and build the colony
 the Scoring cards reward.
@@ -55,6 +71,60 @@ The full rules: https://picnic-rules.readthedocs.io/en/latest/ants.html"""
 
 MAX_WORDS: Final = 400
 """The longest sentence :func:`describe` writes (the codec's limit on a description)."""
+
+
+SCORING_WORDS: Final = {
+    ScoringCard.FOOD_LINES: "most lines with exactly one of each food",
+    ScoringCard.PURPLE_SANDWICHES: "most purple plates with sandwiches",
+    ScoringCard.COOKIE_LINE: "most cookies in a single line",
+    ScoringCard.COLOUR_COLUMNS: "most columns holding two plates of one colour",
+    ScoringCard.GREEN_COOKIES: "most green plates with cookies",
+    ScoringCard.FOOD_SETS: "most complete food sets (one of each food)",
+    ScoringCard.COOKIE_GROUP: "largest group of touching cookies",
+    ScoringCard.BLUE_WATERMELONS: "most blue plates with watermelons",
+    ScoringCard.FOOD_ROWS: "most rows holding two plates of one food",
+    ScoringCard.COLOUR_GROUP: "largest group of touching plates of one colour",
+}
+"""What each Scoring card rewards, in words (a line is a row or a column of plates)."""
+
+ROUND_CARD_WORDS: Final = {
+    RoundCard.SECOND_WIND: "a die of yours comes home from the Puddle",
+    RoundCard.STOMP: "knock any die off the cards",
+    RoundCard.HONEY: "+2 to your ants on a card this round",
+    RoundCard.RE_TOSS: "toss your die again after it lands",
+    RoundCard.DOUBLE_TIME: "toss two dice this turn",
+    RoundCard.SCOUT_AHEAD: "move a die of yours to a neighbouring card",
+    RoundCard.PLANNER: "place a card beside your colony, not on an ant",
+    RoundCard.HEAD_START: "start the next round",
+}
+"""What each Round card does, in a few words."""
+
+_TURNS: Final = (
+    "unturned: plate top left, ants right and below",
+    "a quarter turn clockwise: plate top right, ants left and below",
+    "half a turn: plate bottom right, ants left and above",
+    "three quarter turns clockwise: plate bottom left, ants right and above",
+)
+
+
+def turn_words(turn: int) -> str:
+    """A card's rotation in words: where its plate and its ants lie.
+
+    >>> turn_words(1)
+    'a quarter turn clockwise: plate top right, ants left and below'
+    """
+    return _TURNS[turn % 4] if isinstance(turn, int) else f"turned {turn}"
+
+
+def dice_words(dice: Iterable[int]) -> str:
+    """Dice (by index) counted by kind, biggest first: ``1 soldier, 3 workers, 2 scouts``
+    (``none`` for no dice).
+
+    >>> dice_words([1, 4, 2])
+    '2 workers, 1 scout'
+    """
+    kinds = Counter(DIE_KINDS[i] for i in dice)
+    return ", ".join(number(kinds[k], k.value) for k in DieKind if kinds[k]) or "none"
 
 
 def card_name(card: PicnicCard) -> str:
@@ -87,7 +157,31 @@ def _knock(knock: Knock, me: int) -> str:
     owner = "your" if knock.seat == me else f"seat {knock.seat}'s"
     where = "loose" if not knock.cards else "onto card" + "s" * (len(knock.cards) > 1)
     where += " " + " and ".join(map(str, knock.cards)) if knock.cards else ""
-    return f"knocks {owner} {DIE_NAMES[knock.die]} {where}, showing {_ants(knock.face)}"
+    return f"knocks {owner} {_kind(knock.die)} {where}, showing {_ants(knock.face)}"
+
+
+def _kind(die: int) -> str:
+    """A die's kind in words (``worker``) by its index."""
+    return str(DIE_KINDS[die].value)
+
+
+def _die(state: State, seat: int, die: int) -> str:
+    """A die in words, with the ants it shows and where it lies: ``worker showing 3 ants on
+    card 4``, ``scout showing 1 ant, loose``, ``worker`` (at home or on the Puddle)."""
+    where = state.dice[seat][die]
+    if where.spot is Spot.AREA:
+        cards = " and ".join(map(str, where.cards))
+        on = f"on card{'s' * (len(where.cards) > 1)} {cards}"
+        return f"{_kind(die)} showing {_ants(where.face)} {on}"
+    if where.spot is Spot.LOOSE:
+        return f"{_kind(die)} showing {_ants(where.face)}, loose"
+    return _kind(die)
+
+
+def card_words(card: PicnicCard) -> str:
+    """A card in words, where it is not in parentheses: ``blue cookie (two ants)``."""
+    name = f"{card.colour.value} {card.food.value}"
+    return name if card.ants == 3 else f"{name} (two ants)"
 
 
 def _ants(n: int) -> str:
@@ -138,7 +232,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
     if isinstance(move, Draw):
         gaps = [p for p in layout(state.players) if state.area[p] is None]
         gap = gaps[0] if gaps else 0
-        return f"the {card_name(move.card)} fills position {gap}"
+        return f"the {card_words(move.card)} fills position {gap}"
     if isinstance(move, Toss):
         return f"{_verb(seat, me, 'toss')} a {move.die.value} at {_position(state, move.target)}"
     if isinstance(move, Landing):
@@ -156,18 +250,10 @@ def _sentence(state: State, move: Move, me: int) -> str:
         return f"{_verb(seat, me, 'toss')} the Scout again, at {_position(state, move.target)}"
     if isinstance(move, Settle):
         owner = "your" if seat == me else "its"
-        return f"{_verb(seat, me, 'move')} {owner} {DIE_NAMES[move.die]} onto {_position(state, move.card)} only"
+        die = DIE_NAMES[move.die]
+        return f"{_verb(seat, me, 'move')} {owner} {die} onto {_position(state, move.card)} only"
     if isinstance(move, Place):
-        how = " with the Planner card" if move.planner else ""
-        turns = (
-            "unturned"
-            if move.turn == 0
-            else f"turned {move.turn} quarter turn{'s' if move.turn > 1 else ''} clockwise"
-        )
-        return (
-            f"{_verb(seat, me, 'place')} the {card_name(move.card)} in "
-            f"{'your' if seat == me else 'its'} colony{how}, plate on {move.x},{move.y}, {turns}"
-        )
+        return f"{_verb(seat, me, 'place')} {_placement(state, move)}"
     if isinstance(move, Play):
         return f"{_verb(seat, me, 'play')} {_play(state, move, me)}"
     if isinstance(move, Rolloff):
@@ -180,23 +266,44 @@ def _sentence(state: State, move: Move, me: int) -> str:
     raise PicnicError(f"not an ants move: {move!r}")
 
 
+def _placement(state: State, move: Place) -> str:
+    """Where a placement puts the card, in words: the cell of its plate (column x, row y of
+    the colony's picture), what the plate covers, and how the card is turned."""
+    colony = state.colonies[state.turn] if 0 <= state.turn < len(state.colonies) else ()
+    under = visible(colony).get((move.x, move.y)) if isinstance(move.x, int) else None
+    cell = f"column {move.x}, row {move.y}"
+    if not colony:
+        where = f"as the colony's first card, its plate on {cell}"
+    elif move.planner:
+        where = f"with the Planner card beside the colony, its plate on {cell}"
+    elif under is not None and under[0] == "ant":
+        where = f"with its plate on the ant at {cell}"
+    else:
+        where = f"with its plate on {cell}"
+    return f"the {card_words(move.card)} {where}, {turn_words(move.turn)}"
+
+
 def _play(state: State, move: Play, me: int) -> str:
     card = move.card
     name = f"the {card.value} card"
+    seat = state.turn
+    owner = "your" if seat == me else f"seat {seat}'s"
     if card is RoundCard.SECOND_WIND:
-        return f"{name}: {DIE_NAMES[move.die]} comes home from the Puddle"
+        return f"{name}: {owner} {_kind(move.die)} comes home from the Puddle"
     if card is RoundCard.STOMP:
         owner = "your" if move.seat == me else f"seat {move.seat}'s"
-        return f"{name}: {owner} {DIE_NAMES[move.die]} is knocked off the cards"
+        die = _die(state, move.seat, move.die)
+        return f"{name}: {owner} {die} is knocked off the cards, loose"
     if card is RoundCard.HONEY:
-        return f"{name} on {_position(state, move.position)} (+2 there this round)"
+        return f"{name} on {_position(state, move.position)} (+2 ants there this round)"
     if card is RoundCard.DOUBLE_TIME:
         return f"{name}: two tosses this turn"
     if card is RoundCard.SCOUT_AHEAD:
-        return f"{name}: {DIE_NAMES[move.die]} moves to {_position(state, move.position)}"
+        die = _die(state, seat, move.die)
+        return f"{name}: {owner} {die} moves to {_position(state, move.position)} only"
     if card is RoundCard.RE_TOSS:
         return f"{name}: the die is tossed again, at {_position(state, move.position)}"
-    return f"{name}: the starting player next round"
+    return f"{name}: {_who(seat, me)} will start the next round"
 
 
 def move_group(move: Move) -> tuple[str, str]:
