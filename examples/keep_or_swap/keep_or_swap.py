@@ -7,7 +7,6 @@ and chance deals another. Then every card is shown: the highest cards win.
 
 from __future__ import annotations
 
-import random
 from typing import Any, TypeAlias
 
 import attrs
@@ -41,30 +40,32 @@ class Rules:
         return players
 
 
-@attrs.frozen
-class State:
-    """Every card (``None``: no card dealt yet), and the seat to keep or swap (then ``players``)."""
+@attrs.frozen(kw_only=True)
+class Public:
+    """What every seat sees: the rules, the face-up discards, the seat to act (then ``players``)."""
 
     rules: Rules
-    deck: Counts
-    hands: tuple[int | None, ...]
-    discards: Counts
+    discards: Counts = kit.face_up()
     turn: int
     players = property(lambda self: len(self.hands), doc="The number of seats.")
 
 
-@attrs.frozen
-class View:
+@attrs.frozen(kw_only=True, field_transformer=kit.own_fields_first)
+class State(Public):
+    """Every card: the deck, and each seat's hand of one card (none until chance deals it)."""
+
+    deck: Counts = kit.sized("deck_size")
+    hands: tuple[Counts, ...] = kit.owned(sizes="held", shown_when=lambda s: to_move(s) is None)
+
+
+@attrs.frozen(kw_only=True, field_transformer=kit.own_fields_first)
+class View(Public):
     """What seat ``player`` sees: its card (all at the showdown), who holds one, the deck's size."""
 
     player: int
-    rules: Rules
-    hands: tuple[int | None, ...]
-    held: tuple[bool, ...]
-    deck: int
-    discards: Counts
-    turn: int
-    players = property(lambda self: len(self.hands), doc="The number of seats.")
+    deck_size: int
+    hands: tuple[Counts | None, ...]
+    held: tuple[int, ...]
 
 
 @NOTATION.move("draw {card}", card=Number(0, 99, "card"))
@@ -93,12 +94,13 @@ Move: TypeAlias = Draw | Keep | Swap
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     """The state before the deal: chance deals one card to each seat in turn."""
-    return State(rules, rules.deck, (None,) * players, (0,) * rules.ranks, 0)
+    hands = ((0,) * rules.ranks,) * players
+    return State(rules=rules, deck=rules.deck, hands=hands, discards=(0,) * rules.ranks, turn=0)
 
 
 def to_move(state: State) -> Actor:
     """Chance while a seat has no card, then each seat once; ``None`` at the end."""
-    if None in state.hands:
+    if not all(map(sum, state.hands)):
         return CHANCE
     return state.turn if state.turn < state.players else None
 
@@ -121,60 +123,43 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``, a legal move or one equal to it (``Draw(4.0)``)."""
     move = kit.listed(legal_moves(state), move, "keep-or-swap")
-    if isinstance(move, Draw):
-        hands = counts.replace(state.hands, state.hands.index(None), move.card)
-        return evolve(state, deck=counts.add(state.deck, move.card, -1), hands=hands)
+    if isinstance(move, Draw):  # the card goes to the first seat without one
+        seat = [sum(hand) for hand in state.hands].index(0)
+        hands, deck = counts.take(state.hands, seat, state.deck, move.card)
+        return evolve(state, deck=deck, hands=hands)
     hands, discards = state.hands, state.discards
     if isinstance(move, Swap):  # the seat's card goes face up to the discards
-        hands = counts.replace(hands, state.turn, None)
-        discards = counts.add(discards, state.hands[state.turn] or 0)
+        hands = counts.replace(hands, state.turn, (0,) * state.rules.ranks)
+        discards = counts.total([discards, state.hands[state.turn]])
     return evolve(state, hands=hands, discards=discards, turn=state.turn + 1)
 
 
 def remaining(state: State) -> Measure:
     """What is left: a move for each seat to act, a card for each seat without one or to act."""
     to_act = state.players - state.turn
-    return Measure(to_act, state.hands.count(None) + to_act)
+    return Measure(to_act, [sum(hand) for hand in state.hands].count(0) + to_act)
 
 
 def result(state: State) -> Outcome:
     """The showdown: the cards are the scores."""
-    return Outcome.from_scores([card or 0 for card in state.hands], "showdown")
+    return Outcome.from_scores([hand.index(1) for hand in state.hands], "showdown")
 
 
-def view(state: State, player: int) -> View:
-    """What seat ``player`` sees."""
-    over = to_move(state) is None
-    hands = tuple(c if over or s == player else None for s, c in enumerate(state.hands))
-    held = tuple(card is not None for card in state.hands)
-    return View(player, state.rules, hands, held, sum(state.deck), state.discards, state.turn)
-
-
-def determinize(view: View, rng: random.Random) -> State:
-    """A state with this view: the hidden cards are dealt at random from the unseen ones."""
-    expect(0 <= view.player < view.players == len(view.held), "the view's seats disagree")
-    known = [card for card in view.hands if card is not None]
-    seen = counts.total([view.discards, tuple(map(known.count, range(view.rules.ranks)))])
-    hidden = [s for s, card in enumerate(view.hands) if card is None and view.held[s]]
-    dealt, deck = counts.deal(counts.subtract(view.rules.deck, seen), [1] * len(hidden), rng)
-    hands = list(view.hands)
-    for seat, hand in zip(hidden, dealt, strict=True):
-        hands[seat] = hand.index(1)
-    return State(view.rules, deck, tuple(hands), view.discards, view.turn)
+SEEN = kit.Visibility(State, View, deck=lambda position: position.rules.deck)
+"""Who sees what, from the declarations of :class:`State`'s fields."""
+view, determinize = SEEN.view, SEEN.determinize
 
 
 def check(state: State) -> None:
     """Raise :class:`~picnic_rules.InvalidState` unless the rules can reach ``state``."""
     kit.check_fields(state)
-    rules, hands, turn, seats = state.rules, state.hands, state.turn, state.players
+    rules, turn, seats = state.rules, state.turn, state.players
     expect(PLAYERS[0] <= seats <= PLAYERS[1] and 2 * seats <= sum(rules.deck), "too many seats")
-    kit.check_counts("deck", state.deck, rules.ranks)
-    kit.check_counts("discards", state.discards, rules.ranks)
-    held = tuple(hands.count(card) for card in range(rules.ranks))
-    cards = counts.total([state.deck, state.discards, held])
-    expect(cards == rules.deck and hands.count(None) + sum(held) == seats, "cards not in the deck")
+    SEEN.check_cards(state)
+    held = [sum(hand) for hand in state.hands]
+    expect(max(held) <= 1, "a seat holds more than one card")
     expect(0 <= turn <= seats, f"turn {turn} is not a seat")
-    missing, swaps = [s for s, card in enumerate(hands) if card is None], sum(state.discards)
+    missing, swaps = [s for s, n in enumerate(held) if not n], sum(state.discards)
     if turn == 0:
         expect(not swaps, "a card was discarded before any seat swapped")
         expect(missing == list(range(seats - len(missing), seats)), "the deal skipped a seat")

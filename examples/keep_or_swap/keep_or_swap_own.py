@@ -52,10 +52,21 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     after = apply(state, move)  # an IllegalMove for a move that is not legal
     legal = legal_moves(state)
     move = legal[legal.index(move)]  # the listed twin of a look-alike (Draw(4.0))
-    hidden = isinstance(move, Draw) and state.hands.index(None) != seat
-    discarded = state.hands[state.turn] if isinstance(move, Swap) else None
-    showdown = after.hands if is_over(after) else None
+    hidden = isinstance(move, Draw) and [sum(hand) for hand in state.hands].index(0) != seat
+    discarded = _card(state.hands[state.turn]) if isinstance(move, Swap) else None
+    showdown = tuple(map(_card, after.hands)) if is_over(after) else None
     return Observation(seat, None if hidden else move, discarded, showdown)
+
+
+def _card(hand: Counts | None) -> int | None:
+    """The one card of a hand (``None``: no card, or a hand the seat cannot see)."""
+    return hand.index(1) if hand is not None and sum(hand) else None
+
+
+def _hand(card: int | None, rules: Rules) -> Counts:
+    """The hand holding ``card`` (none: ``None``), as counts."""
+    empty = (0,) * rules.ranks
+    return empty if card is None else counts.add(empty, card)
 
 
 def _actor(view: View) -> Actor:
@@ -94,8 +105,8 @@ def update(view: View, observation: Observation) -> View:
         raise _refuse(observation, f"it is not seat {me}'s")
     if actor is None:
         raise _refuse(observation, "the game is over")
-    hands, held = list(view.hands), list(view.held)
-    deck, discards, turn = view.deck, view.discards, view.turn
+    hands, held = list(map(_card, view.hands)), [bool(n) for n in view.held]
+    deck, discards, turn = view.deck_size, view.discards, view.turn
     unseen = _unseen(view.rules, hands, discards)
     if actor is CHANCE:  # the first seat without a card gets one; only that seat sees it
         seat = held.index(False)
@@ -119,8 +130,20 @@ def update(view: View, observation: Observation) -> View:
             hands[turn], held[turn] = None, False
             discards = counts.add(discards, cast(int, discarded))
         turn += 1
-    hands = _shown(observation, hands, held, discards, view.rules, turn == len(held))
-    return View(me, view.rules, tuple(hands), tuple(held), deck, discards, turn)
+    shown = _shown(observation, hands, held, discards, view.rules, turn == len(held))
+    everyone = observation.showdown is not None
+    return View(
+        player=me,
+        deck_size=deck,
+        hands=tuple(
+            _hand(card, view.rules) if everyone or seat == me else None
+            for seat, card in enumerate(shown)
+        ),
+        held=tuple(map(int, held)),
+        rules=view.rules,
+        discards=discards,
+        turn=turn,
+    )
 
 
 def _shown(
@@ -180,7 +203,7 @@ def describe_move(view: View, move: Move) -> str:
     if _actor(view) != view.player or type(move) not in (Keep, Swap):
         raise IllegalMove(move, f"it is not a move seat {view.player} can make now")
     if isinstance(move, Swap):
-        return f"swap your {view.hands[view.player]} for a card from the deck"
+        return f"swap your {_card(view.hands[view.player])} for a card from the deck"
     last = view.turn == view.players - 1
     return "keep your card and show every card" if last else "keep your card"
 
@@ -191,12 +214,12 @@ def render(view: View, *, markup: bool = False) -> str:
     With ``markup=True`` the seat's own line is bold (rich console markup).
     """
     lines = []
-    for seat, card in enumerate(view.hands):
+    for seat, card in enumerate(map(_card, view.hands)):
         line = f"seat {seat}: {'-' if not view.held[seat] else '?' if card is None else card}"
         line += " <- to act" if _actor(view) == seat else ""
         lines.append(f"[bold]{line}[/bold]" if markup and seat == view.player else line)
     discards = [str(card) for card, n in enumerate(view.discards) for _ in range(n)]
-    deck = f"{view.deck} card{'' if view.deck == 1 else 's'}"
+    deck = f"{view.deck_size} card{'' if view.deck_size == 1 else 's'}"
     lines.append(f"deck: {deck}, discards: {' '.join(discards) or 'none'}")
     return "\n".join(lines)
 

@@ -31,7 +31,7 @@
 * :func:`own_fields_first` and :func:`public_part`
   (:mod:`picnic_rules.kit.shared`): a ``State`` and its ``View`` declared from
   one list of public fields, their field order kept;
-* :func:`owned`, :func:`sized` and :class:`Visibility`
+* :func:`owned`, :func:`sized`, :func:`face_up` and :class:`Visibility`
   (:mod:`picnic_rules.kit.visibility`): a ``State`` field says who sees it
   (its owner, or only its size; the rest is public) and the kit derives
   ``view``, ``with_hidden``, ``determinize`` and a stand-in state;
@@ -56,7 +56,7 @@ from .notation import Choice, Form, Notation, NotationError, Number, Reader, Sev
 from .observed import check_observed
 from .options import MAX_COUNT, count, flag
 from .shared import own_fields_first, public_part
-from .visibility import Visibility, owned, sized
+from .visibility import Visibility, face_up, owned, sized
 
 __all__ = [
     "MAX_COUNT",
@@ -83,6 +83,7 @@ __all__ = [
     "evolve",
     "evolver",
     "expect",
+    "face_up",
     "fail",
     "flag",
     "ill_typed",

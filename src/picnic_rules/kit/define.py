@@ -95,7 +95,7 @@ def _check_function(
     names = list(signature.parameters)
     for position, kind in enumerate(params):
         hint = hints.get(names[position])
-        if kind == "-" or hint is None or hint is Any:
+        if kind == "-" or hint is None or hint is Any or isinstance(hint, typing.TypeVar):
             continue
         if not kinds[kind] & _members(hint):
             raise TypeError(
@@ -103,7 +103,7 @@ def _check_function(
                 f"but the contract passes the game's {_KIND_NAMES[kind]}"
             )
     hint = hints.get("return")
-    if returns == "-" or hint is None or hint is Any:
+    if returns == "-" or hint is None or hint is Any or isinstance(hint, typing.TypeVar):
         return
     expected = returns
     if returns == "tuple[M]":

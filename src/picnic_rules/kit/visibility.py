@@ -58,9 +58,10 @@ import attrs
 from ..errors import InvalidState
 from ..typevars import S, V
 from .build import maker
+from .checks import check_counts
 from .counts import Counts, deal, fill
 
-__all__ = ["Owned", "Sized", "Visibility", "owned", "sized"]
+__all__ = ["FaceUp", "Owned", "Sized", "Visibility", "face_up", "owned", "sized"]
 
 _KEY = "picnic_rules.seen"
 """The attrs metadata key of a field's declaration."""
@@ -89,6 +90,17 @@ class Sized:
     """The view's field holding the size."""
     size: Callable[[Any], int]
     """The field's size (``sum`` of counts by default)."""
+
+
+@attrs.frozen
+class FaceUp:
+    """The declaration of a public field holding cards (see :func:`face_up`)."""
+
+
+def face_up() -> Any:
+    """An attrs field every seat sees that holds cards as counts (a discard pile): the kit
+    counts it among the cards a view shows and the cards a state holds."""
+    return attrs.field(metadata={_KEY: FaceUp()})
 
 
 def owned(
@@ -133,11 +145,17 @@ class Visibility(Generic[S, V]):
     """
 
     def __init__(
-        self, state: type[S], view: type[V], unseen: Callable[[V], Counts] | None = None
+        self,
+        state: type[S],
+        view: type[V],
+        unseen: Callable[[V], Counts] | None = None,
+        *,
+        deck: Callable[[Any], Counts] | None = None,
     ) -> None:
-        self.state, self.view_class, self.unseen = state, view, unseen
+        self.state, self.view_class, self.deck = state, view, deck
         self.owned: tuple[tuple[str, Owned], ...] = ()
         self.sized: tuple[tuple[str, Sized], ...] = ()
+        self.face_up: tuple[str, ...] = ()
         public: list[str] = []
         for field in attrs.fields(_attrs(state)):
             declared = field.metadata.get(_KEY)
@@ -147,6 +165,11 @@ class Visibility(Generic[S, V]):
                 self.sized += ((field.name, declared),)
             else:
                 public.append(field.name)
+                if isinstance(declared, FaceUp):
+                    self.face_up += (field.name,)
+        if unseen is None and deck is not None:
+            unseen = self._unseen
+        self.unseen = unseen
         if not self.owned:
             raise TypeError(f"{state.__name__} declares no field seen by its owner")
         expected = {"player", *public, *(d.sizes for _, d in self.owned)}
@@ -214,6 +237,43 @@ class Visibility(Generic[S, V]):
             fields[name] = hidden[name]
         made: S = self._make_state(**fields)
         return made
+
+    def _unseen(self, v: V) -> Counts:
+        """The cards view ``v`` does not show: the whole deck less the face-up fields and the
+        owned entries it shows (``unseen`` derived from the declarations)."""
+        if self.deck is None:  # pragma: no cover - only installed with a deck
+            raise TypeError(f"the Visibility of {self.state.__name__} was made without deck")
+        left = list(self.deck(v))
+        shown: list[Counts] = [getattr(v, name) for name in self.face_up]
+        for name, declared in self.owned:
+            if declared.own is not None:
+                shown.append(getattr(v, declared.own))
+            else:
+                shown.extend(entry for entry in getattr(v, name) if entry is not None)
+        for part in shown:
+            for kind, n in enumerate(part):
+                left[kind] -= n
+        return tuple(left)
+
+    def check_cards(self, state: S) -> None:
+        """Raise :class:`~picnic_rules.InvalidState` unless every field that holds cards (the
+        face-up ones, each owned entry, the sized ones) is counts of the deck's kinds and
+        together they are the whole deck: no card lost, none made."""
+        if self.deck is None:
+            raise TypeError(f"the Visibility of {self.state.__name__} was made without deck")
+        deck = self.deck(state)
+        parts: list[tuple[str, Any]] = [(name, getattr(state, name)) for name in self.face_up]
+        for name, _ in self.owned:
+            entries = getattr(state, name)
+            parts.extend((f"{name}[{seat}]", entry) for seat, entry in enumerate(entries))
+        parts.extend((name, getattr(state, name)) for name, _ in self.sized)
+        left = list(deck)
+        for what, part in parts:
+            check_counts(what, part, len(deck))
+            for kind, n in enumerate(part):
+                left[kind] -= n
+        if any(left):
+            raise InvalidState("the cards do not add up to the deck")
 
     def hidden_sizes(self, v: V) -> list[int]:
         """The sizes of the entries ``v`` does not show (each owned field in seat order, then
