@@ -1,39 +1,26 @@
-"""A generic Information-Set Monte Carlo Tree Search agent.
+"""A generic Information-Set Monte Carlo Tree Search agent: :class:`ISMCTSAgent`.
 
-It is built only on the :class:`~picnic_rules.Game` record: every iteration
-deals the hidden cards at random with ``determinize(view, rng)``, walks the
-shared tree with UCB1 among the moves legal in that determinization (the
-"single-observer" ISMCTS of Cowling, Powley and Whitehouse, 2012), expands
-one move, finishes the game with random moves, and credits each move with
-the share of the win its mover got. It therefore plays every game of the
-library, sees only what its seat may see, and gets stronger with more
-iterations.
+It is built only on the :class:`~picnic_rules.Game` record and sees only its seat's
+view: every iteration deals the hidden cards at random with ``determinize(view, rng)``,
+walks the shared tree with UCB1 among the moves legal in that deal (the
+"single-observer" ISMCTS of Cowling, Powley and Whitehouse, 2012), expands one move,
+finishes the game with a playout policy and credits each move with its mover's share
+of the win (:mod:`picnic_rules.agents.search` is the search itself). So it plays every
+game of the library, cannot cheat, and gets stronger with more iterations.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from typing import Any
 
 import attrs
 
 from ..errors import PicnicError
-from ..game import CHANCE, AnyGame
+from ..game import AnyGame
+from .search import Evaluator, Node, Policy, engine_functions, search
 
-__all__ = ["ISMCTSAgent"]
-
-
-@attrs.define(eq=False)
-class _Node:
-    """Statistics of one move in one information set (mutable, private to one search)."""
-
-    mover: int | None = None
-    visits: int = 0
-    available: int = 0
-    reward: float = 0.0
-    children: dict[Any, _Node] = attrs.field(factory=dict)
+__all__ = ["ISMCTSAgent", "SearchAgent", "heuristic_policy"]
 
 
 def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -41,82 +28,140 @@ def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> 
         raise PicnicError(f"{attribute.name} must be positive, not {value!r}")
 
 
+def _not_negative(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and value < 0:
+        raise PicnicError(f"{attribute.name} must not be negative, not {value!r}")
+
+
+def _policy_name(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None or callable(value):
+        return
+    allowed = ("random", "computer") if attribute.name == "rollout" else ("computer",)
+    if value not in allowed:
+        names = " or ".join(repr(name) for name in allowed)
+        raise PicnicError(f"{attribute.name} must be {names} or a policy, not {value!r}")
+
+
 @attrs.frozen
 class ISMCTSAgent:
-    """An agent for any game: ``ISMCTSAgent(GAMES["sandwich"], iterations=300)``.
+    """An agent for any game: ``ISMCTSAgent(GAMES["sandwich"], iterations=1000)``.
 
-    ``iterations`` bounds the playouts per decision and ``seconds`` (if set)
-    the thinking time, whichever ends first. ``exploration`` is the UCB1
-    constant. Deterministic for a given ``rng`` when ``seconds`` is ``None``.
+    ``iterations`` bounds the iterations per decision and ``seconds`` (if set) the
+    thinking time, whichever ends first; ``exploration`` is the UCB1 constant. Playouts
+    are uniformly random and go on to the end of the game; :class:`SearchAgent` takes
+    the other options of the search. The agent draws every random choice from the
+    ``rng`` it is given, so with ``seconds`` unset a seeded match is reproducible. It
+    returns the most visited legal move at the root; with a single legal move it does
+    not search.
     """
 
     game: AnyGame
+    """The game searched."""
     iterations: int = attrs.field(default=200, validator=_positive)
+    """The most iterations (deals searched) per decision."""
     seconds: float | None = attrs.field(default=None, validator=_positive)
+    """The most thinking time per decision, or ``None`` for no time bound."""
     exploration: float = attrs.field(default=0.7, validator=_positive)
+    """The UCB1 exploration constant."""
 
     def __call__(self, view: Any, legal_moves: tuple[Any, ...], rng: random.Random) -> Any:
         """Search from ``view`` and return the most visited of ``legal_moves``."""
         if len(legal_moves) == 1:
             return legal_moves[0]
-        root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
-            self._iterate(root, self.game.determinize(view, rng), rng)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        legal = set(legal_moves)
-        scored = [
-            (node.visits, i)
-            for i, (move, node) in enumerate(root.children.items())
-            if move in legal
-        ]
-        if not scored:
-            return rng.choice(legal_moves)
-        _, best = max(scored)
-        return list(root.children)[best]
+        root, _ = self.search(view, rng)
+        best = None
+        most = -1
+        for move in legal_moves:
+            child = root.children.get(move)
+            if child is not None and child.visits > most:
+                best, most = move, child.visits
+        return rng.choice(legal_moves) if best is None else best
 
-    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
-        game = self.game
-        path: list[_Node] = []
-        node = root
-        expanded = False
-        while not expanded and not game.is_over(state):
-            actor = game.to_move(state)
-            if actor is CHANCE:
-                state = game.apply(state, game.sample_chance(state, rng))
-                continue
-            moves = game.legal_moves(state)
-            children = node.children
-            untried = [m for m in moves if m not in children]
-            for m in moves:
-                if m in children:
-                    children[m].available += 1
-            if untried:
-                move = rng.choice(untried)
-                child = children[move] = _Node(mover=actor, available=1)
-                expanded = True
-            else:
-                move, child = max(
-                    ((m, children[m]) for m in moves),
-                    key=lambda mc: self._ucb(mc[1]),
-                )
-            state = game.apply(state, move)
-            path.append(child)
-            node = child
-        while not game.is_over(state):
-            if game.to_move(state) is CHANCE:
-                state = game.apply(state, game.sample_chance(state, rng))
-            else:
-                state = game.apply(state, rng.choice(game.legal_moves(state)))
-        winners = game.result(state).winners
-        share = 1.0 / len(winners) if winners else 0.0
-        for visited in path:
-            visited.visits += 1
-            if visited.mover in winners:
-                visited.reward += share
-
-    def _ucb(self, node: _Node) -> float:
-        return node.reward / node.visits + self.exploration * math.sqrt(
-            math.log(node.available) / node.visits
+    def search(self, view: Any, rng: random.Random) -> tuple[Node, int]:
+        """Search from ``view`` (its seat is to act): the root of the tree and the number
+        of iterations done (fewer than :attr:`iterations` when :attr:`seconds` ran out)."""
+        return search(
+            engine_functions(self.game),
+            view,
+            rng,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            exploration=self.exploration,
+            **self._options(),
         )
+
+    def _options(self) -> dict[str, Any]:
+        """The keyword options of :func:`~picnic_rules.agents.search.search` (none here)."""
+        return {}
+
+
+@attrs.frozen
+class SearchAgent(ISMCTSAgent):
+    """:class:`ISMCTSAgent` with every option of the search, as keywords:
+    ``SearchAgent(game, iterations=1000, rollout="computer", widening=2.0)``.
+
+    * ``rollout``: who plays the playouts -- ``"random"`` (uniform legal moves, the
+      default and the fastest), ``"computer"`` (the game's heuristic agent, given the
+      view of the seat to act in the deal) or a
+      :data:`~picnic_rules.agents.search.Policy`;
+    * ``prior``: ``"computer"`` (or a policy) to try the heuristic agent's move first at
+      every new information set and give it a bonus of ``prior_weight / (visits + 1)``
+      in UCB1 (progressive bias); ``None`` (the default) for none;
+    * ``depth`` and ``evaluate``: stop a playout after ``depth`` moves of the seats and
+      credit the state reached with ``evaluate(state)``, each seat's share of a win
+      (:data:`~picnic_rules.agents.search.Evaluator`); without ``evaluate`` a playout
+      goes on to the end;
+    * ``widening``: progressive widening, a node holds at most
+      ``ceil(widening * sqrt(visits + 1))`` children (``None``: every move is tried).
+
+    Every choice, the heuristic agent's included, is drawn from the ``rng`` the agent is
+    given, so with ``seconds`` unset a seeded match is reproducible.
+    """
+
+    rollout: str | Policy = attrs.field(default="random", kw_only=True, validator=_policy_name)
+    """Who plays the playouts: ``"random"``, ``"computer"`` or a policy."""
+    prior: str | Policy | None = attrs.field(default=None, kw_only=True, validator=_policy_name)
+    """The move tried first at a new information set: ``"computer"``, a policy or ``None``."""
+    prior_weight: float = attrs.field(default=0.0, kw_only=True, validator=_not_negative)
+    """The UCB1 bonus of the prior's move, shrinking as ``1 / (visits + 1)``."""
+    depth: int | None = attrs.field(default=None, kw_only=True, validator=_not_negative)
+    """The most moves of the seats in a playout cut short for ``evaluate``."""
+    evaluate: Evaluator | None = attrs.field(default=None, kw_only=True, repr=False)
+    """Each seat's share of a win in a state where a playout was cut short."""
+    widening: float | None = attrs.field(default=None, kw_only=True, validator=_positive)
+    """Progressive widening: at most ``ceil(widening * sqrt(visits + 1))`` children."""
+
+    def _options(self) -> dict[str, Any]:
+        return {
+            "policy": heuristic_policy(self.game, self.rollout),
+            "prior": heuristic_policy(self.game, self.prior),
+            "prior_weight": self.prior_weight,
+            "depth": self.depth,
+            "evaluate": self.evaluate,
+            "widening": self.widening,
+        }
+
+
+def heuristic_policy(game: AnyGame, choice: str | Policy | None) -> Policy | None:
+    """The playout policy ``choice`` names: ``None`` for ``None`` and ``"random"`` (the
+    search's own uniform choice), the game's ``computer`` agent for ``"computer"`` (it
+    gets the view of the seat to act in the deal), a policy as it is.
+
+    Raises :class:`~picnic_rules.PicnicError` for a game without a ``computer`` agent.
+    """
+    if choice is None or choice == "random":
+        return None
+    if not isinstance(choice, str):
+        return choice
+    factory = game.agents.get("computer")
+    if factory is None:
+        raise PicnicError(f"{game.name} has no computer agent to guide the search")
+    agent = factory()
+    view = game.view
+    to_move = game.to_move
+
+    def computer(state: Any, moves: tuple[Any, ...], rng: random.Random) -> Any:
+        seat: Any = to_move(state)  # a seat: the search asks only where a seat is to act
+        return agent(view(state, seat), moves, rng)
+
+    return computer

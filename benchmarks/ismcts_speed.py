@@ -1,0 +1,141 @@
+"""ISMCTS iterations per second, per game, for two source trees side by side.
+
+For every game (2 players, default rules) the deal of seed ``--seed`` is played by
+chance up to the first decision with more than one legal move, and
+``ISMCTSAgent(game, iterations=N)`` decides it; the child's CPU time
+(``time.process_time``) gives the iterations per second. Each measurement runs in a
+fresh interpreter whose import path starts with one tree's ``src`` -- by default the
+tree before the fast search in ``/tmp/before_ismcts/src`` and this checkout's ``src``
+-- alternating which tree goes first, so both see the same load on a shared machine;
+the median of the rounds is printed.
+
+``--config`` adds settings of this checkout's agent to measure beside its default
+(names from :data:`CONFIGS`: ``cutoff`` stops every playout after 8 moves and scores
+it with the game's evaluator of ``benchmarks/strength.py``, ``computer`` plays the
+playouts with the game's heuristic agent).
+
+To make the "before" tree, check out the commit before the change beside this one:
+
+    git worktree add /tmp/before_ismcts 1afd950
+    python benchmarks/ismcts_speed.py                            # 3 rounds, 1000 iterations
+    python benchmarks/ismcts_speed.py --rounds 5 --iterations 2000 --config cutoff
+    python benchmarks/ismcts_speed.py --before OLD/src --after NEW/src --game sandwich
+
+This is a measurement, never a test: nothing asserts a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+GAMES = ("sandwich", "insects", "poultry", "ants")
+CONFIGS = ("default", "cutoff", "computer")
+"""The settings a run can measure (``default`` in both trees, the others in the new one)."""
+
+# Run in a fresh interpreter whose import path starts with one tree's ``src``.
+_CHILD = """
+import json, random, sys, time
+import picnic_rules
+from picnic_rules import CHANCE, GAMES
+from picnic_rules.agents import ISMCTSAgent
+try:
+    from picnic_rules.agents.ismcts import SearchAgent
+except ImportError:
+    SearchAgent = ISMCTSAgent
+
+name, iterations, seed, config = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+game = GAMES[name]
+options = {}
+if config == "cutoff":
+    sys.path.insert(0, sys.argv[5])
+    from strength import EVALUATORS
+    options = {"depth": 8, "evaluate": EVALUATORS[name]}
+elif config == "computer":
+    options = {"rollout": "computer"}
+rng = random.Random(seed)
+state = game.new_game(2)
+while game.to_move(state) is CHANCE or len(game.legal_moves(state)) < 2:
+    actor = game.to_move(state)
+    move = game.sample_chance(state, rng) if actor is CHANCE else game.legal_moves(state)[0]
+    state = game.apply(state, move)
+seat = game.to_move(state)
+view, legal = game.view(state, seat), game.legal_moves(state)
+agent = (SearchAgent if options else ISMCTSAgent)(game, iterations=iterations, **options)
+(SearchAgent if options else ISMCTSAgent)(game, iterations=max(1, iterations // 10), **options)(view, legal, random.Random(0))
+start = time.process_time()
+agent(view, legal, random.Random(seed))
+seconds = time.process_time() - start
+print(json.dumps({"file": picnic_rules.__file__, "iterations": iterations, "seconds": seconds}))
+"""
+
+
+def run_tree(src: Path, game: str, iterations: int, seed: int, config: str) -> float:
+    """One decision of ``game`` searched with the package found in ``src``: iterations/s."""
+    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, game, str(iterations), str(seed), config, str(HERE)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    result = json.loads(out.splitlines()[-1])
+    if not str(result["file"]).startswith(str(src)):
+        raise SystemExit(f"{src}: imported picnic_rules from {result['file']} instead")
+    return float(result["iterations"]) / max(float(result["seconds"]), 1e-9)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--before", type=Path, default=Path("/tmp/before_ismcts/src"))
+    parser.add_argument("--after", type=Path, default=HERE.parent / "src")
+    parser.add_argument("--game", choices=GAMES, action="append", help="a game (default: all)")
+    parser.add_argument("--iterations", type=int, default=1000, help="per decision (1000)")
+    parser.add_argument("--rounds", type=int, default=3, help="measurements per tree (3)")
+    parser.add_argument("--seed", type=int, default=1, help="the deal and the search (1)")
+    parser.add_argument(
+        "--config", choices=CONFIGS[1:], action="append", default=[], help="also measure"
+    )
+    args = parser.parse_args(argv)
+    if args.iterations < 1 or args.rounds < 1:
+        parser.error("--iterations and --rounds must be at least 1")
+    if not (args.before / "picnic_rules").is_dir():
+        parser.error(
+            f"no picnic_rules in {args.before}: make the tree before the change with "
+            "`git worktree add /tmp/before_ismcts <commit>` or give --before"
+        )
+    columns = [("before", args.before, "default"), ("after", args.after, "default")]
+    columns += [(f"after {c}", args.after, c) for c in args.config]
+    print(
+        f"ISMCTS iterations/s (median of {args.rounds}, CPU time), {args.iterations} "
+        f"iterations, first decision of seed {args.seed}, 2 players (Python "
+        f"{sys.version.split()[0]})"
+    )
+    print(f"{'game':<10}" + "".join(f"{label:>16}" for label, _, _ in columns) + f"{'x':>8}")
+    for game in args.game or GAMES:
+        rates: dict[str, list[float]] = {label: [] for label, _, _ in columns}
+        for round_ in range(args.rounds):
+            order = columns if round_ % 2 == 0 else columns[::-1]
+            for label, src, config in order:
+                rates[label].append(run_tree(src, game, args.iterations, args.seed, config))
+        medians = {label: statistics.median(values) for label, values in rates.items()}
+        ratio = medians["after"] / medians["before"]
+        print(
+            f"{game:<10}"
+            + "".join(f"{medians[label]:>16,.0f}" for label, _, _ in columns)
+            + f"{ratio:>7.1f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

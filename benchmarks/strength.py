@@ -1,0 +1,409 @@
+"""A tournament of the agents of every game: win rates with 95% intervals, Elo, plots.
+
+Every agent plays every other, per game, 2 players, ``--games`` games a pairing with
+the seats rotated (game ``i`` seats the first agent at ``i % 2``, seed ``--seed + i``,
+so both agents of a pairing see the same deals). A win counts 1, a shared win 1/2;
+the win rate of a pairing comes with its 95% Wilson interval, and a Bradley-Terry fit
+of all the pairings of a game gives each agent an Elo rating (``random`` = 0; half a
+win and half a loss are added to every pairing, so a clean sweep gets a finite
+rating). Each agent's thinking is timed per decision (its mean and its longest).
+
+The agents (``--agents``): ``random``, ``computer`` (the game's heuristic agent),
+``ismcts`` (:class:`~picnic_rules.agents.ISMCTSAgent` with ``--iterations``, random
+playouts to the end), ``ismcts-cut`` (the same with playouts cut after ``--depth``
+moves and scored by the game's evaluator in :data:`EVALUATORS`), ``ismcts-prior`` (the
+cut search with the computer's move tried first, progressive bias) and
+``ismcts-computer`` (playouts by the computer agent).
+
+    python benchmarks/strength.py --games 40 --iterations 200 --jobs 2
+    python benchmarks/strength.py --games 1000 --iterations 1000 --jobs 2 \\
+        --plots docs/_static/strength --table docs/strength_table.rst
+
+``--plots DIR`` saves one PNG per game (needs matplotlib: ``pip install matplotlib``),
+``--table FILE`` writes the reST table the docs include. This is a measurement, never
+a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from picnic_rules import GAMES, play
+from picnic_rules.agents import RandomAgent
+from picnic_rules.agents.ismcts import SearchAgent
+from picnic_rules.game import Agent
+
+BUILT_IN = ("sandwich", "insects", "poultry", "ants")
+AGENTS = ("random", "computer", "ismcts", "ismcts-cut", "ismcts-prior", "ismcts-computer")
+Z95 = 1.959963984540054
+
+
+# ---------------------------------------------------------------- evaluators
+
+
+def _shares(values: Sequence[float], temperature: float) -> tuple[float, ...]:
+    """Each seat's share of a win from its value: a softmax at ``temperature``."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def sandwich_value(state: Any) -> tuple[float, ...]:
+    """The sandwich computer's :func:`~picnic_rules.sandwich.agent.evaluate` of every seat."""
+    from picnic_rules.sandwich.agent import evaluate
+
+    to_win = state.rules.sandwiches_to_win
+    values = [
+        evaluate(state.table, state.fly, hand, seat, to_win)
+        for seat, hand in enumerate(state.hands)
+    ]
+    return _shares(values, 60.0)
+
+
+def insects_value(state: Any) -> tuple[float, ...]:
+    """The insects points so far (food 10, insects 2, weapons -1), 10 points a step."""
+    from picnic_rules.insects.engine import scores
+
+    return _shares(scores(state), 10.0)
+
+
+def poultry_value(state: Any) -> tuple[float, ...]:
+    """The poultry points so far (grain and captured poultry), 4 points a step."""
+    from picnic_rules.poultry.scoring import score
+
+    points = [score(state.rules, g, s) for g, s in zip(state.grain, state.stocks, strict=True)]
+    return _shares(points, 4.0)
+
+
+def ants_value(state: Any) -> tuple[float, ...]:
+    """The ants points the colonies would score now, 3 points a step."""
+    from picnic_rules.ants.engine import scores
+
+    return _shares(scores(state), 3.0)
+
+
+EVALUATORS: dict[str, Callable[[Any], tuple[float, ...]]] = {
+    "sandwich": sandwich_value,
+    "insects": insects_value,
+    "poultry": poultry_value,
+    "ants": ants_value,
+}
+"""Each built-in game's evaluator of an unfinished state (a playout cut short)."""
+
+
+# ---------------------------------------------------------------- agents
+
+
+@attrs.frozen
+class Options:
+    """What the tournament's searching agents are given."""
+
+    iterations: int
+    depth: int
+    exploration: float
+    prior_weight: float
+
+
+def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
+    """A fresh agent ``name`` of the game ``game_name``."""
+    game = GAMES[game_name]
+    if name == "random":
+        return RandomAgent()
+    if name == "computer":
+        return game.agents["computer"]()
+    common: dict[str, Any] = {"iterations": options.iterations, "exploration": options.exploration}
+    cut: dict[str, Any] = {"depth": options.depth, "evaluate": EVALUATORS[game_name]}
+    if name == "ismcts":
+        return SearchAgent(game, **common)
+    if name == "ismcts-cut":
+        return SearchAgent(game, **common, **cut)
+    if name == "ismcts-prior":
+        return SearchAgent(
+            game, **common, **cut, prior="computer", prior_weight=options.prior_weight
+        )
+    if name == "ismcts-computer":
+        return SearchAgent(game, **common, rollout="computer")
+    raise SystemExit(f"strength.py: error: unknown agent {name!r} ({', '.join(AGENTS)})")
+
+
+@attrs.define
+class Timed:
+    """An agent whose decisions are timed (CPU time of this process)."""
+
+    agent: Agent[Any, Any]
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def __call__(self, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
+        """Decide with the wrapped agent, timing it."""
+        start = time.process_time()
+        move = self.agent(view, legal, rng)
+        spent = time.process_time() - start
+        self.decisions += 1
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+        return move
+
+
+@attrs.frozen
+class Tally:
+    """The results of some games of one pairing, for its first agent, and both agents'
+    thinking time."""
+
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+    decisions: tuple[int, int] = (0, 0)
+    seconds: tuple[float, float] = (0.0, 0.0)
+    longest: tuple[float, float] = (0.0, 0.0)
+
+    def __add__(self, other: Tally) -> Tally:
+        def pair(a: tuple[Any, Any], b: tuple[Any, Any], f: Callable[..., Any]) -> Any:
+            return (f(a[0], b[0]), f(a[1], b[1]))
+
+        add = float.__add__
+        return Tally(
+            self.wins + other.wins,
+            self.ties + other.ties,
+            self.losses + other.losses,
+            (self.decisions[0] + other.decisions[0], self.decisions[1] + other.decisions[1]),
+            pair(self.seconds, other.seconds, add),
+            pair(self.longest, other.longest, max),
+        )
+
+    @property
+    def games(self) -> int:
+        """The games played."""
+        return self.wins + self.ties + self.losses
+
+    @property
+    def score(self) -> float:
+        """Wins plus half the shared wins."""
+        return self.wins + 0.5 * self.ties
+
+
+def play_games(game_name: str, first: str, second: str, seeds: range, options: Options) -> Tally:
+    """Play the games of ``seeds`` between ``first`` and ``second``, seats rotated."""
+    tally = Tally()
+    for seed in seeds:
+        a, b = Timed(make(game_name, first, options)), Timed(make(game_name, second, options))
+        seat = seed % 2
+        record = play(game_name, [a, b] if seat == 0 else [b, a], seed=seed)
+        assert record.outcome is not None
+        winners = record.outcome.winners
+        won = seat in winners
+        shared = won and len(winners) > 1
+        tally = tally + Tally(
+            int(won and not shared),
+            int(shared),
+            int(not won),
+            (a.decisions, b.decisions),
+            (a.seconds, b.seconds),
+            (a.longest, b.longest),
+        )
+    return tally
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate of ``score`` in ``games`` (95% by default).
+
+    >>> [round(x, 3) for x in wilson(45, 50)]
+    [0.786, 0.957]
+    """
+    if games == 0:
+        return (0.0, 1.0)
+    p = score / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def elo(names: Sequence[str], results: dict[tuple[str, str], Tally]) -> dict[str, float]:
+    """Bradley-Terry ratings on the Elo scale from every pairing's score (the first name
+    is 0; half a win and half a loss are added to each pairing)."""
+    strength = {name: 1.0 for name in names}
+    wins = {name: 0.0 for name in names}
+    meetings: dict[tuple[str, str], float] = {}
+    for (a, b), tally in results.items():
+        wins[a] += tally.score + 0.5
+        wins[b] += tally.games - tally.score + 0.5
+        meetings[a, b] = meetings.get((a, b), 0.0) + tally.games + 1
+    for _ in range(2000):
+        updated = {}
+        for name in names:
+            denominator = sum(
+                n / (strength[a] + strength[b]) for (a, b), n in meetings.items() if name in (a, b)
+            )
+            updated[name] = wins[name] / denominator if denominator else strength[name]
+        strength = updated
+    anchor = strength[names[0]]
+    return {name: 400 * math.log10(strength[name] / anchor) for name in names}
+
+
+# ---------------------------------------------------------------- output
+
+
+def plot(game_name: str, results: dict[tuple[str, str], Tally], folder: Path) -> Path:
+    """Save the win rates of ``game_name``'s pairings with their intervals as a PNG."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SystemExit(
+            "strength.py: error: --plots needs matplotlib: pip install matplotlib"
+        ) from None
+    labels, rates, lows, highs = [], [], [], []
+    for (a, b), tally in results.items():
+        rate = tally.score / tally.games
+        low, high = wilson(tally.score, tally.games)
+        labels.append(f"{a}\nvs {b}")
+        rates.append(rate)
+        lows.append(rate - low)
+        highs.append(high - rate)
+    figure, axes = plt.subplots(figsize=(max(6.0, 1.3 * len(labels)), 4.0))
+    axes.bar(range(len(labels)), rates, yerr=[lows, highs], capsize=4, color="#6a9f58")
+    axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_xticks(range(len(labels)), labels, fontsize=8)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate of the first agent (95% Wilson interval)")
+    games = {t.games for t in results.values()}
+    axes.set_title(f"{game_name}: 2 players, {'/'.join(map(str, sorted(games)))} games a pairing")
+    figure.tight_layout()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"strength_{game_name}.png"
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return path
+
+
+def table_rst(rows: list[tuple[str, str, str, Tally, float, float]], command: str) -> str:
+    """The reST table of every pairing: game, agents, games, win rate and interval, Elo of
+    both, seconds per decision of the first agent."""
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - game",
+        "     - agent",
+        "     - opponent",
+        "     - games",
+        "     - win rate (95% interval)",
+        "     - Elo (agent, opponent)",
+        "     - agent's s/move (mean, longest)",
+    ]
+    for game_name, a, b, tally, elo_a, elo_b in rows:
+        low, high = wilson(tally.score, tally.games)
+        mean = tally.seconds[0] / max(tally.decisions[0], 1)
+        lines += [
+            f"   * - {game_name}",
+            f"     - {a}",
+            f"     - {b}",
+            f"     - {tally.games}",
+            f"     - {tally.score / tally.games:.0%} ({low:.0%}-{high:.0%})",
+            f"     - {elo_a:+.0f}, {elo_b:+.0f}",
+            f"     - {mean:.3f}, {tally.longest[0]:.2f}",
+        ]
+    return "\n".join(lines) + f"\n\nMade with ``{command}``.\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the tournament and print (and save) its results."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", "-n", type=int, default=100, help="games a pairing (100)")
+    parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations (1000)")
+    parser.add_argument("--depth", type=int, default=8, help="moves before a cut playout (8)")
+    parser.add_argument("--exploration", type=float, default=0.7, help="UCB1 constant (0.7)")
+    parser.add_argument("--prior-weight", type=float, default=2.0, help="prior bonus (2.0)")
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (1)")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (1)")
+    parser.add_argument("--game", choices=BUILT_IN, action="append", help="(default: all four)")
+    parser.add_argument(
+        "--agents",
+        default="random,computer,ismcts",
+        help="comma-separated, from: " + ", ".join(AGENTS),
+    )
+    parser.add_argument("--pairs", help="only these pairings: a:b,c:d (default: every pair)")
+    parser.add_argument("--plots", type=Path, help="a folder for one PNG per game")
+    parser.add_argument("--table", type=Path, help="a file for the reST table")
+    args = parser.parse_args(argv)
+    names = args.agents.split(",")
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown or len(names) < 2:
+        parser.error(f"--agents: two or more of {', '.join(AGENTS)}")
+    if args.games < 1 or args.iterations < 1 or args.jobs < 1:
+        parser.error("--games, --iterations and --jobs must be at least 1")
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    if args.pairs:
+        pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]  # type: ignore[misc]
+    options = Options(args.iterations, args.depth, args.exploration, args.prior_weight)
+    games = args.game or list(BUILT_IN)
+    chunk = max(1, args.games // (4 * args.jobs))
+    tasks = [
+        (g, a, b, range(start, min(start + chunk, args.seed + args.games)))
+        for g in games
+        for a, b in pairs
+        for start in range(args.seed, args.seed + args.games, chunk)
+    ]
+    run = functools.partial(_task, options=options)
+    if args.jobs == 1:
+        done = list(map(run, tasks))
+    else:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            done = pool.map(run, tasks, chunksize=1)
+    command = "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:])
+    print(
+        f"strength, 2 players, {args.games} games a pairing, seats rotated, seeds "
+        f"{args.seed}..{args.seed + args.games - 1}, {args.iterations} ISMCTS iterations, "
+        f"depth {args.depth} (Python {sys.version.split()[0]})"
+    )
+    rows = []
+    for g in games:
+        results: dict[tuple[str, str], Tally] = {}
+        for (tg, a, b, _), tally in zip(tasks, done, strict=True):
+            if tg == g:
+                results[a, b] = results.get((a, b), Tally()) + tally
+        ratings = elo(sorted({n for pair in results for n in pair}, key=names.index), results)
+        print(f"\n{g}: Elo " + ", ".join(f"{n} {r:+.0f}" for n, r in ratings.items()))
+        for (a, b), tally in results.items():
+            low, high = wilson(tally.score, tally.games)
+            means = [s / max(d, 1) for s, d in zip(tally.seconds, tally.decisions, strict=True)]
+            print(
+                f"  {a:>15} vs {b:<15} {tally.wins:>4}-{tally.ties}-{tally.losses:<4} "
+                f"{tally.score / tally.games:6.1%} ({low:.1%}-{high:.1%})  s/move "
+                f"{means[0]:.3f} (max {tally.longest[0]:.2f}) vs {means[1]:.3f} "
+                f"(max {tally.longest[1]:.2f})"
+            )
+            rows.append((g, a, b, tally, ratings[a], ratings[b]))
+        if args.plots:
+            print(f"  plot: {plot(g, results, args.plots)}")
+    if args.table:
+        args.table.parent.mkdir(parents=True, exist_ok=True)
+        args.table.write_text(table_rst(rows, command), encoding="utf-8")
+        print(f"table: {args.table}")
+    return 0
+
+
+def _task(task: tuple[str, str, str, range], options: Options) -> Tally:
+    game_name, a, b, seeds = task
+    return play_games(game_name, a, b, seeds, options)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

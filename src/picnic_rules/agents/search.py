@@ -1,0 +1,268 @@
+"""The search behind :class:`~picnic_rules.agents.ISMCTSAgent`: one tree, many deals.
+
+Single-observer information-set Monte Carlo tree search (Cowling, Powley and
+Whitehouse, 2012) over the :class:`~picnic_rules.Game` record alone. Every
+iteration deals the cards the searching seat cannot see with
+``determinize(view, rng)``, walks the shared tree with UCB1 among the moves legal in
+that deal (counting, for each move, how often it was available), expands one move,
+finishes the game with a playout policy (or stops it early and asks an evaluator),
+and credits each move on the path with its mover's share of the result. Chance
+(draws, dice, an ant die's landing) is sampled with the game's ``sample_chance``
+wherever it comes, in the tree and in the playout, so a game whose chance outcomes
+are too many to list (``chance="sampled"``) is searched like any other.
+
+The tree is a handful of mutable, slotted nodes private to one decision; a node
+keys its children by the move itself (the games' moves are small, hashable and
+mostly interned), keeps the mover, visits, availability and reward as plain
+attributes, and no legal-move tuple is ever copied. The hot functions are the
+game's own engine functions with the kit's type guards taken off
+(:func:`engine_functions`): the search only ever hands them states the game itself
+made, so the guards could never fire.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from ..game import CHANCE, AnyGame
+
+__all__ = [
+    "EngineFunctions",
+    "Evaluator",
+    "Node",
+    "Policy",
+    "engine_functions",
+    "search",
+]
+
+Evaluator = Callable[[Any], Sequence[float]]
+"""Judges an unfinished state: one number in ``[0, 1]`` per seat, its share of a win
+(``(0.7, 0.3)``: seat 0 is likely to win). A playout cut short is credited with it."""
+
+Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
+"""Chooses a playout move: ``policy(state, legal_moves, rng) -> move``. Unlike an agent it
+sees the determinized state, which holds only what the deal made up."""
+
+
+@attrs.frozen
+class EngineFunctions:
+    """The game functions a search calls at every step, without the kit's guards."""
+
+    to_move: Callable[[Any], Any]
+    """``to_move`` (``None`` at the end, :data:`~picnic_rules.CHANCE` at a chance node)."""
+    legal_moves: Callable[[Any], tuple[Any, ...]]
+    """``legal_moves``."""
+    apply: Callable[[Any, Any], Any]
+    """``apply``."""
+    sample_chance: Callable[[Any, random.Random], Any]
+    """``sample_chance``."""
+    winners: Callable[[Any], tuple[int, ...]]
+    """The winning seats of a finished state (``result(state).winners``)."""
+    determinize: Callable[[Any, random.Random], Any]
+    """``determinize``."""
+
+
+def _unguarded(function: Any) -> Any:
+    """``function`` without the wrappers :func:`~picnic_rules.kit.define_game` put around it.
+
+    Only the kit's own guards and gates are taken off (a wrapper whose code lies in
+    :mod:`picnic_rules.kit.define`); any other wrapper, a cache say, is kept.
+    """
+    from ..kit import define  # imported here: the kit imports the agents
+
+    while (
+        getattr(getattr(function, "__code__", None), "co_filename", None) == define.__file__
+        and getattr(function, "__wrapped__", None) is not None
+    ):
+        function = function.__wrapped__
+    return function
+
+
+def engine_functions(game: AnyGame) -> EngineFunctions:
+    """The functions of ``game`` a search calls at every step, with the kit's type guards
+    taken off (they check only that a state is the game's; the search makes every state
+    it passes with the game's own functions).
+
+    >>> from picnic_rules import GAMES
+    >>> fast = engine_functions(GAMES["sandwich"])
+    >>> fast.to_move(GAMES["sandwich"].new_game(2))
+    CHANCE
+    """
+    result = _unguarded(game.result)
+
+    def winners(state: Any) -> tuple[int, ...]:
+        return tuple(result(state).winners)
+
+    return EngineFunctions(
+        to_move=_unguarded(game.to_move),
+        legal_moves=_unguarded(game.legal_moves),
+        apply=_unguarded(game.apply),
+        sample_chance=_unguarded(game.sample_chance),
+        winners=winners,
+        determinize=_unguarded(game.determinize),
+    )
+
+
+class Node:
+    """One information set's statistics for one move (mutable, private to one search).
+
+    ``mover`` made the move that leads here; ``visits`` counts the iterations through it,
+    ``available`` those in which its move was legal at its parent, ``reward`` the
+    mover's share of the results; ``children`` maps each move tried after it to its
+    node; ``favourite`` is the move the prior policy chose here first (or ``None``).
+    """
+
+    __slots__ = ("available", "children", "favourite", "mover", "reward", "visits")
+
+    def __init__(self, mover: int = -1) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+        self.children: dict[Any, Node] = {}
+        self.favourite: Any = None
+
+
+_NO_LIMIT: Final = 1 << 30
+
+
+def search(
+    fast: EngineFunctions,
+    view: Any,
+    rng: random.Random,
+    *,
+    iterations: int,
+    seconds: float | None,
+    exploration: float,
+    policy: Policy | None = None,
+    prior: Policy | None = None,
+    prior_weight: float = 0.0,
+    depth: int | None = None,
+    evaluate: Evaluator | None = None,
+    widening: float | None = None,
+) -> tuple[Node, int]:
+    """Search from ``view`` (the seat ``view.player`` is to act) and return the root and
+    the number of iterations done.
+
+    ``iterations`` and ``seconds`` bound the work (whichever ends first; ``None`` for no
+    time bound); ``exploration`` is the UCB1 constant. ``policy`` plays the playouts
+    (``None``: uniformly random). ``prior`` names a move at each new information set,
+    which is expanded first and keeps a bonus of ``prior_weight / (visits + 1)`` in its
+    UCB1 score (progressive bias). ``depth`` cuts a playout after that many moves of the
+    seats, and ``evaluate`` then credits the state it reached (without ``evaluate`` the
+    playout goes on to the end). ``widening`` (progressive widening) lets a node hold at
+    most ``ceil(widening * sqrt(visits + 1))`` children: a new move is tried only when a
+    node has been visited often enough.
+    """
+    to_move, legal_moves, apply = fast.to_move, fast.legal_moves, fast.apply
+    sample_chance, winners, determinize = fast.sample_chance, fast.winners, fast.determinize
+    choose = rng.random
+    log, sqrt = math.log, math.sqrt
+    cut = _NO_LIMIT if depth is None or evaluate is None else depth
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    root = Node()
+    done = 0
+    while done < iterations:
+        state = determinize(view, rng)
+        node = root
+        path = [root]
+        # selection and expansion
+        while True:
+            actor = to_move(state)
+            if actor is None:
+                break
+            if actor is CHANCE:
+                state = apply(state, sample_chance(state, rng))
+                continue
+            moves = legal_moves(state)
+            children = node.children
+            if prior is not None and node.favourite is None and len(moves) > 1:
+                node.favourite = prior(state, moves, rng)
+            favourite = node.favourite
+            untried = None
+            best = None
+            best_score = -1.0
+            parent_log = 0.0
+            for move in moves:
+                child = children.get(move)
+                if child is None:
+                    if untried is None:
+                        untried = [move]
+                    else:
+                        untried.append(move)
+                    continue
+                child.available += 1
+            if untried is not None and (
+                widening is None or len(children) < widening * sqrt(node.visits + 1)
+            ):
+                if favourite is not None and favourite in untried:
+                    move = favourite
+                else:
+                    move = untried[int(choose() * len(untried))]
+                child = children[move] = Node(actor)
+                state = apply(state, move)
+                path.append(child)
+                break
+            best_move = None
+            for move in moves:
+                child = children.get(move)
+                if child is None:
+                    continue
+                visits = child.visits
+                if visits == 0:
+                    score = 1e9
+                else:
+                    parent_log = log(child.available)
+                    score = child.reward / visits + exploration * sqrt(parent_log / visits)
+                    if prior_weight and move == favourite:
+                        score += prior_weight / (visits + 1)
+                if score > best_score:
+                    best_score, best, best_move = score, child, move
+            if best is None:  # a widened node whose children are all illegal in this deal
+                move = moves[int(choose() * len(moves))]
+                best = children[move] = Node(actor)
+                best_move = move
+            state = apply(state, best_move)
+            node = best
+            path.append(node)
+        # playout
+        steps = 0
+        actor = to_move(state)
+        while actor is not None:
+            if actor is CHANCE:
+                state = apply(state, sample_chance(state, rng))
+            else:
+                if steps >= cut:
+                    break
+                steps += 1
+                moves = legal_moves(state)
+                if policy is None:
+                    state = apply(state, moves[int(choose() * len(moves))])
+                else:
+                    state = apply(state, policy(state, moves, rng))
+            actor = to_move(state)
+        # backpropagation
+        if actor is None:
+            won = winners(state)
+            share = 1.0 / len(won) if won else 0.0
+            for visited in path:
+                visited.visits += 1
+                if visited.mover in won:
+                    visited.reward += share
+        else:
+            assert evaluate is not None
+            values = evaluate(state)
+            for visited in path:
+                visited.visits += 1
+                if visited.mover >= 0:
+                    visited.reward += values[visited.mover]
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return root, done
