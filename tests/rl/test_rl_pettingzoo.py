@@ -116,3 +116,18 @@ def test_importing_the_library_imports_no_rl_package() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("blocked", "code"),
+    [
+        ("numpy", "from picnic_rules.pettingzoo import env; env('sandwich')"),
+        ("pettingzoo", "from picnic_rules.pettingzoo import env; env('sandwich')"),
+        ("pyspiel", "import picnic_rules.openspiel"),
+    ],
+)
+def test_without_the_extra_the_error_says_how_to_get_it(blocked: str, code: str) -> None:
+    hide = f"import sys; sys.modules[{blocked!r}] = None; "
+    out = subprocess.run([sys.executable, "-c", hide + code], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert "pip install 'picnic-rules[rl]'" in out.stderr.splitlines()[-1]

@@ -1,0 +1,232 @@
+"""The four games as OpenSpiel Python games (:func:`register_all`).
+
+Each game is sequential, with explicit chance (its chance outcomes with their exact
+weights as probabilities) or, for ants, sampled chance (a landing cannot be listed: chance
+is drawn inside ``apply_action`` with the state's own ``random.Random``, which a clone
+copies, so a clone given the same actions plays the same game; each new initial state's
+generator is seeded from the game's, seeded by ``rng_seed``; chance never shows in the
+history); imperfect information; zero-sum terminal
+rewards (:func:`picnic_rules.pettingzoo.rewards.returns`). An action is an index of the
+game's fixed action space, a chance action an index of its chance space.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from ..codec import dumps, loads
+from ..errors import PicnicError
+from ..game import CHANCE, AnyGame
+from ..pettingzoo._extra import missing
+from ..pettingzoo.actions import ActionSpace
+from ..pettingzoo.observations import ObservationEncoder
+from ..pettingzoo.rewards import returns
+from ..pettingzoo.spaces import chance_space, player_space
+from ..registry import GAMES
+from .observer import ViewObserver
+
+try:
+    import pyspiel
+except ImportError as error:  # pragma: no cover - the extra is installed in CI
+    raise missing("open_spiel", "picnic_rules.openspiel") from error
+
+__all__ = ["SHORT_NAMES", "PicnicGame", "PicnicState", "register_all"]
+
+SHORT_NAMES: Final = {
+    name: f"python_picnic_{name}" for name in ("sandwich", "insects", "poultry", "ants")
+}
+"""The OpenSpiel short name of each game."""
+
+
+class _Shared:
+    """What every state of one loaded game shares; copied by reference, never deep."""
+
+    def __init__(self, game: AnyGame, players: int, rules: Any, seed: int) -> None:
+        self.game = game
+        self.players = players
+        self.rules = rules
+        self.moves: ActionSpace = player_space(game, players, rules)
+        self.chance: ActionSpace | None = chance_space(game, players, rules)
+        self.encoder = ObservationEncoder.for_game(game, players, rules)
+        self.rng = random.Random(seed)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _Frozen:
+    """An immutable game state, which a clone shares rather than copies."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
+        return self
+
+
+class PicnicState(pyspiel.State):  # type: ignore[misc]
+    """A position of a picnic game, for OpenSpiel: ``picnic_state`` is the library's state."""
+
+    def __init__(self, game: PicnicGame, shared: _Shared) -> None:
+        super().__init__(game)
+        self._shared = shared
+        self._cell = _Frozen(shared.game.new_game(shared.players, shared.rules))
+        self._rng: random.Random | None = None
+        if shared.chance is None:
+            self._rng = random.Random(shared.rng.getrandbits(64))
+            self._settle()
+
+    @property
+    def picnic_state(self) -> Any:
+        """The library's state of this position."""
+        return self._cell.state
+
+    def view(self, player: int) -> Any:
+        """Seat ``player``'s view of this position."""
+        return self._shared.game.view(self._cell.state, player)
+
+    def _settle(self) -> None:
+        """Sampled chance: draw outcomes until a seat acts or the game is over."""
+        game, rng, state = self._shared.game, self._rng, self._cell.state
+        assert rng is not None
+        while game.to_move(state) is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        self._cell = _Frozen(state)
+
+    def current_player(self) -> int:
+        """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+        actor = self._shared.game.to_move(self._cell.state)
+        if actor is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if actor is CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The actions of the legal moves, ascending."""
+        if player != self.current_player():
+            return []
+        return sorted(self._shared.moves.indexes(self._shared.game.legal_moves(self._cell.state)))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every chance outcome's action with its probability, ascending."""
+        chance = self._shared.chance
+        assert chance is not None, "a sampled game shows no chance node"
+        weighted = self._shared.game.chance_outcomes(self._cell.state)
+        total = sum(weight for _, weight in weighted)
+        return sorted((chance.index(move), float(weight / total)) for move, weight in weighted)
+
+    def _move(self, player: int, action: int) -> Any:
+        if player == pyspiel.PlayerId.CHANCE:
+            assert self._shared.chance is not None
+            return self._shared.chance.move(action)
+        return self._shared.moves.move(action)
+
+    def _apply_action(self, action: int) -> None:
+        """Apply the move (or chance outcome) numbered ``action``."""
+        game, state = self._shared.game, self._cell.state
+        actor = game.to_move(state)
+        if actor is CHANCE:
+            move = self._move(int(pyspiel.PlayerId.CHANCE), action)
+        elif actor is None:
+            raise PicnicError("the game is over: no action applies")
+        else:
+            move = game.move_as(state, actor, self._shared.moves.move(action))
+        self._cell = _Frozen(game.apply(state, move))
+        if self._shared.chance is None:
+            self._settle()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The move's notation."""
+        return str(self._move(player, action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return bool(self._shared.game.is_over(self._cell.state))
+
+    def returns(self) -> list[float]:
+        """Each seat's reward: zero until the end, then the result's shares."""
+        if not self.is_terminal():
+            return [0.0] * self._shared.players
+        return list(returns(self._shared.game.result(self._cell.state)))
+
+    def __str__(self) -> str:
+        return dumps(self._cell.state)
+
+
+class PicnicGame(pyspiel.Game):  # type: ignore[misc]
+    """A picnic game for OpenSpiel; subclassed once per game by :func:`register_all`."""
+
+    picnic_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        game = GAMES[self.picnic_name]
+        players = int(params.get("players", 2))
+        text = str(params.get("rules", ""))
+        rules = loads(text, kind="rules", game=game) if text else game.Rules()
+        game.new_game(players, rules)  # refuses a player count the rules cannot seat
+        seed = int(params.get("rng_seed", 0))
+        shared = _Shared(game, players, rules, seed)
+        sampled = shared.chance is None
+        length = game.max_moves(players, rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(shared.moves),
+            max_chance_outcomes=0 if sampled else len(shared.chance or ()),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=float(players - 1),
+            utility_sum=0.0,
+            max_game_length=length if sampled else length + game.max_chance_steps(players, rules),
+        )
+        super().__init__(_game_type(game), info, params)
+        self._shared = shared
+
+    def new_initial_state(self) -> PicnicState:
+        """The position before the first move (for ants, after the set-up's chance)."""
+        return PicnicState(self, self._shared)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> ViewObserver:  # fmt: skip
+        """The observer of a seat's view."""
+        return ViewObserver(self._shared.encoder, iig_obs_type, params)
+
+
+def _game_type(game: AnyGame) -> Any:
+    sampled = game.chance == "sampled"
+    parameters: dict[str, Any] = {"players": 2, "rules": ""}
+    if sampled:
+        parameters["rng_seed"] = 0
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[game.name],
+        long_name=f"Python picnic {game.name} ({game.title})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+            if sampled
+            else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        ),
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.players[1],
+        min_num_players=game.players[0],
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def register_all() -> None:
+    """Register the four games with OpenSpiel (once; calling it again does nothing)."""
+    registered = set(pyspiel.registered_names())
+    for name, short in SHORT_NAMES.items():
+        if short in registered:
+            continue
+        cls = type(f"{name.capitalize()}Game", (PicnicGame,), {"picnic_name": name})
+        pyspiel.register_game(_game_type(GAMES[name]), cls)
