@@ -221,8 +221,9 @@ def _action(v: View, actor: int, move: Move) -> str:
         attack = attacking_pile(piles)
         size = len(piles[attack]) if attack is not None else 0
         taker = "nobody" if v.last is None else "you" if v.last == v.player else f"seat {v.last}"
+        takes = "take" if taker == "you" else "takes"
         return (
-            f"{who} give{s} up a food card to {taker}, who takes the "
+            f"{who} give{s} up a food card to {taker}, who {takes} the "
             f"{_count(size, 'insect')} of pile {attack}"
         )
     if type(move) is Buy:
