@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from ..kit import Enum, own_fields_first
+from ..kit import Enum, own_fields_first, owned, sized
 from .cards import Counts, Pile
 from .rules import Rules
 
@@ -79,10 +79,10 @@ class State(Table):
 
     rules: Rules
     """The rules this game is played under."""
-    hands: tuple[Counts, ...]
-    """Each seat's hand, as counts."""
-    deck: Counts
-    """The face-down deck, as counts."""
+    hands: tuple[Counts, ...] = owned(own="hand", sizes="hand_sizes")
+    """Each seat's hand, as counts: seen by its owner, the others see its size."""
+    deck: Counts = sized("deck_size")
+    """The face-down deck, as counts: every seat sees its size."""
 
 
 @attrs.frozen(field_transformer=own_fields_first)

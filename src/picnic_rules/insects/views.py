@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import PicnicError
-from ..kit.counts import deal, pick_weighted, replace, subtract, total
+from ..kit.counts import deal, pick_weighted, subtract, total
+from ..kit.visibility import Visibility
 from .cards import KINDS, Card, Counts, Pile
 from .predicates import has_normal_play
-from .state import TABLE, Phase, State, View
+from .state import Phase, State, View
 
-__all__ = ["determinize", "playable_kinds", "unseen", "view", "with_hidden"]
-
-
-def view(state: State, player: int) -> View:
-    """What seat ``player`` sees: its own hand, the sizes of every hand and of the deck, and
-    the whole :class:`~picnic_rules.insects.Table` (piles, score piles and food). The
-    package's ``view`` (the kit's gate) refuses a seat the game does not have.
-
-    >>> from picnic_rules.insects import new_game
-    >>> view(new_game(2), 1).hand_sizes
-    (0, 0)
-    """
-    return View(
-        player=player,
-        rules=state.rules,
-        hand=state.hands[player],
-        hand_sizes=tuple(map(sum, state.hands)),
-        deck_size=sum(state.deck),
-        **_table(state),
-    )
+__all__ = ["SEEN", "determinize", "playable_kinds", "unseen", "view", "with_hidden"]
 
 
 def unseen(v: View) -> Counts:
@@ -45,15 +26,21 @@ def unseen(v: View) -> Counts:
     return subtract(v.rules.deck, total([v.hand, tuple(on_table), *v.scored]))
 
 
+SEEN = Visibility(State, View, unseen)
+"""The hidden-information rule, from the declarations of :class:`State`'s fields: each seat
+sees its own hand, the sizes of the others and of the deck, and the whole
+:class:`~picnic_rules.insects.Table` (piles, score piles and food)."""
+
+view = SEEN.view
+view.__doc__ = """What seat ``player`` sees: its own hand, the sizes of every hand and of the
+deck, and the whole :class:`~picnic_rules.insects.Table` (piles, score piles and food).
+The package's ``view`` (the kit's gate) refuses a seat the game does not have."""
+
+
 def with_hidden(v: View, hands: tuple[Counts, ...], deck: Counts) -> State:
     """The state with view ``v`` whose other hands are ``hands`` (``v.player``'s own is kept)
     and whose deck is ``deck``."""
-    return State(rules=v.rules, hands=replace(hands, v.player, v.hand), deck=deck, **_table(v))
-
-
-def _table(position: State | View) -> dict[str, Any]:
-    """The public fields of a state or view, by name: what every seat sees alike."""
-    return {name: getattr(position, name) for name in TABLE}
+    return SEEN.with_hidden(v, hands=hands, deck=deck)
 
 
 def determinize(v: View, rng: random.Random) -> State:
