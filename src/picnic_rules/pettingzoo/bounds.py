@@ -13,13 +13,14 @@ from typing import Any, TypeAlias
 
 from ..errors import PicnicError
 from ..game import AnyGame
+from .spaces import ants_colony, first_decision, members
 
 __all__ = ["bounds"]
 
 _Sizes: TypeAlias = dict[str, int]
 
 
-def _sandwich(players: int, rules: Any) -> _Sizes:
+def _sandwich(game: AnyGame, players: int, rules: Any) -> _Sizes:
     parts = rules.bread + rules.peanut_butter + rules.jelly
     return {
         "hand": 5,
@@ -31,7 +32,7 @@ def _sandwich(players: int, rules: Any) -> _Sizes:
     }
 
 
-def _insects(players: int, rules: Any) -> _Sizes:
+def _insects(game: AnyGame, players: int, rules: Any) -> _Sizes:
     return {
         "hand": 18,
         "hand_sizes": players,
@@ -44,7 +45,7 @@ def _insects(players: int, rules: Any) -> _Sizes:
     }
 
 
-def _poultry(players: int, rules: Any) -> _Sizes:
+def _poultry(game: AnyGame, players: int, rules: Any) -> _Sizes:
     kinds = len(rules.kinds)
     return {
         "hand": kinds,
@@ -66,36 +67,37 @@ def _poultry(players: int, rules: Any) -> _Sizes:
     }
 
 
-def _ants(players: int, rules: Any) -> _Sizes:
-    from ..ants.cards import DIE_KINDS, RoundCard, ScoringCard
-    from ..ants.rules import POSITIONS, layout
-
-    colony = min(sum(rules.deck), rules.rounds * len(layout(players)))
+def _ants(game: AnyGame, players: int, rules: Any) -> _Sizes:
+    start = game.new_game(players, rules)
+    positions = len(start.area)
+    colony = ants_colony(game, players, rules)
     round_cards = len(rules.round_cards)
+    every_round_card = len(members(game.State, "held"))
+    scoring_cards = len(members(game.State, "scoring"))
     return {
-        "state.area": POSITIONS,
+        "state.area": positions,
         "state.deck": len(rules.deck),
         "state.dice": players,
-        "state.dice[]": len(DIE_KINDS),
+        "state.dice[]": len(start.dice[0]),
         "state.dice[][].cards": 2,
         "state.colonies": players,
         "state.colonies[]": colony,
         "state.won": players,
-        "state.won[]": POSITIONS,
+        "state.won[]": positions,
         "state.set_aside": players,
         "state.set_aside[]": colony,
         "state.held": players,
         "state.held[]": round_cards,
         "state.used": round_cards,
-        "state.scoring": len(ScoringCard),
-        "state.rewards": len(ScoringCard),
-        "state.majority": 6,
-        "state.honey": len(RoundCard),
+        "state.scoring": scoring_cards,
+        "state.rewards": scoring_cards,
+        "state.majority": len(first_decision(game, players, rules).majority),
+        "state.honey": every_round_card,
         "state.tied": players,
     }
 
 
-_BOUNDS: dict[str, Callable[[int, Any], _Sizes]] = {
+_BOUNDS: dict[str, Callable[[AnyGame, int, Any], _Sizes]] = {
     "sandwich": _sandwich,
     "insects": _insects,
     "poultry": _poultry,
@@ -109,4 +111,4 @@ def bounds(game: AnyGame, players: int, rules: object) -> dict[str, int]:
     if sizes is None:
         raise PicnicError(f"no observation bounds are declared for the game {game.name!r}")
     game.check_players(players)
-    return sizes(players, rules)
+    return sizes(game, players, rules)

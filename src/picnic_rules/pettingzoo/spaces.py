@@ -33,44 +33,88 @@ The tests prove the spaces complete: in many random games of every game every li
 
 from __future__ import annotations
 
+import enum
 import itertools
+import random
+import typing
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from ..errors import PicnicError
-from ..game import AnyGame
+from ..game import CHANCE, AnyGame
 from .actions import ActionSpace, Family
 
-__all__ = ["chance_space", "player_space", "supported"]
+__all__ = ["chance_space", "first_decision", "hint", "player_space", "supported"]
 
 Families: TypeAlias = list[Family]
-_Builder: TypeAlias = Callable[[int, Any], tuple[Families, Families | None]]
+_Builder: TypeAlias = Callable[[AnyGame, int, Any], tuple[Families, Families | None]]
+
+
+def hint(cls: type[Any], field: str) -> Any:
+    """The type of ``cls``'s ``field``, without ``| None`` and with a tuple's item type.
+
+    The spaces take the game's enums and card classes from its move classes' annotations,
+    so this package never imports a game module.
+    """
+    found = typing.get_type_hints(cls)[field]
+    while True:
+        args = [arg for arg in typing.get_args(found) if arg is not type(None)]
+        if typing.get_origin(found) is tuple or len(args) == 1:
+            found = args[0]
+        else:
+            return found
+
+
+def members(cls: type[Any], field: str) -> tuple[Any, ...]:
+    """Every member of the enum that ``cls``'s ``field`` holds."""
+    kind = hint(cls, field)
+    if not (isinstance(kind, type) and issubclass(kind, enum.Enum)):
+        raise PicnicError(f"{cls.__name__}.{field} holds no enum")  # pragma: no cover
+    return tuple(kind)
+
+
+def first_decision(game: AnyGame, players: int, rules: object) -> Any:
+    """The first state where a seat acts, chance played with ``random.Random(0)``."""
+    rng = random.Random(0)
+    state = game.new_game(players, rules)
+    while game.to_move(state) is CHANCE:
+        state = game.apply(state, game.sample_chance(state, rng))
+    return state
+
+
+def _classes(game: AnyGame) -> dict[str, type[Any]]:
+    return {cls.__name__: cls for cls in game.move_types}
 
 
 def _upto(n: int, start: int = 0) -> tuple[int, ...]:
     return tuple(range(start, n + 1))
 
 
-def _sandwich(players: int, rules: Any) -> tuple[Families, Families | None]:
-    from ..sandwich import Ant, Card, Discard, Draw, End, Fly, Play
-
+def _sandwich(game: AnyGame, players: int, rules: Any) -> tuple[Families, Families | None]:
+    m = _classes(game)
+    Play, Ant, Fly, Discard, End, Draw = (
+        m[k] for k in ("Play", "Ant", "Fly", "Discard", "End", "Draw")
+    )
+    cards = members(Play, "card")
+    parts = tuple(card for card in cards if card.is_part)
     sandwiches = tuple(range(max(rules.bread, 1)))
     seats = tuple(range(players))
-    parts = (Card.BREAD, Card.PEANUT_BUTTER, Card.JELLY)
     moves = [
         Family(Play, (("card", parts), ("onto", (None, *sandwiches)))),
         Family(Ant, (("seat", seats), ("sandwich", sandwiches), ("onto", sandwiches))),
         Family(Fly, (("seat", seats), ("sandwich", sandwiches))),
-        Family(Discard, (("card", tuple(Card)),)),
+        Family(Discard, (("card", cards),)),
         Family(End, ()),
     ]
-    return moves, [Family(Draw, (("card", tuple(Card)),))]
+    return moves, [Family(Draw, (("card", cards),))]
 
 
-def _insects(players: int, rules: Any) -> tuple[Families, Families | None]:
-    from ..insects import Buy, Card, Defend, Draw, GiveUp, Play, Swat
-    from ..insects.cards import COLOURS, INSECTS
-
+def _insects(game: AnyGame, players: int, rules: Any) -> tuple[Families, Families | None]:
+    m = _classes(game)
+    Play, Swat, Defend, GiveUp, Buy, Draw = (
+        m[k] for k in ("Play", "Swat", "Defend", "GiveUp", "Buy", "Draw")
+    )
+    insects, colours = members(Play, "insect"), members(Play, "colour")
     piles = tuple(range(3 * (4 + rules.jokers)))
     onto = (None, *piles)
     most_needed = min(rules.weapons, 4 * rules.insects + rules.jokers - 1)
@@ -78,8 +122,8 @@ def _insects(players: int, rules: Any) -> tuple[Families, Families | None]:
         Family(
             Play,
             (
-                ("insect", INSECTS),
-                ("colour", COLOURS),
+                ("insect", insects),
+                ("colour", colours),
                 ("count", _upto(rules.insects, 1)),
                 ("jokers", _upto(rules.jokers)),
                 ("onto", onto),
@@ -88,7 +132,7 @@ def _insects(players: int, rules: Any) -> tuple[Families, Families | None]:
         Family(
             Play,
             (
-                ("insect", INSECTS),
+                ("insect", insects),
                 ("colour", (None,)),
                 ("count", (0,)),
                 ("jokers", _upto(rules.jokers, 1)),
@@ -100,70 +144,96 @@ def _insects(players: int, rules: Any) -> tuple[Families, Families | None]:
         Family(GiveUp, ()),
         Family(Buy, (("captured", (False, True)),)),
     ]
-    return moves, [Family(Draw, (("card", tuple(Card)),))]
+    return moves, [Family(Draw, (("card", members(Draw, "card")),))]
 
 
-def _poultry(players: int, rules: Any) -> tuple[Families, Families | None]:
-    from ..poultry import Accept, Allot, Commit, Draw, NoDeal, Reject, Resolve, Reveal, Roll, Supply
-    from ..poultry.cards import COLOURS, GRAINS, card_key
-    from ..poultry.predicates import DIE
+POULTRY_DIE = 6
+"""The faces of the poultry game's die (a duel's roll)."""
 
-    kinds = tuple(sorted(rules.kinds, key=card_key))
+
+def _poultry(game: AnyGame, players: int, rules: Any) -> tuple[Families, Families | None]:
+    m = _classes(game)
+    names = ("Commit", "Allot", "NoDeal", "Accept", "Reject", "Draw", "Supply", "Reveal")
+    Commit, Allot, NoDeal, Accept, Reject, Draw, Supply, Reveal = (m[k] for k in names)
+    Resolve, Roll = m["Resolve"], m["Roll"]
+    kinds = tuple(rules.kinds)
     per = rules.cards_per_round[players - 2]
     commits = tuple(
-        cards
+        Commit(cards).cards  # in the order Commit keeps its cards
         for size in range(per + 1)
         for cards in itertools.combinations_with_replacement(kinds, size)
     )
+    grains, seats = members(Allot, "grain"), tuple(range(players))
     moves = [
         Family(Commit, (("cards", commits),)),
-        Family(Allot, (("grain", GRAINS), ("seat", tuple(range(players))))),
+        Family(Allot, (("grain", grains), ("seat", seats))),
         Family(NoDeal, ()),
         Family(Accept, ()),
         Family(Reject, ()),
     ]
     chance = [
         Family(Draw, (("card", kinds),)),
-        Family(Supply, (("grain", GRAINS),)),
+        Family(Supply, (("grain", members(Supply, "grain")),)),
         Family(Reveal, ()),
-        Family(Resolve, (("yard", COLOURS),)),
-        Family(Roll, (("value", _upto(DIE, 1)),)),
+        Family(Resolve, (("yard", members(Resolve, "yard")),)),
+        Family(Roll, (("value", _upto(POULTRY_DIE, 1)),)),
     ]
     return moves, chance
 
 
-def _ants(players: int, rules: Any) -> tuple[Families, Families | None]:
-    from ..ants import Keep, Place, Play, Retoss, Settle, Toss
-    from ..ants.cards import CARD_KINDS, DIE_KINDS, DieKind, RoundCard
-    from ..ants.rules import POSITIONS, layout
+def ants_colony(game: AnyGame, players: int, rules: Any) -> int:
+    """The most cards one ants colony can hold: the deck, or every card the area shows in
+    every round, if fewer."""
+    area = first_decision(game, players, rules).area
+    return int(min(sum(rules.deck), rules.rounds * sum(card is not None for card in area)))
 
-    positions = tuple(range(POSITIONS))
-    dice = tuple(range(len(DIE_KINDS)))
-    colony = min(sum(rules.deck), rules.rounds * len(layout(players)))
+
+def _ants(game: AnyGame, players: int, rules: Any) -> tuple[Families, Families | None]:
+    m = _classes(game)
+    Toss, Keep, Retoss, Settle, Place, Play = (
+        m[k] for k in ("Toss", "Keep", "Retoss", "Settle", "Place", "Play")
+    )
+    start = game.new_game(players, rules)
+    positions = tuple(range(len(start.area)))
+    dice = tuple(range(len(start.dice[0])))
+    colony = ants_colony(game, players, rules)
     reach = tuple(range(-(colony + 1), colony + 2))
+    card_class = hint(Place, "card")
+    card_kinds = tuple(
+        card_class(food, colour, ants)
+        for food in members(card_class, "food")
+        for colour in members(card_class, "colour")
+        for ants in (3, 2)
+    )
+    round_cards = {card.name: card for card in members(Play, "card")}
     none = (-1,)
 
-    def play(card: RoundCard, seat: tuple[int, ...], die: tuple[int, ...],
+    def play(card: str, seat: tuple[int, ...], die: tuple[int, ...],
              position: tuple[int, ...]) -> Family:  # fmt: skip
-        fields = (("card", (card,)), ("seat", seat), ("die", die), ("position", position))
+        fields = (
+            ("card", (round_cards[card],)),
+            ("seat", seat),
+            ("die", die),
+            ("position", position),
+        )
         return Family(Play, fields)
 
     moves = [
-        Family(Toss, (("die", tuple(DieKind)), ("target", positions))),
+        Family(Toss, (("die", members(Toss, "die")), ("target", positions))),
         Family(Keep, ()),
         Family(Retoss, (("target", positions),)),
         Family(Settle, (("die", dice), ("card", positions))),
-        play(RoundCard.SECOND_WIND, none, dice, none),
-        play(RoundCard.STOMP, tuple(range(players)), dice, none),
-        play(RoundCard.HONEY, none, none, positions),
-        play(RoundCard.RE_TOSS, none, none, positions),
-        play(RoundCard.DOUBLE_TIME, none, none, none),
-        play(RoundCard.SCOUT_AHEAD, none, dice, positions),
-        play(RoundCard.HEAD_START, none, none, none),
+        play("SECOND_WIND", none, dice, none),
+        play("STOMP", tuple(range(players)), dice, none),
+        play("HONEY", none, none, positions),
+        play("RE_TOSS", none, none, positions),
+        play("DOUBLE_TIME", none, none, none),
+        play("SCOUT_AHEAD", none, dice, positions),
+        play("HEAD_START", none, none, none),
         Family(
             Place,
             (
-                ("card", CARD_KINDS),
+                ("card", card_kinds),
                 ("x", reach),
                 ("y", reach),
                 ("turn", (0, 1, 2, 3)),
@@ -192,7 +262,7 @@ def _families(game: AnyGame, players: int, rules: object) -> tuple[Families, Fam
     if builder is None:
         raise PicnicError(f"no action space is declared for the game {game.name!r}")
     game.check_players(players)
-    return builder(players, rules)
+    return builder(game, players, rules)
 
 
 def player_space(game: AnyGame, players: int, rules: object) -> ActionSpace:
