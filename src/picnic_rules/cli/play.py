@@ -15,6 +15,18 @@ latest game saved there. Several ``--seat`` options
 make a hot-seat game: the screen is cleared and waits for Enter before each
 seat's turn, so nobody sees another's hand. ``--watch`` lets the computer
 play every seat and shows one seat's view (``--all-seeing``: every seat's).
+The screen at a decision is laid out to fit a terminal (80x24 is enough for a
+two-player game): your view of the table, then what happened from your last
+move on, then your moves. The story is never cut: when it is longer than
+:data:`STORY_FLAT` moves, the moves of one kind in a row (the deal, a round's
+draws, each farmyard's result) share a line, a sentence repeated word for word
+said once with its count. A menu too long for a third of the terminal is
+grouped by the game's ``move_group``: one row per group, the notation its
+moves share, then each move's number and the rest of its notation; every move
+keeps its number in the full list, so a number or a move in notation is
+answered the same whether the menu is grouped or not, and ``moves`` lists
+them all with their words. Every line is wrapped at spaces to the width of
+the terminal (80 columns off a terminal), never inside a word.
 When standard input is not a terminal, lines are read one at a time as typed
 answers, so a game can be scripted; the end of the input ends the program
 cleanly (exit status 0). Input that is not text (a NUL byte, bad UTF-8), a
@@ -50,13 +62,13 @@ from .common import (
     safe,
 )
 from .records import read_record, write_record
-from .screen import REDRAW, Screen
+from .screen import REDRAW, Screen, group_rows, numbered_rows, wrap
 
 __all__ = [
     "DATA_DIR_VARIABLE",
     "HELP",
     "MAX_REFUSED",
-    "MAX_SHOWN_MOVES",
+    "STORY_FLAT",
     "add_arguments",
     "latest_save",
     "run",
@@ -66,8 +78,13 @@ __all__ = [
 HELP = "play a game in the terminal (against the computer, hot-seat, or watch)"
 """The line ``picnic --help`` shows for this command."""
 
-MAX_SHOWN_MOVES = 16
-"""The most moves described before a decision (``history`` shows them all)."""
+STORY_FLAT = 8
+"""The most moves told one line each before a decision; a longer story shares lines
+between the moves of one kind in a row (``history`` tells every move on a line of its own)."""
+
+MENU_ROWS = 8
+"""A menu takes at most this many rows, or a third of the terminal's if more, before it is
+grouped (off a terminal a menu is never grouped: a script reads one move a line)."""
 
 MAX_REFUSED = 1000
 """Off a terminal, the most lines in a row that make no move before the input is refused
@@ -83,6 +100,7 @@ Type one of:
   undo            take back your last decision (the same cards come again)
   save [FILE]     write the game so far to FILE (default: {save})
   history         every move so far, from your seat
+  moves           every move you may make now, numbered, each in words
   board           your view of the table again
   quit            stop playing (the game stays saved: go on with picnic play --resume)
   help rules      what the game is about: its goal, a turn, the end and the score
@@ -168,7 +186,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         except KeyboardInterrupt:
             if args.save:
                 write_record(session.record(), args.save)
-                screen.line(f"saved {len(session.moves)} moves to {safe(args.save)}")
+                screen.line(f"saved {len(session.moves)} moves to {safe(args.save)}", whole=True)
             raise
         return 0
     saves = _Saves(_target(session, args))
@@ -356,21 +374,89 @@ def _words(session: Table, index: int, seat: int) -> str:
         return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {move}"
 
 
-def _story(session: Table, screen: Screen, seat: int, start: int, limit: int | None) -> None:
-    """The moves from ``start`` (from 0) on, numbered from 1, in seat ``seat``'s words."""
+def _story(session: Table, screen: Screen, seat: int, start: int, *, grouped: bool) -> None:
+    """The moves from ``start`` (from 0) on, numbered from 1, in seat ``seat``'s words:
+    one line each, or (``grouped``) the moves of one kind in a row on one line."""
     end = len(session.moves)
-    if limit is not None and end - start > limit:
-        screen.line(f"  ({end - limit - start} earlier moves: type history)", style="dim")
-        start = end - limit
-    digits = len(str(end))
-    for index in range(start, end):
-        screen.line(f"  {index + 1:>{digits}}. {_words(session, index, seat)}")
+    entries = []
+    index = start
+    while index < end:
+        last = index
+        if grouped:
+            while last + 1 < end and _kind(session, last + 1) == _kind(session, index):
+                last += 1
+        said = [_words(session, k, seat) for k in range(index, last + 1)]
+        label = f"{index + 1}" if last == index else f"{index + 1}-{last + 1}"
+        entries.append((label, _once(said)))
+        index = last + 1
+    column = max((len(label) for label, _ in entries), default=0)
+    for label, words in entries:
+        screen.line(f"  {label + '.':>{column + 1}} {words}", hang=column + 4)
 
 
-def _menu(session: Table, screen: Screen, seat: int) -> tuple[Any, ...]:
-    """The numbered legal moves of ``seat``, each in notation and in words."""
+def _kind(session: Table, index: int) -> tuple[bool, type]:
+    """What moves share a line of a grouped story: chance's or a seat's, of one type."""
+    return session.game.to_move(session.states[index]) is CHANCE, type(session.moves[index])
+
+
+def _once(said: Sequence[str]) -> str:
+    """Sentences joined by ``; ``: one repeated word for word said once with its count,
+    sentences that begin alike (two words or more, up to an article or a possessive after
+    the first word) said as one.
+
+    >>> _once(["seat 1 draws a card", "you draw a bread", "seat 1 draws a card",
+    ...        "you draw a jelly", "you draw an ant"])
+    'seat 1 draws a card (twice); you draw a bread, a jelly and an ant'
+    """
+    counts: dict[str, int] = {}
+    for sentence in said:
+        counts[sentence] = counts.get(sentence, 0) + 1
+    clusters: list[tuple[list[str], list[list[str]]]] = []  # (shared words, each one's words)
+    for sentence, n in counts.items():
+        words = sentence.split(" ")
+        if n > 1:
+            words[-1] += f" ({'twice' if n == 2 else f'{n} times'})"
+        for cluster in clusters:
+            shared = _shared(cluster[1][0], words)
+            if shared:
+                del cluster[0][len(shared) :]  # what every member begins with
+                cluster[1].append(words)
+                break
+        else:
+            clusters.append((list(words), [words]))
+    out = []
+    for shared, members in clusters:
+        if len(members) == 1:
+            out.append(" ".join(members[0]))
+            continue
+        rests = [" ".join(words[len(shared) :]) for words in members]
+        out.append(f"{' '.join(shared)} {', '.join(rests[:-1])} and {rests[-1]}")
+    return "; ".join(out)
+
+
+_DETERMINERS = frozenset({"a", "an", "the", "your", "my", "its", "their", "his", "her"})
+
+
+def _shared(one: list[str], other: list[str]) -> list[str]:
+    """The words two sentences begin with, up to an article or a possessive after the first
+    word, if two or more and both go on after them; else none."""
+    shared = []
+    for a, b in zip(one, other, strict=False):
+        if a != b:
+            break
+        shared.append(a)
+    for place, word in enumerate(shared[1:], start=1):
+        if word in _DETERMINERS:  # "you draw" a black 4 and a black 5, "at" the ...
+            del shared[place:]
+            break
+    if len(shared) < 2 or len(shared) >= min(len(one), len(other)):
+        return []
+    return shared
+
+
+def _described(session: Table, seat: int, legal: Sequence[Any]) -> list[tuple[str, str]]:
+    """Each legal move of ``seat`` in notation and in words."""
     game = session.game
-    legal = tuple(game.legal_moves(session.state))
     view = game.view(session.state, seat)
     rows = []
     for move in legal:
@@ -379,9 +465,93 @@ def _menu(session: Table, screen: Screen, seat: int) -> tuple[Any, ...]:
         except PicnicError:
             words = ""
         rows.append((str(move), words))
-    screen.line(f"Your move, seat {seat}:", style="bold")
-    screen.numbered(rows)
+    return rows
+
+
+def _menu(session: Table, screen: Screen, seat: int, *, flat: bool = False) -> tuple[Any, ...]:
+    """The numbered legal moves of ``seat``, each in notation and in words; on a terminal
+    where that list is long, grouped (see :func:`menu_groups`) unless ``flat``."""
+    legal, title, lines = _menu_lines(session, screen, seat, flat=flat)
+    screen.line(title, style="bold")
+    for line, hang in lines:
+        screen.line(line, hang=hang)
     return legal
+
+
+def _menu_lines(
+    session: Table, screen: Screen, seat: int, *, flat: bool = False
+) -> tuple[tuple[Any, ...], str, list[tuple[str, int]]]:
+    """The legal moves of ``seat``, the menu's title and its lines (each with its indent)."""
+    game = session.game
+    legal = tuple(game.legal_moves(session.state))
+    numbered = numbered_rows(_described(session, seat, legal), width=screen.width)
+    height = screen.height
+    if height is not None and not flat:
+        long = _rows(screen, numbered)
+        if long > max(MENU_ROWS, height // 3):
+            verb, groups = menu_groups(game, legal)
+            grouped = group_rows(groups)
+            if _rows(screen, grouped) < long:
+                shared = f" {verb} ..." if verb else ""
+                title = (
+                    f"Your move, seat {seat}:{shared} ({len(legal)} moves; "
+                    "type moves to see each in words)"
+                )
+                return legal, title, grouped
+    return legal, f"Your move, seat {seat}:" if not flat else "Every move, in words:", numbered
+
+
+def _rows(screen: Screen, lines: Sequence[tuple[str, int | None]]) -> int:
+    """How many rows ``lines`` take on the screen, wrapped."""
+    return sum(len(wrap(line, screen.width, hang)) for line, hang in lines)
+
+
+def menu_groups(
+    game: AnyGame, legal: Sequence[Any]
+) -> tuple[str, list[tuple[str, list[tuple[int, str]]]]]:
+    """``legal`` grouped for a short menu: the first word of every move's notation if they
+    all share it, and rows ``(label, [(number, rest), ...])``.
+
+    Moves are grouped by ``game.move_group(move)``: its first part (the card, or the
+    action) makes a row, labelled with the notation the row's moves share (the shared first
+    word left out); its second part (the target) ends a move's notation, and is what the
+    row shows after the move's number, as in the full list (from 1). A move whose notation
+    does not end with its target shows its whole notation; moves without a target share a
+    row without a label.
+
+    >>> from picnic_rules import GAMES
+    >>> poultry = GAMES["poultry"]
+    >>> moves = [poultry.move_from_str(m) for m in ("commit blue 6 + red 3",
+    ...          "commit blue 6 + green 4", "commit red 3 + green 4")]
+    >>> menu_groups(poultry, moves)
+    ('commit', [('blue 6 +', [(1, 'red 3'), (2, 'green 4')]), ('red 3 +', [(3, 'green 4')])])
+    """
+    notations = [str(move) for move in legal]
+    firsts = {text.split(" ", 1)[0] for text in notations}
+    verb = firsts.pop() if len(firsts) == 1 and all(" " in text for text in notations) else ""
+    rows: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
+    loose: list[tuple[int, str]] = []  # moves without a target
+    for number, (move, text) in enumerate(zip(legal, notations, strict=True), start=1):
+        text = text[len(verb) :].strip()
+        try:
+            key, target = (str(part) for part in game.move_group(move))
+        except PicnicError:
+            key, target = text, ""
+        if not target:
+            loose.append((number, text))
+            continue
+        head = text[: -len(target)].rstrip() if text.endswith(" " + target) else ""
+        label, items = rows.setdefault(key, ([head], []))
+        if head != label[0]:
+            label[0] = ""  # the row's moves do not share one head: each says all
+            items[:] = [(n, _whole(notations[n - 1], verb)) for n, _ in items]
+        items.append((number, target if label[0] else text))
+    out = [(label[0], items) for label, items in rows.values()]
+    return verb, out + ([("", loose)] if loose else [])
+
+
+def _whole(notation: str, verb: str) -> str:
+    return notation[len(verb) :].strip()
 
 
 def _outcome_line(session: Table, humans: Sequence[int]) -> str:
@@ -412,10 +582,12 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
         + (f"; {opponents}" if opponents else "")
         + ". Type ? for help."
     )
-    seen = {seat: 0 for seat in humans}  # how many moves each person has been shown
+    # where each person's story starts: its own last move (told again with what followed)
+    seen = {seat: _last_own(session, seat) for seat in humans}
     if session.moves:
         screen.line(f"Resumed after {len(session.moves)} moves.")
     shown: int | None = None
+    confirmed: int | None = None  # the move whose confirmation was the last line shown
     saved_at: int | None = None
     warned = False
     while True:
@@ -447,7 +619,7 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
             else:
                 screen.heading(f"seat {seat}'s turn")
         shown = seat
-        _show(session, screen, seat, seen[seat])
+        _show(session, screen, seat, seen[seat], confirmed == seen[seat])
         seen[seat] = len(session.moves)
         result = _decide(session, screen, seat, save_to, saves)
         if result == "stop":
@@ -461,13 +633,14 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
         else:
             if result == "moved":  # one's own move, confirmed in the game's words
                 screen.line(_words(session, len(session.moves) - 1, seat))
-            seen[seat] = len(session.moves)
+                confirmed = len(session.moves) - 1
+            seen[seat] = len(session.moves) - 1
     screen.line()
     screen.heading("game over")
     last = humans[0] if len(humans) == 1 else None
     if last is not None:
-        _story(session, screen, last, seen[last], MAX_SHOWN_MOVES)
         screen.picture(game, game.view(session.state, last))
+        _since(session, screen, last, seen[last])
     else:
         for seat in humans:
             screen.line(f"seat {seat}:", style="bold")
@@ -477,16 +650,44 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
         saves.path.unlink(missing_ok=True)
     else:
         write_record(session.record(), str(saves.path))
-        screen.line(f"saved the game to {safe(saves.path, 300)}")
+        screen.line(f"saved the game to {safe(saves.path, 300)}", whole=True)
 
 
-def _show(session: Table, screen: Screen, seat: int, since: int) -> None:
+def _show(session: Table, screen: Screen, seat: int, since: int, confirmed: bool) -> None:
+    """The table as ``seat`` sees it, then what happened from move ``since`` on (the seat's
+    own last move, ``confirmed`` if its confirmation was the last line shown)."""
     game = session.game
+    view = game.view(session.state, seat)
     screen.line()
-    if since < len(session.moves):
-        screen.line("Since your last move:" if since else "So far:", style="dim")
-        _story(session, screen, seat, since, MAX_SHOWN_MOVES)
-    screen.picture(game, game.view(session.state, seat))
+    screen.picture(game, view)
+    end = len(session.moves)
+    own = since < end and game.to_move(session.states[since]) == seat
+    if confirmed and own and since == end - 1:  # one's own move alone, confirmed above
+        height = screen.height
+        table = _rows(screen, [(row, None) for row in str(game.render(view)).split("\n")])
+        menu = _rows(screen, _menu_lines(session, screen, seat)[2]) + 1
+        if height is None or 2 + table + menu + 1 <= height:
+            return  # ... and stays on screen
+    _since(session, screen, seat, since)
+
+
+def _since(session: Table, screen: Screen, seat: int, since: int) -> None:
+    """The story from move ``since`` (from 0) on."""
+    end = len(session.moves)
+    if since >= end:
+        return
+    own = session.game.to_move(session.states[since]) == seat
+    title = "So far:" if not own else "Your last move:" if since == end - 1 else None
+    screen.line(title or "From your last move on:", style="dim")
+    _story(session, screen, seat, since, grouped=end - since > STORY_FLAT)
+
+
+def _last_own(session: Table, seat: int) -> int:
+    """The index (from 0) of ``seat``'s last move so far, or 0 if it has made none."""
+    for index in range(len(session.moves) - 1, -1, -1):
+        if session.game.to_move(session.states[index]) == seat:
+            return index
+    return 0
 
 
 def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Saves) -> str:
@@ -535,11 +736,15 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Sav
                 saves.move_to(Path(path))
                 screen.line(
                     f"saved {len(session.moves)} moves to {safe(path)}; "
-                    f"go on later with: picnic play --resume {safe(path)}"
+                    f"go on later with: picnic play --resume {safe(path)}",
+                    whole=True,
                 )
             continue
         if text == "history":
-            _story(session, screen, seat, 0, None)
+            _story(session, screen, seat, 0, grouped=False)
+            continue
+        if text == "moves":
+            _menu(session, screen, seat, flat=True)
             continue
         if text == "board":
             screen.picture(game, game.view(session.state, seat))
@@ -572,7 +777,8 @@ def _ask_chance(session: Table, screen: Screen) -> bool:
 
 def _words_to_complete(legal: Sequence[Any]) -> list[str]:
     """What Tab completes at a decision: the legal moves' notation, then the commands."""
-    return [str(move) for move in legal] + ["undo", "save", "history", "board", "quit", "?"]
+    commands = ["undo", "save", "history", "moves", "board", "quit", "?"]
+    return [str(move) for move in legal] + commands
 
 
 def _tried(screen: Screen, text: str, what: str, action: Callable[[str], object]) -> bool:
@@ -621,7 +827,8 @@ def _stop(session: Table, screen: Screen, saves: _Saves, why: str) -> None:
         return
     screen.line(
         f"saved to {safe(target, 300)}; "
-        f"go on with: picnic play --resume {safe(shlex.quote(str(target)), 300)}"
+        f"go on with: picnic play --resume {safe(shlex.quote(str(target)), 300)}",
+        whole=True,
     )
 
 
@@ -659,7 +866,7 @@ def _watch(session: Table, screen: Screen, args: argparse.Namespace) -> None:
     screen.line(format_outcome(session.outcome), style="bold")
     if args.save:
         write_record(session.record(), args.save)
-        screen.line(f"saved the game to {safe(args.save)}")
+        screen.line(f"saved the game to {safe(args.save)}", whole=True)
 
 
 def _pictures(session: Table, screen: Screen, seat: int | None) -> None:

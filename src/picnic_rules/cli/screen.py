@@ -10,6 +10,13 @@ drawn again (:data:`REDRAW`). ``PICNIC_LINE_EDITING=0`` in the environment
 turns line editing off (the terminal's own then: Backspace only). Text from
 a game's words is printed as it is (never parsed as markup); text from the
 user or a file goes through :func:`~.common.safe` first.
+
+Every line is wrapped at spaces, never inside a word (:func:`wrap`), to
+:attr:`Screen.width`: one column less than the terminal's width, or
+:data:`PLAIN_WIDTH` characters off a terminal; a line that fits is printed
+as it is. A long list of moves can be shown grouped (:meth:`Screen.grouped`,
+laid out by :func:`group_rows`): one row per group, its moves numbered after
+the notation they share.
 """
 
 from __future__ import annotations
@@ -23,7 +30,18 @@ from ..errors import PicnicError
 from ..game import AnyGame
 from .common import safe
 
-__all__ = ["MAX_LINE", "MAX_SKIPPED", "REDRAW", "Screen"]
+__all__ = [
+    "MAX_LINE",
+    "MAX_SKIPPED",
+    "MIN_WIDTH",
+    "PLAIN_WIDTH",
+    "REDRAW",
+    "Screen",
+    "group_rows",
+    "numbered_rows",
+    "spans",
+    "wrap",
+]
 
 MAX_LINE: Final = 1000
 """The most characters ``picnic play`` reads as one line of input; a longer line is refused whole."""
@@ -35,6 +53,12 @@ MAX_SKIPPED: Final = 1 << 20
 REDRAW: Final = "\f"
 """What :meth:`Screen.ask` returns for Ctrl-L on a terminal with line editing: clear the
 screen and show it again."""
+
+PLAIN_WIDTH: Final = 80
+"""The width lines are wrapped to off a terminal (a pipe, a file, a script's transcript)."""
+
+MIN_WIDTH: Final = 30
+"""The narrowest width lines are wrapped to, however narrow the terminal."""
 
 _CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
 
@@ -70,12 +94,37 @@ class Screen:
         """Whether output is styled with rich."""
         return self._console is not None
 
-    def line(self, text: str = "", *, style: str | None = None) -> None:
-        """One line (or several) of plain text; ``style`` (rich's) applies on a terminal."""
+    @property
+    def width(self) -> int:
+        """The most characters a row holds: one less than the terminal's columns (never a
+        full row, which some terminals wrap early), :data:`PLAIN_WIDTH` off a terminal."""
+        columns = _size(self.out)[0]
+        return max(MIN_WIDTH, columns - 1) if columns else PLAIN_WIDTH
+
+    @property
+    def height(self) -> int | None:
+        """The terminal's rows; ``None`` off a terminal (the output has no screen)."""
+        rows = _size(self.out)[1]
+        return rows or None
+
+    def line(
+        self,
+        text: str = "",
+        *,
+        style: str | None = None,
+        hang: int | None = None,
+        whole: bool = False,
+    ) -> None:
+        """One line (or several) of plain text, each wrapped at spaces to :attr:`width` with
+        continuation rows indented by ``hang`` (see :func:`wrap`); ``style`` (rich's) applies
+        on a terminal. A ``whole`` line is never wrapped (a command to copy, such as
+        ``picnic play --resume FILE``: the terminal folds it, adding nothing to it)."""
+        lines = text.split("\n")
+        rows = lines if whole else [row for one in lines for row in wrap(one, self.width, hang)]
         if self._console is not None:
-            self._console.print(text, style=style, markup=False)
+            self._console.print("\n".join(rows), style=style, markup=False)
         else:
-            print(text, file=self.out)
+            print("\n".join(rows), file=self.out)
 
     def heading(self, text: str) -> None:
         """A heading: a rule across a terminal, ``== text ==`` in plain text."""
@@ -89,10 +138,21 @@ class Screen:
 
     def picture(self, game: AnyGame, view: Any) -> None:
         """``game.render(view)``: in rich markup on a terminal, in plain text elsewhere."""
+        width = self.width
         if self._console is not None:
-            self._console.print(game.render(view, markup=True), markup=True, highlight=False)
+            from rich.text import Text
+
+            for row in game.render(view, markup=True).split("\n"):
+                text = Text.from_markup(row)
+                pieces = spans(text.plain, width)
+                for number, (start, end) in enumerate(pieces):
+                    shown = text[start:end]
+                    if number:
+                        shown = Text(" " * _hang(text.plain, width, None)) + shown
+                    self._console.print(shown, highlight=False)
         else:
-            print(game.render(view), file=self.out)
+            rows = game.render(view).split("\n")
+            print("\n".join(wrapped for row in rows for wrapped in wrap(row, width)), file=self.out)
 
     def problem(self, text: str) -> None:
         """A complaint about what was typed (in red on a terminal)."""
@@ -196,11 +256,112 @@ class Screen:
         return text
 
     def numbered(self, rows: Sequence[tuple[str, str]], *, start: int = 1) -> None:
-        """Rows ``(notation, words)`` numbered from ``start``, the words in one column."""
-        width = max((len(notation) for notation, _ in rows), default=0)
-        digits = len(str(start + len(rows) - 1))
-        for number, (notation, words) in enumerate(rows, start=start):
-            self.line(f"  {number:>{digits}}. {notation:<{width}}  {words}".rstrip())
+        """Rows ``(notation, words)`` numbered from ``start``, the words in one column (a
+        row too long for the screen goes on under its words, or under its notation)."""
+        for line, hang in numbered_rows(rows, start=start, width=self.width):
+            self.line(line, hang=hang)
+
+    def grouped(self, rows: Sequence[tuple[str, Sequence[tuple[int, str]]]]) -> None:
+        """Rows ``(label, [(number, item), ...])``: each label, then its numbered items in a
+        column of their own (:func:`group_rows`)."""
+        for line, hang in group_rows(rows):
+            self.line(line, hang=hang)
+
+
+def spans(line: str, width: int, hang: int | None = None) -> list[tuple[int, int]]:
+    """Where :func:`wrap` breaks ``line``: the ``(start, end)`` of each row's text in it.
+
+    >>> spans("one two three", 8)
+    [(0, 7), (8, 13)]
+    """
+    if len(line) <= width:
+        return [(0, len(line))]
+    indent = _hang(line, width, hang)
+    out: list[tuple[int, int]] = []
+    start, room = 0, width
+    while len(line) - start > room:
+        cut = line.rfind(" ", start, start + room + 1)
+        end = cut
+        while end > start and line[end - 1] == " ":
+            end -= 1
+        if cut < 0 or not line[start:end].strip():  # one word longer than a row: cut it
+            end = cut = start + room
+        out.append((start, end))
+        start = cut
+        while start < len(line) and line[start] == " ":
+            start += 1
+        room = width - indent
+    if start < len(line) or not out:
+        out.append((start, len(line)))
+    return out
+
+
+def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
+    """``line`` in rows of at most ``width`` characters, broken at spaces (a word is cut
+    only when it is longer than a row); rows after the first are indented by ``hang``
+    spaces (default: the line's own indent plus 4, or 2 for a line that is not indented),
+    at most half the width. A line that fits is returned as it is.
+
+    >>> wrap("  12. the cards are turned up -- you: blue 6 + purple 5", 31, hang=6)
+    ['  12. the cards are turned up', '      -- you: blue 6 + purple 5']
+    """
+    pieces = spans(line, width, hang)
+    if len(pieces) == 1:
+        return [line]
+    indent = " " * _hang(line, width, hang)
+    return [(indent if n else "") + line[a:b] for n, (a, b) in enumerate(pieces)]
+
+
+def _hang(line: str, width: int, hang: int | None) -> int:
+    if hang is None:
+        lead = len(line) - len(line.lstrip(" "))
+        hang = lead + 4 if lead else 2
+    return max(0, min(hang, width // 2))
+
+
+def numbered_rows(
+    rows: Sequence[tuple[str, str]], *, start: int = 1, width: int = PLAIN_WIDTH
+) -> list[tuple[str, int]]:
+    """The lines of a numbered list of ``(notation, words)`` and the indent each goes on
+    with: under its words when they have half the width, else under its notation.
+
+    >>> numbered_rows([("end", "you end your turn")])
+    [('  1. end  you end your turn', 10)]
+    """
+    column = max((len(notation) for notation, _ in rows), default=0)
+    digits = len(str(start + len(rows) - 1))
+    out = []
+    for number, (notation, words) in enumerate(rows, start=start):
+        line = f"  {number:>{digits}}. {notation:<{column}}  {words}".rstrip()
+        hang = digits + 4 + column + 2
+        out.append((line, hang if hang <= width // 2 else digits + 4))
+    return out
+
+
+def group_rows(rows: Sequence[tuple[str, Sequence[tuple[int, str]]]]) -> list[tuple[str, int]]:
+    """The lines of a grouped list and the indent each goes on with: each label, then its
+    items numbered (``"1. blue 6  2. purple 5"``) in a column after the longest label.
+
+    >>> group_rows([("yellow 4 +", [(1, "blue 6"), (2, "red fox 4")]), ("", [(3, "end")])])
+    [('  yellow 4 +  1. blue 6  2. red fox 4', 14), ('              3. end', 14)]
+    """
+    column = max((len(label) for label, _ in rows), default=0)
+    out = []
+    for label, items in rows:
+        shown = "  ".join(f"{number}. {item}" for number, item in items)
+        out.append((f"  {label:<{column}}  {shown}".rstrip(), column + 4))
+    return out
+
+
+def _size(out: object) -> tuple[int, int]:
+    """The columns and rows of the terminal ``out`` writes to; ``(0, 0)`` off a terminal."""
+    if not _isatty(out):
+        return 0, 0
+    try:
+        size = os.get_terminal_size(out.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return 0, 0
+    return size.columns, size.lines
 
 
 def _has_prompt_toolkit() -> bool:

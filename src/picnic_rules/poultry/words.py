@@ -212,7 +212,7 @@ def describe(v: View, observation: Observation) -> str:
         verb = "are dealt" if v.phase is Phase.DEAL else "draw"
         text = f"you {verb} a {move.card}{shuffled}"
     elif isinstance(move, Supply):
-        text = f"a {move.grain} grain falls at {yard_name(COLOURS[v.yard])}"
+        text = f"a {move.grain} grain falls at {COLOURS[v.yard].yard}"  # the board names its birds
     elif isinstance(move, Commit):
         text = f"you commit {_cards(move.cards)} face down"
     elif isinstance(move, Reveal):

@@ -1,0 +1,216 @@
+"""Drive ``picnic play`` in a pseudo-terminal as a person does, and read the screen as the
+person sees it.
+
+:class:`Terminal` runs the real ``picnic`` command in a pseudo-terminal (pexpect) of 24 rows
+by 80 columns, with line editing on (prompt_toolkit), and feeds everything it prints to a
+terminal emulator (pyte, the ``test`` extra), so a test reads the 24 rows on screen at a
+question, and every row that scrolled off above them, exactly as a terminal draws them --
+with its own wrapping of a row too long, which is how a word broken mid-word shows.
+
+The facts a test checks are read from the game, never copied from a screen: the saved record
+(``picnic play`` saves after every move, in ``PICNIC_DATA_DIR``) gives the moves so far, and
+:func:`said` the sentence a seat was told about one of them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect
+
+try:
+    import pyte
+except ImportError as error:  # the test extra: a missing emulator fails, never skips
+    raise ImportError(
+        "the terminal tests read the screen with pyte: pip install -e '.[test]' (or pip install pyte)"
+    ) from error
+
+from picnic_rules import GAMES, codec
+from picnic_rules.match import Record
+
+PICNIC = str(Path(sys.executable).parent / "picnic")
+ROWS, COLUMNS = 24, 80
+PROMPT = r"seat (\d)>"
+"""A question to a seat (the prompt of ``picnic play``)."""
+
+MENU = r"Your move, seat \d:"
+"""The title of the moves offered at a question (line editing redraws the prompt as one
+types, so a new question is known by its menu)."""
+
+OVER = "game over"
+"""The heading of the last screen."""
+
+
+def squeeze(text: str) -> str:
+    """``text`` with every run of white space (a row's end, a wrapped row's indent) one space."""
+    return " ".join(text.split())
+
+
+class Terminal:
+    """``picnic ARGS`` in a pseudo-terminal of :data:`ROWS` x :data:`COLUMNS`, saving its
+    games in ``data`` (``PICNIC_DATA_DIR``)."""
+
+    def __init__(self, data: Path, *args: str, timeout: float = 60) -> None:
+        env = dict(
+            os.environ,
+            TERM="xterm-256color",
+            PICNIC_DATA_DIR=str(data),
+            PROMPT_TOOLKIT_NO_CPR="1",  # pexpect does not answer the cursor-position question
+        )
+        for name in ("PICNIC_LINE_EDITING", "COLUMNS", "LINES", "NO_COLOR"):
+            env.pop(name, None)
+        self.data = data
+        self.screen = pyte.HistoryScreen(COLUMNS, ROWS, history=100_000)
+        self.stream = pyte.Stream(self.screen)
+        self.child = pexpect.spawn(
+            PICNIC,
+            list(args),
+            env=env,
+            encoding="utf-8",
+            timeout=timeout,
+            dimensions=(ROWS, COLUMNS),
+        )
+        self.child.delaybeforesend = None  # answers go at once (the program waits for them)
+
+    # ----------------------------------------------------------------------------------
+    # reading
+
+    def _take(self) -> None:
+        """Feed the emulator what the last ``expect`` read."""
+        after = self.child.after if isinstance(self.child.after, str) else ""
+        self.stream.feed(self.child.before + after)
+
+    def expect(self, patterns: str | list[Any]) -> int:
+        """Wait for one of ``patterns`` (pexpect's); everything read goes on screen."""
+        index = int(self.child.expect(patterns))
+        self._take()
+        return index
+
+    def question(self) -> bool:
+        """Wait for the next question, its moves offered (``True``), or the end of the game
+        (``False``, the program read to its end)."""
+        if self.expect([MENU, OVER]) == 0:
+            self.expect(PROMPT)
+            return True
+        self.child.expect(pexpect.EOF)
+        self._take()
+        return False
+
+    def ask(self, text: str, last: str) -> None:
+        """Type ``text`` at a question and wait until ``last`` is shown and the question is
+        asked again."""
+        self.type(text)
+        self.expect(re.escape(last))
+        self.expect(PROMPT)
+
+    def rows(self) -> list[str]:
+        """The rows on screen now, as drawn (each :data:`COLUMNS` wide)."""
+        return [str(row) for row in self.screen.display]
+
+    def scrolled(self) -> list[str]:
+        """Every row that has scrolled off the top so far, oldest first."""
+        return ["".join(line[x].data for x in range(COLUMNS)) for line in self.screen.history.top]
+
+    def shown(self) -> str:
+        """The words on screen now, white space squeezed (a wrapped sentence reads whole)."""
+        return squeeze("\n".join(self.rows()))
+
+    def everything(self) -> str:
+        """Every word shown so far, scrolled off or on screen, white space squeezed."""
+        return squeeze("\n".join(self.scrolled() + self.rows()))
+
+    def unfolded(self) -> str:
+        """Every row shown so far, a row the terminal folded (a line longer than the screen,
+        filling it to the last column) joined to the next as the one line it was printed."""
+        out = []
+        for row in self.scrolled() + self.rows():
+            full = len(row) >= COLUMNS and not row[COLUMNS - 1].isspace()
+            out.append(row if full else row.rstrip() + "\n")
+        return "".join(out)
+
+    def broken_words(self) -> list[str]:
+        """Pairs of rows, scrolled off or on screen, where a word runs from the end of one
+        row into the next: the terminal folded a row too long for it."""
+        rows = self.scrolled() + self.rows()
+        return [
+            f"{above.rstrip()[-20:]!r} / {below[:20]!r}"
+            for above, below in itertools.pairwise(rows)
+            if len(above) >= COLUMNS and above[COLUMNS - 1].isalnum() and below[:1].isalnum()
+        ]
+
+    # ----------------------------------------------------------------------------------
+    # typing
+
+    def type(self, text: str) -> None:
+        """Type ``text`` and Enter."""
+        self.child.send(text + "\r")
+
+    def interrupt(self) -> str:
+        """Ctrl-C; what was printed until the program ended, rows joined as typed."""
+        self.child.sendintr()
+        self.child.expect(pexpect.EOF)
+        self._take()
+        self.child.close()
+        return self.everything()
+
+    def close(self) -> None:
+        """End the program if it still runs (a failed test)."""
+        if self.child.isalive():
+            self.child.terminate(force=True)
+
+    @property
+    def status(self) -> int | None:
+        """The exit status, once the program has ended."""
+        self.child.close()
+        return self.child.exitstatus  # type: ignore[no-any-return]
+
+    # ----------------------------------------------------------------------------------
+    # the game behind the screen
+
+    def saved(self) -> Path:
+        """The one game saved in the data directory."""
+        found = sorted((self.data / "games").glob("*.json"))
+        assert len(found) == 1, found
+        return found[0]
+
+    def record(self) -> Record[Any, Any]:
+        """The game so far, as ``picnic play`` saved it before its question."""
+        return codec.loads(self.saved().read_text(encoding="utf-8"), kind="record")  # type: ignore[no-any-return]
+
+    def menu(self) -> int:
+        """How many moves the question on screen offers (the highest number listed)."""
+        text = "\n".join(self.rows())
+        start = max(text.rfind("Your move, seat"), 0)
+        numbers = [int(n) for n in re.findall(r"(?<![\w.,:+-])(\d+)\. ", text[start:])]
+        assert numbers, text
+        return max(numbers)
+
+
+def states(record: Record[Any, Any]) -> list[Any]:
+    """Every state of a record, from the first."""
+    from picnic_rules import replay
+
+    return list(replay(record))
+
+
+def said(record: Record[Any, Any], index: int, seat: int) -> str:
+    """What seat ``seat`` was told about move ``index`` (from 0) of ``record``."""
+    game = GAMES[record.game]
+    state = states(record)[index]
+    move = record.moves[index]
+    return str(game.describe(game.view(state, seat), game.observe(state, move, seat)))
+
+
+def last_by(record: Record[Any, Any], seat: int) -> int | None:
+    """The index of ``seat``'s last move in ``record`` (``None`` before its first)."""
+    game = GAMES[record.game]
+    found = None
+    for index, state in enumerate(states(record)[: len(record.moves)]):
+        if game.to_move(state) == seat:
+            found = index
+    return found
