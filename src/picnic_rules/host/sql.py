@@ -1,9 +1,9 @@
 """Tables kept in a real database through SQLAlchemy: SQLite by default, PostgreSQL when
 several servers share the tables (``pip install 'picnic-rules[host]'``).
 
-One row a table: its id, game, version (moves made), whether it is finished, when it
-was last written and its JSON document. A save is one ``UPDATE ... WHERE version =
-expected``: the database, not the server, decides which of two racing moves wins.
+One row a table: its id, version (moves made), whether it is finished, when it was last
+written and its JSON document. A save is one ``UPDATE ... WHERE version = expected``:
+the database, not the server, decides which of two racing moves wins.
 """
 
 from __future__ import annotations
@@ -55,15 +55,29 @@ TABLES = sa.Table(
 """The one table of the store."""
 
 
+_PLACEHOLDERS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+"""Each driver parameter style's positional placeholder (SQLite's ``?``, psycopg's ``%s``)."""
+
+
 class SqlStore:
     """A :class:`~picnic_rules.host.store.Store` in the database at ``url`` (an SQLAlchemy
-    URL); the table is created if it is missing."""
+    URL); the table is created if it is missing.
+
+    Every call is one SQL statement, sent as the driver's own text on a pooled connection in
+    autocommit mode (one statement is one transaction): SQLAlchemy's statement building and
+    the pool's rollback on every return cost more than the statement itself."""
 
     def __init__(self, url: str, **engine_options: Any) -> None:
         try:
-            options = {"pool_size": POOL, "max_overflow": POOL, **engine_options}
+            options = {
+                "pool_size": POOL,
+                "max_overflow": POOL,
+                "isolation_level": "AUTOCOMMIT",
+                "pool_reset_on_return": None,
+                **engine_options,
+            }
             if url.startswith("sqlite") and (":memory:" in url or url.rstrip("/") == "sqlite:"):
-                options = dict(engine_options)  # one in-memory database: SQLAlchemy's own pool
+                options = {"isolation_level": "AUTOCOMMIT", **engine_options}  # its own pool
             self.engine = sa.create_engine(url, **options)
             if self.engine.dialect.name == "sqlite":
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -73,36 +87,64 @@ class SqlStore:
         except sa.exc.SQLAlchemyError as exc:
             raise PicnicError(f"cannot open the database {url!r}: {type(exc).__name__}") from None
         self.url = url
+        mark = _PLACEHOLDERS.get(self.engine.dialect.paramstyle)
+        if mark is None:
+            raise PicnicError(
+                f"the database driver's parameter style {self.engine.dialect.paramstyle!r} "
+                "is not supported: use SQLite or PostgreSQL (psycopg)"
+            )
+        self._insert = (
+            "INSERT INTO picnic_tables (id, version, finished, updated, document) "
+            "VALUES (?, ?, ?, ?, ?)"
+        ).replace("?", mark)
+        self._load = "SELECT document, version FROM picnic_tables WHERE id = ?".replace("?", mark)
+        self._version = "SELECT version FROM picnic_tables WHERE id = ?".replace("?", mark)
+        self._save = (
+            "UPDATE picnic_tables SET version = ?, finished = ?, document = ?, updated = ? "
+            "WHERE id = ? AND version = ?"
+        ).replace("?", mark)
+        self._mark = mark
+
+    def _run(self, statement: str, parameters: Sequence[Any], rows: bool) -> Any:
+        """Run one statement on a pooled connection: its rows if ``rows``, else how many
+        rows it changed. A connection that fails is dropped (the next call opens another)."""
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(statement, tuple(parameters))
+                return cursor.fetchall() if rows else cursor.rowcount
+            finally:
+                cursor.close()
+        except BaseException:
+            connection.invalidate()
+            raise
+        finally:
+            connection.close()
 
     def create(self, table_id: str, document: str, version: int, finished: bool) -> None:
         """Store a new table."""
-        row = {"id": table_id, "version": version, "finished": finished, "document": document}
-        with self.engine.begin() as connection:
-            connection.execute(TABLES.insert().values(**row, updated=time.time()))
+        self._run(self._insert, (table_id, version, finished, time.time(), document), rows=False)
 
     def load(self, table_id: str) -> tuple[str, int] | None:
         """The table's document and version, or ``None``."""
-        query = sa.select(TABLES.c.document, TABLES.c.version).where(TABLES.c.id == table_id)
-        with self.engine.connect() as connection:
-            row = connection.execute(query).first()
-        return None if row is None else (str(row[0]), int(row[1]))
+        found = self._run(self._load, (table_id,), rows=True)
+        return (str(found[0][0]), int(found[0][1])) if found else None
 
     def version(self, table_id: str) -> int | None:
         """The table's version, or ``None``."""
-        query = sa.select(TABLES.c.version).where(TABLES.c.id == table_id)
-        with self.engine.connect() as connection:
-            found = connection.execute(query).scalar()
-        return None if found is None else int(found)
+        found = self._run(self._version, (table_id,), rows=True)
+        return int(found[0][0]) if found else None
 
     def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The version of each of ``table_ids`` the database has (in batches of 500)."""
         found: dict[str, int] = {}
         ids = list(dict.fromkeys(table_ids))
-        with self.engine.connect() as connection:
-            for start in range(0, len(ids), 500):
-                batch = ids[start : start + 500]
-                query = sa.select(TABLES.c.id, TABLES.c.version).where(TABLES.c.id.in_(batch))
-                found.update((str(row[0]), int(row[1])) for row in connection.execute(query))
+        for start in range(0, len(ids), 500):
+            batch = ids[start : start + 500]
+            marks = ", ".join([self._mark] * len(batch))
+            query = f"SELECT id, version FROM picnic_tables WHERE id IN ({marks})"
+            found.update((str(row[0]), int(row[1])) for row in self._run(query, batch, rows=True))
         return found
 
     def save(
@@ -115,14 +157,19 @@ class SqlStore:
         previous: str | None = None,
     ) -> bool:
         """Replace the table's document if its stored version is still ``expected`` (and
-        its document still ``previous``, if given)."""
-        where = [TABLES.c.id == table_id, TABLES.c.version == expected]
-        if previous is not None:
-            where.append(TABLES.c.document == previous)
-        statement = (
-            TABLES.update()
-            .where(*where)
-            .values(version=version, finished=finished, document=document, updated=time.time())
+        its document still ``previous``, if given): one ``UPDATE ... WHERE version = ?``."""
+        statement, parameters = (
+            self._save,
+            [
+                version,
+                finished,
+                document,
+                time.time(),
+                table_id,
+                expected,
+            ],
         )
-        with self.engine.begin() as connection:
-            return connection.execute(statement).rowcount == 1
+        if previous is not None:
+            statement += f" AND document = {self._mark}"
+            parameters.append(previous)
+        return bool(self._run(statement, parameters, rows=False) == 1)
