@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+import attrs
 import pytest
 from ants_scenario import PUDDLE, card, loose, on, placed, table
 
@@ -38,6 +39,7 @@ from picnic_rules.ants import (
     view,
 )
 from picnic_rules.ants.picture import AREA_LEGEND, COLONY_LEGEND, WIDTH
+from picnic_rules.ants.words import phase_words
 
 _OLD_DIE = re.compile(r"\b\d:[SWc]\d")  # 0:S1, the seat and the die run together
 _OLD_ANTHILL = re.compile(r"anthill [SWc]( [SWc])*;")  # anthill S W W W c c
@@ -265,3 +267,26 @@ def test_a_landing_is_described_in_words() -> None:
     assert words == (
         "seat 0's worker lands showing 2 ants, on card 4 (blue cookie) and card 5 (green cookie)"
     )
+
+
+def test_the_header_says_who_does_what_in_plain_english() -> None:
+    state = apply(table(2), Toss(DieKind.WORKER, 4))
+    assert phase_words(view(state, 0)) == "your die is in the air"
+    assert phase_words(view(state, 1)) == "seat 0's die is in the air"
+    drawing = attrs.evolve(state, phase=Phase.ROUND_CARD, starter=1)
+    assert phase_words(view(drawing, 1)) == "you draw a Round card"
+    assert phase_words(view(drawing, 0)) == "seat 1 draws a Round card"
+    settling = attrs.evolve(state, phase=Phase.SETTLE)
+    assert phase_words(view(settling, 0)) == "you to settle a die on two cards"
+
+
+def test_the_deal_names_each_scoring_cards_points() -> None:
+    state = new_game(2)
+    deal = sample_chance(state, random.Random(1))
+    words = describe(view(state, 0), observe(state, deal, 0))
+    assert re.fullmatch(
+        r"the Scoring cards: card \d+ for \d+ points, card \d+ for \d+ points, card \d+ for "
+        r"\d+ points; the Majority card's points: watermelons \d+, sandwiches \d+, cookies \d+, "
+        r"blue \d+, green \d+, purple \d+",
+        words,
+    ), words

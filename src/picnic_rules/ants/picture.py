@@ -208,7 +208,7 @@ def render(view: View, *, markup: bool = False) -> str:
         f"Ants: round {state.round} of {state.rules.rounds}, {phase_words(view)} "
         f"(you are seat {me})"
     )
-    lines = [f"[bold]{header}[/bold]" if markup else header]
+    lines = [f"[bold]{line}[/bold]" if markup else line for line in _wrapped(header)]
     lines.append("Picnic area (each card's position, then the dice on it; most ants wins it):")
     lines += _area(state, me)
     if any(die.spot is Spot.AREA for own in state.dice for die in own):

@@ -224,11 +224,12 @@ def _sentence(state: State, move: Move, me: int) -> str:
     seat = state.turn
     if isinstance(move, Deal):
         cards = ", ".join(
-            f"{c.value} (token {t})" for c, t in zip(move.scoring, move.rewards, strict=True)
+            f"card {c.value} for {number(t, 'point')}"
+            for c, t in zip(move.scoring, move.rewards, strict=True)
         )
         majority = ", ".join(f"{c.value} {t}" for c, t in zip(Category, move.majority, strict=True))
-        scoring = f"the Scoring cards {cards}; " if cards else "no Scoring cards; "
-        return f"{scoring}the Majority card's tokens: {majority}"
+        scoring = f"the Scoring cards: {cards}; " if cards else "no Scoring cards; "
+        return f"{scoring}the Majority card's points: {majority}"
     if isinstance(move, Draw):
         gaps = [p for p in layout(state.players) if state.area[p] is None]
         gap = gaps[0] if gaps else 0
@@ -245,7 +246,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
             text += "; it " + "; it ".join(_knock(k, me) for k in move.knocks)
         return text
     if isinstance(move, Keep):
-        return f"{_verb(seat, me, 'keep')} the landing"
+        return f"{_verb(seat, me, 'keep')} the landing (no re-toss)"
     if isinstance(move, Retoss):
         return f"{_verb(seat, me, 'toss')} the Scout again, at {_position(state, move.target)}"
     if isinstance(move, Settle):
@@ -344,15 +345,16 @@ def phase_words(view: View) -> str:
         outcome = result(state)
         winners = " and ".join(_who(s, me) for s in outcome.winners)
         return f"game over: {winners} won"
+    owner = "your" if seat == me else f"seat {seat}'s"
     doing = {
         Phase.SETUP: "chance deals the Scoring cards",
         Phase.FILL: "chance fills the area",
         Phase.SEND: f"{_who(seat, me)} to toss",
-        Phase.LAND: f"the die of {_who(seat, me)} is in the air",
-        Phase.AFTER: f"{_who(seat, me)} to keep or re-toss",
-        Phase.SETTLE: f"{_who(seat, me)} to settle a die",
-        Phase.PLACE: f"{_who(seat, me)} to place a card",
+        Phase.LAND: f"{owner} die is in the air",
+        Phase.AFTER: f"{_who(seat, me)} to keep the landing or toss again",
+        Phase.SETTLE: f"{_who(seat, me)} to settle a die on two cards",
+        Phase.PLACE: f"{_who(seat, me)} to place a won card",
         Phase.ROLLOFF: "roll-off for starting player",
-        Phase.ROUND_CARD: f"{_who(state.starter, me)} draws a Round card",
+        Phase.ROUND_CARD: f"{_verb(state.starter, me, 'draw')} a Round card",
     }
     return doing[phase]
