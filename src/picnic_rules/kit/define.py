@@ -7,7 +7,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, get_args
+from typing import Any, Final, get_args
 
 import attrs
 
@@ -134,6 +134,23 @@ _HOT = frozenset(
 """The functions a playout calls at every step: their guard costs nothing until they fail."""
 
 
+GATE_MARK: Final = "_picnic_kit_gate"
+"""The attribute the kit sets on each guard and gate it wraps around a game's function (its
+``__wrapped__`` is the function): a search that makes every state itself may take them
+off (:func:`picnic_rules.agents.search.engine_functions`)."""
+
+
+def _wraps(fn: Any) -> Callable[[Any], Any]:
+    """``functools.wraps(fn)``, marking the wrapper as the kit's (:data:`GATE_MARK`)."""
+
+    def mark(wrapper: Any) -> Any:
+        wrapped = functools.wraps(fn)(wrapper)
+        setattr(wrapped, GATE_MARK, True)
+        return wrapped
+
+    return mark
+
+
 def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
     """``fn`` refusing a first argument that is not the game's ``expected`` class with
     :class:`~picnic_rules.InvalidState` (not a bare ``AttributeError``).
@@ -154,7 +171,7 @@ def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
         gate.expected_kind = expected
         return gate
 
-    @functools.wraps(fn)
+    @_wraps(fn)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         if args and type(args[0]) is not expected:
             raise refuse(args[0])
@@ -172,7 +189,7 @@ def _guard_hot(fn: Any, expected: type, refuse: Callable[[object], InvalidState]
         arity = 0
     if arity not in (1, 2):
 
-        @functools.wraps(fn)
+        @_wraps(fn)
         def any_arity(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
@@ -184,7 +201,7 @@ def _guard_hot(fn: Any, expected: type, refuse: Callable[[object], InvalidState]
         return any_arity
     if arity == 1:
 
-        @functools.wraps(fn)
+        @_wraps(fn)
         def one(state: Any) -> Any:
             try:
                 return fn(state)
@@ -195,7 +212,7 @@ def _guard_hot(fn: Any, expected: type, refuse: Callable[[object], InvalidState]
 
         return one
 
-    @functools.wraps(fn)
+    @_wraps(fn)
     def two(state: Any, other: Any) -> Any:
         try:
             return fn(state, other)
@@ -245,7 +262,7 @@ def _gate_rules(
             if own is not None:
                 own(count)
 
-    @functools.wraps(fn)
+    @_wraps(fn)
     def gated(*args: Any, **kwargs: Any) -> Any:
         if len(args) == 2 and not kwargs:  # new_game(players, rules): no binding to do
             check(*args)
@@ -285,13 +302,13 @@ def _gate_seat(fn: Any, position: int) -> Any:
         )
         namespace: dict[str, Any] = {"fn": fn, "PicnicError": PicnicError, "not_a_seat": not_a_seat}
         exec(compile(source, f"<seat gate of {fn.__qualname__}>", "exec"), namespace)
-        gated_view: Any = functools.wraps(fn)(namespace["gated"])
+        gated_view: Any = _wraps(fn)(namespace["gated"])
         gated_view._gates_its_kind = True
         gated_view.expected_kind = object  # until the guard sets the game's State
         gated_view.refuse_kind = _no_refusal
         return gated_view
 
-    @functools.wraps(fn)
+    @_wraps(fn)
     def gated(*args: Any, **kwargs: Any) -> Any:
         if len(args) > position:
             state, seat = args[0], args[position]
@@ -309,7 +326,7 @@ def _gate_seat(fn: Any, position: int) -> Any:
 def _gate_result(fn: Any, is_over: Callable[[Any], bool]) -> Any:
     """``fn`` refusing a state whose game is not over with :class:`~picnic_rules.PicnicError`."""
 
-    @functools.wraps(fn)
+    @_wraps(fn)
     def gated(state: Any) -> Any:
         if not is_over(state):
             raise PicnicError(NOT_OVER)
