@@ -29,7 +29,7 @@ _NUMBERING: Final = "piles (when a pile leaves the table, the later ones move do
 _OUT: Final = "(out): no food left, so that player's cards are no longer played"
 _INDENT: Final = "     "
 
-Atom = tuple[str, str]
+_Atom = tuple[str, str]
 """A piece of a line that never breaks: its plain text and its text with markup."""
 
 
@@ -49,25 +49,25 @@ def _actor(v: View) -> int | None:
     return v.turn if v.phase is Phase.TURN else None
 
 
-def _listed(parts: Sequence[tuple[Card, int]], markup: bool) -> list[Atom]:
+def _listed(parts: Sequence[tuple[Card, int]], markup: bool) -> list[_Atom]:
     """Cards (each with how many) as atoms of a comma-separated list."""
-    atoms: list[Atom] = []
+    atoms: list[_Atom] = []
     for i, (card, n) in enumerate(parts):
         comma = "," if i < len(parts) - 1 else ""
         atoms.append((_card(card, False, n) + comma, _card(card, markup, n) + comma))
     return atoms
 
 
-def _words(text: str) -> list[Atom]:
+def _words(text: str) -> list[_Atom]:
     return [(word, word) for word in text.split(" ")]
 
 
-def _fold(first: str, atoms: Sequence[Atom], indent: str = _INDENT) -> list[Atom]:
+def _fold(first: str, atoms: Sequence[_Atom], indent: str = _INDENT) -> list[_Atom]:
     """``first`` then the atoms, one space apart, in lines of at most :data:`WIDTH` columns;
     an atom that starts with spaces keeps them only inside a line (so ``"  <- ..."`` stays
     two spaces from the card before it), and lines after the first start with ``indent``.
     """
-    lines: list[Atom] = []
+    lines: list[_Atom] = []
     plain, marked = first, first
     for text, shown in atoms:
         glue = "" if text.startswith(" ") or plain.endswith(" ") else " "
@@ -95,10 +95,10 @@ def _header(v: View) -> str:
     return header
 
 
-def _piles(v: View, markup: bool) -> list[Atom]:
+def _piles(v: View, markup: bool) -> list[_Atom]:
     if not v.piles:
         return [("piles: none", "piles: none")]
-    lines: list[Atom] = [(_NUMBERING, _NUMBERING)]
+    lines: list[_Atom] = [(_NUMBERING, _NUMBERING)]
     attack = attacking_pile(v.piles)
     for index, pile in enumerate(v.piles):
         atoms = _listed([(card, 1) for card in pile], markup)
@@ -112,8 +112,8 @@ def _piles(v: View, markup: bool) -> list[Atom]:
     return lines
 
 
-def _seats(v: View, markup: bool) -> list[Atom]:
-    lines: list[Atom] = [(_HEADING, _HEADING)]
+def _seats(v: View, markup: bool) -> list[_Atom]:
+    lines: list[_Atom] = [(_HEADING, _HEADING)]
     for seat in range(v.players):
         scored = v.scored[seat]
         points = score(scored, v.captured[seat], v.food[seat])
@@ -157,7 +157,7 @@ def render(v: View, *, markup: bool = False) -> str:
     a player who plays or defends draws back to 8 from the deck: 126 cards
     your hand: nothing
     """
-    lines: list[Atom] = [(_header(v),) * 2]
+    lines: list[_Atom] = [(_header(v),) * 2]
     lines += _piles(v, markup)
     lines += _seats(v, markup)
     deck = _deck(v)

@@ -1,10 +1,13 @@
 """Words for players: :func:`describe` says what a move did as one seat saw it,
 :func:`describe_move` what a legal move would do, :func:`move_group` how a click
-interface offers it.
+interface offers it; :func:`answer_words` what answers an attack, and
+:func:`renumbering` which piles move down when one leaves the table.
 
 A sentence speaks to its reader: the observing seat is "you", the others are
 "seat 1"; piles are named by their number as in notation ("pile 2"). What a
-move leads to -- an attack, the end of the game -- follows a dash. Sentences
+move leads to -- an attack, the piles that move down, the end of the game --
+follows a dash. Giving up food when it is the only answer to an attack says
+why (the weapons a defence needs, the cards that would pass it on). Sentences
 start in lower case and end without a full stop, as in every game of the
 library, and numbers agree with their nouns ("1 insect", "2 insects").
 """
@@ -15,7 +18,7 @@ from typing import Final
 
 from ..errors import PicnicError, move_text, with_article
 from ..kit import ill_typed
-from .cards import COLOURS, WEAPONS, Card, Insect, Pile, insect_of
+from .cards import COLOURS, WEAPONS, Card, Insect, Pile, insect_of, is_joker
 from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .observations import Observation
 from .predicates import attacking_pile, defence_weapons, next_with_food, pile_colour
@@ -130,7 +133,7 @@ def _fits(v: View, pile: Pile, n: int) -> str:
     colour = pile_colour(pile)
     name = str(insect)
     plural = "flies" if insect is Insect.FLY else f"{name}s"
-    if colour is None or (v.rules.joker_colour and pile[-1] % 5 == 4):
+    if colour is None or (v.rules.joker_colour and is_joker(pile[-1])):
         return with_article(name) if n == 1 else f"{n} {plural}"
     if n == 1:
         return f"a {colour} {name} or {with_article(name)} joker"
@@ -143,7 +146,7 @@ def _continuation(v: View, pile: Pile) -> tuple[int, int]:
     base = 5 * insect_of(pile[0])
     jokers = v.hand[base + 4]
     colour = pile_colour(pile)
-    anything = colour is None or (v.rules.joker_colour and pile[-1] % 5 == 4)
+    anything = colour is None or (v.rules.joker_colour and is_joker(pile[-1]))
     best = 0
     for kind, have in enumerate(v.hand[base : base + 4]):
         if anything or COLOURS[kind] == colour or (v.rules.joker_colour and jokers):
