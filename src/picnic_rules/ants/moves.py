@@ -83,8 +83,7 @@ FORMS: Final = (
     ("keep", "keep"),
     ("retoss at POSITION", "retoss at 5"),
     ("settle DIE on POSITION", "settle worker2 on 4"),
-    ("place CARD at X,Y turn TURN", "place blue-cookie at 1,0 turn 2"),
-    ("place CARD at X,Y turn TURN planner", "place green-cookie-2 at 2,0 turn 0 planner"),
+    ("place CARD at X,Y turn TURN [planner]", "place blue-cookie at 1,0 turn 2"),
     ("play second-wind DIE", "play second-wind worker2"),
     ("play stomp SEAT:DIE", "play stomp 1:scout1"),
     ("play honey on POSITION", "play honey on 4"),
@@ -97,8 +96,7 @@ FORMS: Final = (
 
 CHANCE_FORMS: Final = (
     ("draw CARD", "draw blue-cookie"),
-    ("land FACE on CARD[,CARD]", "land 3 on 4"),
-    ("land FACE on CARD[,CARD] touching", "land 2 on 4,5 touching"),
+    ("land FACE on CARD[,CARD] [touching]", "land 2 on 4,5 touching"),
     ("land FACE loose", "land 1 loose"),
     (
         "land FACE on CARD[,CARD] touching knock SEAT:DIE to CARD[,CARD] showing N",
@@ -114,10 +112,9 @@ CHANCE_FORMS: Final = (
 """Each form of a chance move, with an example: typed only at a real table (``--table``)."""
 
 NOTES: Final = (
-    "a DIE-KIND is soldier, worker or scout; a DIE soldier, worker1-3 or scout1-2, and "
-    "SEAT:DIE another seat's (1:scout1); a POSITION is a card's number in the picnic area; a "
-    "CARD is colour-food, -2 after it for a two-ant card (blue-cookie, purple-sandwich-2); X,Y "
-    "is the colony cell of the card's plate; TURN is 0 to 3 quarter turns clockwise"
+    "DIE-KIND: soldier, worker or scout; DIE: soldier, worker1-3 or scout1-2, SEAT:DIE another "
+    "seat's (1:scout1); POSITION: a card's number in the area; CARD: colour-food, -2 after it "
+    "for two ants; X,Y: the colony cell of the plate; TURN: 0 to 3 quarter turns clockwise"
 )
 """What the capitals in :data:`FORMS` stand for."""
 
