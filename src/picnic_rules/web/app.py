@@ -65,6 +65,7 @@ from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
 from ..host import Host, HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff
 from ..host.errors import shorten
 from ..registry import get_game as find_game
+from . import lobby
 from .limits import Bucket, Limits
 from .push import EVERY, Watcher
 
@@ -351,6 +352,13 @@ def create_app(
         Route("/api/games/{game_id}/undo", guard(undo), methods=["POST"]),
         Route("/api/games/{game_id}/public", guard(public), methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
+        *lobby.routes(
+            tables,
+            guard=guard,
+            run=run_in_threadpool,
+            created=lambda request: _limit(creations, _address(request), "new games"),
+            headers=HEADERS,
+        ),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.host = tables

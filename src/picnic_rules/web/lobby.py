@@ -1,0 +1,472 @@
+"""The lobby of the web server: every game with its options, tables of any game, the
+open tables, and the page's board scripts.
+
+==========================================  ===========================================
+``GET /api/lobby``                          ``{"games": [GAME, ...], "tables": [OPEN,
+                                            ...]}``: each game's name, title, player
+                                            range, seat kinds, variants and ``Rules``
+                                            fields (:func:`describe_game`); the listed
+                                            tables that still have a free seat
+                                            (:func:`describe_open`), newest first, at
+                                            most :data:`MAX_SHOWN`
+``POST /api/tables``                        ``{"game", "players", "seats": [KIND, ...],
+                                            "seed", "variant", "rules": {...}, "names",
+                                            "listed"}`` → 201 ``{"id", "game", "mode",
+                                            "seats": [{"seat", "token"}], "invites":
+                                            [{"seat", "invite"}]}`` (as ``POST
+                                            /api/games`` answers)
+``GET /api/tables/ID``                      who sits where: ``{"id", "game", "title",
+                                            "players", "variant", "seats": [{"seat",
+                                            "kind", "name"}]}`` (no credential, no card)
+``GET /static/boards/NAME.js``              a board's script (:data:`BOARDS`)
+``GET /static/favicon.svg``                 the page's icon
+==========================================  ===========================================
+
+A seat's kind is ``"person"`` (the opener's: it gets a credential), ``"open"`` (a person
+invited: it gets an invite), or an agent's name (:data:`AGENTS`). A table's rules are
+its ``variant``'s (the defaults when none) with the ``rules`` fields changed, each value
+checked for its field's form and then by the game's own ``Rules`` validators, exactly as
+the library checks them: a refusal is a 400 JSON error (``"request"`` for a malformed
+field, ``"rules"`` for a value the rules refuse, ``"players"`` for a player count).
+"""
+
+from __future__ import annotations
+
+import collections
+import enum
+import json
+import typing
+from collections.abc import Awaitable, Callable, Mapping
+from importlib import resources
+from typing import Any, Final
+
+import attrs
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ..agents import agent_names
+from ..cli.common import rules_form, rules_types
+from ..errors import PicnicError, RulesError
+from ..game import AnyGame
+from ..host import Host, Saved
+from ..host.errors import shorten
+from ..registry import GAMES, get_game
+
+__all__ = [
+    "AGENTS",
+    "BOARDS",
+    "KINDS",
+    "MAX_LISTED",
+    "MAX_NAME",
+    "MAX_SHOWN",
+    "describe_game",
+    "describe_open",
+    "rules_of",
+    "routes",
+]
+
+AGENTS: Final[tuple[str, ...]] = ("computer", "random")
+"""The agents a lobby seat may be given (each game's own computer player, or random)."""
+
+KINDS: Final[tuple[str, ...]] = ("person", "open", *AGENTS)
+"""Every kind of seat ``POST /api/tables`` takes."""
+
+MAX_LISTED: Final = 64
+"""The most open tables the lobby remembers (the oldest are forgotten first)."""
+
+MAX_SHOWN: Final = 20
+"""The most open tables ``GET /api/lobby`` lists."""
+
+MAX_NAME: Final = 24
+"""The longest player's name kept, in characters."""
+
+BOARDS: Final[tuple[str, ...]] = ("common", "sandwich", "insects", "poultry", "ants")
+"""The board scripts under ``static/boards/`` (``common`` is shared by the others)."""
+
+FILES: Final[dict[str, str]] = {
+    **{f"boards/{name}.js": "text/javascript; charset=utf-8" for name in BOARDS},
+    "favicon.svg": "image/svg+xml",
+}
+"""The static files this module serves and their types."""
+
+_Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _value_json(value: Any) -> Any:
+    """A ``Rules`` value as JSON: enums by name, tuples as lists."""
+    if isinstance(value, enum.Enum):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_value_json(item) for item in value]
+    return value
+
+
+def _field(field: attrs.Attribute[Any], kind: Any, default: Any) -> dict[str, Any]:
+    """One ``Rules`` field as the lobby describes it."""
+    described: dict[str, Any] = {
+        "name": field.name,
+        "default": _value_json(default),
+        "form": rules_form(kind),
+    }
+    origin = typing.get_origin(kind)
+    items = typing.get_args(kind) if origin is tuple else ()
+    if kind is bool:
+        described["type"] = "bool"
+    elif kind is int:
+        described["type"] = "int"
+        minimum = getattr(field.validator, "minimum", None)
+        maximum = getattr(field.validator, "maximum", None)
+        if type(minimum) is int and type(maximum) is int:
+            described["minimum"], described["maximum"] = minimum, maximum
+    elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+        described["type"] = "name"
+        described["choices"] = [str(member) for member in kind]
+    elif items and all(item is int for item in items if item is not Ellipsis):
+        described["type"] = "ints"
+    elif items and isinstance(items[0], type) and issubclass(items[0], enum.Enum):
+        described["type"] = "names"
+        described["choices"] = [str(member) for member in items[0]]
+    else:
+        described["type"] = "other"
+    if items and Ellipsis not in items:
+        described["length"] = len(items)
+    return described
+
+
+def describe_game(game: AnyGame) -> dict[str, Any]:
+    """What the lobby shows of ``game``: its name, title, player range, the seat kinds it
+    takes, its variants (each with the fields it changes) and its ``Rules`` fields (name,
+    ``type``: ``int``, ``bool``, ``name``, ``ints``, ``names`` or ``other``, default, the
+    bounds of a count, the choices of a name, the length of a fixed list, and ``form``:
+    the value's form in words, as ``picnic rules GAME`` prints it)."""
+    default = game.Rules()
+    kinds = rules_types(type(default))
+    fields = [
+        _field(field, kinds[field.name], getattr(default, field.name))
+        for field in attrs.fields(type(default))
+    ]
+    variants = {
+        name: {
+            field.name: _value_json(getattr(rules, field.name))
+            for field in attrs.fields(type(rules))
+            if getattr(rules, field.name) != getattr(default, field.name)
+        }
+        for name, rules in game.variants.items()
+    }
+    agents = [name for name in AGENTS if name in agent_names(game)]
+    return {
+        "name": game.name,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "kinds": ["person", "open", *agents],
+        "variants": variants,
+        "rules": fields,
+    }
+
+
+class _Refused(Exception):
+    """A request field the lobby refuses: its error name and reason."""
+
+    def __init__(self, error: str, reason: str) -> None:
+        super().__init__(reason)
+        self.error = error
+        self.reason = reason
+
+
+def _convert(name: str, kind: Any, value: Any) -> Any:
+    """The JSON ``value`` of the ``Rules`` field ``name`` (of type ``kind``) as the field
+    takes it; :class:`_Refused` if it is not of the field's form."""
+    origin = typing.get_origin(kind)
+    wrong = _Refused("request", f"rules.{name} must be {rules_form(kind)}")
+    if kind is bool:
+        if type(value) is not bool:
+            raise wrong
+        return value
+    if kind is int:
+        if type(value) is not int:
+            raise wrong
+        return value
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        if type(value) is not str:
+            raise wrong
+        for member in kind:
+            if str(member).lower() == value.strip().lower():
+                return member
+        raise wrong
+    if origin is tuple:
+        items = typing.get_args(kind)
+        if type(value) is not list or len(value) > 100:
+            raise wrong
+        if Ellipsis in items:
+            items = (items[0],) * len(value)
+        elif len(items) != len(value):
+            raise wrong
+        return tuple(_convert(name, item, entry) for item, entry in zip(items, value, strict=True))
+    raise wrong
+
+
+def rules_of(game: AnyGame, variant: Any, changes: Any) -> Any:
+    """The ``Rules`` of a lobby request: ``variant`` (``None``: the defaults) with the
+    fields of ``changes`` (a JSON object) changed, checked by the game's validators.
+    Raises :class:`~picnic_rules.RulesError` for a value the rules refuse and
+    :class:`~picnic_rules.PicnicError` for an unknown variant or field or a value of the
+    wrong form."""
+    try:
+        return _rules_of(game, variant, changes)
+    except _Refused as refused:
+        raise PicnicError(refused.reason) from None
+
+
+def _rules_of(game: AnyGame, variant: Any, changes: Any) -> Any:
+    if variant is not None and (type(variant) is not str or variant not in game.variants):
+        known = ", ".join(game.variants)
+        raise _Refused("request", f'"variant" must be null or one of {known}')
+    base = game.variants[variant] if variant is not None else game.Rules()
+    if changes is None:
+        changes = {}
+    if type(changes) is not dict:
+        raise _Refused("request", '"rules" must be an object of rules fields')
+    kinds = rules_types(type(base))
+    converted = {}
+    for name, value in changes.items():
+        if name not in kinds:
+            raise _Refused("request", f"unknown rules field {shorten(name)!r} for {game.name}")
+        converted[name] = _convert(name, kinds[name], value)
+    try:
+        return attrs.evolve(base, **converted)
+    except RulesError as error:
+        raise _Refused("rules", error.reason) from None
+
+
+@attrs.frozen
+class _Listing:
+    """An open table the lobby lists: its game and each open seat's invite."""
+
+    table: str
+    game: str
+    players: int
+    invites: Mapping[int, str]
+
+
+def describe_open(listing: _Listing, taken: set[int]) -> dict[str, Any] | None:
+    """A listed table as ``GET /api/lobby`` shows it, or ``None`` when no seat is free:
+    its id, game, players, the free seats with their invite links, and its spectators'
+    link (links are relative to the page)."""
+    free = [seat for seat in sorted(listing.invites) if seat not in taken]
+    if not free:
+        return None
+    return {
+        "id": listing.table,
+        "game": listing.game,
+        "players": listing.players,
+        "free": [
+            {"seat": seat, "invite": f"#game={listing.table}&invite={listing.invites[seat]}"}
+            for seat in free
+        ],
+        "watch": f"#game={listing.table}&watch=1",
+    }
+
+
+def _seats_of(meta: Mapping[str, str], players: int) -> list[str]:
+    """Each seat's kind, as the table's labels say (old sandwich tables by their mode)."""
+    kinds = meta.get("seats")
+    if kinds:
+        return kinds.split(",")
+    mode = meta.get("mode")
+    second = {"computer": "computer", "pass": "person", "invite": "open"}.get(mode or "", "person")
+    return ["person", second, *["person"] * (players - 2)]
+
+
+def _read(name: str) -> bytes | None:
+    """A static file's bytes, ``None`` if the package has no such file (a board not
+    drawn yet is then a 404)."""
+    found = resources.files(__package__).joinpath("static", name)
+    return found.read_bytes() if found.is_file() else None
+
+
+def routes(
+    host: Host,
+    *,
+    guard: Callable[[_Handler], _Handler],
+    run: Callable[..., Awaitable[Any]],
+    created: Callable[[Request], None],
+    headers: Mapping[str, str],
+) -> list[BaseRoute]:
+    """The lobby's routes on ``host``: each handler behind ``guard`` (the app's limits
+    and JSON errors), the host's calls through ``run`` (a worker thread), ``created``
+    called before a table is opened (the app's limit on new tables), every answer with
+    ``headers``."""
+    from .app import MAX_SEED, RequestError, _body, _json, _only
+
+    for name in GAMES:
+        get_game(name)  # loaded now: the registry's first load is not safe across threads
+    games = [describe_game(get_game(name)) for name in GAMES]
+    files = {name: text for name in FILES if (text := _read(name)) is not None}
+    listed: collections.OrderedDict[str, _Listing] = collections.OrderedDict()
+
+    def refused(error: _Refused) -> RequestError:
+        return RequestError(400, error.error, error.reason)
+
+    def still_open(listing: _Listing) -> dict[str, Any] | None:
+        loaded = host.store.load(listing.table)
+        if loaded is None:
+            return None
+        saved = Saved.loads(loaded[0])
+        if saved.record.outcome is not None:
+            return None
+        return describe_open(listing, set(saved.credentials))
+
+    def open_tables() -> list[dict[str, Any]]:
+        shown: list[dict[str, Any]] = []
+        for table_id, listing in reversed(list(listed.items())):
+            if len(shown) >= MAX_SHOWN:
+                break
+            found = still_open(listing)
+            if found is None:
+                listed.pop(table_id, None)
+            else:
+                shown.append(found)
+        return shown
+
+    async def lobby(request: Request) -> Response:
+        tables = await run(open_tables)
+        return _json(200, {"games": games, "tables": tables})
+
+    def request_of(body: dict[str, Any]) -> dict[str, Any]:
+        """The checked fields of a ``POST /api/tables`` body."""
+        _only(body, {"game", "players", "seats", "seed", "variant", "rules", "names", "listed"})
+        name = body.get("game")
+        if type(name) is not str or name not in GAMES:
+            raise RequestError(400, "request", f'"game" must be one of {", ".join(GAMES)}')
+        game = get_game(name)
+        players = body.get("players", game.min_players)
+        if type(players) is not int:
+            raise RequestError(400, "request", '"players" must be an integer')
+        try:
+            game.check_players(players)
+        except PicnicError as error:
+            raise RequestError(400, "players", str(error)) from None
+        kinds = describe_game(game)["kinds"]
+        seats = body.get("seats", ["person", *["computer"] * (players - 1)])
+        if (
+            type(seats) is not list
+            or len(seats) != players
+            or any(type(kind) is not str or kind not in kinds for kind in seats)
+        ):
+            raise RequestError(
+                400, "request", f'"seats" must list {players} of: {", ".join(kinds)}'
+            )
+        if "person" not in seats:
+            raise RequestError(400, "request", '"seats": one seat at least must be "person"')
+        seed = body.get("seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise RequestError(400, "request", f'"seed" must be null or an integer 0 to {MAX_SEED}')
+        names = body.get("names", [])
+        if (
+            type(names) is not list
+            or len(names) > players
+            or any(type(text) is not str or len(text) > MAX_NAME for text in names)
+        ):
+            raise RequestError(
+                400,
+                "request",
+                f'"names" must list at most {players} names of {MAX_NAME} characters',
+            )
+        listed_flag = body.get("listed", True)
+        if type(listed_flag) is not bool:
+            raise RequestError(400, "request", '"listed" must be true or false')
+        try:
+            rules = _rules_of(game, body.get("variant"), body.get("rules"))
+        except _Refused as error:
+            raise refused(error) from None
+        return {
+            "game": game,
+            "players": players,
+            "seats": seats,
+            "seed": seed,
+            "rules": rules,
+            "variant": body.get("variant") or "",
+            "names": [text.strip() for text in names],
+            "listed": listed_flag,
+        }
+
+    async def new_table(request: Request) -> Response:
+        asked = request_of(await _body(request))
+        created(request)
+        game, seats = asked["game"], asked["seats"]
+        agents = {seat: kind for seat, kind in enumerate(seats) if kind in AGENTS}
+        open_seats = [seat for seat, kind in enumerate(seats) if kind == "open"]
+        meta = {
+            "mode": "table",
+            "seats": ",".join(seats),
+            "names": json.dumps(asked["names"]),
+            "variant": asked["variant"],
+        }
+        try:
+            opened = await run(
+                host.open,
+                game,
+                players=asked["players"],
+                agents=agents,
+                open_seats=open_seats,
+                rules=asked["rules"],
+                seed=asked["seed"],
+                meta=meta,
+            )
+        except RulesError as error:
+            raise RequestError(400, "rules", error.reason) from None
+        if open_seats and asked["listed"]:
+            listed[opened.table] = _Listing(
+                opened.table, game.name, asked["players"], dict(opened.invites)
+            )
+            while len(listed) > MAX_LISTED:
+                listed.popitem(last=False)
+        answer = {
+            "id": opened.table,
+            "game": game.name,
+            "mode": "table",
+            "seats": [{"seat": seat, "token": token} for seat, token in opened.tokens.items()],
+            "invites": [
+                {"seat": seat, "invite": invite} for seat, invite in opened.invites.items()
+            ],
+        }
+        return _json(201, answer)
+
+    def seating(table_id: str) -> dict[str, Any]:
+        public = host.public(table_id, host.version(table_id))
+        meta = public.meta
+        try:
+            names = json.loads(meta.get("names", "[]"))
+        except ValueError:
+            names = []
+        names = [str(text)[:MAX_NAME] for text in names] if type(names) is list else []
+        kinds = _seats_of(meta, public.players)
+        return {
+            "id": table_id,
+            "game": public.game,
+            "title": get_game(public.game).title,
+            "players": public.players,
+            "variant": meta.get("variant", ""),
+            "seats": [
+                {"seat": seat, "kind": kind, "name": names[seat] if seat < len(names) else ""}
+                for seat, kind in enumerate(kinds)
+            ],
+        }
+
+    async def table(request: Request) -> Response:
+        return _json(200, await run(seating, request.path_params["table_id"]))
+
+    def static(name: str) -> _Handler:
+        async def serve(request: Request) -> Response:
+            return Response(files[name], media_type=FILES[name], headers=dict(headers))
+
+        return serve
+
+    return [
+        Route("/api/lobby", guard(lobby), methods=["GET"]),
+        Route("/api/tables", guard(new_table), methods=["POST"]),
+        Route("/api/tables/{table_id}", guard(table), methods=["GET"]),
+        *[Route(f"/static/{name}", guard(static(name)), methods=["GET"]) for name in files],
+    ]
