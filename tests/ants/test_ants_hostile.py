@@ -306,8 +306,8 @@ def test_a_look_alike_is_observed_and_described_as_the_move_it_equals() -> None:
         dice=((HOME, HOME, on(4, 5, face=2), HOME, HOME, HOME), (HOME,) * 6),
     )
     forged = Observation(0, Settle(2.0, 5))  # type: ignore[arg-type]
-    assert (
-        describe(view(settle, 0), forged) == "you move your worker2 onto card 5 (green cookie) only"
+    assert describe(view(settle, 0), forged) == (
+        "you move your worker showing 2 ants on cards 4 and 5 onto card 5 (green cookie) only"
     )
 
 

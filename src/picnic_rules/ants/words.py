@@ -251,7 +251,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
         return f"{_verb(seat, me, 'toss')} the Scout again, at {_position(state, move.target)}"
     if isinstance(move, Settle):
         owner = "your" if seat == me else "its"
-        die = DIE_NAMES[move.die]
+        die = _die(state, seat, move.die)
         return f"{_verb(seat, me, 'move')} {owner} {die} onto {_position(state, move.card)} only"
     if isinstance(move, Place):
         return f"{_verb(seat, me, 'place')} {_placement(state, move)}"
