@@ -1,0 +1,511 @@
+// The poultry board (Pick Picknic): the six farmyards side by side, the deck between the
+// middle two, each player's face-down commitment, hand, food grain and captured poultry,
+// and the controls of the seat's legal moves: pick one or two cards and commit them face
+// down, allot grain and accept or reject a proposal while haggling, and the dice of each
+// duel shown as dice. Drawn from the seat's client document only; registered with
+// window.PicnicBoards (a minimal registry is made when the page has none).
+"use strict";
+
+(function () {
+  const GAME = "poultry";
+  const COLOURS = ["yellow", "blue", "purple", "black", "red", "green"];
+  const SPECIES = ["chicken", "duck", "pheasant", "turkey", "goose", "guinea fowl"];
+  const FLOCKS = ["chickens", "ducks", "pheasants", "turkeys", "geese", "guinea fowl"];
+  const YARDS = [
+    "Gackelwack", "the Waddling Pond", "the Pheasantry",
+    "the turkey farm", "the goose green", "the guinea-fowl run",
+  ];
+  const FILL = {
+    yellow: "#f2c12e", blue: "#2f6fd6", purple: "#7d45b5",
+    black: "#333333", red: "#d2402f", green: "#2e9b4a",
+  };
+  const INK = { yellow: "#3a2c00", blue: "#fff", purple: "#fff", black: "#fff", red: "#fff", green: "#fff" };
+  const GRAINS = ["green", "blue", "yellow"];
+  const GRAIN_FILL = { green: "#4caf50", blue: "#3d7be0", yellow: "#f3c623" };
+  const REASONS = { "grain-out": "the grain bag ran out" };
+  const SVG = "http://www.w3.org/2000/svg";
+
+  // ---- the registry and small helpers (the page's own when it gives them) ----
+  if (!window.PicnicBoards) {
+    const boards = {};
+    window.PicnicBoards = {
+      register(name, board) { boards[name] = board; },
+      get(name) { return boards[name]; },
+    };
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+    for (const child of children) if (child) node.append(child);
+    return node;
+  }
+
+  const STYLE = `
+.pp-board { --pp-gap: 0.5rem; display: grid; gap: var(--pp-gap); color: #2a2116; }
+.pp-board h3 { margin: 0.2rem 0; font-size: 1rem; }
+.pp-status { font-weight: 700; font-size: 1.05rem; margin: 0; }
+.pp-yards { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.4rem; }
+@media (min-width: 760px) { .pp-yards { grid-template-columns: repeat(3, minmax(0, 1fr)) 3.4rem repeat(3, minmax(0, 1fr)); } }
+.pp-yard { border-radius: 0.6rem; padding: 0.3rem; background: #f4ecd6; border: 3px solid var(--pp-c);
+  min-height: 7rem; display: flex; flex-direction: column; gap: 0.2rem; min-width: 0; }
+.pp-yard.pp-now { box-shadow: 0 0 0 3px #1a5fb4; }
+.pp-yard-name { font-size: 0.75rem; font-weight: 700; line-height: 1.1; color: #2a2116; overflow-wrap: anywhere; }
+.pp-yard-name span { display: block; font-weight: 400; }
+.pp-grain { display: flex; flex-wrap: wrap; gap: 2px; min-height: 14px; }
+.pp-yard-cards { display: flex; flex-wrap: wrap; gap: 0.2rem; }
+.pp-owner { font-size: 0.7rem; text-align: center; }
+.pp-yard-cards figure { margin: 0; display: flex; flex-direction: column; align-items: center; }
+.pp-note { font-size: 0.75rem; color: #4a3d2a; overflow-wrap: anywhere; }
+.pp-deck { display: none; align-self: center; text-align: center; font-size: 0.7rem; }
+@media (min-width: 760px) { .pp-deck { display: block; } }
+.pp-deckline { font-size: 0.85rem; }
+.pp-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.4rem; }
+.pp-player { background: #fffdf6; border: 1px solid #c9b98f; border-radius: 0.6rem; padding: 0.4rem; }
+.pp-player.pp-turn { border: 2px solid #1a5fb4; }
+.pp-player h3 { display: flex; justify-content: space-between; gap: 0.5rem; }
+.pp-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; font-size: 0.85rem; }
+.pp-hand { display: flex; flex-wrap: wrap; gap: 0.35rem; }
+.pp-hand button { padding: 0; border: 3px solid transparent; border-radius: 0.6rem; background: none; min-height: 0; line-height: 0; cursor: pointer; }
+.pp-hand button[aria-pressed="true"] { border-color: #1a5fb4; transform: translateY(-0.5rem); }
+.pp-hand button:disabled { opacity: 0.45; cursor: default; }
+.pp-hand figure { margin: 0; line-height: 0; }
+.pp-hand button:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 2px; }
+.pp-controls { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+.pp-controls button { min-height: 2.75rem; }
+.pp-panel { background: #fff7e0; border: 2px solid #d8b44a; border-radius: 0.6rem; padding: 0.4rem 0.6rem; }
+.pp-events { margin: 0.2rem 0; padding-left: 1.1rem; font-size: 0.85rem; }
+.pp-result { background: #e8f6ee; border: 2px solid #26a269; border-radius: 0.6rem; padding: 0.4rem 0.6rem; }
+.pp-dice { display: inline-flex; gap: 0.2rem; vertical-align: middle; }
+.pp-new { animation: pp-deal 0.35s ease-out; }
+@keyframes pp-deal { from { transform: translateY(-1.2rem) rotate(-8deg); opacity: 0; } to { transform: none; opacity: 1; } }
+.pp-roll { animation: pp-roll 0.5s ease-out; }
+@keyframes pp-roll { from { transform: rotate(-200deg) scale(0.4); } to { transform: none; } }
+.pp-still .pp-new, .pp-still .pp-roll { animation: none; }
+`;
+
+  function style() {
+    if (document.getElementById("pp-style") || document.pp_styled) return;
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLE);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      document.pp_styled = true;
+    } catch (error) {
+      const node = el("style", { id: "pp-style" });
+      node.textContent = STYLE;
+      document.head.append(node);
+    }
+  }
+
+  // ---- the document ----
+  function update(doc) {
+    if (doc && doc.update && doc.update.update) return doc.update.update;
+    if (doc && doc.update && doc.update.view) return doc.update;
+    return doc;
+  }
+
+  function kinds(rules) {
+    const down = (values) => [...new Set(values)].sort((a, b) => b - a);
+    const cards = [];
+    for (const colour of COLOURS) {
+      for (const value of down(rules.poultry)) cards.push({ colour, value, fox: false });
+      for (const value of down(rules.foxes)) cards.push({ colour, value, fox: true });
+    }
+    return cards;
+  }
+
+  const cardName = (card) => `${card.colour} ${card.fox ? "fox" : SPECIES[COLOURS.indexOf(card.colour)]} ${card.value}`;
+  const text = (card) => `${card.colour} ${card.fox ? "fox " : ""}${card.value}`;
+  const value = (rules, grain) => grain[0] * rules.green_value + grain[1] * rules.blue_value + grain[2] * rules.yellow_value;
+
+  function counted(rules, counts) {
+    const all = kinds(rules);
+    const cards = [];
+    counts.forEach((count, index) => { for (let i = 0; i < count; i += 1) cards.push(all[index]); });
+    return cards;
+  }
+
+  function points(rules, view, seat) {
+    const captured = counted(rules, view.stocks[seat]).reduce((sum, card) => sum + card.value, 0);
+    return value(rules, view.grain[seat]) + captured;
+  }
+
+  // ---- pictures ----
+  function bird(ink) {
+    return svg("g", { fill: ink, "aria-hidden": "true" },
+      svg("ellipse", { cx: 30, cy: 52, rx: 14, ry: 10 }),
+      svg("circle", { cx: 41, cy: 39, r: 6 }),
+      svg("path", { d: "M46 38 L53 40 L46 42 Z" }),
+      svg("path", { d: "M24 60 L22 68 M34 60 L34 68", stroke: ink, "stroke-width": 2 }));
+  }
+
+  function fox(ink) {
+    return svg("g", { fill: ink, "aria-hidden": "true" },
+      svg("path", { d: "M16 34 L22 26 L28 36 L32 36 L38 26 L44 34 L40 50 L30 60 L20 50 Z" }),
+      svg("circle", { cx: 25, cy: 42, r: 2, fill: "#fff" }),
+      svg("circle", { cx: 35, cy: 42, r: 2, fill: "#fff" }));
+  }
+
+  // A card as the box prints it: its colour, the bird or a fox, the value in the corners.
+  function cardPicture(card, size) {
+    const ink = INK[card.colour];
+    const label = cardName(card);
+    const node = svg("svg", { viewBox: "0 0 60 84", width: size || 52, height: Math.round((size || 52) * 1.4), role: "img", "aria-label": label, class: "pp-card" },
+      svg("title", {}, document.createTextNode(label)),
+      svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 7, fill: FILL[card.colour], stroke: card.fox ? "#b2561f" : "#fff", "stroke-width": card.fox ? 4 : 2 }),
+      card.fox ? svg("rect", { x: 6, y: 20, width: 48, height: 44, rx: 22, fill: "#f08a3c" }) : null,
+      card.fox ? fox("#fff") : bird(ink),
+      svg("text", { x: 7, y: 17, "font-size": 15, "font-weight": 700, fill: card.fox ? "#fff" : ink, "font-family": "sans-serif" }, document.createTextNode(String(card.value))),
+      svg("text", { x: 53, y: 78, "font-size": 15, "font-weight": 700, fill: card.fox ? "#fff" : ink, "text-anchor": "end", "font-family": "sans-serif" }, document.createTextNode(String(card.value))),
+      card.fox ? svg("text", { x: 30, y: 78, "font-size": 9, fill: "#fff", "text-anchor": "middle", "font-family": "sans-serif" }, document.createTextNode("FOX")) : null);
+    return node;
+  }
+
+  function cardBack(size) {
+    return svg("svg", { viewBox: "0 0 60 84", width: size || 40, height: Math.round((size || 40) * 1.4), role: "img", "aria-label": "a face-down card", class: "pp-card pp-back" },
+      svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 7, fill: "#8a5a2b", stroke: "#fff", "stroke-width": 2 }),
+      svg("rect", { x: 7, y: 7, width: 46, height: 70, rx: 5, fill: "none", stroke: "#e9c98f", "stroke-width": 2 }),
+      svg("circle", { cx: 30, cy: 42, r: 11, fill: "#e9c98f" }));
+  }
+
+  function grainDot(colour, label) {
+    return svg("svg", { viewBox: "0 0 12 14", width: 12, height: 14, role: "img", "aria-label": label || `${colour} grain` },
+      svg("ellipse", { cx: 6, cy: 7, rx: 4.5, ry: 6, fill: GRAIN_FILL[colour], stroke: "#5a4a2a", "stroke-width": 0.8 }));
+  }
+
+  function grains(counts, label) {
+    const box = el("div", { class: "pp-grain", role: "img", "aria-label": label });
+    counts.forEach((count, index) => {
+      for (let i = 0; i < count; i += 1) box.append(grainDot(GRAINS[index], ""));
+    });
+    for (const dot of box.children) dot.setAttribute("aria-hidden", "true");
+    return box;
+  }
+
+  function grainWords(counts) {
+    const parts = counts.map((count, index) => (count ? `${count} ${GRAINS[index]}` : null)).filter(Boolean);
+    return parts.length ? parts.join(", ") : "no grain";
+  }
+
+  const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+
+  function die(face, label) {
+    const node = svg("svg", { viewBox: "0 0 40 40", width: 30, height: 30, role: "img", "aria-label": label, class: "pp-roll" },
+      svg("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, fill: "#fff", stroke: "#2a2116", "stroke-width": 2 }));
+    for (const [x, y] of PIPS[face] || []) node.append(svg("circle", { cx: x * 10, cy: y * 10, r: 3.4, fill: "#2a2116" }));
+    return node;
+  }
+
+  // ---- words ----
+  function named(words, ctx) {
+    return words.replace(/\bseat (\d+)\b/g, (all, seat) => ctx.names[Number(seat)] || all);
+  }
+
+  // The observations since the last reveal: the round being resolved (or just resolved).
+  function lastRound(observations) {
+    let start = -1;
+    observations.forEach((entry, index) => { if (entry.observation.move === "reveal") start = index; });
+    if (start < 0) return null;
+    const byYard = COLOURS.map(() => ({ events: [], rolls: [] }));
+    let yard = -1;
+    for (const entry of observations.slice(start + 1)) {
+      const move = entry.observation.move || "";
+      if (move.startsWith("commit")) break;
+      const resolve = /^resolve (\w+)$/.exec(move);
+      if (resolve) yard = COLOURS.indexOf(resolve[1]);
+      if (yard < 0 || /^(draw|grain) /.test(move)) continue;
+      const roll = /^roll (\d+)$/.exec(move);
+      if (roll) byYard[yard].rolls.push({ actor: entry.observation.actor, face: Number(roll[1]) });
+      byYard[yard].events.push(entry.description);
+    }
+    return { revealed: observations[start].observation.revealed, byYard, index: start };
+  }
+
+  // ---- the board ----
+  function draw(root, doc, ctx) {
+    style();
+    ctx = Object.assign({ names: [], busy: false, reducedMotion: false, spectator: false, seat: null }, ctx || {});
+    const u = update(doc);
+    root.replaceChildren();
+    const board = el("div", { class: "pp-board" + (ctx.reducedMotion ? " pp-still" : ""), "data-game": GAME });
+    root.append(board);
+    if (!u || !u.view) {
+      board.append(el("p", { class: "pp-status", text: "Watching: the cards stay hidden; the log says what happens." }));
+      return;
+    }
+    const view = u.view;
+    const rules = view.rules;
+    const me = view.player;
+    const players = view.hand_sizes.length;
+    const names = [];
+    for (let seat = 0; seat < players; seat += 1) {
+      const base = ctx.names[seat] || `Player ${seat + 1}`;
+      names.push(seat === me && !ctx.spectator && !/\(you\)/.test(base) ? `${base} (you)` : base);
+    }
+    const words = (line) => named(line, { names: ctx.names.length ? ctx.names : names });
+    const moves = u.legal_moves || [];
+    const observations = u.observations || [];
+    const round = lastRound(observations);
+    const current = view.played.some((cards) => cards.length) || view.face_down.some(Boolean);
+
+    board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves)));
+
+    // the farmyards, left to right, the deck between the middle two
+    const yards = el("div", { class: "pp-yards", role: "list", "aria-label": "the six farmyards" });
+    COLOURS.forEach((colour, index) => {
+      if (index === 3) {
+        yards.append(el("div", { class: "pp-deck", "aria-hidden": "true" }, cardBack(34), el("div", { text: `deck ${view.deck_size}` })));
+      }
+      const yard = el("div", { class: "pp-yard" + (isNow(view, index) ? " pp-now" : ""), role: "listitem",
+        "data-yard": colour, "aria-label": `${YARDS[index]}, ${colour} ${FLOCKS[index]}: ${grainWords(view.yards[index])}` });
+      yard.style.setProperty("--pp-c", FILL[colour]);
+      yard.append(el("div", { class: "pp-yard-name" }, YARDS[index], el("span", { text: `${colour} ${FLOCKS[index]}` })));
+      yard.append(grains(view.yards[index], `grain here: ${grainWords(view.yards[index])}`));
+      const cards = el("div", { class: "pp-yard-cards" });
+      const shown = current ? view.played : (round && round.revealed) || [];
+      shown.forEach((seatCards, seat) => {
+        for (const card of seatCards || []) {
+          if (card.colour !== colour) continue;
+          const picture = cardPicture(card, 34);
+          if (current) picture.classList.add("pp-new");
+          cards.append(el("figure", { "data-seat": seat }, picture, el("figcaption", { class: "pp-owner", text: names[seat] })));
+        }
+      });
+      yard.append(cards);
+      if (round) {
+        const here = round.byYard[index];
+        if (here.rolls.length) {
+          const dice = el("div", { class: "pp-dice", role: "group", "aria-label": "the dice of the duel" });
+          for (const roll of here.rolls) dice.append(die(roll.face, `${names[roll.actor] || "a player"} rolls ${roll.face}`));
+          yard.append(dice);
+        }
+        if (here.events.length) yard.append(el("div", { class: "pp-note", text: shorten(words(here.events[here.events.length - 1])) }));
+      }
+      yards.append(yard);
+    });
+    board.append(yards);
+    board.append(el("div", { class: "pp-deckline" }, `Deck: ${view.deck_size} cards · Grain in the bag: ${view.bag.reduce((a, b) => a + b, 0)} · Round ${view.round}`));
+
+    // what to do now
+    const panel = controls(view, u, moves, names, ctx, words);
+    if (panel) board.append(panel);
+
+    // the players: face-down commitments, hands, grain, captured poultry, points
+    const seats = el("div", { class: "pp-players" });
+    const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
+    for (const seat of order) seats.append(player(view, seat, names, rules, moves, ctx, me));
+    board.append(seats);
+
+    // the round as it resolved, in the game's words
+    if (round) {
+      const list = el("ol", { class: "pp-events", start: 1 });
+      const reveal = observations[round.index];
+      list.append(el("li", { text: words(reveal.description) }));
+      for (const entry of observations.slice(round.index + 1)) {
+        if ((entry.observation.move || "").startsWith("commit")) break;
+        if (/^(draw|grain) /.test(entry.observation.move || "") || entry.observation.move === null) continue;
+        list.append(el("li", { text: words(entry.description) }));
+      }
+      board.append(el("details", { class: "pp-panel", open: !current && view.phase !== "over" ? true : null },
+        el("summary", { text: current ? "This round so far" : "Last round, yard by yard" }), list));
+    }
+
+    if (u.outcome) board.append(result(u.outcome, names));
+  }
+
+  function shorten(line) {
+    const parts = line.split(": ");
+    const said = parts.length > 1 ? parts.slice(1).join(": ") : line;
+    return said.length > 90 ? said.slice(0, 88) + "…" : said;
+  }
+
+  function isNow(view, index) {
+    return ["haggle", "duel", "resolve"].includes(view.phase) && view.yard === index;
+  }
+
+  function status(view, u, names, moves) {
+    if (u.outcome) return "The game is over.";
+    if (u.to_move === view.player && moves.length) {
+      if (view.phase === "commit") {
+        const two = moves.some((move) => move.notation.includes("+"));
+        return two ? "Your turn: pick two cards to commit face down." : "Your turn: pick a card to commit face down.";
+      }
+      if (view.phase === "haggle") return `Haggle at ${YARDS[view.yard]}: your turn.`;
+      return "Your turn.";
+    }
+    const who = typeof u.to_move === "number" ? names[u.to_move] : "the table";
+    return `Round ${view.round}: waiting for ${who}.`;
+  }
+
+  function player(view, seat, names, rules, moves, ctx, me) {
+    const box = el("section", { class: "pp-player" + (view.turn === seat && view.phase === "commit" ? " pp-turn" : ""),
+      "data-seat": seat, "aria-label": names[seat] });
+    box.append(el("h3", {}, el("span", { text: names[seat] }), el("span", { class: "pp-points", text: `${points(rules, view, seat)} points` })));
+    // committed this round: face down until the reveal (the seat's own cards face up to it)
+    const committed = el("div", { class: "pp-row pp-committed" });
+    if (view.face_down[seat]) {
+      committed.append("Committed: ");
+      for (let i = 0; i < view.face_down[seat]; i += 1) committed.append(cardBack(30));
+    } else if (seat === me && view.phase === "commit" && view.played[seat].length) {
+      committed.append("Committed: ");
+      for (const card of view.played[seat]) committed.append(cardPicture(card, 30));
+    }
+    if (committed.childNodes.length) box.append(committed);
+    // the hand
+    if (seat === me && !ctx.spectator) box.append(hand(view, rules, moves, ctx));
+    else {
+      const backs = el("div", { class: "pp-row", "aria-label": `${view.hand_sizes[seat]} cards in hand` }, "Hand: ");
+      for (let i = 0; i < view.hand_sizes[seat]; i += 1) backs.append(cardBack(18));
+      box.append(backs);
+    }
+    // food stock and captured poultry
+    box.append(el("div", { class: "pp-row" }, "Grain: ", grains(view.grain[seat], `${names[seat]}'s grain: ${grainWords(view.grain[seat])}`),
+      el("span", { text: `(${value(rules, view.grain[seat])} pts)` })));
+    const captured = counted(rules, view.stocks[seat]);
+    if (captured.length) {
+      const row = el("div", { class: "pp-row" }, "Caught: ");
+      for (const card of captured) row.append(cardPicture(card, 24));
+      box.append(row);
+    }
+    return box;
+  }
+
+  // ---- committing: pick one or two cards, then Commit ----
+  const picked = { key: "", cards: [] };
+
+  function commitOptions(moves) {
+    const options = new Map();
+    for (const move of moves) {
+      const found = /^commit (.+)$/.exec(move.notation);
+      if (!found) continue;
+      options.set(found[1].split(" + ").sort().join("|"), move.notation);
+    }
+    return options;
+  }
+
+  function hand(view, rules, moves, ctx) {
+    const cards = counted(rules, view.hand);
+    const options = view.phase === "commit" ? commitOptions(moves) : new Map();
+    const playable = options.size > 0 && !ctx.busy;
+    const stateKey = `${view.round}:${cards.map(text).join(",")}`;
+    if (picked.key !== stateKey) { picked.key = stateKey; picked.cards = []; }
+    const wrap = el("div", { class: "pp-handbox" });
+    const row = el("div", { class: "pp-hand", role: "group", "aria-label": "your hand" });
+    const allowed = (indexes) => [...options.keys()].some((key) => {
+      const want = indexes.map((i) => text(cards[i])).sort();
+      const have = key.split("|");
+      return want.every((card) => { const at = have.indexOf(card); if (at < 0) return false; have.splice(at, 1); return true; });
+    });
+    if (!options.size) {
+      for (const card of cards) row.append(el("figure", { class: "pp-held", "data-card": text(card) }, cardPicture(card, 44)));
+      wrap.append(row);
+      return wrap;
+    }
+    cards.forEach((card, index) => {
+      const on = picked.cards.includes(index);
+      const usable = playable && (on || allowed([...picked.cards, index]));
+      const button = el("button", { type: "button", "aria-pressed": on ? "true" : "false", disabled: !usable,
+        "data-card": text(card), "aria-label": cardName(card),
+        onclick: () => {
+          picked.cards = on ? picked.cards.filter((i) => i !== index) : [...picked.cards, index];
+          redraw(ctx, index);
+        } }, cardPicture(card, 52));
+      row.append(button);
+    });
+    wrap.append(row);
+    if (options.size) {
+      const key = picked.cards.map((i) => text(cards[i])).sort().join("|");
+      const notation = options.get(key);
+      const two = [...options.keys()].some((k) => k.includes("|"));
+      const chosen = picked.cards.map((i) => text(cards[i])).join(" + ");
+      const commit = el("button", { type: "button", id: "pp-commit", disabled: !notation || ctx.busy,
+        "aria-label": notation ? `Commit ${chosen} face down` : "Commit (pick your cards first)",
+        onclick: () => { picked.cards = []; ctx.play(notation); } }, "Commit face down");
+      const hint = two && picked.cards.length < 2 ? "Pick two cards (not a bird and a fox of one colour)." : notation ? `Commit ${chosen}?` : "Pick a card.";
+      wrap.append(el("div", { class: "pp-controls" }, commit, el("span", { class: "pp-hint", text: hint })));
+    }
+    return wrap;
+  }
+
+  let last = { root: null, doc: null, ctx: null };
+  function redraw(ctx, focusIndex) {
+    if (!last.root) return;
+    draw(last.root, last.doc, last.ctx);
+    const buttons = last.root.querySelectorAll(".pp-hand button");
+    const target = buttons[focusIndex];
+    if (target && !target.disabled) target.focus();
+    else { const commit = last.root.querySelector("#pp-commit"); if (commit) commit.focus(); }
+  }
+
+  // ---- haggling: allot the grain, accept or reject ----
+  function controls(view, u, moves, names, ctx, words) {
+    if (view.phase !== "haggle" || !view.haggle) return null;
+    const haggle = view.haggle;
+    const panel = el("section", { class: "pp-panel", "aria-label": "haggling", id: "pp-haggle" });
+    const stake = view.yards[view.yard];
+    panel.append(el("h3", { text: `Haggling at ${YARDS[view.yard]} over ${grainWords(stake)}` }));
+    const left = stake.map((count, g) => count - haggle.allotted.reduce((sum, a) => sum + a[g], 0));
+    const proposer = haggle.seats[haggle.proposer];
+    const offer = el("div", { class: "pp-row" }, `${names[proposer]} proposes: `);
+    if (haggle.allotted.some((counts) => counts.some(Boolean))) {
+      haggle.seats.forEach((seat, i) => offer.append(el("span", { text: `${names[seat]}: ` }),
+        grains(haggle.allotted[i], `${names[seat]} gets ${grainWords(haggle.allotted[i])}`), " "));
+    } else offer.append("nothing allotted yet");
+    panel.append(offer);
+    if (left.some(Boolean)) panel.append(el("div", { class: "pp-row" }, "Still to allot: ", grains(left, grainWords(left))));
+    const row = el("div", { class: "pp-controls" });
+    for (const move of moves) {
+      let label = move.description;
+      const allot = /^allot (\w+) to (\d+)$/.exec(move.notation);
+      if (allot) label = `Give a ${allot[1]} grain to ${names[Number(allot[2])]}`;
+      else if (move.notation === "accept") label = "Accept the proposal";
+      else if (move.notation === "reject") label = "Reject the proposal";
+      else if (move.notation === "no-deal") label = "No deal (go to the dice)";
+      row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, label));
+    }
+    if (moves.length) panel.append(row);
+    else panel.append(el("p", { class: "pp-note", text: `Waiting for ${names[u.to_move] || "the others"}.` }));
+    return panel;
+  }
+
+  function result(outcome, names) {
+    const box = el("section", { class: "pp-result", id: "pp-result", "aria-label": "result" });
+    const winners = outcome.winners.map((seat) => names[seat]);
+    box.append(el("h3", { text: winners.length === 1 ? `${winners[0]} wins!` : `${winners.join(" and ")} share the win!` }));
+    box.append(el("p", { text: `The game ended: ${REASONS[outcome.reason] || outcome.reason}.` }));
+    const list = el("ol", {});
+    outcome.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score)
+      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points` })));
+    box.append(list);
+    return box;
+  }
+
+  window.PicnicBoards.register(GAME, {
+    draw(root, doc, ctx) {
+      last = { root, doc, ctx };
+      draw(root, doc, ctx);
+    },
+    card(cardText) {
+      const found = /^(\w+) (fox )?(-?\d+)$/.exec(cardText);
+      return found ? cardPicture({ colour: found[1], fox: Boolean(found[2]), value: Number(found[3]) }) : null;
+    },
+  });
+})();
