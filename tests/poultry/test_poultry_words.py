@@ -14,6 +14,7 @@ from picnic_rules.poultry import (
     chance_outcomes,
     describe,
     move_group,
+    new_game,
     observe,
     render,
     view,
@@ -40,6 +41,22 @@ def test_the_reveal_and_the_yards_yard_by_yard() -> None:
         "at the guinea-fowl run (green guinea fowls): the foxes find no poultry; "
         "the played cards go to the discard pile",
     ]
+
+
+def test_grain_falls_at_a_yard_named_short() -> None:
+    """A round's six grain falls are told in a line or two: the yard's name alone (the
+    board names its birds), so that falls of one colour read as one sentence."""
+    state = new_game(2)
+    while state.phase is not Phase.SUPPLY:
+        state = apply(state, chance_outcomes(state)[0][0])
+    words = []
+    while state.phase is Phase.SUPPLY:
+        move = chance_outcomes(state)[0][0]
+        words.append(describe(view(state, 0), observe(state, move, 0)))
+        state = apply(state, move)
+    assert len(words) == 6
+    assert all(re.fullmatch(r"an? \w+ grain falls at [A-Za-z -]+", text) for text in words)
+    assert words[0].endswith(" at Gackelwack") and "(" not in "".join(words)
 
 
 def test_a_commitment_is_described_face_down_to_the_others() -> None:

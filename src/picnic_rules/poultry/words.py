@@ -53,11 +53,12 @@ __all__ = [
 ABOUT: Final = """Feed your birds the most valuable grain, and let your foxes catch the others'
 poultry.
 
-A round: each player commits one card (two with 2 or 3 players) face down;
-then all are turned up and the six farmyards resolve, left to right. A lone
-bird eats all the grain of its yard; crowded birds haggle over it or fight a
-dice duel (die plus card value); the fleeing bird (-2) takes one green grain
-and flees from any company; a fox catches every poultry card at its yard.
+A round: each player commits one card (two with 2 or 3 players) face down, to
+the farmyard of its colour; then all are turned up and the six farmyards
+resolve, left to right. A lone bird eats all the grain of its yard; crowded
+birds haggle over it or fight a dice duel (die plus card value); the fleeing
+bird (-2) takes one green grain and flees from any company; a fox catches
+every poultry card at its yard.
 
 The game ends after the round whose supply leaves fewer grains in the bag than
 there are yards. Score: your grain by colour value plus the values of the
