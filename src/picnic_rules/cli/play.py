@@ -490,7 +490,7 @@ def _menu_lines(
         long = _rows(screen, numbered)
         if long > max(MENU_ROWS, height // 3):
             verb, groups = menu_groups(game, legal)
-            grouped = group_rows(groups)
+            grouped = group_rows(groups, screen.width)
             if _rows(screen, grouped) < long:
                 shared = f" {verb} ..." if verb else ""
                 title = (
@@ -515,9 +515,10 @@ def menu_groups(
     Moves are grouped by ``game.move_group(move)``: its first part (the card, or the
     action) makes a row, labelled with the notation the row's moves share (the shared first
     word left out); its second part (the target) ends a move's notation, and is what the
-    row shows after the move's number, as in the full list (from 1). A move whose notation
-    does not end with its target shows its whole notation; moves without a target share a
-    row without a label.
+    row shows after the move's number, as in the full list (from 1). A group whose
+    notations do not end with their targets is labelled with the words they all begin
+    with; moves without a target, or alone in a group that shares nothing, share a last
+    row without a label, each with its whole notation.
 
     >>> from picnic_rules import GAMES
     >>> poultry = GAMES["poultry"]
@@ -529,29 +530,56 @@ def menu_groups(
     notations = [str(move) for move in legal]
     firsts = {text.split(" ", 1)[0] for text in notations}
     verb = firsts.pop() if len(firsts) == 1 and all(" " in text for text in notations) else ""
-    rows: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
-    loose: list[tuple[int, str]] = []  # moves without a target
-    for number, (move, text) in enumerate(zip(legal, notations, strict=True), start=1):
-        text = text[len(verb) :].strip()
+    texts = [text[len(verb) :].strip() for text in notations]
+    groups: dict[str, list[tuple[int, str]]] = {}  # a group's moves: (number, target)
+    loose: list[tuple[int, str]] = []  # moves in no row of their own
+    for number, (move, text) in enumerate(zip(legal, texts, strict=True), start=1):
         try:
             key, target = (str(part) for part in game.move_group(move))
         except PicnicError:
             key, target = text, ""
-        if not target:
+        if target:
+            groups.setdefault(key, []).append((number, target))
+        else:
             loose.append((number, text))
-            continue
-        head = text[: -len(target)].rstrip() if text.endswith(" " + target) else ""
-        label, items = rows.setdefault(key, ([head], []))
-        if head != label[0]:
-            label[0] = ""  # the row's moves do not share one head: each says all
-            items[:] = [(n, _whole(notations[n - 1], verb)) for n, _ in items]
-        items.append((number, target if label[0] else text))
-    out = [(label[0], items) for label, items in rows.values()]
-    return verb, out + ([("", loose)] if loose else [])
+    rows = []
+    for members in groups.values():
+        label, items = _shared_head(texts, members)
+        if label:
+            rows.append((label, items))
+        else:
+            loose.extend((number, texts[number - 1]) for number, _ in members)
+    if loose:
+        rows.append(("", sorted(loose)))
+    return verb, sorted(rows, key=lambda row: row[1][0][0])  # in the order of the full list
 
 
-def _whole(notation: str, verb: str) -> str:
-    return notation[len(verb) :].strip()
+def _shared_head(
+    texts: Sequence[str], members: Sequence[tuple[int, str]]
+) -> tuple[str, list[tuple[int, str]]]:
+    """The notation a group's moves share before their targets (else the words they all
+    begin with), and each move's number and rest; ``("", [])`` if they share nothing."""
+    heads = set()
+    for number, target in members:
+        text = texts[number - 1]
+        heads.add(text[: -len(target)].rstrip() if text.endswith(" " + target) else "")
+    if len(heads) == 1 and (head := heads.pop()):
+        return head, list(members)
+    words = [texts[number - 1].split(" ") for number, _ in members]
+    shared: list[str] = []
+    if len(members) > 1:
+        for column in zip(*words, strict=False):
+            if len(set(column)) > 1:
+                break
+            shared.append(column[0])
+        while shared and any(len(split) == len(shared) for split in words):
+            shared.pop()  # a move that is all label keeps a word of its own
+    if not shared:
+        return "", []
+    rests = [" ".join(split[len(shared) :]) for split in words]
+    return " ".join(shared), [
+        (number, rest) for (number, _), rest in zip(members, rests, strict=True)
+    ]
 
 
 def _outcome_line(session: Table, humans: Sequence[int]) -> str:

@@ -264,7 +264,7 @@ class Screen:
     def grouped(self, rows: Sequence[tuple[str, Sequence[tuple[int, str]]]]) -> None:
         """Rows ``(label, [(number, item), ...])``: each label, then its numbered items in a
         column of their own (:func:`group_rows`)."""
-        for line, hang in group_rows(rows):
+        for line, hang in group_rows(rows, self.width):
             self.line(line, hang=hang)
 
 
@@ -338,18 +338,32 @@ def numbered_rows(
     return out
 
 
-def group_rows(rows: Sequence[tuple[str, Sequence[tuple[int, str]]]]) -> list[tuple[str, int]]:
+def group_rows(
+    rows: Sequence[tuple[str, Sequence[tuple[int, str]]]], width: int = PLAIN_WIDTH
+) -> list[tuple[str, int]]:
     """The lines of a grouped list and the indent each goes on with: each label, then its
-    items numbered (``"1. blue 6  2. purple 5"``) in a column after the longest label.
+    items numbered (``"1. blue 6  2. purple 5"``) in a column after the longest label, as
+    many to a line as fit in ``width`` (an item is never split between two lines).
 
     >>> group_rows([("yellow 4 +", [(1, "blue 6"), (2, "red fox 4")]), ("", [(3, "end")])])
     [('  yellow 4 +  1. blue 6  2. red fox 4', 14), ('              3. end', 14)]
+    >>> group_rows([("fly", [(n, f"{n}.0") for n in range(1, 5)])], width=24)
+    [('  fly  1. 1.0  2. 2.0', 7), ('       3. 3.0  4. 4.0', 7)]
     """
     column = max((len(label) for label, _ in rows), default=0)
+    hang = column + 4
     out = []
     for label, items in rows:
-        shown = "  ".join(f"{number}. {item}" for number, item in items)
-        out.append((f"  {label:<{column}}  {shown}".rstrip(), column + 4))
+        line = f"  {label:<{column}}  "
+        placed = False
+        for number, item in items:
+            shown = f"{number}. {item}"
+            if placed and len(line) + 2 + len(shown) > width:
+                out.append((line, hang))
+                line, placed = " " * hang, False
+            line += ("  " if placed else "") + shown
+            placed = True
+        out.append((line.rstrip(), hang))
     return out
 
 
