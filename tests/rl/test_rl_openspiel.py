@@ -65,8 +65,31 @@ def test_the_observation_is_the_seats_view() -> None:
         view = state.view(seat)
         assert np.array_equal(state.observation_tensor(seat), encoder.encode(view))
         assert loads(state.observation_string(seat), kind="view", game="insects") == view
-    with pytest.raises(ValueError, match="perfect recall"):
-        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(ValueError, match="public and private"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, public_info=False))
+
+
+def test_the_information_state_is_the_seats_observations() -> None:
+    game = pyspiel.load_game("python_picnic_sandwich")
+    state = game.new_initial_state()
+    _play(state, 30, seed=2)
+    lines = state.information_state_string(0).splitlines()
+    assert lines[0] == "seat 0" and len(lines) == len(state.history()) + 1
+    assert all("actor=0" in line or "move=Draw" not in line for line in lines)  # no card of seat 1
+    clone = state.clone()  # the remembered lines are shared, and the same
+    assert clone.information_state_string(1) == state.information_state_string(1)
+    _play(clone, 1, seed=0)
+    assert clone.information_state_string(0).startswith(state.information_state_string(0))
+
+
+def test_outcome_sampling_mccfr_runs() -> None:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(
+        pyspiel.load_game("python_picnic_sandwich")
+    )
+    for _ in range(3):
+        solver.iteration()
 
 
 def test_ants_chance_is_drawn_inside_and_a_clone_plays_the_same() -> None:

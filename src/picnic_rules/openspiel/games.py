@@ -24,7 +24,7 @@ from ..pettingzoo.observations import ObservationEncoder
 from ..pettingzoo.rewards import returns
 from ..pettingzoo.spaces import chance_space, player_space
 from ..registry import GAMES
-from .observer import ViewObserver
+from .observer import InformationObserver, ViewObserver, make_observer
 
 try:
     import pyspiel
@@ -56,15 +56,36 @@ class _Shared:
 
 
 class _Frozen:
-    """An immutable game state, which a clone shares rather than copies."""
+    """An immutable game state with the steps that led to it, which a clone shares rather
+    than copies: ``before`` and ``move`` are the last step (``None`` at the new game),
+    ``previous`` the node before it. ``known`` remembers each seat's information state once
+    asked (a pure function of the node)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("before", "known", "move", "previous", "state")
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, previous: _Frozen | None = None, move: Any = None) -> None:
         self.state = state
+        self.previous = previous
+        self.before = None if previous is None else previous.state
+        self.move = move
+        self.known: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
         return self
+
+    def information(self, game: AnyGame, seat: int) -> str:
+        """Seat ``seat``'s perfect-recall information: one line per step, what it observed."""
+        path: list[_Frozen] = []
+        node: _Frozen | None = self
+        while node is not None and seat not in node.known:
+            path.append(node)
+            node = node.previous
+        text = f"seat {seat}" if node is None else node.known[seat]
+        for step in reversed(path):
+            if step.previous is not None:
+                text += "\n" + repr(game.observe(step.before, step.move, seat))
+            step.known[seat] = text
+        return text
 
 
 class PicnicState(pyspiel.State):  # type: ignore[misc]
@@ -88,13 +109,21 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         """Seat ``player``'s view of this position."""
         return self._shared.game.view(self._cell.state, player)
 
+    def information(self, player: int) -> str:
+        """Seat ``player``'s information state: ``seat N``, then the ``repr`` of each
+        observation it made (:meth:`Game.observe <picnic_rules.Game.observe>`), chance's
+        steps included, one a line."""
+        return self._cell.information(self._shared.game, player)
+
     def _settle(self) -> None:
         """Sampled chance: draw outcomes until a seat acts or the game is over."""
-        game, rng, state = self._shared.game, self._rng, self._cell.state
+        game, rng = self._shared.game, self._rng
         assert rng is not None
-        while game.to_move(state) is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-        self._cell = _Frozen(state)
+        cell = self._cell
+        while game.to_move(cell.state) is CHANCE:
+            move = game.sample_chance(cell.state, rng)
+            cell = _Frozen(game.apply(cell.state, move), cell, move)
+        self._cell = cell
 
     def current_player(self) -> int:
         """The seat to act, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
@@ -135,7 +164,7 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
             raise PicnicError("the game is over: no action applies")
         else:
             move = game.move_as(state, actor, self._shared.moves.move(action))
-        self._cell = _Frozen(game.apply(state, move))
+        self._cell = _Frozen(game.apply(state, move), self._cell, move)
         if self._shared.chance is None:
             self._settle()
 
@@ -189,10 +218,11 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         """The position before the first move (for ants, after the set-up's chance)."""
         return PicnicState(self, self._shared)
 
-    def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> ViewObserver:  # fmt: skip
-        """The observer of a seat's view."""
-        return ViewObserver(self._shared.encoder, iig_obs_type, params)
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ViewObserver | InformationObserver:
+        """The observer of a seat's view, or with perfect recall of its information state."""
+        return make_observer(self._shared.encoder, iig_obs_type, params)
 
 
 def _game_type(game: AnyGame) -> Any:
@@ -214,7 +244,7 @@ def _game_type(game: AnyGame) -> Any:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.players[1],
         min_num_players=game.players[0],
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,

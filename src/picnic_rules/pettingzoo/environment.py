@@ -38,7 +38,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in CI
 __all__ = ["LIMIT", "PicnicEnv", "rules_from_options"]
 
 LIMIT = float(2**20)
-"""Every number of an observation lies in ``[-LIMIT, LIMIT]`` (the rules' counts are far smaller)."""
+"""Every number of an observation lies in ``[-LIMIT, LIMIT]`` (the rules' counts are far
+smaller)."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
