@@ -16,7 +16,6 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -130,9 +129,8 @@ class Boards(BoardChecker):
 
 
 def board_app(host: Host) -> Starlette:
-    """The real web application with the board test page, its driver and the boards'
-    files (read from the package, as the page shell will serve them)."""
-    static = resources.files("picnic_rules.web").joinpath("static", "boards")
+    """The real web application (which serves the boards' scripts) with the board test
+    page and its driver."""
 
     def answer(body: bytes, kind: str) -> Response:
         return Response(body, media_type=kind, headers=HEADERS)
@@ -143,17 +141,9 @@ def board_app(host: Host) -> Starlette:
     async def driver(request: Request) -> Response:
         return answer(DRIVER.encode(), "text/javascript; charset=utf-8")
 
-    async def board(request: Request) -> Response:
-        name = request.path_params["name"]
-        found = static.joinpath(name)
-        if "/" in name or not name.endswith(".js") or not found.is_file():
-            return Response(status_code=404)
-        return answer(found.read_bytes(), "text/javascript; charset=utf-8")
-
     routes = [
         Route("/test/board_page.html", page),
         Route("/test/driver.js", driver),
-        Route("/static/boards/{name}", board),
         Mount("/", app=create_app(host, limits=NO_LIMITS, every=1.0)),
     ]
     return Starlette(routes=routes)

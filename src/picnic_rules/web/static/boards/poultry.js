@@ -267,6 +267,7 @@
     const current = view.played.some((cards) => cards.length) || view.face_down.some(Boolean);
 
     board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves)));
+    if (u.outcome) board.append(result(u.outcome, names));
 
     // the farmyards, left to right, the deck between the middle two
     const yards = el("div", { class: "pp-yards", role: "list", "aria-label": "the six farmyards" });
@@ -328,7 +329,6 @@
         el("summary", { text: current ? "This round so far" : "Last round, yard by yard" }), list));
     }
 
-    if (u.outcome) board.append(result(u.outcome, names));
   }
 
   function shorten(line) {
