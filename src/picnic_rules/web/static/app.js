@@ -1,45 +1,51 @@
-// The sandwich page: talks to the picnic_rules web API and draws one seat's client document.
-// The server keeps the state; this page only ever holds what its seats may see. The game's
-// id and the seats' credentials live in the address (#game=ID&token=...) and in the
-// browser's storage, so a reload, Back or a server restart comes back to the game. A
+// The page: a lobby (any game, its seats, variant, rules options and seed; the open
+// tables), then the table of the chosen game, drawn by that game's board
+// (static/boards/GAME.js, loaded when needed; see boards/common.js for the interface).
+// The server keeps the state; this page only ever holds what its seats may see. The
+// table's id and the seats' credentials live in the address (#game=ID&token=...) and in
+// the browser's storage, so a reload, Back or a server restart comes back to the game. A
 // WebSocket says when the table moved; without it the page asks every few seconds.
 "use strict";
 
-const CARDS = ["bread", "pb", "jelly", "ant", "fly"];
-const NAMES = { bread: "Bread", pb: "Peanut butter", jelly: "Jelly", ant: "Ant", fly: "Fly" };
+const STORAGE = "picnic-rules.table";
+const POLL_MS = 3000;          // asking, while no live connection is open
+const RECONNECT_MS = [500, 1000, 2000, 3000];
+const LOG_SIZE = 60;           // the moves the log keeps
+const GAME_NAMES = { sandwich: "Sandwich", insects: "Insects", poultry: "Poultry", ants: "Ants" };
+const HINTS = {
+  sandwich: "Tap a gold card to play it. Ants and flies then ask you to tap a sandwich; Cancel or Escape backs out. Arrow keys move through your hand, Enter or Space plays the focused card, E ends the turn.",
+  insects: "Pick insects (and jokers) from your hand, then a pile or New pile. Under attack: defend, play on the attacking pile, or give food. Arrow keys move through your hand, Enter or Space picks a card, Escape clears.",
+};
 const REASONS = {
   "three-sandwiches": "three counting sandwiches",
   "stuck": "no card left could add to a sandwich",
   "sixty-actions": "too many actions without a finished sandwich",
+  "one-left": "only one player has food left",
+  "cards-out": "the cards ran out",
+  "grain-out": "the grain ran out",
 };
-const LOG_SIZE = 12;
-const STORAGE = "picnic-rules.sandwich";
-const POLL_MS = 3000;          // asking, while no live connection is open
-const RECONNECT_MS = [500, 1000, 2000, 3000];
+const SCORE_WORDS = { sandwich: "Sandwiches" };
 
 const game = {
-  id: null,        // the game's id
-  mode: null,      // "computer", "pass" or "invite"
-  seats: {},       // seat -> {token, seen, log}
+  id: null,        // the table's id
+  name: null,      // the table's game ("sandwich", ...)
+  info: null,      // who sits where: {seats: [{seat, kind, name}], players, title}
+  seats: {},       // seat -> {token, seen, log: [{n, text}]}
   current: null,   // the seat whose document is shown
   doc: null,       // that seat's latest update (the "update" object of the client document)
-  picking: null,   // while a card waits for a target: {card, moves, source}
-  focus: 0,        // the hand card that has (or last had) the focus
-  invite: null,    // the invite link of the open seat (invite mode, the opener's page)
-  watching: null,  // a spectator's page: {seen, log}
+  invite: null,    // the invite links of the open seats (the opener's page)
+  watching: null,  // a spectator's page: {seen, log, doc}
   socket: null,    // the live connection
   tries: 0,        // reconnections since the last open connection
+  focusBoard: false, // move the focus into the board at the next drawing
+  ended: false,    // the result was shown (scrolled to) already
   queue: Promise.resolve(),  // the talks with the server, one after another
 };
 
-const $ = (id) => document.getElementById(id);
+const lobby = { games: {}, order: [], ready: null };
 
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
+const $ = (id) => document.getElementById(id);
+const el = (...args) => window.PicnicBoards.el(...args);
 
 class ApiError extends Error {
   constructor(message, status) {
@@ -87,19 +93,31 @@ function say(text) {
   $("message").textContent = text || "";
 }
 
-// --- names ---------------------------------------------------------------------------
+// --- names -------------------------------------------------------------------------------
 
-function playerName(seat) {
-  const typed = $("name-" + seat) ? $("name-" + seat).value.trim() : "";
-  return typed || "Player " + (seat + 1);
+function kindOf(seat) {
+  const found = game.info && game.info.seats[seat];
+  return found ? found.kind : "person";
+}
+
+function nameOf(seat) {
+  const found = game.info && game.info.seats[seat];
+  if (found && found.name) return found.name;
+  const kind = kindOf(seat);
+  const agents = game.info ? game.info.seats.filter((entry) => entry.kind === kind).length : 1;
+  if (kind === "computer") return agents > 1 ? "Computer " + (seat + 1) : "The computer";
+  if (kind === "random") return "Random player " + (seat + 1);
+  return "Player " + (seat + 1);
 }
 
 function seatLabel(seat) {
-  if (game.mode === "computer") return seat === 0 ? playerName(0) + " (you)" : "The computer";
-  return playerName(seat) + (seat === game.current ? " (you)" : "");
+  return nameOf(seat) + (seat === game.current && !game.watching ? " (you)" : "");
 }
 
-// --- talking to the server -----------------------------------------------------------
+// "seat 1 plays ..." in the game's words, with the players' names.
+function named(text) {
+  return String(text).replace(/\bseat (\d+)\b/g, (whole, seat) => nameOf(Number(seat)));
+}
 
 // --- where the game is kept: the address and the browser's storage ----------------------
 
@@ -133,32 +151,55 @@ function forget() {
   history.replaceState(null, "", location.pathname);
 }
 
+function showOnly(part) {
+  $("board").hidden = part !== "board";
+  $("cover").hidden = part !== "cover";
+  $("spectate").hidden = part !== "spectate";
+}
+
 // The server has no such game (a server without a database was restarted, or a bad link).
 function gone() {
   disconnect();
   forget();
+  clearBoard();
   game.id = null;
   game.doc = null;
   game.seats = {};
   game.watching = null;
-  $("board").hidden = true;
-  $("cover").hidden = true;
-  $("spectate").hidden = true;
+  showOnly(null);
   $("links").hidden = true;
   say("That game is no longer on this server. Start a new game below.");
 }
 
-function reset(id, mode) {
+function reset(id) {
   disconnect();
+  clearBoard();
   game.id = id;
-  game.mode = mode;
+  game.name = null;
+  game.info = null;
   game.seats = {};
+  game.current = null;
   game.doc = null;
-  game.picking = null;
-  game.focus = 0;
   game.invite = null;
   game.watching = null;
-  $("spectate").hidden = true;
+  game.ended = false;
+  showOnly(null);
+}
+
+function running() {
+  return Boolean(game.id && !game.watching && game.doc && game.doc.outcome === null) ||
+    Boolean(game.id && !game.watching && !$("cover").hidden);
+}
+
+async function useTable(info) {
+  game.info = info;
+  game.name = info.game;
+  $("title").textContent = info.title ? GAME_NAMES[info.game] + " — " + info.title : GAME_NAMES[info.game] || info.game;
+  $("hint").textContent = HINTS[info.game] || "Choose a move from the buttons of the table.";
+  document.title = (GAME_NAMES[info.game] || info.game) + " — picnic_rules";
+  document.body.dataset.game = info.game;
+  window.PicnicBoards.active = info.game;
+  game.board = await window.PicnicBoards.load(info.game);
 }
 
 // On load: the game the address names (a seat's credential, an invite, a spectator's
@@ -169,46 +210,38 @@ async function resume() {
   if (id && params.get("invite")) return join(id, params.get("invite"));
   if (id && params.get("watch") !== null) return watch(id);
   let tokens = id ? params.getAll("token") : [];
-  let invite = null;
   const saved = stored();
   if (id && !tokens.length && saved && saved.id === id) tokens = saved.tokens;
-  if (!id && saved) {
-    tokens = saved.tokens;
-    invite = saved.invite || null;
-    return restore(saved.id, tokens, invite);
-  }
+  if (!id && saved) return restore(saved.id, saved.tokens, saved.invite || null);
   if (id && tokens.length) return restore(id, tokens, saved && saved.id === id ? saved.invite : null);
   return undefined;
 }
 
 async function restore(id, tokens, invite) {
   await busy(async () => {
-    reset(id, null);
-    game.invite = invite || null;
+    reset(id);
+    game.invite = Array.isArray(invite) ? invite : null;
+    await useTable(await api("GET", "/api/tables/" + encodeURIComponent(id)));
     let first = null;
     for (const token of tokens) {
       const answer = await api("GET", "/api/games/" + id + "?since=0", undefined, token);
       const seat = answer.update.update.seat;
       game.seats[seat] = { token, seen: 0, log: [] };
-      game.mode = answer.mode;
       if (first === null) first = { seat, answer };
       if (answer.update.update.to_move === seat) first = { seat, answer };
     }
     remember();
     showLinks();
     const several = Object.keys(game.seats).length > 1;
-    if (several && first.answer.update.update.outcome === null) {
-      showCover(first.seat);
-    } else {
-      receive(first.seat, first.answer);
-    }
+    if (several && first.answer.update.update.outcome === null) showCover(first.seat);
+    else receive(first.seat, first.answer);
     connect();
   });
 }
 
 async function join(id, invite) {
   await busy(async () => {
-    reset(id, "invite");
+    reset(id);
     let joined;
     try {
       joined = await api("POST", "/api/games/" + id + "/join", { invite });
@@ -220,7 +253,9 @@ async function join(id, invite) {
       }
       throw error;
     }
+    await useTable(await api("GET", "/api/tables/" + encodeURIComponent(id)));
     game.seats[joined.seat] = { token: joined.token, seen: 0, log: [] };
+    game.focusBoard = true;
     remember();
     showLinks();
     await fetchSeat(joined.seat);
@@ -231,12 +266,169 @@ async function join(id, invite) {
 function showLinks() {
   const base = location.origin + location.pathname;
   $("links").hidden = !game.id;
-  $("invite-row").hidden = !game.invite;
-  if (game.invite) $("invite-link").value = game.invite;
+  $("invite-row").hidden = !(game.invite && game.invite.length);
+  if (game.invite && game.invite.length) $("invite-link").value = game.invite.join(" ");
   $("watch-link").value = base + "#game=" + encodeURIComponent(game.id) + "&watch=1";
 }
 
+// --- the lobby ---------------------------------------------------------------------------
+
+function chosen() {
+  return lobby.games[$("game").value];
+}
+
+function playersWanted() {
+  return Number($("players").value);
+}
+
+const PRESETS = {
+  computer: (n) => ["person", ...Array(n - 1).fill("computer")],
+  pass: (n) => Array(n).fill("person"),
+  invite: (n) => ["person", ...Array(n - 1).fill("open")],
+};
+const KIND_WORDS = { person: "You (this device)", open: "An invited player", computer: "The computer", random: "Random moves" };
+
+function fillGames() {
+  const select = $("game");
+  const current = select.value || "sandwich";
+  select.replaceChildren(...lobby.order.map((name) =>
+    el("option", { value: name }, (GAME_NAMES[name] || name) + " — " + lobby.games[name].title)));
+  select.value = lobby.games[current] ? current : lobby.order[0];
+  fillGame();
+}
+
+function fillGame() {
+  const info = chosen();
+  if (!info) return;
+  const players = $("players");
+  const before = Number(players.value) || info.min_players;
+  const counts = [];
+  for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
+  players.replaceChildren(...counts.map((n) => el("option", { value: String(n) }, String(n))));
+  players.value = String(Math.min(Math.max(before, info.min_players), info.max_players));
+  $("variant").replaceChildren(
+    el("option", { value: "" }, "the standard rules"),
+    ...Object.entries(info.variants).filter(([name]) => name !== "default").map(([name, changes]) =>
+      el("option", { value: name }, name + " (" + Object.entries(changes).map(([k, v]) => k + "=" + v).join(", ") + ")")));
+  $("rules-fields").replaceChildren(...info.rules.map((field) => {
+    const id = "rule-" + field.name;
+    let input;
+    if (field.type === "bool") {
+      input = el("select", { id, "data-rule": field.name },
+        el("option", { value: "" }, "as the variant says (" + field.default + ")"),
+        el("option", { value: "true" }, "true"), el("option", { value: "false" }, "false"));
+    } else {
+      input = el("input", {
+        id, type: "text", "data-rule": field.name, autocomplete: "off",
+        inputmode: field.type === "int" ? "numeric" : null,
+        placeholder: Array.isArray(field.default) ? field.default.join(",") : String(field.default),
+      });
+    }
+    const bounds = field.type === "int" && field.minimum !== undefined ? " (" + field.minimum + " to " + field.maximum + ")" : "";
+    return el("label", { class: "rule" }, field.name.replace(/_/g, " ") + bounds, input);
+  }));
+  fillSeats();
+}
+
+function fillSeats() {
+  const info = chosen();
+  if (!info) return;
+  const n = playersWanted();
+  const mode = $("mode").value;
+  const old = Array.from(document.querySelectorAll("#seat-rows select")).map((node) => node.value);
+  const names = Array.from(document.querySelectorAll("#seat-rows input")).map((node) => node.value);
+  const kinds = PRESETS[mode] ? PRESETS[mode](n) : Array.from({ length: n }, (_, i) => old[i] || (i ? "computer" : "person"));
+  $("seat-rows").replaceChildren(...kinds.map((kind, seat) => {
+    const select = el("select", { id: "seat-" + seat, "aria-label": "Seat " + (seat + 1) + " is played by" },
+      info.kinds.map((option) => el("option", { value: option }, KIND_WORDS[option] || option)));
+    select.value = kind;
+    select.addEventListener("change", () => { $("mode").value = "custom"; });
+    const name = el("input", {
+      id: "name-" + seat, type: "text", maxlength: 24, autocomplete: "off", placeholder: "Player " + (seat + 1),
+    });
+    name.value = names[seat] || "";
+    return el("div", { class: "seat-row" },
+      el("label", {}, "Player " + (seat + 1) + " name", name),
+      el("label", {}, "played by", select));
+  }));
+}
+
+function rulesWanted() {
+  const info = chosen();
+  const changes = {};
+  for (const field of info.rules) {
+    const input = $("rule-" + field.name);
+    const text = input ? input.value.trim() : "";
+    if (text === "") continue;
+    if (field.type === "bool") changes[field.name] = text === "true";
+    else if (field.type === "int") {
+      if (!/^-?[0-9]{1,9}$/.test(text)) throw new Error("The rules option " + field.name + " is a whole number.");
+      changes[field.name] = Number(text);
+    } else if (field.type === "ints") {
+      const items = text.replace(/^\[|\]$/g, "").split(",").map((item) => item.trim()).filter(Boolean);
+      if (!items.every((item) => /^-?[0-9]{1,9}$/.test(item))) throw new Error("The rules option " + field.name + " is whole numbers separated by commas.");
+      changes[field.name] = items.map(Number);
+    } else if (field.type === "names") {
+      changes[field.name] = text.replace(/^\[|\]$/g, "").split(",").map((item) => item.trim()).filter(Boolean);
+    } else changes[field.name] = text;
+  }
+  return changes;
+}
+
+async function loadLobby() {
+  try {
+    const answer = await api("GET", "/api/lobby");
+    lobby.order = answer.games.map((entry) => entry.name);
+    for (const entry of answer.games) lobby.games[entry.name] = entry;
+    fillGames();
+    showOpen(answer.tables);
+  } catch (error) {
+    say("Could not reach the server.");
+  }
+}
+
+function showOpen(tables) {
+  const list = $("open-list");
+  if (!tables.length) {
+    list.replaceChildren(el("li", { class: "empty" }, "No table waits for players now."));
+    return;
+  }
+  const base = location.origin + location.pathname;
+  list.replaceChildren(...tables.map((table) => el("li", { class: "open-table" },
+    el("span", {}, (GAME_NAMES[table.game] || table.game) + ", " + table.players + " players: "),
+    table.free.map((free) => el("a", { href: base + free.invite, class: "join-link" }, "Take seat " + (free.seat + 1))),
+    el("a", { href: base + table.watch, class: "watch-link" }, "Watch"))));
+}
+
+async function refreshOpen() {
+  try {
+    const answer = await api("GET", "/api/lobby");
+    showOpen(answer.tables);
+  } catch (error) {
+    say("Could not reach the server.");
+  }
+}
+
+// New game: asks first when a game is still going on.
+async function askNewGame() {
+  await lobby.ready;
+  if (!running()) {
+    newGame();
+    return;
+  }
+  $("confirm").hidden = false;
+  $("confirm-no").focus();
+}
+
+function answerConfirm(yes) {
+  $("confirm").hidden = true;
+  if (yes) newGame();
+  else $("new-game").focus();
+}
+
 async function newGame() {
+  const info = chosen();
+  if (!info) return;
   const text = $("seed").value.trim();
   if (text !== "" && !/^[0-9]{1,19}$/.test(text)) {
     say("The seed is a whole number (or leave it empty for a random game).");
@@ -247,28 +439,44 @@ async function newGame() {
     say("The seed must be at most " + Number.MAX_SAFE_INTEGER + ".");
     return;
   }
+  let rules;
+  try {
+    rules = rulesWanted();
+  } catch (error) {
+    say(error.message);
+    return;
+  }
+  const n = playersWanted();
+  const seats = Array.from({ length: n }, (_, seat) => $("seat-" + seat).value);
+  const names = Array.from({ length: n }, (_, seat) => $("name-" + seat).value.trim().slice(0, 24));
+  const body = { game: info.name, players: n, seats, seed, names };
+  if ($("variant").value) body.variant = $("variant").value;
+  if (Object.keys(rules).length) body.rules = rules;
   await busy(async () => {
-    const created = await api("POST", "/api/games", { mode: $("mode").value, seed });
-    reset(created.id, created.mode);
+    const created = await api("POST", "/api/tables", body);
+    reset(created.id);
+    await useTable({
+      game: info.name,
+      title: info.title,
+      players: n,
+      seats: seats.map((kind, seat) => ({ seat, kind, name: names[seat] })),
+    });
     for (const entry of created.seats) game.seats[entry.seat] = { token: entry.token, seen: 0, log: [] };
-    for (const entry of created.invites) {
-      game.invite = location.origin + location.pathname + "#game=" + encodeURIComponent(created.id) +
-        "&invite=" + encodeURIComponent(entry.invite);
-    }
+    const base = location.origin + location.pathname;
+    game.invite = created.invites.map((entry) => base + "#game=" + encodeURIComponent(created.id) +
+      "&invite=" + encodeURIComponent(entry.invite));
     say("");
     remember();
     showLinks();
-    if (game.mode === "pass") {
-      showCover(0);
-    } else {
-      await fetchSeat(0);
-      focusHand();  // so the next Enter plays a card, not another new game
-    }
+    game.focusBoard = true;
+    const mine = created.seats.map((entry) => entry.seat);
+    if (mine.length > 1) showCover(mine[0]);
+    else await fetchSeat(mine[0]);
     connect();
   });
 }
 
-// --- the live connection, and asking when it is down -----------------------------------
+// --- the live connection -------------------------------------------------------------------
 
 function connect() {
   disconnect();
@@ -304,6 +512,7 @@ function connect() {
     document.body.dataset.live = "closed";
     reconnectLater();
   };
+  return undefined;
 }
 
 function disconnect() {
@@ -332,7 +541,7 @@ function moved(seen) {
     return;
   }
   const entry = game.seats[game.current];
-  if (!entry || seen === entry.seen || game.picking || !$("cover").hidden) return;
+  if (!entry || seen === entry.seen || !$("cover").hidden) return;
   refresh();
 }
 
@@ -342,7 +551,7 @@ function refresh() {
   serial(async () => {
     if (!game.id) return;
     if (game.watching) await fetchPublic();
-    else if (game.seats[game.current] && !game.picking && $("cover").hidden) await fetchSeat(game.current);
+    else if (game.seats[game.current] && $("cover").hidden) await fetchSeat(game.current);
   }).catch((error) => {
     if (error instanceof ApiError && error.status === 404) gone();
   }).finally(() => {
@@ -359,8 +568,9 @@ setInterval(() => {
 
 async function watch(id) {
   await busy(async () => {
-    reset(id, null);
-    game.watching = { seen: 0, log: [] };
+    reset(id);
+    await useTable(await api("GET", "/api/tables/" + encodeURIComponent(id)));
+    game.watching = { seen: 0, log: [], doc: null };
     $("links").hidden = true;
     await fetchPublic();
     connect();
@@ -370,21 +580,27 @@ async function watch(id) {
 async function fetchPublic() {
   const watching = game.watching;
   const answer = await api("GET", "/api/games/" + game.id + "/public?since=" + watching.seen);
+  const first = watching.seen;
   watching.seen = answer.seen;
-  for (const line of answer.log) watching.log.push(line);
-  watching.log = watching.log.slice(-LOG_SIZE * 4);
+  answer.log.forEach((line, i) => watching.log.push({ n: first + i + 1, text: line }));
+  watching.log = watching.log.slice(-LOG_SIZE);
+  watching.doc = answer;
   document.body.dataset.seen = String(answer.seen);
-  $("board").hidden = true;
-  $("cover").hidden = true;
-  $("spectate").hidden = false;
+  showOnly("spectate");
   const over = answer.outcome !== null;
   let turn;
-  if (over) turn = "Game over: " + answer.outcome.winners.map((seat) => "Player " + (seat + 1)).join(" and ") + (answer.outcome.winners.length > 1 ? " tie" : " wins");
+  if (over) turn = "Game over: " + answer.outcome.winners.map(nameOf).join(" and ") + (answer.outcome.winners.length > 1 ? " tie" : " wins");
   else if (answer.to_move === "chance") turn = "Cards are being dealt";
-  else turn = "Player " + (answer.to_move + 1) + " to play";
-  $("spectate-turn").textContent = turn + " · " + answer.seen + " moves";
-  $("spectate-log").replaceChildren(...watching.log.map((text) => el("li", text)));
+  else turn = nameOf(answer.to_move) + " to play";
+  $("spectate-turn").textContent = turn + " · " + answer.seen + " moves · seats: " +
+    Array.from({ length: answer.players }, (_, seat) => "seat " + seat + " = " + nameOf(seat)).join(", ");
+  $("spectate-log").replaceChildren(...watching.log.map((line) => el("li", { value: line.n }, line.text)));
+  const root = $("spectate-board");
+  root.replaceChildren();
+  drawBoard(root, answer, null);
 }
+
+// --- a seat's document -----------------------------------------------------------------------
 
 async function fetchSeat(seat) {
   const entry = game.seats[seat];
@@ -396,12 +612,12 @@ async function fetchSeat(seat) {
 function receive(seat, answer) {
   const entry = game.seats[seat];
   const update = answer.update.update;
+  const first = answer.seen - update.observations.length;
   entry.seen = answer.seen;
-  for (const item of update.observations) entry.log.push(item.description);
+  update.observations.forEach((item, i) => entry.log.push({ n: first + i + 1, text: item.description }));
   entry.log = entry.log.slice(-LOG_SIZE);
   game.current = seat;
   game.doc = update;
-  game.picking = null;
   document.body.dataset.seen = String(answer.seen);
   render();
 }
@@ -409,7 +625,7 @@ function receive(seat, answer) {
 async function send(notation) {
   const seat = game.current;
   const entry = game.seats[seat];
-  game.picking = null;
+  if (!entry || document.body.dataset.busy === "true") return;
   await busy(async () => {
     try {
       const answer = await api("POST", "/api/games/" + game.id + "/moves", { move: notation, seen: entry.seen }, entry.token);
@@ -424,157 +640,106 @@ async function send(notation) {
       throw error;
     }
     const next = game.doc.to_move;
-    if (game.mode === "pass" && game.doc.outcome === null && next !== seat && next in game.seats) {
+    if (Object.keys(game.seats).length > 1 && game.doc.outcome === null && next !== seat && next in game.seats) {
       showCover(next);
     }
   });
 }
 
-// --- the cover between seats (pass and play) ---------------------------------------------
+// --- the cover between seats (pass and play) -------------------------------------------------
 
+function clearBoard() {
+  $("board-root").replaceChildren();
+  $("spectate-board").replaceChildren();
+  $("moves").replaceChildren();
+}
+
+// The next seat's turn on a shared device: the last hand leaves the page entirely.
 function showCover(seat) {
-  $("board").hidden = true;
-  $("cover").hidden = false;
-  $("cover-text").textContent = "Pass the device to " + playerName(seat) + ". " + playerName(seat) + ": tap when you are ready.";
+  clearBoard();
+  game.doc = null;
+  showOnly("cover");
+  $("cover-text").textContent = "Pass the device to " + nameOf(seat) + ". " + nameOf(seat) + ": tap when you are ready.";
   $("cover-button").dataset.seat = String(seat);
-  $("cover-button").textContent = "Show " + playerName(seat) + "'s hand";
+  $("cover-button").textContent = "Show " + nameOf(seat) + "'s hand";
   $("cover-button").focus();
 }
 
 async function leaveCover() {
   const seat = Number($("cover-button").dataset.seat);
+  game.focusBoard = true;
   await busy(async () => {
     await fetchSeat(seat);
-    $("cover").hidden = true;
   });
 }
 
-// --- what the document allows ------------------------------------------------------------
+// --- drawing ---------------------------------------------------------------------------------
 
-function legal() {
-  return game.doc && game.doc.to_move === game.current ? game.doc.legal_moves : [];
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-function plays(card) {
-  return legal().filter((entry) => entry.card === card && entry.target !== "discard");
-}
-
-function discards() {
-  return legal().filter((entry) => entry.target === "discard");
-}
-
-function endMove() {
-  return legal().find((entry) => entry.card === "end");
-}
-
-// --- the player's actions ------------------------------------------------------------------
-
-function tapCard(card, index) {
-  if (game.picking || document.body.dataset.busy === "true") return;
-  game.focus = index;
-  const discard = discards().find((entry) => entry.card === card);
-  if (discard) {
-    send(discard.notation);
-    return;
+function drawBoard(root, doc, seat) {
+  const boards = window.PicnicBoards;
+  const board = game.board || boards.plain;
+  const names = Array.from({ length: game.info ? game.info.players : 0 }, (_, i) => (i === seat ? "you" : nameOf(i)));
+  const ctx = {
+    seat,
+    names,
+    ownName: seat === null ? null : nameOf(seat),
+    play: (notation) => send(notation),
+    busy: false, // drawn from a settled document; a move asked for while one is in flight is ignored
+    reducedMotion: reducedMotion(),
+    spectator: seat === null,
+    el: boards.el,
+    card: boards.card,
+  };
+  try {
+    board.draw(root, doc, ctx);
+  } catch (error) {
+    root.replaceChildren();
+    boards.plain.draw(root, doc, ctx);
+    say("The board could not be drawn: " + error.message);
   }
-  const moves = plays(card);
-  if (moves.length === 0) return;
-  if (moves.length === 1 && card !== "ant" && card !== "fly") {
-    send(moves[0].notation);
-    return;
-  }
-  game.picking = { card, moves, source: null };
-  render();
-}
-
-function tapTarget(target) {
-  const picking = game.picking;
-  if (!picking || document.body.dataset.busy === "true") return;
-  if (picking.card === "ant" && picking.source === null) {
-    const onto = picking.moves.filter((entry) => entry.target.split(" to ")[0] === target);
-    if (onto.length === 1) {
-      send(onto[0].notation);
-    } else {
-      picking.source = target;
-      picking.moves = onto;
-      render();
-    }
-    return;
-  }
-  const chosen = picking.moves.find((entry) => targetOf(entry) === target);
-  if (chosen) send(chosen.notation);
-}
-
-function cancel() {
-  if (!game.picking) return;
-  game.picking = null;
-  render();
-  focusHand();
-}
-
-function endTurn() {
-  const move = endMove();
-  if (move && !game.picking && document.body.dataset.busy !== "true") send(move.notation);
-}
-
-// The sandwich a move asks the player to tap: "S.I" for a table sandwich, "new" for a new one.
-function targetOf(entry) {
-  if (entry.card === "ant") {
-    const [source, onto] = entry.target.split(" to ");
-    return game.picking && game.picking.source !== null ? game.current + "." + onto : source;
-  }
-  if (entry.card === "fly") return entry.target;
-  return entry.target === "new" ? "new" : game.current + "." + entry.target;
-}
-
-function targets() {
-  if (!game.picking) return new Set();
-  return new Set(game.picking.moves.map(targetOf));
-}
-
-// --- drawing the document -------------------------------------------------------------------
-
-function cardCount(n) {
-  return n + (n === 1 ? " card" : " cards");
-}
-
-function isFinished(sandwich) {
-  return sandwich.length >= 2 && sandwich[sandwich.length - 1] === "bread";
-}
-
-function covered(seat, index) {
-  const fly = game.doc.view.fly;
-  return fly !== null && fly[0] === seat && fly[1] === index;
 }
 
 function render() {
   const doc = game.doc;
   if (!doc) return;
-  const view = doc.view;
+  const root = $("board-root");
   const active = document.activeElement;
-  const onBoard = !active || active === document.body || Boolean(active.closest("#board, #cover"));
-  $("board").hidden = false;
-  $("cover").hidden = true;
-  $("spectate").hidden = true;
+  const wasInside = !active || active === document.body || root.contains(active);
+  showOnly("board");
   const over = doc.outcome !== null;
   const mine = doc.to_move === game.current;
-  $("turn").textContent = over ? "Game over" : mine ? "Your turn, " + playerName(game.current) : seatLabel(doc.to_move) + " to play";
+  let turn;
+  if (over) turn = "Game over";
+  else if (mine) turn = "Your turn, " + nameOf(game.current);
+  else if (doc.to_move === null || typeof doc.to_move !== "number") turn = "The cards are being dealt";
+  else turn = seatLabel(doc.to_move) + " to play";
+  $("turn").textContent = turn;
   renderResult(doc.outcome);
-  renderTable(view);
-  const discardCounts = CARDS.map((card, i) => view.discard_pile[i] ? NAMES[card].toLowerCase() + " " + view.discard_pile[i] : null).filter(Boolean);
-  $("piles").textContent = "Draw pile: " + cardCount(view.draw_size) + ". Discard pile: " +
-    (discardCounts.length ? discardCounts.join(", ") : "empty") + ". Actions without a finished sandwich: " +
-    view.actions + " of " + view.rules.action_limit + ".";
-  renderHand(view);
-  renderPrompt(mine, over);
-  const log = $("moves");
-  log.replaceChildren(...game.seats[game.current].log.slice().reverse().map((text) => el("li", text)));
-  if (game.picking) {
-    const first = document.querySelector("#table .target");
-    if (first) first.focus();
-  } else if (onBoard) {
-    focusHand();
+  root.replaceChildren();
+  drawBoard(root, doc, game.current);
+  renderLog();
+  if ((game.focusBoard || wasInside) && !root.contains(document.activeElement) && !over) {
+    const target = root.querySelector("[data-focus]") || root.querySelector("button:not([disabled]), [tabindex='0']");
+    if (target) target.focus();
   }
+  game.focusBoard = false;
+  if (over && !game.ended) {
+    game.ended = true;
+    const box = $("result");
+    box.scrollIntoView({ block: "nearest" });
+    box.focus({ preventScroll: true });
+  }
+}
+
+function renderLog() {
+  const entry = game.seats[game.current];
+  const list = $("moves");
+  list.replaceChildren(...entry.log.map((line) => el("li", { value: line.n }, named(line.text))));
+  list.scrollTop = list.scrollHeight;
 }
 
 function renderResult(outcome) {
@@ -585,176 +750,51 @@ function renderResult(outcome) {
     return;
   }
   let headline;
-  if (outcome.winners.length > 1) headline = "A tie";
-  else if (game.mode === "computer") headline = outcome.winners[0] === 0 ? "You win!" : "The computer wins";
-  else headline = playerName(outcome.winners[0]) + " wins!";
+  const alone = Object.keys(game.seats).length === 1;
+  if (outcome.winners.length > 1) headline = "A tie: " + outcome.winners.map(nameOf).join(" and ");
+  else if (alone && outcome.winners[0] === game.current) headline = "You win!";
+  else headline = nameOf(outcome.winners[0]) + " wins!";
+  const word = SCORE_WORDS[game.name] || "Scores";
   const scores = outcome.scores.map((score, seat) => seatLabel(seat) + ": " + score).join(", ");
   box.replaceChildren(
-    el("h2", headline),
-    el("p", "The game ended: " + (REASONS[outcome.reason] || outcome.reason) + ". Sandwiches: " + scores + ".", "reason"),
+    el("h2", {}, headline),
+    el("p", { class: "reason" }, "The game ended: " + (REASONS[outcome.reason] || outcome.reason) + ". " + word + ": " + scores + "."),
   );
 }
 
-function renderTable(view) {
-  const wanted = targets();
-  const seats = view.table.map((sandwiches, seat) => {
-    const box = el("div", null, "seat" + (seat === view.turn ? " active" : ""));
-    box.dataset.seat = String(seat);
-    const finished = sandwiches.filter(isFinished).length;
-    const counting = sandwiches.filter((s, i) => isFinished(s) && !covered(seat, i)).length;
-    box.append(el("h2", seatLabel(seat)));
-    box.append(el("p", cardCount(view.hand_sizes[seat]) + " in hand · finished " + finished + " · counting " + counting +
-      " of " + view.rules.sandwiches_to_win, "info"));
-    const row = el("div", null, "sandwiches");
-    sandwiches.forEach((sandwich, index) => {
-      const name = seat + "." + index;
-      const target = wanted.has(name);
-      const node = el(target ? "button" : "div", null, "sandwich");
-      if (target) {
-        node.type = "button";
-        node.classList.add("target");
-        node.addEventListener("click", () => tapTarget(name));
-      }
-      if (isFinished(sandwich)) node.classList.add("finished");
-      if (covered(seat, index)) node.classList.add("covered");
-      node.dataset.sandwich = name;
-      node.append(el("span", "Sandwich " + name, "label"));
-      for (const card of sandwich.slice().reverse()) node.append(el("span", NAMES[card], "layer " + card));
-      if (covered(seat, index)) node.append(el("span", "Fly on it", "fly-mark"));
-      if (isFinished(sandwich)) node.append(el("span", covered(seat, index) ? "Finished, does not count" : "Finished", "done"));
-      row.append(node);
-    });
-    if (wanted.has("new") && seat === game.current) {
-      const node = el("button", "New sandwich", "sandwich target new");
-      node.type = "button";
-      node.dataset.sandwich = "new";
-      node.addEventListener("click", () => tapTarget("new"));
-      row.append(node);
-    }
-    if (!row.childElementCount) row.append(el("p", "No sandwiches yet", "empty"));
-    box.append(row);
-    return box;
-  });
-  $("table").replaceChildren(...seats);
-}
-
-function renderHand(view) {
-  const hand = $("hand");
-  const cards = [];
-  CARDS.forEach((card, i) => {
-    for (let n = 0; n < view.hand[i]; n++) cards.push(card);
-  });
-  $("hand-title").textContent = playerName(game.current) + "'s hand (" + cards.length + ")";
-  const forced = discards();
-  const buttons = cards.map((card, index) => {
-    const button = el("button", NAMES[card], "card " + card);
-    button.type = "button";
-    button.dataset.card = card;
-    button.tabIndex = index === Math.min(game.focus, cards.length - 1) ? 0 : -1;
-    let state = "";
-    if (plays(card).length) {
-      button.classList.add("gold");
-      state = ", playable";
-    } else if (forced.some((entry) => entry.card === card)) {
-      button.classList.add("discard");
-      state = ", tap to discard";
-    }
-    if (game.picking) {
-      button.disabled = true;
-      if (game.picking.card === card && index === game.focus) button.classList.add("picked");
-    }
-    button.setAttribute("aria-label", NAMES[card] + state);
-    button.addEventListener("click", () => tapCard(card, index));
-    button.addEventListener("focus", () => { game.focus = index; });
-    return button;
-  });
-  hand.replaceChildren(...buttons);
-  if (!cards.length) hand.append(el("p", "No cards in hand", "empty"));
-}
-
-function renderPrompt(mine, over) {
-  const prompt = $("prompt");
-  const picking = game.picking;
-  $("cancel").hidden = !picking;
-  $("end").hidden = !endMove() || Boolean(picking);
-  if (over) prompt.textContent = "";
-  else if (!mine) prompt.textContent = "Waiting for " + seatLabel(game.doc.to_move) + ".";
-  else if (picking && picking.card === "ant" && picking.source !== null) {
-    prompt.textContent = "Tap your sandwich to put the stolen " + NAMES[stolenCard(picking.source)].toLowerCase() + " on (Escape cancels).";
-  } else if (picking && picking.card === "ant") prompt.textContent = "Tap a sandwich for your ant to steal from (Escape cancels).";
-  else if (picking && picking.card === "fly") prompt.textContent = "Tap a sandwich to put the fly on (Escape cancels).";
-  else if (picking) prompt.textContent = "Tap a sandwich for your " + NAMES[picking.card].toLowerCase() + " (Escape cancels).";
-  else if (discards().length) prompt.textContent = "No card can be played: tap a card to discard it.";
-  else if (legal().some((entry) => entry.card !== "end")) prompt.textContent = "Tap a gold card to play it, or end your turn.";
-  else prompt.textContent = "No more plays: end your turn.";
-}
-
-function stolenCard(source) {
-  const [seat, index] = source.split(".").map(Number);
-  const sandwich = game.doc.view.table[seat][index];
-  return sandwich[sandwich.length - 1];
-}
-
-// --- keys --------------------------------------------------------------------------------------
+// --- keys ------------------------------------------------------------------------------------
 
 function typing(target) {
   if (!target || !target.tagName) return false;
   return ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable;
 }
 
-function focusHand() {
-  const cards = Array.from(document.querySelectorAll("#hand button.card"));
-  if (!cards.length) return;
-  const index = Math.max(0, Math.min(game.focus, cards.length - 1));
-  cards.forEach((card, i) => { card.tabIndex = i === index ? 0 : -1; });
-  cards[index].focus();
-}
-
-function moveFocus(selector, step) {
-  const items = Array.from(document.querySelectorAll(selector)).filter((node) => !node.disabled);
-  if (!items.length) return;
-  const at = items.indexOf(document.activeElement);
-  const next = at < 0 ? 0 : (at + step + items.length) % items.length;
-  items.forEach((item, i) => { item.tabIndex = i === next ? 0 : -1; });
-  items[next].focus();
-  if (selector === "#hand button.card") game.focus = next;
-}
-
-function onKey(event) {
-  if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (!$("cover").hidden || !game.doc) return;
-  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-  if (game.picking) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      cancel();
-    } else if (step) {
-      event.preventDefault();
-      moveFocus("#table .target", step);
-    }
-    return; // Enter and Space press the focused target button
-  }
-  if (step) {
-    event.preventDefault();
-    moveFocus("#hand button.card", step);
-  } else if (event.key === "e" || event.key === "E") {
-    event.preventDefault();
-    endTurn();
-  }
-  // Enter and Space press the focused card: a button's own click
-}
+// Whether a key may act on the board now (boards ask before acting on a key).
+window.PicnicBoards.allowKeys = (event) => {
+  if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return false;
+  return $("cover").hidden && $("confirm").hidden && Boolean(game.doc) && !game.watching;
+};
 
 document.addEventListener("DOMContentLoaded", () => {
-  $("new-game").addEventListener("click", () => newGame());
+  $("new-game").addEventListener("click", () => askNewGame());
   $("seed").addEventListener("keydown", (event) => {
-    if (event.key === "Enter") newGame();
+    if (event.key === "Enter") {
+      event.preventDefault();
+      askNewGame();
+    }
   });
+  $("confirm-yes").addEventListener("click", () => answerConfirm(true));
+  $("confirm-no").addEventListener("click", () => answerConfirm(false));
+  $("confirm").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") answerConfirm(false);
+  });
+  $("game").addEventListener("change", () => fillGame());
+  $("players").addEventListener("change", () => fillSeats());
+  $("mode").addEventListener("change", () => fillSeats());
+  $("open-refresh").addEventListener("click", () => refreshOpen());
   for (const id of ["invite-link", "watch-link"]) $(id).addEventListener("focus", () => $(id).select());
   $("cover-button").addEventListener("click", () => leaveCover());
-  $("cancel").addEventListener("click", () => cancel());
-  $("end").addEventListener("click", () => endTurn());
-  for (const seat of [0, 1]) $("name-" + seat).addEventListener("input", () => render());
-  document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", () => resume());
-  resume();
+  lobby.ready = loadLobby();
+  lobby.ready.then(() => resume());
 });

@@ -1,0 +1,305 @@
+// The sandwich board: every seat's sandwiches on plates, the hand as cards. Tap a gold card
+// to play it; ants and flies then ask for a sandwich (Cancel or Escape backs out). Arrow
+// keys move through the hand, Enter or Space plays the focused card, E ends the turn.
+"use strict";
+
+(function () {
+  const B = window.PicnicBoards;
+  const el = B.el;
+  const CARDS = ["bread", "pb", "jelly", "ant", "fly"];
+  const NAMES = { bread: "Bread", pb: "Peanut butter", jelly: "Jelly", ant: "Ant", fly: "Fly" };
+
+  const board = {
+    last: null,      // {root, doc, ctx} of the last drawing
+    picking: null,   // while a card waits for a target: {card, moves, source}
+    focus: 0,        // the hand card that has (or last had) the focus
+    before: {},      // each sandwich's layers at the previous document (for the animation)
+  };
+
+  function legal() {
+    const { doc, ctx } = board.last;
+    return doc.to_move === ctx.seat ? doc.legal_moves : [];
+  }
+
+  const plays = (card) => legal().filter((entry) => entry.card === card && entry.target !== "discard");
+  const discards = () => legal().filter((entry) => entry.target === "discard");
+  const endMove = () => legal().find((entry) => entry.card === "end");
+  const busy = () => document.body.dataset.busy === "true";
+
+  function send(notation) {
+    board.picking = null;
+    board.last.ctx.play(notation);
+  }
+
+  function redraw() {
+    const { root, doc, ctx } = board.last;
+    root.replaceChildren();
+    draw(root, doc, ctx, true);
+  }
+
+  function tapCard(card, index) {
+    if (board.picking || busy()) return;
+    board.focus = index;
+    const discard = discards().find((entry) => entry.card === card);
+    if (discard) {
+      send(discard.notation);
+      return;
+    }
+    const moves = plays(card);
+    if (moves.length === 0) return;
+    if (moves.length === 1 && card !== "ant" && card !== "fly") {
+      send(moves[0].notation);
+      return;
+    }
+    board.picking = { card, moves, source: null };
+    redraw();
+  }
+
+  function tapTarget(target) {
+    const picking = board.picking;
+    if (!picking || busy()) return;
+    if (picking.card === "ant" && picking.source === null) {
+      const onto = picking.moves.filter((entry) => entry.target.split(" to ")[0] === target);
+      if (onto.length === 1) {
+        send(onto[0].notation);
+      } else {
+        picking.source = target;
+        picking.moves = onto;
+        redraw();
+      }
+      return;
+    }
+    const chosen = picking.moves.find((entry) => targetOf(entry) === target);
+    if (chosen) send(chosen.notation);
+  }
+
+  function cancel() {
+    if (!board.picking) return;
+    board.picking = null;
+    redraw();
+    focusHand();
+  }
+
+  function endTurn() {
+    const move = endMove();
+    if (move && !board.picking && !busy()) send(move.notation);
+  }
+
+  // The sandwich a move asks the player to tap: "S.I" for a table sandwich, "new" for a new one.
+  function targetOf(entry) {
+    const seat = board.last.ctx.seat;
+    if (entry.card === "ant") {
+      const [source, onto] = entry.target.split(" to ");
+      return board.picking && board.picking.source !== null ? seat + "." + onto : source;
+    }
+    if (entry.card === "fly") return entry.target;
+    return entry.target === "new" ? "new" : seat + "." + entry.target;
+  }
+
+  function targets() {
+    if (!board.picking) return new Set();
+    return new Set(board.picking.moves.map(targetOf));
+  }
+
+  const cardCount = (n) => n + (n === 1 ? " card" : " cards");
+  const isFinished = (sandwich) => sandwich.length >= 2 && sandwich[sandwich.length - 1] === "bread";
+
+  function covered(view, seat, index) {
+    const fly = view.fly;
+    return fly !== null && fly !== undefined && fly[0] === seat && fly[1] === index;
+  }
+
+  function seatName(ctx, seat) {
+    if (seat === ctx.seat) return (ctx.ownName || "You") + " (you)";
+    return ctx.names[seat] || "Player " + (seat + 1);
+  }
+
+  function drawTable(view, ctx, fresh) {
+    const wanted = targets();
+    const seen = {};
+    const seats = view.table.map((sandwiches, seat) => {
+      const box = el("div", { class: "seat" + (seat === view.turn ? " active" : ""), dataset: { seat: String(seat) } });
+      const finished = sandwiches.filter(isFinished).length;
+      const counting = sandwiches.filter((s, i) => isFinished(s) && !covered(view, seat, i)).length;
+      box.append(el("h2", {}, seatName(ctx, seat)));
+      box.append(el("p", { class: "info" }, cardCount(view.hand_sizes[seat]) + " in hand · finished " + finished +
+        " · counting " + counting + " of " + view.rules.sandwiches_to_win));
+      const row = el("div", { class: "sandwiches" });
+      sandwiches.forEach((sandwich, index) => {
+        const name = seat + "." + index;
+        seen[name] = sandwich.length;
+        const target = wanted.has(name);
+        const node = el(target ? "button" : "div", { class: "sandwich", dataset: { sandwich: name } });
+        if (target) {
+          node.type = "button";
+          node.classList.add("target");
+          node.addEventListener("click", () => tapTarget(name));
+        }
+        if (isFinished(sandwich)) node.classList.add("finished");
+        if (covered(view, seat, index)) node.classList.add("covered");
+        node.append(el("span", { class: "label" }, "Sandwich " + name));
+        const stack = el("span", { class: "stack" });
+        const grown = fresh && board.before[name] !== undefined && board.before[name] < sandwich.length;
+        sandwich.slice().reverse().forEach((card, depth) => {
+          stack.append(el("span", { class: "layer " + card + (grown && depth === 0 ? " arrive" : "") }, NAMES[card]));
+        });
+        node.append(stack, el("span", { class: "plate", "aria-hidden": "true" }));
+        if (covered(view, seat, index)) node.append(el("span", { class: "fly-mark" }, "Fly on it"));
+        if (isFinished(sandwich)) node.append(el("span", { class: "done" }, covered(view, seat, index) ? "Finished, does not count" : "Finished"));
+        row.append(node);
+      });
+      if (wanted.has("new") && seat === ctx.seat) {
+        row.append(el("button", { type: "button", class: "sandwich target new", dataset: { sandwich: "new" }, onclick: () => tapTarget("new") }, "New sandwich"));
+      }
+      if (!row.childElementCount) row.append(el("p", { class: "empty" }, "No sandwiches yet"));
+      box.append(row);
+      return box;
+    });
+    if (fresh) board.before = seen;
+    return el("section", { id: "table", "aria-label": "The table" }, seats);
+  }
+
+  function drawHand(view, ctx) {
+    const cards = [];
+    CARDS.forEach((card, i) => {
+      for (let n = 0; n < view.hand[i]; n++) cards.push(card);
+    });
+    const forced = discards();
+    const hand = el("div", { id: "hand", role: "group", "aria-label": "Your cards" });
+    const focusAt = Math.min(board.focus, cards.length - 1);
+    cards.forEach((card, index) => {
+      const button = el("button", { type: "button", class: "card " + card, dataset: { card } });
+      button.tabIndex = index === focusAt ? 0 : -1;
+      if (index === focusAt) button.dataset.focus = "";
+      let state = "";
+      if (plays(card).length) {
+        button.classList.add("gold");
+        state = ", playable";
+      } else if (forced.some((entry) => entry.card === card)) {
+        button.classList.add("discard");
+        state = ", tap to discard";
+      }
+      if (board.picking) {
+        button.disabled = true;
+        if (board.picking.card === card && index === board.focus) button.classList.add("picked");
+      }
+      button.setAttribute("aria-label", NAMES[card] + state);
+      const face = ctx.card("sandwich", card);
+      face.setAttribute("aria-hidden", "true");
+      button.append(face);
+      button.addEventListener("click", () => tapCard(card, index));
+      button.addEventListener("focus", () => { board.focus = index; });
+      hand.append(button);
+    });
+    if (!cards.length) hand.append(el("p", { class: "empty" }, "No cards in hand"));
+    const title = el("h2", { id: "hand-title" }, (ctx.ownName || "Your") + "'s hand (" + cards.length + ")");
+    return [title, hand];
+  }
+
+  function promptText(doc, ctx) {
+    const picking = board.picking;
+    const mine = doc.to_move === ctx.seat;
+    if (doc.outcome !== null) return "";
+    if (!mine) return typeof doc.to_move === "number" ? "Waiting for " + (ctx.names[doc.to_move] || "the others") + "." : "";
+    if (picking && picking.card === "ant" && picking.source !== null) {
+      return "Tap your sandwich to put the stolen " + NAMES[stolenCard(doc.view, picking.source)].toLowerCase() + " on (Escape cancels).";
+    }
+    if (picking && picking.card === "ant") return "Tap a sandwich for your ant to steal from (Escape cancels).";
+    if (picking && picking.card === "fly") return "Tap a sandwich to put the fly on (Escape cancels).";
+    if (picking) return "Tap a sandwich for your " + NAMES[picking.card].toLowerCase() + " (Escape cancels).";
+    if (discards().length) return "No card can be played: tap a card to discard it.";
+    if (legal().some((entry) => entry.card !== "end")) return "Tap a gold card to play it, or end your turn.";
+    return "No more plays: end your turn.";
+  }
+
+  function stolenCard(view, source) {
+    const [seat, index] = source.split(".").map(Number);
+    const sandwich = view.table[seat][index];
+    return sandwich[sandwich.length - 1];
+  }
+
+  function drawSpectator(root, doc, ctx) {
+    const seats = Array.from({ length: doc.players }, (_, seat) =>
+      el("div", { class: "seat" + (doc.to_move === seat ? " active" : "") }, el("h2", {}, ctx.names[seat] || "Player " + (seat + 1))));
+    root.append(el("section", { class: "spectator-table", "aria-label": "The players" }, seats));
+  }
+
+  function draw(root, doc, ctx, again) {
+    if (ctx.spectator) {
+      drawSpectator(root, doc, ctx);
+      return;
+    }
+    const fresh = !again;
+    if (fresh && (!board.last || board.last.doc !== doc)) board.picking = null;
+    const active = document.activeElement;
+    const onBoard = !active || active === document.body || root.contains(active);
+    board.last = { root, doc, ctx };
+    const view = doc.view;
+    const discardCounts = CARDS.map((card, i) => (view.discard_pile[i] ? NAMES[card].toLowerCase() + " " + view.discard_pile[i] : null)).filter(Boolean);
+    const piles = el("p", { id: "piles" }, "Draw pile: " + cardCount(view.draw_size) + ". Discard pile: " +
+      (discardCounts.length ? discardCounts.join(", ") : "empty") + ". Actions without a finished sandwich: " +
+      view.actions + " of " + view.rules.action_limit + ".");
+    const cancelButton = el("button", { id: "cancel", type: "button", hidden: !board.picking, onclick: () => cancel() }, "Cancel");
+    const endButton = el("button", { id: "end", type: "button", hidden: !endMove() || Boolean(board.picking), onclick: () => endTurn() }, "End turn (E)");
+    root.append(
+      drawTable(view, ctx, fresh),
+      piles,
+      el("section", { id: "you", "aria-label": "Your hand" },
+        ...drawHand(view, ctx),
+        el("p", { id: "prompt" }, promptText(doc, ctx)),
+        el("div", { id: "actions" }, cancelButton, endButton)),
+    );
+    if (board.picking) {
+      const first = root.querySelector("#table .target");
+      if (first) first.focus();
+    } else if (onBoard && again) {
+      focusHand();
+    } else if (onBoard && active && active !== document.body) {
+      focusHand();
+    }
+  }
+
+  function focusHand() {
+    const cards = Array.from(document.querySelectorAll("#hand button.card"));
+    if (!cards.length) return;
+    const index = Math.max(0, Math.min(board.focus, cards.length - 1));
+    cards.forEach((card, i) => { card.tabIndex = i === index ? 0 : -1; });
+    cards[index].focus();
+  }
+
+  function moveFocus(selector, step) {
+    const items = Array.from(document.querySelectorAll(selector)).filter((node) => !node.disabled);
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement);
+    const next = at < 0 ? 0 : (at + step + items.length) % items.length;
+    items.forEach((item, i) => { item.tabIndex = i === next ? 0 : -1; });
+    items[next].focus();
+    if (selector === "#hand button.card") board.focus = next;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (B.active !== "sandwich" || !board.last || !B.allowKeys || !B.allowKeys(event)) return;
+    if (!board.last.root.isConnected || !board.last.root.childElementCount) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (board.picking) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        cancel();
+      } else if (step) {
+        event.preventDefault();
+        moveFocus("#table .target", step);
+      }
+      return; // Enter and Space press the focused target button
+    }
+    if (step) {
+      event.preventDefault();
+      moveFocus("#hand button.card", step);
+    } else if (event.key === "e" || event.key === "E") {
+      event.preventDefault();
+      endTurn();
+    }
+    // Enter and Space press the focused card: a button's own click
+  });
+
+  B.register("sandwich", { draw: (root, doc, ctx) => draw(root, doc, ctx, false) });
+})();
