@@ -15,6 +15,7 @@ from picnic_rules.host import (
     MemoryStore,
     NoSuchTable,
     NotASeat,
+    Saved,
     SeatTaken,
     StaleMove,
     Store,
@@ -294,3 +295,32 @@ def test_a_resumed_table_deals_again_what_an_undo_took_back(tmp_path: Path) -> N
     assert host.undo(opened.table, token) > 0
     again = Host(open_store(url)).move(opened.table, token, move, seen=5)  # a new process
     assert again == first  # the same cards drawn, the same computer's answer
+
+
+def test_the_stored_document_is_the_whole_table_after_moves_and_undos() -> None:
+    """A host writes each move's notation once, not every move again: the stored document
+    is still exactly the table's whole record, after moves, undos and other moves."""
+    store = MemoryStore()
+    host = Host(store)
+    opened = host.open("sandwich", agents={1: "computer"}, seed=8)
+    token = opened.tokens[0]
+
+    def stored() -> Saved:
+        found = store.load(opened.table)
+        assert found is not None
+        saved = Saved.loads(found[0])
+        assert found[0] == saved.dumps()  # as if written whole
+        return saved
+
+    for choice in (0, 0, -1, 0, -1):
+        update = host.update(opened.table, token)
+        move = update.legal_moves[choice].notation
+        host.move(opened.table, token, move, seen=host.version(opened.table))
+        assert stored().record == host.table(opened.table).record()
+    host.undo(opened.table, token)
+    host.undo(opened.table, token)
+    assert stored().record == host.table(opened.table).record()
+    update = host.update(opened.table, token)
+    host.move(opened.table, token, update.legal_moves[-1].notation, seen=host.version(opened.table))
+    assert stored().record == host.table(opened.table).record()
+    assert Host(store).table(opened.table).record() == host.table(opened.table).record()

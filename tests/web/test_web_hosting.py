@@ -289,8 +289,9 @@ def test_finished_and_old_games_never_fill_the_server() -> None:
     assert host.loaded <= 1000  # the oldest unfinished ones wait in the store, not in memory
 
 
-def test_half_open_and_slow_connections_are_dropped() -> None:
-    settings = Settings(request_timeout=0.5, connections=20)
+@pytest.mark.parametrize("parser", ["h11", "auto"])  # auto: httptools where it is installed
+def test_half_open_and_slow_connections_are_dropped(parser: Any) -> None:
+    settings = Settings(request_timeout=0.5, connections=20, http=parser)
     with serving(settings=settings) as live:
         port = int(live.url.rsplit(":", 1)[1])
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(25)]

@@ -122,11 +122,18 @@ class Saved:
     invites: Mapping[int, str]
     meta: Mapping[str, str] = attrs.field(factory=dict)
 
-    def dumps(self) -> str:
-        """The JSON document of the table."""
+    def dumps(self, moves: Sequence[str] | None = None) -> str:
+        """The JSON document of the table; ``moves`` are the notations of the record's moves
+        when the caller knows them already (a host keeps them as a table is played, so a
+        move does not write out every move before it again)."""
+        if moves is None:
+            record = codec.encode(self.record)
+        else:
+            record = codec.encode(attrs.evolve(self.record, moves=()))
+            record["moves"] = list(moves)
         return json.dumps(
             {
-                "record": codec.encode(self.record),
+                "record": record,
                 "agents": {str(k): v for k, v in self.agents.items()},
                 "kept": {str(k): v for k, v in self.kept.items()},
                 "undo": self.undo,
@@ -171,6 +178,13 @@ class _Loaded:
         self.saved = saved
         self.document = document  # the stored text of ``saved``
         self.lock = threading.Lock()
+        self.notations = [str(move) for move in table.moves]  # the moves' notations so far
+
+    def noted(self) -> list[str]:
+        """The notations of the table's moves: those known, and the new moves' after them."""
+        moves = self.table.moves
+        self.notations.extend(str(move) for move in moves[len(self.notations) :])
+        return self.notations
 
 
 class Host:
@@ -322,8 +336,12 @@ class Host:
             table = loaded.table
             if seen != table.version:
                 raise StaleMove(seen, table.version)
-            table.choose(seat, move)
-            table.advance()
+            table.choose(seat, move)  # a move the seat may not make changes nothing
+            try:
+                table.advance()
+            except BaseException:
+                self._forget(table_id)  # the loaded table moved on unstored: the store's is true
+                raise
             self._save(table_id, loaded, seen)
             return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
 
@@ -390,6 +408,7 @@ class Host:
             if seen is not None and seen != before:
                 raise StaleMove(seen, before)
             taken = table.undo(seat)
+            del loaded.notations[table.version :]
             if taken:
                 self._save(table_id, loaded, before)  # a failed save forgets the changed table
             return taken, Answer(table.version, table.update(seat), loaded.saved.meta)
@@ -446,7 +465,7 @@ class Host:
             record=table.record(),
             kept={count: str(move) for count, move in table.kept_ahead.items()},
         )
-        document = saved.dumps()
+        document = saved.dumps(loaded.noted())
         try:
             stored = self.store.save(table_id, document, table.version, table.over, expected)
         except BaseException:
