@@ -116,7 +116,8 @@ function seatLabel(seat) {
 
 // "seat 1 plays ..." in the game's words, with the players' names.
 function named(text) {
-  return String(text).replace(/\bseat (\d+)\b/g, (whole, seat) => nameOf(Number(seat)));
+  const words = String(text).replace(/\bseat (\d+)\b/g, (whole, seat) => nameOf(Number(seat)));
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // --- where the game is kept: the address and the browser's storage ----------------------

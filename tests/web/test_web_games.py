@@ -1,0 +1,377 @@
+"""Whole games of sandwich and insects in headless Chromium (Debian's, driven by
+Playwright), through the lobby: against the computer by mouse and by keyboard only, two
+browser contexts as two seats of one table, a spectator; every answer and pushed message
+checked for hidden cards (for any game: :class:`GameLive`); screenshots of each board
+mid-game and at the end at 320x640, 390x844 and 1280x800 in test-artifacts/web/."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from web_live import Live, recording
+
+from picnic_rules import codec
+from picnic_rules.host import Host
+from picnic_rules.web import NO_LIMITS, create_app, listen, server
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+SIZES = {"320": (320, 640), "390": (390, 844), "1280": (1280, 800)}
+"""The screen sizes of the screenshots: a small phone, a phone, a desktop."""
+PHONE = {"width": 390, "height": 844}
+MAX_ACTIONS = 300
+PUBLIC = re.compile(r"chance acts|seat \d+ moves|seat \d+: [a-z0-9 +.,-]+")
+"""A line of a spectator's log, of any game."""
+
+
+class GameLive(Live):
+    """A live server whose answers are checked for any game: a seat's document holds
+    exactly that seat's view of the true state and its observations (decoded with the
+    table's own game), a spectator's answer no card and no view, a pushed message only
+    the table's version. Sandwich tables go through the sandwich checks of
+    :class:`web_live.Checker` unchanged."""
+
+    def check(self, path: str, status: int, body: bytes) -> None:
+        parts = path.split("/")
+        if status >= 400 or len(parts) < 4 or parts[2] != "games":
+            super().check(path, status, body)
+            return
+        try:
+            table = self.host.table(parts[3])
+        except Exception:
+            super().check(path, status, body)
+            return
+        if table.game.name == "sandwich":
+            super().check(path, status, body)
+            return
+        try:
+            text = body.decode()
+            assert '"hands"' not in text and '"deck"' not in text, path
+            answer = json.loads(text)
+            if path.endswith("/public"):
+                assert '"hand"' not in text and '"view"' not in text, path
+                assert all(PUBLIC.fullmatch(line) for line in answer["log"]), answer["log"]
+                self.publics += 1
+                return
+            if "update" not in answer:
+                return
+            game = table.game
+            update = codec.decode(answer["update"], "update", game)
+            seen = answer["seen"]
+            assert update.seat in table.humans, "a document for an agent's seat"
+            assert update.view == game.view(table.states[seen], update.seat), "not the seat's view"
+            since = seen - len(update.observations)
+            told = [entry.observation for entry in update.observations]
+            assert told == [
+                game.observe(table.states[index], table.moves[index], update.seat)
+                for index in range(since, seen)
+            ], "not the seat's observations"
+            self.documents += 1
+        except Exception as exc:
+            self.leaks.append(f"{path}: {exc!r}")
+
+
+@contextlib.contextmanager
+def serving_games() -> Iterator[GameLive]:
+    """A server on a free port of 127.0.0.1, its answers checked by :class:`GameLive`."""
+    host = Host()
+    sock = listen("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    holder: list[Live] = [GameLive(f"http://127.0.0.1:{port}", host)]
+    running = server(
+        recording(create_app(host, limits=NO_LIMITS, every=1.0), holder), None, lifespan="off"
+    )
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started:
+        assert time.monotonic() < deadline, "the web server did not start"
+        time.sleep(0.01)
+    try:
+        found = holder[0]
+        assert isinstance(found, GameLive)
+        yield found
+    finally:
+        running.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[GameLive]:
+    """This module's server (any game's answers checked)."""
+    with serving_games() as server_:
+        yield server_
+
+
+@pytest.fixture
+def contexts(browser: Browser, live: GameLive) -> Iterator[Callable[..., Page]]:
+    """New pages, each in its own browser context (its own storage: another device)."""
+    opened: list[Any] = []
+    errors: list[str] = []
+
+    def new(viewport: dict[str, int] | None = None, **options: Any) -> Page:
+        context = browser.new_context(viewport=viewport or PHONE, **options)
+        context.set_default_timeout(5000)
+        opened.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(live.url + "/")
+        page.wait_for_selector("#seat-1", state="attached")  # the lobby is filled in
+        return page
+
+    try:
+        yield new
+    finally:
+        for context in opened:
+            context.close()
+    assert errors == []  # no script error on any page
+    assert live.leaks == []
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector("body[data-busy='false']", state="attached")
+
+
+def seen(page: Page) -> str | None:
+    return page.evaluate("document.body.dataset.seen || null")
+
+
+def over(page: Page) -> bool:
+    return page.is_visible("#result")
+
+
+def lobby(
+    page: Page,
+    game: str,
+    mode: str = "computer",
+    seed: str = "3",
+    variant: str = "",
+    players: str = "2",
+) -> None:
+    """Choose a game in the lobby and start it."""
+    page.select_option("#game", game)
+    page.select_option("#players", players)
+    page.select_option("#mode", mode)
+    page.select_option("#variant", variant)
+    page.fill("#seed", seed)
+    page.click("#new-game")
+    settle(page)
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots of what a player sees at each size (the table scrolled into view), each
+    checked to be no wider than the screen."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    before = page.viewport_size
+    for label, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("document.getElementById('turn').scrollIntoView()")
+        page.wait_for_timeout(60)  # the layout and any card animation settle
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), label
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"))
+    if before:
+        page.set_viewport_size(before)
+
+
+# --- sandwich ---------------------------------------------------------------------------
+
+
+def sandwich_act(page: Page) -> None:
+    """One action by mouse: a gold card (with its targets), a forced discard or the end."""
+    gold = page.locator("#hand button.gold")
+    if gold.count():
+        gold.first.click()
+        for _ in range(2):
+            if page.locator("#table .target").count():
+                page.locator("#table .target").first.click()
+                settle(page)
+    elif page.locator("#hand button.discard").count():
+        page.locator("#hand button.discard").first.click()
+    else:
+        page.click("#end")
+    settle(page)
+
+
+def test_sandwich_by_mouse_with_screens(contexts: Callable[..., Page], live: GameLive) -> None:
+    page = contexts()
+    lobby(page, "sandwich", seed="4", variant="short-limit")
+    assert page.locator("#hand button.card svg").count() > 0  # cards drawn as cards
+    shot = False
+    for step in range(MAX_ACTIONS):
+        if over(page):
+            break
+        if not shot and step >= 2 and page.locator("#hand button.gold").count() >= 2:
+            shoot(page, "sandwich-mid")  # mid-game, with cards to play
+            shot = True
+        sandwich_act(page)
+    assert shot
+    assert over(page)
+    assert "The game ended:" in (page.text_content("#result") or "")
+    shoot(page, "sandwich-end")
+    assert live.leaks == []
+
+
+# --- insects ---------------------------------------------------------------------------
+
+
+def insects_act(page: Page) -> None:
+    """One action by mouse: an answer to an attack (defend first), else gold cards picked
+    from the hand until a pile offers itself, then that pile."""
+    answers = page.locator("#actions button.answer")
+    if answers.count():
+        defend = page.locator("#actions button.answer.primary")
+        (defend if defend.count() else answers).first.click()
+        settle(page)
+        return
+    for _ in range(12):
+        targets = page.locator(".piles .target")
+        if targets.count():
+            targets.first.click()
+            settle(page)
+            return
+        gold = page.locator("#hand button.gold[aria-pressed='false']")
+        assert gold.count(), "no card to play and no answer offered"
+        gold.first.click()
+    raise AssertionError("no pile offered for the cards picked")
+
+
+def my_turn(page: Page) -> bool:
+    return (page.text_content("#turn") or "").startswith("Your turn")
+
+
+def test_insects_by_mouse_with_screens(contexts: Callable[..., Page], live: GameLive) -> None:
+    page = contexts()
+    lobby(page, "insects", seed="5", variant="small-deck")
+    documents = live.documents
+    shot = attacked = 0
+    for _ in range(MAX_ACTIONS):
+        if over(page):
+            break
+        assert my_turn(page)  # the computer answers at once
+        if page.locator(".attack-note").count():
+            attacked += 1
+            # the attacking pile is shown, and marked
+            assert page.locator(".piles .attacking").count() == 1
+            if not shot:
+                shoot(page, "insects-mid")
+                shot = 1
+        insects_act(page)
+    assert over(page)
+    assert attacked > 0
+    result = page.text_content("#result") or ""
+    assert "The game ended:" in result and "Scores:" in result
+    # the log: the game's move numbers, rising, names instead of seat numbers
+    numbers = [int(v) for v in page.eval_on_selector_all("#moves li", "l => l.map(e => e.value)")]
+    assert numbers == sorted(numbers) and numbers[-1] <= int(seen(page) or 0)
+    assert not any("seat 1" in line for line in page.locator("#moves li").all_text_contents())
+    shoot(page, "insects-end")
+    assert live.documents > documents + 5 and live.leaks == []
+
+
+def focused(page: Page) -> dict[str, Any]:
+    return page.evaluate(
+        "() => { const e = document.activeElement; return {id: e.id, cls: e.className || '',"
+        " pressed: e.getAttribute('aria-pressed'), tag: e.tagName}; }"
+    )
+
+
+def press_until(
+    page: Page, key: str, wanted: Callable[[dict[str, Any]], bool], limit: int = 40
+) -> None:
+    for _ in range(limit):
+        if wanted(focused(page)):
+            return
+        page.keyboard.press(key)
+    assert wanted(focused(page)), f"{key} never reached the control: {focused(page)}"
+
+
+def test_insects_by_keyboard_only(contexts: Callable[..., Page], live: GameLive) -> None:
+    page = contexts()
+    page.select_option("#game", "insects")
+    page.select_option("#variant", "small-deck")
+    page.focus("#seed")
+    page.keyboard.type("6")
+    page.keyboard.press("Enter")  # Enter in the seed field starts the game
+    settle(page)
+    assert page.evaluate("document.getElementById('board-root').contains(document.activeElement)")
+    cleared = 0
+    for _ in range(MAX_ACTIONS):
+        if over(page):
+            break
+        if page.locator("#actions button.answer").count():
+            press_until(page, "Tab", lambda f: "answer" in f["cls"].split())
+            page.keyboard.press("Enter")
+            settle(page)
+            continue
+        for _ in range(12):
+            if page.locator(".piles .target").count():
+                break
+            press_until(
+                page,
+                "ArrowRight",
+                lambda f: "gold" in f["cls"].split() and f["pressed"] == "false",
+                limit=20,
+            )
+            page.keyboard.press(" ")  # Space picks the focused card
+            if not cleared:  # Escape clears the choice once
+                page.keyboard.press("Escape")
+                assert page.locator("#hand button.card[aria-pressed='true']").count() == 0
+                cleared = 1
+        press_until(page, "Shift+Tab", lambda f: "target" in f["cls"].split())
+        page.keyboard.press("Enter")
+        settle(page)
+    assert over(page) and cleared == 1
+    assert live.leaks == []
+
+
+def test_two_seats_through_the_lobby_and_a_spectator(
+    contexts: Callable[..., Page], live: GameLive
+) -> None:
+    first = contexts()
+    first.fill("#name-0", "Ann")
+    lobby(first, "insects", mode="invite", seed="7", variant="small-deck")
+    second = contexts()
+    second.click("#open-refresh")
+    join = second.locator("#open-list a.join-link").first
+    join.click()
+    settle(second)
+    second.wait_for_selector("#board", state="visible")
+    assert "Player 2's hand" in (second.text_content("#hand-title") or "")
+    assert "Ann" in (second.inner_text("#board-root") or "")  # the opener's name
+    spectator = contexts()
+    spectator.goto(first.input_value("#watch-link"))
+    spectator.wait_for_selector("#spectate", state="visible")
+    assert spectator.locator("#hand").count() == 0  # no hand in a spectator's page
+    pages = [first, second]
+    for _ in range(MAX_ACTIONS):
+        if over(first) and over(second):
+            break
+        deadline = time.monotonic() + 5
+        while not any(my_turn(page) for page in pages) and not over(first):
+            assert time.monotonic() < deadline, "no page saw its turn"
+            first.wait_for_timeout(30)
+        for page in pages:
+            if my_turn(page):
+                insects_act(page)
+        deadline = time.monotonic() + 5
+        while seen(first) != seen(second):  # the other page follows by itself
+            assert time.monotonic() < deadline, "the other page did not follow"
+            first.wait_for_timeout(30)
+    assert over(first) and over(second)
+    ends = [(page.text_content("#result .reason") or "").split(".")[0] for page in pages]
+    assert ends[0] == ends[1] and ends[0].startswith("The game ended:")
+    deadline = time.monotonic() + 5
+    while "Game over" not in (spectator.text_content("#spectate-turn") or ""):
+        assert time.monotonic() < deadline, "the spectator did not see the end"
+        spectator.wait_for_timeout(50)
+    assert spectator.locator("#spectate-log li").count() > 10
+    assert live.leaks == [] and live.pushes > 0 and live.publics > 0
