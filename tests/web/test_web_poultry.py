@@ -208,11 +208,20 @@ def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(50)
+        still(page)
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"), full_page=True)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{name} is {overflow} px wider than {width} px"
     page.set_viewport_size({"width": 390, "height": 844})
+
+
+def still(page: Page) -> None:
+    """Wait until no animation runs (the page's policy forbids a waiting function)."""
+    for _ in range(100):
+        if page.evaluate("document.getAnimations().length") == 0:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("an animation never ended")
 
 
 def press_to(page: Page, selector: str, tries: int = 80) -> None:

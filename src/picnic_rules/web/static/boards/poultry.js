@@ -228,10 +228,10 @@
     let yard = -1;
     for (const entry of observations.slice(start + 1)) {
       const move = entry.observation.move || "";
-      if (move.startsWith("commit")) break;
+      if (!move || /^(commit|draw|grain) /.test(move)) break;  // the round's resolution is over
       const resolve = /^resolve (\w+)$/.exec(move);
       if (resolve) yard = COLOURS.indexOf(resolve[1]);
-      if (yard < 0 || /^(draw|grain) /.test(move)) continue;
+      if (yard < 0) continue;
       const roll = /^roll (\d+)$/.exec(move);
       if (roll) byYard[yard].rolls.push({ actor: entry.observation.actor, face: Number(roll[1]) });
       byYard[yard].events.push(entry.description);
@@ -321,8 +321,7 @@
       const reveal = observations[round.index];
       list.append(el("li", { text: words(reveal.description) }));
       for (const entry of observations.slice(round.index + 1)) {
-        if ((entry.observation.move || "").startsWith("commit")) break;
-        if (/^(draw|grain) /.test(entry.observation.move || "") || entry.observation.move === null) continue;
+        if (!entry.observation.move || /^(commit|draw|grain) /.test(entry.observation.move)) break;
         list.append(el("li", { text: words(entry.description) }));
       }
       board.append(el("details", { class: "pp-panel", open: !current && view.phase !== "over" ? true : null },
