@@ -157,6 +157,6 @@ def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicor
         ws_ping_timeout=settings.ping,
         ws_per_message_deflate=False,  # the messages are a few bytes
         timeout_graceful_shutdown=settings.shutdown,
-        **{"log_level": "warning", **options},
+        **{"log_level": "warning", "access_log": False, **options},  # no line per request
     )
     return uvicorn.Server(config)
