@@ -44,7 +44,15 @@ from ..errors import PicnicError
 from ..game import CHANCE, AnyGame
 from .actions import ActionSpace, Family
 
-__all__ = ["chance_space", "first_decision", "hint", "player_space", "supported"]
+__all__ = [
+    "ants_colony",
+    "chance_space",
+    "first_decision",
+    "hint",
+    "members",
+    "player_space",
+    "supported",
+]
 
 Families: TypeAlias = list[Family]
 _Builder: TypeAlias = Callable[[AnyGame, int, Any], tuple[Families, Families | None]]
