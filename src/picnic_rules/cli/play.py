@@ -1,8 +1,8 @@
 """Play a game in the terminal: against the computer, hot-seat with friends, or watch bots.
 
 ``picnic play sandwich`` seats you at seat 0 (you go first) against the
-computer. At each of your decisions it shows what happened since your last
-one, in words; your seat's view of the table; and your legal moves, numbered.
+computer. At each of your decisions it shows your seat's view of the table;
+what happened from your last move on, in words; and your legal moves, numbered.
 Type a number, a move in notation, or a command (``?`` lists them):
 ``undo`` takes your last decision back (the cards that were dealt stay the
 same), ``save [FILE]`` writes the game so far as a record, ``quit`` stops.
@@ -15,12 +15,15 @@ latest game saved there. Several ``--seat`` options
 make a hot-seat game: the screen is cleared and waits for Enter before each
 seat's turn, so nobody sees another's hand. ``--watch`` lets the computer
 play every seat and shows one seat's view (``--all-seeing``: every seat's).
-The screen at a decision is laid out to fit a terminal (80x24 is enough for a
-two-player game): your view of the table, then what happened from your last
-move on, then your moves. The story is never cut: when it is longer than
-:data:`STORY_FLAT` moves, the moves of one kind in a row (the deal, a round's
-draws, each farmyard's result) share a line, a sentence repeated word for word
-said once with its count. A menu too long for a third of the terminal is
+The screen at a decision is laid out for a terminal of 80x24: the table,
+then the story, then the moves, so that one's own last move and what followed
+it sit right above the moves (a move of one's own that nothing followed is
+not told again when its confirmation is still on screen). The story is never
+cut: when it is longer than :data:`STORY_FLAT` moves, the moves of one kind
+in a row (the deal, a round's draws, the farmyards' results) share a line, a
+sentence repeated word for word said once with its count, sentences that
+begin alike said as one. A menu longer than :data:`MENU_ROWS` rows (or a
+third of the terminal) is
 grouped by the game's ``move_group``: one row per group, the notation its
 moves share, then each move's number and the rest of its notation; every move
 keeps its number in the full list, so a number or a move in notation is
