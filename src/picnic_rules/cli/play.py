@@ -743,7 +743,7 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Sav
         if not text:
             continue
         if text in ("?", "help"):
-            screen.line(_help(game, save_to))
+            screen.line(_help(game, save_to), hang=18)  # under the commands' words
             continue
         if command in ("help", "rules") and rest.strip().lower() in ("rules", "") and game.about:
             screen.line(game.about)
