@@ -35,6 +35,19 @@ def test_players_and_rules_are_parameters() -> None:
         pyspiel.load_game("python_picnic_sandwich", {"players": 5})
 
 
+def test_int_and_bool_options_are_parameters_too() -> None:
+    game = pyspiel.load_game("python_picnic_sandwich(players=3,action_limit=40,bread=10)")
+    assert game.num_players() == 3
+    # Play onto a new sandwich or one of 10, Ant, Fly, Discard, End
+    assert game.num_distinct_actions() == 3 * 11 + 3 * 10 * 10 + 3 * 10 + 5 + 1
+    rules = dumps(GAMES["insects"].Rules(jokers=3))
+    insects = pyspiel.load_game("python_picnic_insects", {"rules": rules, "buy": True})
+    state = insects.new_initial_state()
+    assert state.picnic_state.rules == GAMES["insects"].Rules(jokers=3, buy=True)
+    with pytest.raises(RulesError, match="bread must be at least 0, not -1"):
+        pyspiel.load_game("python_picnic_sandwich", {"bread": -1})
+
+
 def test_the_game_types() -> None:
     sandwich = pyspiel.load_game("python_picnic_sandwich").get_type()
     ants = pyspiel.load_game("python_picnic_ants").get_type()

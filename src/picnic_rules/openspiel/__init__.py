@@ -2,8 +2,10 @@
 
 Importing this package registers every built-in game with OpenSpiel as a Python game, so
 ``pyspiel.load_game("python_picnic_sandwich")`` (and ``..._insects``, ``..._poultry``,
-``..._ants``) loads it. The parameters are ``players`` (2 by default), ``rules`` (a rules
-document of :mod:`picnic_rules.codec`; empty: the defaults) and, for ants, ``rng_seed``.
+``..._ants``) loads it. The parameters are ``players`` (2 by default), each int or bool
+option of the game's ``Rules`` by name, ``rules`` (a rules document of
+:mod:`picnic_rules.codec` for the other options; empty: the defaults) and, for ants,
+``rng_seed``.
 The actions are the fixed action spaces of :mod:`picnic_rules.pettingzoo.spaces`, the
 observations the view encoding of :mod:`picnic_rules.pettingzoo.observations`. See
 :doc:`/train`.

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+import attrs
+
 from ..codec import dumps, loads
 from ..errors import PicnicError
 from ..game import CHANCE, AnyGame
@@ -195,8 +197,7 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         game = GAMES[self.picnic_name]
         players = int(params.get("players", 2))
-        text = str(params.get("rules", ""))
-        rules = loads(text, kind="rules", game=game) if text else game.Rules()
+        rules = _rules(game, params)
         game.new_game(players, rules)  # refuses a player count the rules cannot seat
         seed = int(params.get("rng_seed", 0))
         shared = _Shared(game, players, rules, seed)
@@ -225,9 +226,34 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         return make_observer(self._shared.encoder, iig_obs_type, params)
 
 
+def _options(game: AnyGame) -> dict[str, int | bool]:
+    """The rules options OpenSpiel can pass as parameters (ints and bools), with their
+    defaults."""
+    defaults = game.Rules()
+    found: dict[str, int | bool] = {}
+    for field in attrs.fields(game.Rules):
+        value = getattr(defaults, field.name)
+        if type(value) in (int, bool):
+            found[field.name] = value
+    return found
+
+
+def _rules(game: AnyGame, params: dict[str, Any]) -> Any:
+    """The rules ``params`` give: the ``rules`` document (or the defaults), with every int or
+    bool option that differs from its default set."""
+    text = str(params.get("rules", ""))
+    rules = loads(text, kind="rules", game=game) if text else game.Rules()
+    changed = {
+        name: params[name]
+        for name, default in _options(game).items()
+        if name in params and params[name] != default
+    }
+    return attrs.evolve(rules, **changed) if changed else rules
+
+
 def _game_type(game: AnyGame) -> Any:
     sampled = game.chance == "sampled"
-    parameters: dict[str, Any] = {"players": 2, "rules": ""}
+    parameters: dict[str, Any] = {"players": 2, "rules": "", **_options(game)}
     if sampled:
         parameters["rng_seed"] = 0
     return pyspiel.GameType(
