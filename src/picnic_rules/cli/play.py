@@ -695,9 +695,11 @@ def _show(session: Table, screen: Screen, seat: int, since: int, confirmed: bool
     own = since < end and game.to_move(session.states[since]) == seat
     if confirmed and own and since == end - 1:  # one's own move alone, confirmed above
         height = screen.height
+        if height is None:
+            return  # no screen: the confirmation is the line before the table
         table = _rows(screen, [(row, None) for row in str(game.render(view)).split("\n")])
         menu = _rows(screen, _menu_lines(session, screen, seat)[2]) + 1
-        if height is None or 2 + table + menu + 1 <= height:
+        if 2 + table + menu + 1 <= height:
             return  # ... and stays on screen
     _since(session, screen, seat, since)
 
