@@ -61,8 +61,9 @@ bird (-2) takes one green grain and flees from any company; a fox catches
 every poultry card at its yard.
 
 The game ends after the round whose supply leaves fewer grains in the bag than
-there are yards. Score: your grain by colour value plus the values of the
-poultry your foxes caught; the highest score wins.
+there are yards. Score: your grain by its colour (a green grain 1 point, a
+blue 2, a yellow 3) plus the values of the poultry your foxes caught; the
+highest score wins.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/poultry.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
