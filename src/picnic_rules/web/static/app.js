@@ -731,7 +731,7 @@ function render() {
   if (over && !game.ended) {
     game.ended = true;
     const box = $("result");
-    box.scrollIntoView({ block: "nearest" });
+    $("turn").scrollIntoView({ block: "start" });  // "Game over" and the result at the top
     box.focus({ preventScroll: true });
   }
 }
