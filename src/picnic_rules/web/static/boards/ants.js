@@ -76,7 +76,7 @@
   const STYLE = `
 .pa-board { display: grid; gap: 0.5rem; color: #1f2a1a; }
 .pa-board h3 { margin: 0.2rem 0; font-size: 1rem; }
-.pa-status { font-weight: 700; font-size: 1.05rem; margin: 0; }
+.pa-status { font-weight: 700; font-size: 1.05rem; margin: 0; justify-self: start; background: rgba(255, 253, 246, 0.94); border-radius: 0.4rem; padding: 0.15rem 0.5rem; }
 .pa-top { display: grid; gap: 0.5rem; }
 @media (min-width: 760px) { .pa-top { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; } }
 .pa-cloth { background: repeating-linear-gradient(0deg, #fbe9e7 0 14px, #fff 14px 28px), #fff;
@@ -226,7 +226,7 @@
   }
 
   // The board's own memory between draws: choices made, what was drawn last (for animation).
-  const memory = { key: "", kind: null, card: null, cell: null, option: 0, dice: "", area: "" };
+  const memory = { key: "", kind: null, card: null, cell: null, option: 0, position: "", moved: null };
 
   function draw(root, doc, ctx) {
     style();
@@ -242,11 +242,7 @@
     const state = u.view.state;
     const me = u.view.player;
     const players = state.dice.length;
-    const names = [];
-    for (let seat = 0; seat < players; seat += 1) {
-      const base = ctx.names[seat] || `Player ${seat + 1}`;
-      names.push(seat === me && !ctx.spectator && !/\(you\)/.test(base) ? `${base} (you)` : base);
-    }
+    const names = seatNames(ctx, players, me);
     const moves = ctx.spectator ? [] : u.legal_moves || [];
     const byGroup = groups(moves);
     const stamp = `${state.round}:${state.phase}:${state.turn}:${moves.length}`;
@@ -268,19 +264,30 @@
     const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
     for (const seat of order) seats.append(seatPanel(state, seat, names, byGroup, ctx, me));
     board.append(seats);
+    const focus = board.querySelector("#pa-place-here, #pa-keep, .pa-spot > button:not([disabled]), #pa-act button:not([disabled])");
+    if (focus) focus.setAttribute("data-focus", "");
   }
 
-  // Dice whose place or face changed, and area cards new since the last draw.
+  // Dice whose place or face changed, and area cards new, since the last document (kept
+  // for a moment, so that a page drawing the same position again still shows the motion).
+  const MOTION_MS = 700;
   function changes(state) {
     const dice = state.dice.map((row) => row.map((d) => `${d.spot}${d.cards.join(".")}/${d.face}`));
     const area = state.area.map((card) => (card ? cardText(card) : ""));
-    const before = memory.dice ? JSON.parse(memory.dice) : null;
-    const beforeArea = memory.area ? JSON.parse(memory.area) : null;
-    memory.dice = JSON.stringify(dice);
-    memory.area = JSON.stringify(area);
+    const now = JSON.stringify([dice, area]);
+    if (now !== memory.position) {
+      const before = memory.position ? JSON.parse(memory.position) : null;
+      memory.moved = {
+        at: Date.now(),
+        dice: dice.map((row, seat) => row.map((d, i) => Boolean(before && before[0][seat] && before[0][seat][i] !== d))),
+        area: area.map((card, i) => Boolean(before && before[1][i] !== card)),
+      };
+      memory.position = now;
+    }
+    const moved = memory.moved && Date.now() - memory.moved.at < MOTION_MS ? memory.moved : null;
     return {
-      die: (seat, index) => Boolean(before && before[seat] && before[seat][index] !== dice[seat][index]),
-      card: (position) => Boolean(beforeArea && beforeArea[position] !== area[position]),
+      die: (seat, index) => Boolean(moved && moved.dice[seat] && moved.dice[seat][index]),
+      card: (position) => Boolean(moved && moved.area[position]),
     };
   }
 
@@ -473,11 +480,37 @@
 
   function lastEvents(u, names) {
     const box = el("section", { class: "pa-panel", "aria-label": "what just happened" });
-    const entries = (u.observations || []).filter((entry) => !/^draw /.test(entry.observation.move || "")).slice(-4);
+    const entries = lastSeen(u);
     const list = el("ul", { class: "pa-list" });
     for (const entry of entries) list.append(el("li", { text: named(entry.description, names) }));
     box.append(el("h3", { text: "Just now" }), entries.length ? list : el("p", { class: "pa-label", text: "Nothing yet." }));
     return box;
+  }
+
+  // The players' names: the page's, the seat's own as "NAME (you)" (or "You").
+  function seatNames(ctx, players, me) {
+    const names = [];
+    for (let seat = 0; seat < players; seat += 1) {
+      const given = ctx.names[seat];
+      if (seat === me && !ctx.spectator) {
+        const own = ctx.ownName || (given && given.toLowerCase() !== "you" ? given : null);
+        names.push(own ? `${own.replace(/ \(you\)$/, "")} (you)` : "You");
+      } else names.push(given || `Player ${seat + 1}`);
+    }
+    return names;
+  }
+
+  // The last events: the page may hand each document only the observations since the
+  // last one, so the board keeps the latest few per seat.
+  const recent = { doc: null, bySeat: {} };
+  function lastSeen(u) {
+    const seat = u.view.player;
+    if (recent.doc !== u) {
+      const fresh = (u.observations || []).filter((entry) => !/^draw /.test(entry.observation.move || ""));
+      recent.bySeat[seat] = (recent.bySeat[seat] || []).concat(fresh).slice(-4);
+      recent.doc = u;
+    }
+    return recent.bySeat[seat] || [];
   }
 
   function named(words, names) {
@@ -557,12 +590,11 @@
   }
 
   function result(outcome, names) {
-    const box = el("section", { class: "pa-result", id: "pa-result", "aria-label": "result" });
-    const winners = outcome.winners.map((seat) => names[seat]);
-    box.append(el("h3", { text: winners.length === 1 ? `${winners[0]} wins!` : `${winners.join(" and ")} share the win!` }));
+    const box = el("section", { class: "pa-result", id: "pa-result", "aria-label": "final scores" });
+    box.append(el("h3", { text: "Final scores (Reward and Tie tokens)" }));
     const list = el("ol", {});
     outcome.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score)
-      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points` })));
+      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points${outcome.winners.includes(entry.seat) ? " (wins)" : ""}` })));
     box.append(list);
     return box;
   }

@@ -60,7 +60,8 @@
   const STYLE = `
 .pp-board { --pp-gap: 0.5rem; display: grid; gap: var(--pp-gap); color: #2a2116; }
 .pp-board h3 { margin: 0.2rem 0; font-size: 1rem; }
-.pp-status { font-weight: 700; font-size: 1.05rem; margin: 0; }
+.pp-status, .pp-deckline { margin: 0; justify-self: start; background: rgba(255, 253, 246, 0.94); border-radius: 0.4rem; padding: 0.15rem 0.5rem; }
+.pp-status { font-weight: 700; font-size: 1.05rem; }
 .pp-yards { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.4rem; }
 @media (min-width: 760px) { .pp-yards { grid-template-columns: repeat(3, minmax(0, 1fr)) 3.4rem repeat(3, minmax(0, 1fr)); } }
 .pp-yard { border-radius: 0.6rem; padding: 0.3rem; background: #f4ecd6; border: 3px solid var(--pp-c);
@@ -76,6 +77,7 @@
 .pp-deck { display: none; align-self: center; text-align: center; font-size: 0.7rem; }
 @media (min-width: 760px) { .pp-deck { display: block; } }
 .pp-deckline { font-size: 0.85rem; }
+.pp-yard .pp-note, .pp-yard .pp-owner { color: #2a2116; }
 .pp-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.4rem; }
 .pp-player { background: #fffdf6; border: 1px solid #c9b98f; border-radius: 0.6rem; padding: 0.4rem; }
 .pp-player.pp-turn { border: 2px solid #1a5fb4; }
@@ -215,8 +217,38 @@
   }
 
   // ---- words ----
-  function named(words, ctx) {
-    return words.replace(/\bseat (\d+)\b/g, (all, seat) => ctx.names[Number(seat)] || all);
+  // The players' names: the page's, the seat's own as "NAME (you)" (or "You").
+  function seatNames(ctx, players, me) {
+    const names = [];
+    for (let seat = 0; seat < players; seat += 1) {
+      const given = ctx.names[seat];
+      if (seat === me && !ctx.spectator) {
+        const own = ctx.ownName || (given && given.toLowerCase() !== "you" ? given : null);
+        names.push(own ? `${own.replace(/ \(you\)$/, "")} (you)` : "You");
+      } else names.push(given || `Player ${seat + 1}`);
+    }
+    return names;
+  }
+
+  function named(words, names) {
+    return words.replace(/\bseat (\d+)\b/g, (all, seat) => (names[Number(seat)] || all).replace(/ \(you\)$/, ""));
+  }
+
+  // The seat's story so far: the page may hand each document only the observations made
+  // since the last one, so the board keeps them (per seat; a document that holds the
+  // game's first deal starts the story again).
+  const stories = { doc: null, bySeat: {} };
+  function story(u) {
+    const seat = u.view.player;
+    if (stories.doc !== u) {
+      const fresh = u.observations || [];
+      const restart = fresh.some((entry) => /dealt/.test(entry.description) && entry.observation.move !== null && u.view.round <= 1)
+        || (stories.bySeat[seat] && stories.bySeat[seat].round > u.view.round);
+      const kept = restart || !stories.bySeat[seat] ? [] : stories.bySeat[seat].list;
+      stories.bySeat[seat] = { round: u.view.round, list: kept.concat(fresh).slice(-400) };
+      stories.doc = u;
+    }
+    return stories.bySeat[seat].list;
   }
 
   // The observations since the last reveal: the round being resolved (or just resolved).
@@ -239,6 +271,14 @@
     return { revealed: observations[start].observation.revealed, byYard, index: start };
   }
 
+  // Whether the cards at the yards were turned up a moment ago (a page drawing the same
+  // position again still shows them arriving; later draws do not).
+  const turned = { key: "", at: 0 };
+  function dealt(key) {
+    if (key !== turned.key) Object.assign(turned, { key, at: Date.now() });
+    return Date.now() - turned.at < 700;
+  }
+
   // ---- the board ----
   function draw(root, doc, ctx) {
     style();
@@ -255,16 +295,13 @@
     const rules = view.rules;
     const me = view.player;
     const players = view.hand_sizes.length;
-    const names = [];
-    for (let seat = 0; seat < players; seat += 1) {
-      const base = ctx.names[seat] || `Player ${seat + 1}`;
-      names.push(seat === me && !ctx.spectator && !/\(you\)/.test(base) ? `${base} (you)` : base);
-    }
-    const words = (line) => named(line, { names: ctx.names.length ? ctx.names : names });
+    const names = seatNames(ctx, players, me);
+    const words = (line) => named(line, names);
     const moves = u.legal_moves || [];
-    const observations = u.observations || [];
+    const observations = story(u);
     const round = lastRound(observations);
     const current = view.played.some((cards) => cards.length) || view.face_down.some(Boolean);
+    const fresh = dealt(JSON.stringify(view.played));
 
     board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves)));
     if (u.outcome) board.append(result(u.outcome, names));
@@ -286,7 +323,7 @@
         for (const card of seatCards || []) {
           if (card.colour !== colour) continue;
           const picture = cardPicture(card, 34);
-          if (current) picture.classList.add("pp-new");
+          if (current && fresh) picture.classList.add("pp-new");
           cards.append(el("figure", { "data-seat": seat }, picture, el("figcaption", { class: "pp-owner", text: names[seat] })));
         }
       });
@@ -314,6 +351,8 @@
     const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
     for (const seat of order) seats.append(player(view, seat, names, rules, moves, ctx, me));
     board.append(seats);
+    const focus = board.querySelector("#pp-haggle button:not([disabled]), .pp-hand button:not([disabled])");
+    if (focus) focus.setAttribute("data-focus", "");
 
     // the round as it resolved, in the game's words
     if (round) {
@@ -486,13 +525,11 @@
   }
 
   function result(outcome, names) {
-    const box = el("section", { class: "pp-result", id: "pp-result", "aria-label": "result" });
-    const winners = outcome.winners.map((seat) => names[seat]);
-    box.append(el("h3", { text: winners.length === 1 ? `${winners[0]} wins!` : `${winners.join(" and ")} share the win!` }));
-    box.append(el("p", { text: `The game ended: ${REASONS[outcome.reason] || outcome.reason}.` }));
+    const box = el("section", { class: "pp-result", id: "pp-result", "aria-label": "final scores" });
+    box.append(el("h3", { text: `Final scores (${REASONS[outcome.reason] || outcome.reason})` }));
     const list = el("ol", {});
     outcome.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score)
-      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points` })));
+      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points${outcome.winners.includes(entry.seat) ? " (wins)" : ""}` })));
     box.append(list);
     return box;
   }
