@@ -13,7 +13,9 @@ The agents (``--agents``): ``random``, ``computer`` (the game's heuristic agent)
 playouts to the end), ``ismcts-cut`` (the same with playouts cut after ``--depth``
 moves and scored by the game's evaluator in :data:`EVALUATORS`), ``ismcts-prior`` (the
 cut search with the computer's move tried first, progressive bias) and
-``ismcts-computer`` (playouts by the computer agent).
+``ismcts-computer`` (playouts by the computer agent); ``search/KEY=VALUE/...`` is a
+:class:`~picnic_rules.agents.ismcts.SearchAgent` with those options
+(``search/depth=0/prior=computer/prior_weight=2``; a ``depth`` brings the evaluator).
 
     python benchmarks/strength.py --games 40 --iterations 200 --jobs 2
     python benchmarks/strength.py --games 1000 --iterations 1000 --jobs 2 \\
@@ -134,7 +136,28 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
         )
     if name == "ismcts-computer":
         return SearchAgent(game, **common, rollout="computer")
+    if name.startswith("search/"):
+        return SearchAgent(game, **{**common, **_custom(game_name, name)})
     raise SystemExit(f"strength.py: error: unknown agent {name!r} ({', '.join(AGENTS)})")
+
+
+def _custom(game_name: str, name: str) -> dict[str, Any]:
+    """The options of a custom search ``search/depth=4/prior=computer/prior_weight=2``
+    (``depth`` brings the game's evaluator; numbers are read as numbers)."""
+    options: dict[str, Any] = {}
+    for part in name.split("/")[1:]:
+        key, _, text = part.partition("=")
+        value: Any = text
+        for number in (int, float):
+            try:
+                value = number(text)
+                break
+            except ValueError:
+                continue
+        options[key] = value
+    if "depth" in options:
+        options["evaluate"] = EVALUATORS[game_name]
+    return options
 
 
 @attrs.define
@@ -344,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--table", type=Path, help="a file for the reST table")
     args = parser.parse_args(argv)
     names = args.agents.split(",")
-    unknown = [n for n in names if n not in AGENTS]
+    unknown = [n for n in names if n not in AGENTS and not n.startswith("search/")]
     if unknown or len(names) < 2:
         parser.error(f"--agents: two or more of {', '.join(AGENTS)}")
     if args.games < 1 or args.iterations < 1 or args.jobs < 1:

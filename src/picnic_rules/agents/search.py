@@ -186,9 +186,8 @@ def search(
                 node.favourite = prior(state, moves, rng)
             favourite = node.favourite
             untried = None
-            best = None
+            best = best_move = None
             best_score = -1.0
-            parent_log = 0.0
             for move in moves:
                 child = children.get(move)
                 if child is None:
@@ -197,7 +196,13 @@ def search(
                     else:
                         untried.append(move)
                     continue
-                child.available += 1
+                available = child.available = child.available + 1
+                visits = child.visits  # at least 1: a child is made on the path it is credited on
+                score = child.reward / visits + exploration * sqrt(log(available) / visits)
+                if prior_weight and move == favourite:
+                    score += prior_weight / (visits + 1)
+                if score > best_score:
+                    best_score, best, best_move = score, child, move
             if untried is not None and (
                 widening is None or len(children) < widening * sqrt(node.visits + 1)
             ):
@@ -209,21 +214,6 @@ def search(
                 state = apply(state, move)
                 path.append(child)
                 break
-            best_move = None
-            for move in moves:
-                child = children.get(move)
-                if child is None:
-                    continue
-                visits = child.visits
-                if visits == 0:
-                    score = 1e9
-                else:
-                    parent_log = log(child.available)
-                    score = child.reward / visits + exploration * sqrt(parent_log / visits)
-                    if prior_weight and move == favourite:
-                        score += prior_weight / (visits + 1)
-                if score > best_score:
-                    best_score, best, best_move = score, child, move
             if best is None:  # a widened node whose children are all illegal in this deal
                 move = moves[int(choose() * len(moves))]
                 best = children[move] = Node(actor)

@@ -1,0 +1,184 @@
+"""The ISMCTS search: it sees only the view, is reproducible, keeps its budget, plays every
+game with every option, and runs on the engine's own functions."""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from picnic_rules import CHANCE, GAMES, PicnicError, play
+from picnic_rules.agents import ISMCTSAgent
+from picnic_rules.agents.ismcts import SearchAgent, heuristic_policy
+from picnic_rules.agents.search import engine_functions, search
+from picnic_rules.game import AnyGame
+
+NAMES = ("sandwich", "insects", "poultry", "ants")
+
+
+def _decision(game: AnyGame, seed: int, skip: int) -> Any:
+    """A state of a seeded random 2-player game where a seat has several moves, after at
+    least ``skip`` decisions."""
+    rng = random.Random(seed)
+    state = game.new_game(2)
+    seen = 0
+    while True:
+        actor = game.to_move(state)
+        assert actor is not None, "the game ended before the decision looked for"
+        if actor is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        moves = game.legal_moves(state)
+        if len(moves) > 1 and seen >= skip:
+            return state
+        seen += 1
+        state = game.apply(state, rng.choice(moves))
+
+
+def _visits(root: Any) -> dict[str, int]:
+    return {str(move): node.visits for move, node in root.children.items()}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_choice_does_not_change_when_the_hidden_cards_are_dealt_again(name: str) -> None:
+    game = GAMES[name]
+    agent = SearchAgent(game, iterations=40, prior="computer", prior_weight=1.0)
+    state = _decision(game, seed=3, skip=6)
+    seat = game.to_move(state)
+    view = game.view(state, seat)
+    legal = game.legal_moves(state)
+    for deal in range(3):
+        other = game.determinize(view, random.Random(100 + deal))  # the same view, other cards
+        assert game.view(other, seat) == view
+        assert game.legal_moves(other) == legal
+        again, _ = agent.search(game.view(other, seat), random.Random(7))
+        first, _ = agent.search(view, random.Random(7))
+        assert _visits(again) == _visits(first)
+        assert agent(game.view(other, seat), legal, random.Random(7)) == agent(
+            view, legal, random.Random(7)
+        )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seeded_search_is_reproducible(name: str) -> None:
+    game = GAMES[name]
+    state = _decision(game, seed=1, skip=2)
+    view = game.view(state, game.to_move(state))
+    agent = ISMCTSAgent(game, iterations=30)
+    first, done = agent.search(view, random.Random(5))
+    again, _ = agent.search(view, random.Random(5))
+    assert done == 30
+    assert _visits(first) == _visits(again)
+    assert sum(node.visits for node in first.children.values()) == 30
+
+
+def test_a_time_budget_ends_the_search() -> None:
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=1, skip=0)
+    view = game.view(state, game.to_move(state))
+    _, done = ISMCTSAgent(game, iterations=10**9, seconds=0.05).search(view, random.Random(1))
+    assert 1 <= done < 10**9
+
+
+def _value(players: int, state: Any) -> tuple[float, ...]:
+    return (1.0 / players,) * players
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"rollout": "computer"},
+    {"prior": "computer", "prior_weight": 2.0},
+    {"widening": 1.0},
+    {"depth": 0, "evaluate": functools.partial(_value, 2)},
+    {"depth": 3, "evaluate": functools.partial(_value, 2), "rollout": "computer"},
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "plain")
+def test_every_option_plays_every_game(name: str, options: dict[str, Any]) -> None:
+    game = GAMES[name]
+    state = _decision(game, seed=2, skip=1)
+    seat = game.to_move(state)
+    legal = game.legal_moves(state)
+    move = SearchAgent(game, iterations=12, **options)(
+        game.view(state, seat), legal, random.Random(0)
+    )
+    assert move in legal
+
+
+def test_a_whole_match_with_sampled_chance_is_reproducible() -> None:
+    agent = functools.partial(SearchAgent, GAMES["ants"], iterations=4, depth=2, evaluate=_shares)
+    first = play("ants", [agent, "random"], seed=4)
+    assert first == play("ants", [agent, "random"], seed=4)
+
+
+def _shares(state: Any) -> tuple[float, ...]:
+    return (0.5, 0.5)
+
+
+def test_widening_holds_the_children_to_the_visits() -> None:
+    game = GAMES["poultry"]
+    state = _decision(game, seed=1, skip=0)
+    view = game.view(state, game.to_move(state))
+    assert len(game.legal_moves(state)) > 5
+    root, done = SearchAgent(game, iterations=16, widening=1.0).search(view, random.Random(1))
+    assert len(root.children) <= math.ceil(math.sqrt(done + 1))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"rollout": "smart"}, "rollout must be 'random' or 'computer' or a policy, not 'smart'"),
+        ({"prior": "random"}, "prior must be 'computer' or a policy, not 'random'"),
+        ({"prior_weight": -1.0}, "prior_weight must not be negative, not -1.0"),
+        ({"widening": 0.0}, "widening must be positive, not 0.0"),
+        ({"depth": -1}, "depth must not be negative, not -1"),
+    ],
+)
+def test_bad_options_are_picnic_errors(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(PicnicError) as info:
+        SearchAgent(GAMES["sandwich"], **options)
+    assert str(info.value) == message
+
+
+def test_a_game_without_a_computer_has_no_heuristic_policy() -> None:
+    game = attrs.evolve(GAMES["sandwich"], name="plain", agents={})
+    with pytest.raises(PicnicError, match="plain has no computer agent to guide the search"):
+        heuristic_policy(game, "computer")
+    assert heuristic_policy(game, "random") is None
+
+
+def test_the_search_runs_on_the_engine_functions_without_the_kit_guards() -> None:
+    from picnic_rules.sandwich import engine
+
+    fast = engine_functions(GAMES["sandwich"])
+    assert fast.apply is engine.apply
+    assert fast.legal_moves is engine.legal_moves
+    assert fast.to_move is engine.to_move
+
+
+def test_a_wrapper_of_another_kind_is_kept() -> None:
+    cached = functools.lru_cache(maxsize=None)(GAMES["sandwich"].legal_moves)
+    game = attrs.evolve(GAMES["sandwich"], legal_moves=cached)
+    assert engine_functions(game).legal_moves is cached
+
+
+def test_search_credits_a_cut_playout_with_the_evaluator() -> None:
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=1, skip=0)
+    seat = game.to_move(state)
+    view = game.view(state, seat)
+
+    def mine(s: Any) -> tuple[float, ...]:
+        return tuple(1.0 if k == seat else 0.0 for k in range(2))
+
+    root, done = search(
+        engine_functions(game), view, random.Random(1), iterations=20, seconds=None,
+        exploration=0.7, depth=0, evaluate=mine,
+    )  # fmt: skip
+    assert sum(node.reward for node in root.children.values()) == done
