@@ -96,6 +96,14 @@ def test_render_shows_face_down_cards_as_counts_and_marks_the_reader() -> None:
     assert "you: blue 6" in render(view(state, 0))
 
 
+def test_the_picture_opens_with_the_round_what_happens_in_it_and_who_acts() -> None:
+    state = table(3, {}, {}, hands={0: "duck 6 + red 3", 1: "red 4 + green 3"}, phase=Phase.COMMIT)
+    assert render(view(state, 0)).split("\n")[0] == (
+        f"Round {state.round}, cards committed face down: you to act."
+    )
+    assert render(view(state, 1)).split("\n")[0].endswith(": seat 0 to act.")
+
+
 def test_move_groups() -> None:
     assert move_group(Commit(cards("duck 6 + red 3"))) == ("blue 6", "red 3")
     assert move_group(Commit(cards("duck 6"))) == ("blue 6", "")

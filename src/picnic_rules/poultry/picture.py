@@ -10,6 +10,17 @@ from .words import counted, ending, grain_words, yard_name
 
 __all__ = ["render"]
 
+_PHASES = {
+    Phase.SUPPLY: "grain falls on the farmyards",
+    Phase.COMMIT: "cards committed face down",
+    Phase.REVEAL: "the cards are turned up",
+    Phase.RESOLVE: "the farmyards resolve",
+    Phase.HAGGLE: "birds haggle",
+    Phase.DUEL: "a dice duel",
+    Phase.DRAW: "hands are filled",
+}
+"""What happens in each phase of a round, for the picture's first line."""
+
 
 def _hand(v: View) -> str:
     cards = [str(card) for card, n in zip(v.rules.kinds, v.hand, strict=True) for _ in range(n)]
@@ -28,9 +39,10 @@ def render(view: View, *, markup: bool = False) -> str:
     elif v.phase is Phase.DEAL:
         header = "Dealing the hands."
     else:
-        who = "chance" if not isinstance(actor, int) else f"seat {actor}"
+        who = "chance" if not isinstance(actor, int) else "you" if actor == v.player else ""
+        who = who or f"seat {actor}"
         last = " (the last round)" if sum(v.bag) < len(COLOURS) else ""
-        header = f"Round {v.round}{last}, {v.phase.value}: {who} to act."
+        header = f"Round {v.round}{last}, {_PHASES.get(v.phase, v.phase.value)}: {who} to act."
     lines = [header, f"bag: {grain_words(v.bag)}; deck {counted(v.deck_size, 'card')}"]
     for y, colour in enumerate(COLOURS):
         here: list[str] = []
