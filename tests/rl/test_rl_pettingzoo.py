@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,6 +13,8 @@ from rl_games import NAMES
 
 from picnic_rules import GAMES, IllegalMove, PicnicError, RulesError
 from picnic_rules.pettingzoo import env, raw_env
+
+TRAINING = Path(__file__).resolve().parents[2] / "examples" / "pettingzoo_sandwich.py"
 
 # Warnings PettingZoo's api_test gives every environment with an action mask (its own
 # classic games too): the observation is a dict, and a finished agent has no legal move.
@@ -131,3 +134,11 @@ def test_without_the_extra_the_error_says_how_to_get_it(blocked: str, code: str)
     out = subprocess.run([sys.executable, "-c", hide + code], capture_output=True, text=True)
     assert out.returncode == 1
     assert "pip install 'picnic-rules[rl]'" in out.stderr.splitlines()[-1]
+
+
+def test_the_training_example_runs() -> None:
+    command = [sys.executable, str(TRAINING), "--games", "4", "--block", "2"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    lines = out.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["games 1-2", "games 3-4"]
+    assert all(line.endswith("%") for line in lines)
