@@ -173,14 +173,14 @@ def lobby(
     settle(page)
 
 
-def shoot(page: Page, name: str) -> None:
-    """Screenshots of what a player sees at each size (the table scrolled into view), each
-    checked to be no wider than the screen."""
+def shoot(page: Page, name: str, part: str = "turn") -> None:
+    """Screenshots of what a player sees at each size (the element ``part`` scrolled into
+    view: the table by default), each checked to be no wider than the screen."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     before = page.viewport_size
     for label, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("document.getElementById('turn').scrollIntoView()")
+        page.evaluate(f"document.getElementById('{part}').scrollIntoView()")
         page.wait_for_timeout(60)  # the layout and any card animation settle
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), label
         page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"))
@@ -209,13 +209,14 @@ def sandwich_act(page: Page) -> None:
 
 def test_sandwich_by_mouse_with_screens(contexts: Callable[..., Page], live: GameLive) -> None:
     page = contexts()
-    lobby(page, "sandwich", seed="4", variant="short-limit")
+    lobby(page, "sandwich", seed="0", variant="short-limit")
     assert page.locator("#hand button.card svg").count() > 0  # cards drawn as cards
     shot = False
     for step in range(MAX_ACTIONS):
         if over(page):
             break
-        if not shot and step >= 2 and page.locator("#hand button.gold").count() >= 2:
+        cards = page.locator("#hand button.card").count()
+        if not shot and step >= 1 and cards >= 2:
             shoot(page, "sandwich-mid")  # mid-game, with cards to play
             shot = True
         sandwich_act(page)
@@ -347,6 +348,9 @@ def test_two_seats_through_the_lobby_and_a_spectator(
     lobby(first, "insects", mode="invite", seed="7", variant="small-deck")
     second = contexts()
     second.click("#open-refresh")
+    second.wait_for_selector("#open-list a.join-link")
+    second.select_option("#game", "insects")
+    shoot(second, "lobby", "setup")  # the lobby, with the open table listed below
     join = second.locator("#open-list a.join-link").first
     join.click()
     settle(second)
