@@ -119,7 +119,7 @@ def test_a_whole_game_by_mouse_with_screenshots(pages: Pages, live: GameLive) ->
     shoot(page, "ants-mid")
     made = play_game(page, by_keyboard=False)
     assert made["toss"] >= 4 and made["place"] >= 1
-    assert "points (wins)" in page.inner_text("#pa-result")
+    assert "wins" in page.inner_text("#result")
     assert "The game ended:" in page.inner_text("#result")
     shoot(page, "ants-end")
     assert live.host.table(table_id(page)).outcome is not None

@@ -223,10 +223,12 @@ def test_a_whole_game_by_mouse_with_haggling_and_screenshots(pages: Pages, live:
     shoot(page, "poultry-mid")
     made = play_game(page, act)
     assert made["haggle"] >= 1 and haggled  # this seed's games haggle
-    assert "points (wins)" in page.inner_text("#pp-result")
+    outcome = live.host.table(table_id(page)).outcome
+    assert outcome is not None
+    for seat, score in enumerate(outcome.scores):  # the points shown are the final scores
+        assert page.inner_text(f"section[data-seat='{seat}'] .pp-points") == f"{score} points"
     assert "The game ended:" in page.inner_text("#result")
     shoot(page, "poultry-end")
-    assert live.host.table(table_id(page)).outcome is not None
     assert live.documents > documents + 3
 
 

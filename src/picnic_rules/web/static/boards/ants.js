@@ -106,7 +106,6 @@
 .pa-colony button.pa-cell { all: unset; cursor: pointer; }
 .pa-colony button.pa-cell:focus-visible rect, .pa-colony .pa-cell[aria-pressed="true"] rect { stroke: #1a5fb4; stroke-width: 3; }
 .pa-list { margin: 0.1rem 0; padding-left: 1.1rem; font-size: 0.85rem; }
-.pa-result { background: #e8f6ee; border: 2px solid #26a269; border-radius: 0.6rem; padding: 0.4rem 0.6rem; }
 .pa-land { animation: pa-land 0.5s ease-out; }
 @keyframes pa-land { 0% { transform: translateY(-1.5rem) rotate(-160deg) scale(1.3); opacity: 0.2; } 100% { transform: none; opacity: 1; } }
 .pa-new { animation: pa-slide 0.4s ease-out; }
@@ -250,7 +249,6 @@
     const fresh = changes(state);
 
     board.append(el("p", { class: "pa-status", id: "pa-status", "aria-live": "polite" }, status(state, u, names, moves)));
-    if (u.outcome) board.append(result(u.outcome, names));
     const top = el("div", { class: "pa-top" });
     top.append(area(state, names, byGroup, ctx, fresh));
     const side = el("div", { class: "pa-side" });
@@ -263,7 +261,8 @@
     const seats = el("div", { class: "pa-seats" });
     const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
     for (const seat of order) seats.append(seatPanel(state, seat, names, byGroup, ctx, me));
-    board.append(seats);
+    if (u.outcome) top.before(seats);  // at the end the colonies come first
+    else board.append(seats);
     const focus = board.querySelector("#pa-place-here, #pa-keep, .pa-spot > button:not([disabled]), #pa-act button:not([disabled])");
     if (focus) focus.setAttribute("data-focus", "");
   }
@@ -587,16 +586,6 @@
       picture.append(layer);
     }
     return wrap;
-  }
-
-  function result(outcome, names) {
-    const box = el("section", { class: "pa-result", id: "pa-result", "aria-label": "final scores" });
-    box.append(el("h3", { text: "Final scores (Reward and Tie tokens)" }));
-    const list = el("ol", {});
-    outcome.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score)
-      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points${outcome.winners.includes(entry.seat) ? " (wins)" : ""}` })));
-    box.append(list);
-    return box;
   }
 
   let last = { root: null, doc: null, ctx: null };

@@ -22,7 +22,6 @@
   const INK = { yellow: "#3a2c00", blue: "#fff", purple: "#fff", black: "#fff", red: "#fff", green: "#fff" };
   const GRAINS = ["green", "blue", "yellow"];
   const GRAIN_FILL = { green: "#4caf50", blue: "#3d7be0", yellow: "#f3c623" };
-  const REASONS = { "grain-out": "the grain bag ran out" };
   const SVG = "http://www.w3.org/2000/svg";
 
   // ---- the registry and small helpers (the page's own when it gives them) ----
@@ -67,7 +66,7 @@
 .pp-yard { border-radius: 0.6rem; padding: 0.3rem; background: #f4ecd6; border: 3px solid var(--pp-c);
   min-height: 7rem; display: flex; flex-direction: column; gap: 0.2rem; min-width: 0; }
 .pp-yard.pp-now { box-shadow: 0 0 0 3px #1a5fb4; }
-.pp-yard-name { font-size: 0.75rem; font-weight: 700; line-height: 1.1; color: #2a2116; overflow-wrap: anywhere; }
+.pp-yard-name { font-size: 0.72rem; font-weight: 700; line-height: 1.1; color: #2a2116; overflow-wrap: break-word; hyphens: auto; }
 .pp-yard-name span { display: block; font-weight: 400; }
 .pp-grain { display: flex; flex-wrap: wrap; gap: 2px; min-height: 14px; }
 .pp-yard-cards { display: flex; flex-wrap: wrap; gap: 0.2rem; }
@@ -93,7 +92,6 @@
 .pp-controls button { min-height: 2.75rem; }
 .pp-panel { background: #fff7e0; border: 2px solid #d8b44a; border-radius: 0.6rem; padding: 0.4rem 0.6rem; }
 .pp-events { margin: 0.2rem 0; padding-left: 1.1rem; font-size: 0.85rem; }
-.pp-result { background: #e8f6ee; border: 2px solid #26a269; border-radius: 0.6rem; padding: 0.4rem 0.6rem; }
 .pp-dice { display: inline-flex; gap: 0.2rem; vertical-align: middle; }
 .pp-new { animation: pp-deal 0.35s ease-out; }
 @keyframes pp-deal { from { transform: translateY(-1.2rem) rotate(-8deg); opacity: 0; } to { transform: none; opacity: 1; } }
@@ -304,7 +302,6 @@
     const fresh = dealt(JSON.stringify(view.played));
 
     board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves)));
-    if (u.outcome) board.append(result(u.outcome, names));
 
     // the farmyards, left to right, the deck between the middle two
     const yards = el("div", { class: "pp-yards", role: "list", "aria-label": "the six farmyards" });
@@ -350,7 +347,8 @@
     const seats = el("div", { class: "pp-players" });
     const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
     for (const seat of order) seats.append(player(view, seat, names, rules, moves, ctx, me));
-    board.append(seats);
+    if (u.outcome) yards.before(seats);  // at the end the players' points come first
+    else board.append(seats);
     const focus = board.querySelector("#pp-haggle button:not([disabled]), .pp-hand button:not([disabled])");
     if (focus) focus.setAttribute("data-focus", "");
 
@@ -522,16 +520,6 @@
     if (moves.length) panel.append(row);
     else panel.append(el("p", { class: "pp-note", text: `Waiting for ${names[u.to_move] || "the others"}.` }));
     return panel;
-  }
-
-  function result(outcome, names) {
-    const box = el("section", { class: "pp-result", id: "pp-result", "aria-label": "final scores" });
-    box.append(el("h3", { text: `Final scores (${REASONS[outcome.reason] || outcome.reason})` }));
-    const list = el("ol", {});
-    outcome.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score)
-      .forEach((entry) => list.append(el("li", { text: `${names[entry.seat]}: ${entry.score} points${outcome.winners.includes(entry.seat) ? " (wins)" : ""}` })));
-    box.append(list);
-    return box;
   }
 
   window.PicnicBoards.register(GAME, {
