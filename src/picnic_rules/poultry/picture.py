@@ -28,9 +28,11 @@ def _hand(v: View) -> str:
 
 
 def render(view: View, *, markup: bool = False) -> str:
-    """A picture of ``view``: the header, the six yards left to right with their grain and
-    the cards on them (face-down cards as ``?``), then each seat's hand size, food and score,
-    and the seat's own hand. With ``markup=True`` the seat's own lines are bold (rich markup).
+    """A picture of ``view``: the header and the bag, each seat's hand size, food and
+    score, the six yards left to right with their grain and the cards on them (face-down
+    cards only counted, on the seat's line), a haggle's or a duel's state, and the seat's
+    own hand -- what a seat decides on last, nearest its moves. With ``markup=True`` the
+    seat's own lines are bold (rich markup).
     """
     v = view
     actor = to_move(v)
@@ -44,19 +46,6 @@ def render(view: View, *, markup: bool = False) -> str:
         last = " (the last round)" if sum(v.bag) < len(COLOURS) else ""
         header = f"Round {v.round}{last}, {_PHASES.get(v.phase, v.phase.value)}: {who} to act."
     lines = [header, f"bag: {grain_words(v.bag)}; deck {counted(v.deck_size, 'card')}"]
-    for y, colour in enumerate(COLOURS):
-        here: list[str] = []
-        for seat, cards in enumerate(v.played):
-            mine = [str(c) for c in cards if c.colour is colour]
-            if mine:
-                here.append(f"{'you' if seat == v.player else f'seat {seat}'}: {', '.join(mine)}")
-        mark = " <-" if v.phase in (Phase.RESOLVE, Phase.HAGGLE, Phase.DUEL) and v.yard == y else ""
-        cards_here = "; ".join(here)
-        lines.append(
-            f"{yard_name(colour)}: {grain_words(v.yards[y])}"
-            + (f" | {cards_here}" if cards_here else "")
-            + mark
-        )
     for seat in range(v.players):
         down = f", {v.face_down[seat]} face down" if v.face_down[seat] else ""
         stock = [
@@ -73,6 +62,19 @@ def render(view: View, *, markup: bool = False) -> str:
             + f"; {counted(points, 'point')}"
         )
         lines.append(f"[bold]{line}[/bold]" if markup and seat == v.player else line)
+    for y, colour in enumerate(COLOURS):
+        here: list[str] = []
+        for seat, cards in enumerate(v.played):
+            mine = [str(c) for c in cards if c.colour is colour]
+            if mine:
+                here.append(f"{'you' if seat == v.player else f'seat {seat}'}: {', '.join(mine)}")
+        mark = " <-" if v.phase in (Phase.RESOLVE, Phase.HAGGLE, Phase.DUEL) and v.yard == y else ""
+        cards_here = "; ".join(here)
+        lines.append(
+            f"{yard_name(colour)}: {grain_words(v.yards[y])}"
+            + (f" | {cards_here}" if cards_here else "")
+            + mark
+        )
     if v.haggle is not None:
         h = v.haggle
         offer = ", ".join(
