@@ -176,7 +176,11 @@ class PicnicEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         if action is None:
             raise PicnicError(f"{agent} is to act: None is no action")
-        move = self.game.move_as(self.current, self._seats[agent], self.space.move(action))
+        move = self.space.move(action)
+        try:
+            move = self._legal[self._legal.index(move)]  # the listed move itself
+        except ValueError:  # the game's own refusal, with its reason
+            move = self.game.move_as(self.current, self._seats[agent], move)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._settle(self.game.apply(self.current, move))
