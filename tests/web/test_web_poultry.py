@@ -9,6 +9,7 @@ and 1280x800 go to test-artifacts/web/. This module also holds the helpers
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -206,13 +207,21 @@ def test_a_whole_game_by_mouse_with_haggling_and_screenshots(pages: Pages, live:
     assert page.locator("section[data-seat='1'] .pp-back").count() == 6  # the other hand
     documents = live.documents
     haggled: list[bool] = []
+    dice: list[str] = []  # the dice of duels, as the page names them
 
     def act(page: Page, what: str) -> None:
         if what == "commit":
             commit_by_mouse(page)
-        else:
-            page.click(f"#pp-haggle button[data-move='{what}']")
+        else:  # no deal, or reject: the dice decide
+            hard = page.locator(
+                "#pp-haggle button[data-move='no-deal'], #pp-haggle button[data-move='reject']"
+            )
+            (hard if hard.count() else page.locator("#pp-haggle button")).first.click()
             settle(page)
+        if page.locator(".pp-dice svg[role='img']").count():
+            if not dice:
+                shoot(page, "poultry-duel")
+            dice.append(page.get_attribute(".pp-dice svg >> nth=0", "aria-label") or "")
         if page.locator("#pp-haggle").count() and not haggled:
             haggled.append(True)
             assert "Ann (you)" in page.inner_text("#pp-haggle")  # names, not seat numbers
@@ -223,6 +232,7 @@ def test_a_whole_game_by_mouse_with_haggling_and_screenshots(pages: Pages, live:
     shoot(page, "poultry-mid")
     made = play_game(page, act)
     assert made["haggle"] >= 1 and haggled  # this seed's games haggle
+    assert dice and all(re.fullmatch(r"(Ann|The computer) rolls [1-6]", name) for name in dice)
     outcome = live.host.table(table_id(page)).outcome
     assert outcome is not None
     for seat, score in enumerate(outcome.scores):  # the points shown are the final scores

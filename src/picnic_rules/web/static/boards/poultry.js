@@ -92,7 +92,8 @@
 .pp-controls button { min-height: 2.75rem; }
 .pp-panel { background: #fff7e0; border: 2px solid #d8b44a; border-radius: 0.6rem; padding: 0.4rem 0.6rem; }
 .pp-events { margin: 0.2rem 0; padding-left: 1.1rem; font-size: 0.85rem; }
-.pp-dice { display: inline-flex; gap: 0.2rem; vertical-align: middle; }
+.pp-dice { display: flex; flex-wrap: wrap; gap: 0.2rem; }
+.pp-dice figure { margin: 0; display: flex; flex-direction: column; align-items: center; max-width: 4rem; }
 .pp-new { animation: pp-deal 0.35s ease-out; }
 @keyframes pp-deal { from { transform: translateY(-1.2rem) rotate(-8deg); opacity: 0; } to { transform: none; opacity: 1; } }
 .pp-roll { animation: pp-roll 0.5s ease-out; }
@@ -329,7 +330,10 @@
         const here = round.byYard[index];
         if (here.rolls.length) {
           const dice = el("div", { class: "pp-dice", role: "group", "aria-label": "the dice of the duel" });
-          for (const roll of here.rolls) dice.append(die(roll.face, `${names[roll.actor] || "a player"} rolls ${roll.face}`));
+          for (const roll of here.rolls) {
+            const who = (names[roll.actor] || "a player").replace(/ \(you\)$/, "");
+            dice.append(el("figure", {}, die(roll.face, `${who} rolls ${roll.face}`), el("figcaption", { class: "pp-owner", "aria-hidden": "true", text: who })));
+          }
           yard.append(dice);
         }
         if (here.events.length) yard.append(el("div", { class: "pp-note", text: shorten(words(here.events[here.events.length - 1])) }));
