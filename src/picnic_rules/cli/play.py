@@ -22,14 +22,14 @@ not told again when its confirmation is still on screen). The story is never
 cut: when it is longer than :data:`STORY_FLAT` moves, the moves of one kind
 in a row (the deal, a round's draws, the farmyards' results) share a line, a
 sentence repeated word for word said once with its count, sentences that
-begin alike said as one. A menu longer than :data:`MENU_ROWS` rows (or a
-third of the terminal) is
-grouped by the game's ``move_group``: one row per group, the notation its
-moves share, then each move's number and the rest of its notation; every move
-keeps its number in the full list, so a number or a move in notation is
-answered the same whether the menu is grouped or not, and ``moves`` lists
-them all with their words. Every line is wrapped at spaces to the width of
-the terminal (80 columns off a terminal), never inside a word.
+begin alike said as one. On a terminal, a menu longer than :data:`MENU_ROWS`
+rows (or a third of the terminal) is grouped by the game's ``move_group``:
+one row per group, the notation its moves share, then each move's number and
+the rest of its notation; every move keeps its number in the full list, so a
+number or a move in notation is answered the same whether the menu is grouped
+or not, and ``moves`` lists them all with their words. Every line is wrapped
+at spaces to the width of the terminal (80 columns off a terminal), never
+inside a word.
 When standard input is not a terminal, lines are read one at a time as typed
 answers, so a game can be scripted; the end of the input ends the program
 cleanly (exit status 0). Input that is not text (a NUL byte, bad UTF-8), a
@@ -71,9 +71,11 @@ __all__ = [
     "DATA_DIR_VARIABLE",
     "HELP",
     "MAX_REFUSED",
+    "MENU_ROWS",
     "STORY_FLAT",
     "add_arguments",
     "latest_save",
+    "menu_groups",
     "run",
     "saves_folder",
 ]
