@@ -83,7 +83,11 @@ class SqlStore:
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
                 with self.engine.connect() as connection:  # kept in the file, set once
                     connection.exec_driver_sql("PRAGMA journal_mode=WAL")
-            _METADATA.create_all(self.engine)
+            try:
+                _METADATA.create_all(self.engine)
+            except sa.exc.SQLAlchemyError:  # another server created it at the same moment
+                time.sleep(0.2)
+                _METADATA.create_all(self.engine)
         except sa.exc.SQLAlchemyError as exc:
             raise PicnicError(f"cannot open the database {url!r}: {type(exc).__name__}") from None
         self.url = url
