@@ -9,7 +9,19 @@ with its own wrapping of a row too long, which is how a word broken mid-word sho
 
 The facts a test checks are read from the game, never copied from a screen: the saved record
 (``picnic play`` saves after every move, in ``PICNIC_DATA_DIR``) gives the moves so far, and
-:func:`said` the sentence a seat was told about one of them.
+:func:`said` the sentence a seat was told about one of them. In short::
+
+    term = Terminal(tmp_path, "play", "poultry", "--seed", "3")
+    try:
+        while term.question():              # the next question, or False at the end
+            record = term.record()          # the game so far
+            own = last_by(record, 0)        # seat 0's last move (None before its first)
+            if own is not None:
+                assert squeeze(said(record, own, 0)) in term.shown()
+            term.type("1")                  # the first move offered
+        assert term.broken_words() == []    # no row folded mid-word, scrolled off or not
+    finally:
+        term.close()
 """
 
 from __future__ import annotations
