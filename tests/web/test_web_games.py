@@ -259,11 +259,12 @@ def test_insects_by_mouse_with_screens(contexts: Callable[..., Page], live: Game
     page = contexts()
     lobby(page, "insects", seed="5", variant="small-deck")
     documents = live.documents
-    shot = attacked = 0
+    shot = attacked = moved = 0
     for _ in range(MAX_ACTIONS):
         if over(page):
             break
         assert my_turn(page)  # the computer answers at once
+        moved += page.locator(".piles .arrive").count()  # a card just laid moves in
         if page.locator(".attack-note").count():
             attacked += 1
             # the attacking pile is shown, and marked
@@ -273,7 +274,7 @@ def test_insects_by_mouse_with_screens(contexts: Callable[..., Page], live: Game
                 shot = 1
         insects_act(page)
     assert over(page)
-    assert attacked > 0
+    assert attacked > 0 and moved > 0
     result = page.text_content("#result") or ""
     assert "The game ended:" in result and "Scores:" in result
     # the log: the game's move numbers, rising, names instead of seat numbers
@@ -302,7 +303,7 @@ def press_until(
 
 
 def test_insects_by_keyboard_only(contexts: Callable[..., Page], live: GameLive) -> None:
-    page = contexts()
+    page = contexts(reduced_motion="reduce")  # and no card moves: the user asks for stillness
     page.select_option("#game", "insects")
     page.select_option("#variant", "small-deck")
     page.focus("#seed")
@@ -336,21 +337,27 @@ def test_insects_by_keyboard_only(contexts: Callable[..., Page], live: GameLive)
         press_until(page, "Shift+Tab", lambda f: "target" in f["cls"].split())
         page.keyboard.press("Enter")
         settle(page)
+        assert page.evaluate("document.getAnimations().length") == 0
     assert over(page) and cleared == 1
     assert live.leaks == []
 
 
+@pytest.mark.parametrize(
+    ("game", "variant", "seed"), [("sandwich", "short-limit", "2"), ("insects", "small-deck", "7")]
+)
 def test_two_seats_through_the_lobby_and_a_spectator(
-    contexts: Callable[..., Page], live: GameLive
+    contexts: Callable[..., Page], live: GameLive, game: str, variant: str, seed: str
 ) -> None:
+    act = {"sandwich": sandwich_act, "insects": insects_act}[game]
     first = contexts()
     first.fill("#name-0", "Ann")
-    lobby(first, "insects", mode="invite", seed="7", variant="small-deck")
+    lobby(first, game, mode="invite", seed=seed, variant=variant)
     second = contexts()
     second.click("#open-refresh")
     second.wait_for_selector("#open-list a.join-link")
-    second.select_option("#game", "insects")
-    shoot(second, "lobby", "setup")  # the lobby, with the open table listed below
+    if game == "insects":
+        second.select_option("#game", "insects")
+        shoot(second, "lobby", "setup")  # the lobby, with the open table listed below
     join = second.locator("#open-list a.join-link").first
     join.click()
     settle(second)
@@ -371,7 +378,7 @@ def test_two_seats_through_the_lobby_and_a_spectator(
             first.wait_for_timeout(30)
         for page in pages:
             if my_turn(page):
-                insects_act(page)
+                act(page)
         deadline = time.monotonic() + 5
         while seen(first) != seen(second):  # the other page follows by itself
             assert time.monotonic() < deadline, "the other page did not follow"

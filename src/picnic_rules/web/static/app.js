@@ -19,7 +19,7 @@ const HINTS = {
 const REASONS = {
   "three-sandwiches": "three counting sandwiches",
   "stuck": "no card left could add to a sandwich",
-  "sixty-actions": "too many actions without a finished sandwich",
+  "sixty-actions": "the action limit was reached without a finished sandwich",
   "one-left": "only one player has food left",
   "cards-out": "the cards ran out",
   "grain-out": "the grain ran out",
