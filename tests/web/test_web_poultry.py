@@ -264,6 +264,11 @@ def test_a_whole_game_by_keyboard_only(pages: Pages) -> None:
         settle(page)
 
     named_controls(page)
+    press_to(page, ".pp-hand button:not([disabled])")
+    page.keyboard.press("Space")
+    assert page.locator(".pp-hand button[aria-pressed='true']").count() == 1
+    page.keyboard.press("Escape")  # Escape clears the cards picked
+    assert page.locator(".pp-hand button[aria-pressed='true']").count() == 0
     act(page, "commit")
     assert page.evaluate("document.getAnimations().length") == 0  # no motion when asked
     made = play_game(page, act)

@@ -596,8 +596,22 @@
     if (target) target.focus();
   }
 
+  // Escape goes back to the first choice of a placement (while the page lets boards act on keys).
+  function keys(root) {
+    if (root.pa_keys) return;
+    root.pa_keys = true;
+    root.addEventListener("keydown", (event) => {
+      const allow = window.PicnicBoards.allowKeys ? window.PicnicBoards.allowKeys(event) : true;
+      if (event.key !== "Escape" || !allow || !root.querySelector(".pa-board #pa-place")) return;
+      event.preventDefault();
+      Object.assign(memory, { card: null, cell: null, option: 0 });
+      redraw(".pa-won");
+    });
+  }
+
   window.PicnicBoards.register(GAME, {
     draw(root, doc, ctx) {
+      keys(root);
       last = { root, doc, ctx };
       draw(root, doc, ctx);
     },

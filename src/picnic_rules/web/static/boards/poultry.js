@@ -526,8 +526,22 @@
     return panel;
   }
 
+  // Escape clears the cards picked (while the page lets boards act on keys).
+  function keys(root) {
+    if (root.pp_keys) return;
+    root.pp_keys = true;
+    root.addEventListener("keydown", (event) => {
+      const allow = window.PicnicBoards.allowKeys ? window.PicnicBoards.allowKeys(event) : true;
+      if (event.key !== "Escape" || !allow || !root.querySelector(".pp-board") || !picked.cards.length) return;
+      event.preventDefault();
+      picked.cards = [];
+      redraw(last.ctx, 0);
+    });
+  }
+
   window.PicnicBoards.register(GAME, {
     draw(root, doc, ctx) {
+      keys(root);
       last = { root, doc, ctx };
       draw(root, doc, ctx);
     },
