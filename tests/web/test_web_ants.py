@@ -8,6 +8,7 @@ at the end at 320x640, 390x844 and 1280x800 in test-artifacts/web/. The helpers 
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import Page
@@ -25,7 +26,7 @@ from test_web_poultry import (
     table_id,
 )
 
-from picnic_rules import GAMES, ants, codec
+from picnic_rules import CHANCE, GAMES, ants, codec
 from picnic_rules.client import seat_update
 
 __all__ = ["live", "pages"]  # the fixtures, shared
@@ -143,7 +144,25 @@ def test_a_whole_game_by_keyboard_only(pages: Pages, live: GameLive) -> None:
     assert live.host.table(table_id(page)).outcome is not None
 
 
-def test_a_landing_is_typed_in_at_a_real_table(pages: Pages, live: GameLive) -> None:
+def round_card_turn() -> ants.State:
+    """A position of seat 0's send-out turn holding a Round card it may play (random play,
+    seeded)."""
+    rng, state = random.Random(0), ants.new_game(2)
+    for _ in range(600):
+        if GAME.to_move(state) is CHANCE:
+            state = GAME.apply(state, GAME.sample_chance(state, rng))
+            continue
+        if GAME.to_move(state) == 0 and any(
+            entry.notation.startswith("play ") for entry in seat_update(GAME, state, 0).legal_moves
+        ):
+            return state
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    raise AssertionError("no Round card to play in 600 moves")
+
+
+def test_a_landing_typed_in_at_a_real_table_and_a_round_card_played(
+    pages: Pages, live: GameLive
+) -> None:
     page = pages.open()
     start(page, "ants", seed="5", rules=ONE_ROUND)
     page.locator(".pa-spot > button").first.click()  # a toss: the host then drew its landing
@@ -166,3 +185,19 @@ def test_a_landing_is_typed_in_at_a_real_table(pages: Pages, live: GameLive) -> 
     landing = ants.parse_move(state, told)
     GAME.apply(state, landing)  # a landing the rules accept
     assert landing.cards == (target,) and told.startswith("land ")
+    # a Round card in hand: its plays offered as buttons in the game's words
+    holding = round_card_turn()
+    document = codec.encode(seat_update(GAME, holding, 0))["update"]
+    page.evaluate(
+        """(doc) => window.PicnicBoards.boards.ants.draw(document.getElementById("board-root"),
+             doc, {seat: 0, names: ["you", "The computer"], busy: false, reducedMotion: true,
+                   spectator: false, play: (n) => { window.played = n; }})""",
+        document,
+    )
+    assert "honey" in page.inner_text("section[data-seat='0']")  # the card held, and its power
+    plays = page.locator("#pa-act button[data-move^='play ']")
+    assert plays.count() == len(
+        [m for m in document["legal_moves"] if m["notation"].startswith("play ")]
+    )
+    plays.first.click()
+    assert page.evaluate("window.played").startswith("play honey on ")
