@@ -282,6 +282,7 @@
   function draw(root, doc, ctx) {
     style();
     ctx = Object.assign({ names: [], busy: false, reducedMotion: false, spectator: false, seat: null }, ctx || {});
+    if (!Array.isArray(ctx.names)) ctx.names = [];
     const u = update(doc);
     root.replaceChildren();
     const board = el("div", { class: "pp-board" + (ctx.reducedMotion ? " pp-still" : ""), "data-game": GAME });
