@@ -29,6 +29,7 @@ SLOW_MODULES = (
     "tests/test_cli_simulate.py",
     "tests/test_cli_line_editing.py",
     "tests/host/test_host_race.py",
+    "tests/test_cli_whole_game.py",
 )
 """The modules whose tests take the most time (each tens of seconds in all, or more)."""
 
