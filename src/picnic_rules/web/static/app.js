@@ -395,10 +395,12 @@ function showOpen(tables) {
     return;
   }
   const base = location.origin + location.pathname;
+  // while a game goes on here, another table opens in a new tab: this one keeps its game
+  const elsewhere = running() ? "_blank" : null;
   list.replaceChildren(...tables.map((table) => el("li", { class: "open-table" },
     el("span", {}, (GAME_NAMES[table.game] || table.game) + ", " + table.players + " players: "),
-    table.free.map((free) => el("a", { href: base + free.invite, class: "join-link" }, "Take seat " + (free.seat + 1))),
-    el("a", { href: base + table.watch, class: "watch-link" }, "Watch"))));
+    table.free.map((free) => el("a", { href: base + free.invite, class: "join-link", target: elsewhere, rel: elsewhere && "noopener" }, "Take seat " + (free.seat + 1))),
+    el("a", { href: base + table.watch, class: "watch-link", target: elsewhere, rel: elsewhere && "noopener" }, "Watch"))));
 }
 
 async function refreshOpen() {
