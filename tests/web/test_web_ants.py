@@ -127,6 +127,8 @@ def test_a_whole_game_by_mouse_with_screenshots(pages: Pages, live: GameLive) ->
     shoot(page, "ants-end")
     assert live.host.table(table_id(page)).outcome is not None
     assert page.locator("section[data-seat='0'] .pa-colony svg").count() == 1
+    placed = live.host.table(table_id(page)).state.colonies[0]
+    assert page.inner_text("section[data-seat='0'] .pa-plates").startswith(f"{len(placed)} plates")
 
 
 def test_a_whole_game_by_keyboard_only(pages: Pages, live: GameLive) -> None:

@@ -40,7 +40,7 @@
     "head-start": "start the next round",
   };
   const TURNS = ["as printed", "a quarter turn clockwise", "half a turn", "a quarter turn anticlockwise"];
-  const CELL = 26;
+  const CELL = 30;
 
   if (!window.PicnicBoards) {
     const boards = {};
@@ -198,7 +198,7 @@
 
   // A die as a die: the owner's colour, its kind's letter, its face as that many ants.
   function diePicture(kind, face, seat, label, big) {
-    const size = kind === "soldier" ? 26 : kind === "worker" ? 22 : 19;
+    const size = kind === "soldier" ? 32 : kind === "worker" ? 28 : 24;
     const node = svg("svg", { viewBox: "0 0 30 30", width: size, height: size, role: "img", "aria-label": label, class: "pa-die" },
       svg("rect", { x: 1.5, y: 1.5, width: 27, height: 27, rx: kind === "soldier" ? 9 : 5, fill: SEAT_COLOURS[seat % 4], stroke: "#222", "stroke-width": 1.5 }));
     if (face === null) {
@@ -206,7 +206,7 @@
       return node;
     }
     const spots = [[], [[15, 15]], [[9, 10], [21, 20]], [[9, 8], [21, 15], [9, 22]], [[9, 9], [21, 9], [9, 21], [21, 21]]][Math.min(face, 4)];
-    for (const [x, y] of spots) node.append(ant(x, y, 0.7, "#fff"));
+    for (const [x, y] of spots) node.append(ant(x, y, face > 2 ? 0.75 : 0.9, "#fff"));
     if (face > 4) node.append(svg("text", { x: 15, y: 19, "font-size": 11, fill: "#fff", "text-anchor": "middle" }, document.createTextNode(String(face))));
     node.append(svg("text", { x: 3.5, y: 9, "font-size": 7, fill: "#fff", "font-family": "sans-serif" }, document.createTextNode(LETTER[kind])));
     if (big) node.setAttribute("width", size * 1.3);
@@ -543,6 +543,7 @@
     if (state.won[seat].length) box.append(el("div", { class: "pa-row" }, "Won, to place: ", state.won[seat].map((card) => cardPicture(card, 30))));
     if (state.set_aside[seat].length) box.append(el("div", { class: "pa-row" }, "Set aside: ", state.set_aside[seat].map((card) => cardPicture(card, 24))));
     box.append(colony(state.colonies[seat], seat === me && !ctx.spectator ? byGroup : null, ctx, names[seat]));
+    if (state.colonies[seat].length) box.append(el("div", { class: "pa-label pa-plates", text: plates(state.colonies[seat]) }));
     return box;
   }
 
@@ -587,6 +588,14 @@
       picture.append(layer);
     }
     return wrap;
+  }
+
+  // What the Majority card counts in a colony: plates of each food and of each colour.
+  function plates(placed) {
+    const count = (test) => placed.filter(test).length;
+    const foods = ["watermelon", "sandwich", "cookie"].map((food) => `${count((p) => p.card.food === food)} ${food}${count((p) => p.card.food === food) === 1 ? "" : "s"}`);
+    const colours = ["blue", "green", "purple"].map((colour) => `${count((p) => p.card.colour === colour)} ${colour}`);
+    return `${placed.length} plates: ${foods.join(", ")}; ${colours.join(", ")}`;
   }
 
   let last = { root: null, doc: null, ctx: null };
