@@ -209,11 +209,8 @@ def render(view: View, *, markup: bool = False) -> str:
         f"(you are seat {me})"
     )
     lines = [f"[bold]{line}[/bold]" if markup else line for line in _wrapped(header)]
-    lines.append("Picnic area (each card's position, then the dice on it; most ants wins it):")
-    lines += _area(state, me)
-    if any(die.spot is Spot.AREA for own in state.dice for die in own):
-        lines += AREA_LEGEND
-    lines += _off_cards(state, me)
+    # what changes least first, the picnic area last: on a short screen, the lines nearest
+    # the question are the ones a toss or a placement is decided on
     lines.append(f"Deck: {number(sum(state.deck), 'card')} left")
     lines += _scoring(state)
     for seat in range(state.players):
@@ -222,4 +219,9 @@ def render(view: View, *, markup: bool = False) -> str:
         lines += [first, *own[1:]]
     if any(state.colonies):
         lines += COLONY_LEGEND
+    lines.append("Picnic area (each card's position, then the dice on it; most ants wins it):")
+    lines += _area(state, me)
+    if any(die.spot is Spot.AREA for own in state.dice for die in own):
+        lines += AREA_LEGEND
+    lines += _off_cards(state, me)
     return "\n".join(lines)
