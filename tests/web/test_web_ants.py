@@ -1,8 +1,8 @@
 """The ants board (``static/boards/ants.js``) on the real page, in headless Chromium
 (Debian's ``chromium``, driven by Playwright): whole games against the computer through
 the lobby by mouse and by keyboard only (one round: no Round card dealt, the fewest the
-rules allow), the placement previewed before it is made, a landing typed in at a real
-table, every answer of the server checked for hidden cards, and screenshots mid-game and
+rules allow), two seats through an invite with a spectator, the placement previewed
+before it is made, a landing typed in at a real table, a Round card's plays, every answer of the server checked for hidden cards, and screenshots mid-game and
 at the end at 320x640, 390x844 and 1280x800 in test-artifacts/web/. The helpers are
 ``test_web_poultry.py``'s."""
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 from playwright.sync_api import Page
 from test_web_games import GameLive
@@ -50,61 +51,66 @@ def check_preview(page: Page) -> None:
     assert f"column {found[1]}, row {found[2]}" in words
 
 
+def act(page: Page, by_keyboard: bool) -> str:
+    """Make the seat's next decision by mouse or by keyboard; say what kind it was."""
+    if page.locator("#pa-place-here").count():
+        if by_keyboard:
+            press_to(page, "[data-cell]")
+            page.keyboard.press("Enter")
+            if page.is_enabled("#pa-rotate"):
+                press_to(page, "#pa-rotate")
+                page.keyboard.press("Enter")
+            check_preview(page)
+            press_to(page, "#pa-place-here")
+            page.keyboard.press("Enter")
+        else:
+            page.locator("[data-cell]").last.click()
+            if page.is_enabled("#pa-rotate"):
+                page.click("#pa-rotate")
+            check_preview(page)
+            page.click("#pa-place-here")
+        made = "place"
+    elif page.locator("#pa-keep").count():
+        if by_keyboard:
+            press_to(page, "#pa-keep")
+            page.keyboard.press("Enter")
+        else:
+            page.click("#pa-keep")
+        made = "keep"
+    elif page.locator(".pa-spot > button").count():
+        kinds = page.locator(".pa-kind")
+        if by_keyboard:
+            if kinds.count() > 1:  # the last kind offered, chosen by the keyboard
+                press_to(page, f".pa-kind[data-kind='{kinds.last.get_attribute('data-kind')}']")
+                page.keyboard.press("Enter")
+                assert kinds.last.get_attribute("aria-pressed") == "true"
+            press_to(page, ".pa-spot > button")
+            page.keyboard.press("Enter")
+        else:
+            if kinds.count() > 1:
+                kinds.last.click()
+            page.locator(".pa-spot > button").last.click()
+        made = "toss"
+    elif page.locator("#pa-act button").count():
+        if by_keyboard:
+            press_to(page, "#pa-act button")
+            page.keyboard.press("Enter")
+        else:
+            page.locator("#pa-act button").first.click()
+        made = "other"
+    else:
+        raise AssertionError("no control and no result: " + page.inner_text("#board-root"))
+    settle(page)
+    return made
+
+
 def play_game(page: Page, by_keyboard: bool) -> dict[str, int]:
     """Play seat 0's moves until the result shows; how often each kind was made."""
     made = {"toss": 0, "keep": 0, "place": 0, "other": 0}
     for _ in range(MAX_ACTIONS):
         if over(page):
             return made
-        if page.locator("#pa-place-here").count():
-            cells = page.locator("[data-cell]")
-            if by_keyboard:
-                press_to(page, "[data-cell]")
-                page.keyboard.press("Enter")
-                if page.is_enabled("#pa-rotate"):
-                    press_to(page, "#pa-rotate")
-                    page.keyboard.press("Enter")
-                check_preview(page)
-                press_to(page, "#pa-place-here")
-                page.keyboard.press("Enter")
-            else:
-                cells.last.click()
-                if page.is_enabled("#pa-rotate"):
-                    page.click("#pa-rotate")
-                check_preview(page)
-                page.click("#pa-place-here")
-            made["place"] += 1
-        elif page.locator("#pa-keep").count():
-            if by_keyboard:
-                press_to(page, "#pa-keep")
-                page.keyboard.press("Enter")
-            else:
-                page.click("#pa-keep")
-            made["keep"] += 1
-        elif page.locator(".pa-spot > button").count():
-            kinds = page.locator(".pa-kind")
-            if by_keyboard:
-                if kinds.count() > 1:  # the last kind offered, chosen by the keyboard
-                    press_to(page, f".pa-kind[data-kind='{kinds.last.get_attribute('data-kind')}']")
-                    page.keyboard.press("Enter")
-                    assert kinds.last.get_attribute("aria-pressed") == "true"
-                press_to(page, ".pa-spot > button")
-                page.keyboard.press("Enter")
-            else:
-                if kinds.count() > 1:
-                    kinds.last.click()
-                page.locator(".pa-spot > button").last.click()
-            made["toss"] += 1
-        elif page.locator("#pa-act button").count():
-            if by_keyboard:
-                press_to(page, "#pa-act button")
-                page.keyboard.press("Enter")
-            else:
-                page.locator("#pa-act button").first.click()
-            made["other"] += 1
-        else:
-            raise AssertionError("no control and no result: " + page.inner_text("#board-root"))
-        settle(page)
+        made[act(page, by_keyboard)] += 1
     raise AssertionError("the game did not end")
 
 
@@ -203,3 +209,45 @@ def test_a_landing_typed_in_at_a_real_table_and_a_round_card_played(
     )
     plays.first.click()
     assert page.evaluate("window.played").startswith("play honey on ")
+
+
+def my_turn(page: Page) -> bool:
+    return (page.text_content("#turn") or "").startswith("Your turn")
+
+
+def test_two_seats_through_an_invite_and_a_spectator(pages: Pages, live: GameLive) -> None:
+    first = pages.open()
+    first.fill("#name-0", "Ann")
+    start(first, "ants", seed="7", mode="invite", rules=ONE_ROUND)
+    second = pages.open(first.input_value("#invite-link"))
+    settle(second)
+    second.wait_for_selector("#board-root [data-game]")
+    assert "Ann" in second.inner_text("#board-root")  # the opener's name, on the other device
+    spectator = pages.open(first.input_value("#watch-link"))
+    spectator.wait_for_selector("#spectate", state="visible")
+    assert "Watching" in spectator.inner_text("#spectate")
+    moves = 0
+    for _ in range(MAX_ACTIONS):
+        if over(first) and over(second):
+            break
+        deadline = time.monotonic() + 5
+        while not any(my_turn(page) for page in (first, second)) and not over(first):
+            assert time.monotonic() < deadline, "no page saw its turn"
+            first.wait_for_timeout(30)
+        for page in (first, second):
+            if my_turn(page):
+                act(page, by_keyboard=False)
+                moves += 1
+        deadline = time.monotonic() + 5
+        while first.evaluate("document.body.dataset.seen") != second.evaluate(
+            "document.body.dataset.seen"
+        ):  # the other page follows by itself
+            assert time.monotonic() < deadline, "the other page did not follow"
+            first.wait_for_timeout(30)
+    assert over(first) and over(second) and moves >= 12  # six dice each
+    colonies = live.host.table(table_id(first)).state.colonies
+    for page in (first, second):  # both pages show both colonies as the table holds them
+        for seat, placed in enumerate(colonies):
+            shown = page.inner_text(f"section[data-seat='{seat}'] .pa-plates") if placed else ""
+            assert shown.startswith(f"{len(placed)} plates") or not placed
+    assert live.publics >= 1
