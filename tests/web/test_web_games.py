@@ -188,6 +188,13 @@ def shoot(page: Page, name: str, part: str = "turn") -> None:
         page.set_viewport_size(before)
 
 
+UNNAMED = """() => Array.from(document.querySelectorAll(
+  "button, select, input, a[href], [tabindex='0']")).filter((e) => e.offsetParent !== null &&
+  !((e.getAttribute("aria-label") || "").trim() || (e.textContent || "").trim() ||
+    (e.labels && e.labels.length) || e.getAttribute("title"))).map((e) => e.outerHTML.slice(0, 80))"""
+"""Every visible control without an accessible name (there must be none)."""
+
+
 # --- sandwich ---------------------------------------------------------------------------
 
 
@@ -217,6 +224,7 @@ def test_sandwich_by_mouse_with_screens(contexts: Callable[..., Page], live: Gam
             break
         cards = page.locator("#hand button.card").count()
         if not shot and step >= 1 and cards >= 2:
+            assert page.evaluate(UNNAMED) == []
             shoot(page, "sandwich-mid")  # mid-game, with cards to play
             shot = True
         sandwich_act(page)
@@ -270,6 +278,7 @@ def test_insects_by_mouse_with_screens(contexts: Callable[..., Page], live: Game
             # the attacking pile is shown, and marked
             assert page.locator(".piles .attacking").count() == 1
             if not shot:
+                assert page.evaluate(UNNAMED) == []
                 shoot(page, "insects-mid")
                 shot = 1
         insects_act(page)
@@ -357,6 +366,7 @@ def test_two_seats_through_the_lobby_and_a_spectator(
     second.wait_for_selector("#open-list a.join-link")
     if game == "insects":
         second.select_option("#game", "insects")
+        assert second.evaluate(UNNAMED) == []
         shoot(second, "lobby", "setup")  # the lobby, with the open table listed below
     join = second.locator("#open-list a.join-link").first
     join.click()
