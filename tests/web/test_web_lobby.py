@@ -324,3 +324,30 @@ def test_the_page_has_an_icon(opened: Callable[..., Page]) -> None:
         href,
     )
     assert kind is not None and kind.startswith("image/")
+
+
+def test_the_lobby_sends_seats_and_rules_and_says_a_refusal(
+    opened: Callable[..., Page], live: GameLive
+) -> None:
+    page = opened()
+    page.select_option("#game", "insects")
+    page.select_option("#players", "3")
+    page.select_option("#seat-2", "random")
+    assert page.input_value("#mode") == "custom"  # a seat chosen by hand
+    page.click("#rules-box summary")
+    page.fill("#rule-hand_size", "0")
+    page.fill("#seed", "2")
+    page.click("#new-game")
+    settle(page)
+    assert "hand_size must be at least 1, not 0" in (page.text_content("#message") or "")
+    assert page.is_hidden("#board")  # nothing dealt
+    page.fill("#rule-hand_size", "3")
+    page.select_option("#rule-buy", "true")
+    page.click("#new-game")
+    settle(page)
+    page.wait_for_selector("#board", state="visible")
+    game_id = dict(part.split("=", 1) for part in page.evaluate("location.hash")[1:].split("&"))
+    table = live.host.table(game_id["game"])
+    assert table.game.name == "insects" and table.players == 3
+    assert table.rules == GAMES["insects"].Rules(hand_size=3, buy=True)
+    assert live.host.public(game_id["game"]).meta["seats"] == "person,computer,random"
