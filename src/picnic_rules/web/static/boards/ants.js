@@ -319,7 +319,7 @@
       state.dice.forEach((row, seat) => row.forEach((d, index) => {
         if (d.spot !== "area" || !d.cards.includes(position)) return;
         const both = d.cards.length > 1 ? `, also touching card ${d.cards.find((c) => c !== position)}` : "";
-        const picture = diePicture(KINDS[index], d.face, seat, `${names[seat]}'s ${DIE_NAMES[index]} showing ${d.face}${both}`);
+        const picture = diePicture(KINDS[index], d.face, seat, `${whose(names, seat)} ${DIE_NAMES[index]} showing ${d.face}${both}`);
         if (fresh.die(seat, index)) picture.classList.add("pa-land");
         if (d.cards.length > 1) picture.setAttribute("opacity", "0.75");
         dice.append(picture);
@@ -340,8 +340,8 @@
     const loose = [];
     const puddle = [];
     state.dice.forEach((row, seat) => row.forEach((d, index) => {
-      if (d.spot === "loose") loose.push(diePicture(KINDS[index], d.face, seat, `${names[seat]}'s ${DIE_NAMES[index]}, loose, showing ${d.face}`));
-      if (d.spot === "puddle") puddle.push(diePicture(KINDS[index], null, seat, `${names[seat]}'s ${DIE_NAMES[index]} on the Puddle`));
+      if (d.spot === "loose") loose.push(diePicture(KINDS[index], d.face, seat, `${whose(names, seat)} ${DIE_NAMES[index]}, loose, showing ${d.face}`));
+      if (d.spot === "puddle") puddle.push(diePicture(KINDS[index], null, seat, `${whose(names, seat)} ${DIE_NAMES[index]} on the Puddle`));
     }));
     const deck = state.deck.reduce((a, b) => a + b, 0);
     cloth.append(el("div", { class: "pa-row" }, `Deck: ${deck} cards`,
@@ -362,10 +362,13 @@
     }
     for (const [key, list] of byGroup) {
       if (key === "retoss") for (const move of list) targets.set(Number(move.target), { notation: move.notation, label: `Toss again at card ${move.target}` });
-      if (key.startsWith("settle ")) for (const move of list) targets.set(Number(move.target.replace(/^on /, "")), { notation: move.notation, label: move.description });
+      if (key.startsWith("settle ") && settling(byGroup).length === 1) for (const move of list) targets.set(Number(move.target.replace(/^on /, "")), { notation: move.notation, label: move.description });
     }
     return targets;
   }
+
+  const settling = (byGroup) => [...byGroup.keys()].filter((key) => key.startsWith("settle "));
+  const whose = (names, seat) => (/\(you\)$/.test(names[seat]) || names[seat] === "You" ? "your" : `${names[seat]}'s`);
 
   const tossKinds = (byGroup) => ["soldier", "worker", "scout"].filter((kind) => byGroup.has(`toss ${kind}`));
 
@@ -392,9 +395,15 @@
       if (byGroup.has("keep")) box.append(el("div", { class: "pa-controls" }, el("button", { type: "button", "data-move": "keep", id: "pa-keep", disabled: ctx.busy, onclick: () => ctx.play("keep") }, "Keep it here")));
       if (byGroup.has("retoss")) box.append(el("p", { class: "pa-label", text: "Or pick a card to toss it again at." }));
     }
-    if ([...byGroup.keys()].some((key) => key.startsWith("settle "))) {
+    const settles = settling(byGroup);
+    if (settles.length === 1) {
       any = true;
       box.append(el("h3", { text: "Settle your die" }), el("p", { class: "pa-label", text: "Pick the card it stays on." }));
+    } else if (settles.length > 1) {  // several dice: each choice says which die goes where
+      any = true;
+      const row = el("div", { class: "pa-controls" });
+      for (const key of settles) for (const move of byGroup.get(key)) row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, sentence(move.description)));
+      box.append(el("h3", { text: "Settle your dice" }), row);
     }
     const placing = [...byGroup.keys()].filter((key) => key.startsWith("place "));
     if (placing.length) { any = true; box.append(placeControls(state, u, byGroup, placing, ctx)); }

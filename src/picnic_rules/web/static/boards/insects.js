@@ -113,8 +113,10 @@
     const boxes = view.food.map((food, seat) => {
       if (seat === ctx.seat) return null;
       const active = doc.to_move === seat;
+      const backs = el("span", { class: "mini-backs", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(view.hand_sizes[seat], 8); i++) backs.append(ctx.card("insects", "back"));
       return el("div", { class: "opponent" + (active ? " active" : ""), dataset: { seat: String(seat) } },
-        el("h2", {}, seatName(ctx, seat)),
+        el("h2", {}, seatName(ctx, seat)), backs,
         el("span", {}, view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? " card" : " cards") + " in hand · "),
         el("span", { class: "food" }, "food " + food + " · captured " + view.captured[seat]));
     });

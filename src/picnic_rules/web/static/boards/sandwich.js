@@ -122,6 +122,7 @@
       const finished = sandwiches.filter(isFinished).length;
       const counting = sandwiches.filter((s, i) => isFinished(s) && !covered(view, seat, i)).length;
       box.append(el("h2", {}, seatName(ctx, seat)));
+      if (seat !== ctx.seat) box.append(backs(ctx, "sandwich", view.hand_sizes[seat]));
       box.append(el("p", { class: "info" }, cardCount(view.hand_sizes[seat]) + " in hand · finished " + finished +
         " · counting " + counting + " of " + view.rules.sandwiches_to_win));
       const row = el("div", { class: "sandwiches" });
@@ -144,7 +145,11 @@
           stack.append(el("span", { class: "layer " + card + (grown && depth === 0 ? " arrive" : "") }, NAMES[card]));
         });
         node.append(stack, el("span", { class: "plate", "aria-hidden": "true" }));
-        if (covered(view, seat, index)) node.append(el("span", { class: "fly-mark" }, "Fly on it"));
+        if (covered(view, seat, index)) {
+          const fly = ctx.card("sandwich", "fly");
+          fly.setAttribute("aria-hidden", "true");
+          node.append(el("span", { class: "fly-mark" }, el("span", { class: "mini-card" }, fly), "Fly on it"));
+        }
         if (isFinished(sandwich)) node.append(el("span", { class: "done" }, covered(view, seat, index) ? "Finished, does not count" : "Finished"));
         row.append(node);
       });
@@ -157,6 +162,14 @@
     });
     if (fresh) board.before = seen;
     return el("section", { id: "table", "aria-label": "The table" }, seats);
+  }
+
+  // A hand the seat may not see: its cards' backs, small.
+  function backs(ctx, game, count) {
+    const row = el("span", { class: "mini-backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(count, 8); i++) row.append(ctx.card(game, "back"));
+    if (count > 8) row.append(el("span", {}, "+" + (count - 8)));
+    return row;
   }
 
   function drawHand(view, ctx) {
