@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page
 from test_web_games import GameLive
@@ -152,20 +154,33 @@ def test_a_whole_game_by_keyboard_only(pages: Pages, live: GameLive) -> None:
     assert live.host.table(table_id(page)).outcome is not None
 
 
-def round_card_turn() -> ants.State:
-    """A position of seat 0's send-out turn holding a Round card it may play (random play,
-    seeded)."""
+def first_turn(wanted: Callable[[list[str]], bool]) -> ants.State:
+    """The first position of seat 0's turn whose legal moves' notations are ``wanted``,
+    in a seeded game of random moves."""
     rng, state = random.Random(0), ants.new_game(2)
     for _ in range(600):
         if GAME.to_move(state) is CHANCE:
             state = GAME.apply(state, GAME.sample_chance(state, rng))
             continue
-        if GAME.to_move(state) == 0 and any(
-            entry.notation.startswith("play ") for entry in seat_update(GAME, state, 0).legal_moves
+        if GAME.to_move(state) == 0 and wanted(
+            [entry.notation for entry in seat_update(GAME, state, 0).legal_moves]
         ):
             return state
         state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
-    raise AssertionError("no Round card to play in 600 moves")
+    raise AssertionError("no such turn in 600 moves")
+
+
+def draw_document(page: Page, state: ants.State) -> dict[str, Any]:
+    """Draw seat 0's document of ``state`` with the ants board; its moves are recorded in
+    ``window.played``."""
+    document: dict[str, Any] = codec.encode(seat_update(GAME, state, 0))["update"]
+    page.evaluate(
+        """(doc) => window.PicnicBoards.boards.ants.draw(document.getElementById("board-root"),
+             doc, {seat: 0, names: ["you", "The computer"], busy: false, reducedMotion: true,
+                   spectator: false, play: (n) => { window.played = n; }})""",
+        document,
+    )
+    return document
 
 
 def test_a_landing_typed_in_at_a_real_table_and_a_round_card_played(
@@ -194,21 +209,25 @@ def test_a_landing_typed_in_at_a_real_table_and_a_round_card_played(
     GAME.apply(state, landing)  # a landing the rules accept
     assert landing.cards == (target,) and told.startswith("land ")
     # a Round card in hand: its plays offered as buttons in the game's words
-    holding = round_card_turn()
-    document = codec.encode(seat_update(GAME, holding, 0))["update"]
-    page.evaluate(
-        """(doc) => window.PicnicBoards.boards.ants.draw(document.getElementById("board-root"),
-             doc, {seat: 0, names: ["you", "The computer"], busy: false, reducedMotion: true,
-                   spectator: false, play: (n) => { window.played = n; }})""",
-        document,
+    document = draw_document(
+        page, first_turn(lambda moves: any(m.startswith("play ") for m in moves))
     )
     assert "honey" in page.inner_text("section[data-seat='0']")  # the card held, and its power
     plays = page.locator("#pa-act button[data-move^='play ']")
-    assert plays.count() == len(
-        [m for m in document["legal_moves"] if m["notation"].startswith("play ")]
-    )
+    wanted = [m["notation"] for m in document["legal_moves"] if m["notation"].startswith("play ")]
+    assert plays.count() == len(wanted)
     plays.first.click()
-    assert page.evaluate("window.played").startswith("play honey on ")
+    assert page.evaluate("window.played") == wanted[0]
+    # two dice touching two cards each: a button for each die and card, naming both
+    document = draw_document(
+        page,
+        first_turn(
+            lambda moves: len({m.split(" on ")[0] for m in moves if m.startswith("settle ")}) > 1
+        ),
+    )
+    settles = page.locator("#pa-act button[data-move^='settle ']")
+    assert settles.count() == len(document["legal_moves"])
+    assert all("onto card" in text for text in settles.all_inner_texts())
 
 
 def my_turn(page: Page) -> bool:
