@@ -139,7 +139,15 @@ def describe_game(game: AnyGame) -> dict[str, Any]:
     takes, its variants (each with the fields it changes) and its ``Rules`` fields (name,
     ``type``: ``int``, ``bool``, ``name``, ``ints``, ``names`` or ``other``, default, the
     bounds of a count, the choices of a name, the length of a fixed list, and ``form``:
-    the value's form in words, as ``picnic rules GAME`` prints it)."""
+    the value's form in words, as ``picnic rules GAME`` prints it).
+
+    >>> from picnic_rules import GAMES
+    >>> described = describe_game(GAMES["insects"])
+    >>> described["min_players"], described["max_players"], described["variants"]["buy"]
+    (2, 6, {'buy': True})
+    >>> described["rules"][0]
+    {'name': 'insects', 'default': 7, 'form': 'an integer', 'type': 'int', 'minimum': 0, 'maximum': 200}
+    """
     default = game.Rules()
     kinds = rules_types(type(default))
     fields = [
@@ -212,10 +220,25 @@ def rules_of(game: AnyGame, variant: Any, changes: Any) -> Any:
     fields of ``changes`` (a JSON object) changed, checked by the game's validators.
     Raises :class:`~picnic_rules.RulesError` for a value the rules refuse and
     :class:`~picnic_rules.PicnicError` for an unknown variant or field or a value of the
-    wrong form."""
+    wrong form.
+
+    >>> from picnic_rules import GAMES
+    >>> rules_of(GAMES["insects"], "small-deck", {"buy": True}).hand_size
+    3
+    >>> rules_of(GAMES["insects"], None, {"hand_size": 0})
+    Traceback (most recent call last):
+    ...
+    picnic_rules.errors.RulesError: hand_size must be at least 1, not 0
+    >>> rules_of(GAMES["insects"], None, {"hand_size": "3"})
+    Traceback (most recent call last):
+    ...
+    picnic_rules.errors.PicnicError: rules.hand_size must be an integer
+    """
     try:
         return _rules_of(game, variant, changes)
     except _Refused as refused:
+        if refused.error == "rules":
+            raise RulesError(refused.reason) from None
         raise PicnicError(refused.reason) from None
 
 
