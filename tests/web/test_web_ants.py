@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 from test_web_games import GameLive
 from test_web_poultry import (
@@ -33,6 +34,9 @@ from picnic_rules import CHANCE, GAMES, ants, codec
 from picnic_rules.client import seat_update
 
 __all__ = ["live", "pages"]  # the fixtures, shared
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+"""These tests drive Chromium and play whole games."""
 
 GAME = GAMES["ants"]
 ONE_ROUND = {"round_cards_dealt": "0"}
@@ -183,7 +187,7 @@ def draw_document(page: Page, state: ants.State) -> dict[str, Any]:
     return document
 
 
-def test_a_landing_typed_in_at_a_real_table_and_a_round_card_played(
+def test_a_landing_typed_in_a_round_card_played_and_two_dice_settled(
     pages: Pages, live: GameLive
 ) -> None:
     page = pages.open()

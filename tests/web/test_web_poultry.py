@@ -17,6 +17,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from test_web_games import GameLive, serving_games
 
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+"""These tests drive Chromium and play whole games."""
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 SIZES = [(320, 640), (390, 844), (1280, 800)]
 """The screenshot sizes: small and common phones, a desktop."""
