@@ -30,10 +30,17 @@ SLOW_MODULES = (
     "tests/test_cli_line_editing.py",
     "tests/host/test_host_race.py",
     "tests/test_cli_whole_game.py",
+    "tests/web/test_web_poultry.py",
+    "tests/web/test_web_ants.py",
 )
 """The modules whose tests take the most time (each tens of seconds in all, or more)."""
 
-BROWSER_MODULES = ("tests/web/test_web_browser.py",)
+BROWSER_MODULES = (
+    "tests/web/test_web_browser.py",
+    "tests/web/test_web_browser_hosting.py",
+    "tests/web/test_web_poultry.py",
+    "tests/web/test_web_ants.py",
+)
 """The modules whose tests drive Chromium (Debian's, or the one ``PICNIC_CHROMIUM`` names)."""
 
 
