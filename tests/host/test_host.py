@@ -324,3 +324,38 @@ def test_the_stored_document_is_the_whole_table_after_moves_and_undos() -> None:
     host.move(opened.table, token, update.legal_moves[-1].notation, seen=host.version(opened.table))
     assert stored().record == host.table(opened.table).record()
     assert Host(store).table(opened.table).record() == host.table(opened.table).record()
+
+
+def test_a_server_never_takes_an_undone_history_for_the_tables_own() -> None:
+    """An undo lowers the move count, which may rise again to the same number along other
+    moves: another server that loaded the table before must still see (and save onto) the
+    table's true history, not its own copy of the moves taken back."""
+    store = MemoryStore()
+    here, there = Host(store), Host(store)
+    opened = here.open("sandwich", agents={1: "computer"}, seed=0)
+    token = opened.tokens[0]
+    for _ in range(2):
+        here.move(
+            opened.table,
+            token,
+            first_legal(here, opened.table, token),
+            seen=here.version(opened.table),
+        )
+    start = here.answer(opened.table, token)
+    plays = ["play jelly on 0", "ant 1.0 to 0"]  # two moves that each add one move here
+    assert set(plays) <= {entry.notation for entry in start.update.legal_moves}
+    here.move(opened.table, token, plays[0], seen=start.seen)
+    seen = here.version(opened.table)
+    assert seen == start.seen + 1
+    assert there.answer(opened.table, token).seen == seen  # loaded there with plays[0]
+    here.undo(opened.table, token, seen=seen)
+    here.move(opened.table, token, plays[1], seen=start.seen)
+    assert here.version(opened.table) == seen  # the same count, another history
+    truth = here.table(opened.table).record()
+    assert there.table(opened.table).record() != truth  # its copy is out of date...
+    answer = there.answer(opened.table, token)
+    assert there.table(opened.table).record() == truth  # ...and is not believed
+    assert answer.update == here.update(opened.table, token)
+    move = answer.update.legal_moves[0].notation
+    there.move(opened.table, token, move, seen=seen)  # moves on the true history
+    assert Host(store).table(opened.table).record().moves[: len(truth.moves)] == truth.moves

@@ -433,7 +433,7 @@ class Host:
         for again in (False, True):
             loaded = self._get(table_id)
             with loaded.lock:
-                if seen is None or seen != loaded.table.version:
+                if seen is None or seen != loaded.table.version or loaded.table.undo_allowed:
                     loaded = self._fresh(table_id, loaded)
                 try:
                     seat = self._seated(table_id, loaded, token, again)
@@ -466,8 +466,12 @@ class Host:
             kept={count: str(move) for count, move in table.kept_ahead.items()},
         )
         document = saved.dumps(loaded.noted())
+        # where undo is allowed, the version alone does not tell two histories apart
+        previous = loaded.document if table.undo_allowed else None
         try:
-            stored = self.store.save(table_id, document, table.version, table.over, expected)
+            stored = self.store.save(
+                table_id, document, table.version, table.over, expected, previous
+            )
         except BaseException:
             self._forget(table_id)
             raise
@@ -485,14 +489,25 @@ class Host:
         return loaded if loaded is not None else self._load(table_id)
 
     def _fresh(self, table_id: str, loaded: _Loaded) -> _Loaded:
-        """``loaded``, or the store's newer version of it (another server moved)."""
+        """``loaded``, or the store's newer version of it (another server moved). At a table
+        whose undo policy allows undo, the move count can fall and rise again to the same
+        number along other moves, so the stored document itself is compared there."""
+        if loaded.table.undo_allowed:
+            found = self.store.load(table_id)
+            if found is not None and found[0] == loaded.document:
+                return loaded
+            self._forget(table_id)
+            return self._load(table_id, found)
         if self.store.version(table_id) == loaded.table.version:
             return loaded
         self._forget(table_id)
         return self._load(table_id)
 
-    def _load(self, table_id: str) -> _Loaded:
-        found = self.store.load(table_id) if isinstance(table_id, str) else None
+    def _load(self, table_id: str, found: tuple[str, int] | None = None) -> _Loaded:
+        """The table as the store has it (``found``, if just read), kept loaded unless it
+        is finished."""
+        if found is None:
+            found = self.store.load(table_id) if isinstance(table_id, str) else None
         if found is None:
             raise NoSuchTable("no table has that id")
         saved = Saved.loads(found[0])
