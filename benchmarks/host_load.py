@@ -22,7 +22,9 @@ Prints, for the measured ``--seconds``:
   machine with the servers).
 
 ``--rate R`` paces each table to R moves a second; ``--rate 0`` plays as fast as the
-server answers (saturation)::
+server answers (saturation); ``--parser h11 --loop asyncio`` runs the servers on
+uvicorn's pure-Python parser and asyncio's loop even where httptools and uvloop are
+installed::
 
     python benchmarks/host_load.py --db /tmp/load.db --tables 200 --rate 1
     python benchmarks/host_load.py --db /tmp/load.db --tables 200 --rate 0 --servers 2
@@ -50,6 +52,22 @@ import websockets
 
 PROGRAM = "import sys; from picnic_rules.cli import main; sys.exit(main())"
 
+VARIANT = """
+import sys
+from picnic_rules.cli.serve import database_url
+from picnic_rules.host import Host, open_store
+from picnic_rules.web import Settings, create_app, listen, server
+
+port, db, parser, loop = int(sys.argv[3]), sys.argv[5], sys.argv[6], sys.argv[7]
+sock = listen("127.0.0.1", port)
+app = create_app(Host(open_store(database_url(db))))
+try:
+    server(app, Settings(http=parser), loop=loop).run(sockets=[sock])
+except KeyboardInterrupt:
+    pass
+"""
+"""``picnic serve`` with a chosen HTTP parser and event loop (``--parser``, ``--loop``)."""
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -73,13 +91,18 @@ def rss_mb(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def servers(count: int, db: str) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
-    """``count`` ``picnic serve`` processes on ``db``, answering: (port, process) each."""
+def servers(
+    count: int, db: str, parser: str = "auto", loop: str = "auto"
+) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
+    """``count`` ``picnic serve`` processes on ``db``, answering: (port, process) each
+    (with uvicorn's ``parser`` and ``loop``, if either is not ``auto``)."""
     started = []
     try:
         for _ in range(count):
             port = free_port()
             command = [sys.executable, "-c", PROGRAM, "serve", "--port", str(port), "--db", db]
+            if (parser, loop) != ("auto", "auto"):
+                command = [sys.executable, "-c", VARIANT, *command[3:], parser, loop]
             started.append((port, subprocess.Popen(command, stdout=subprocess.DEVNULL)))
         for port, process in started:
             deadline = time.monotonic() + 30
@@ -305,11 +328,23 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
+    parser.add_argument(
+        "--parser",
+        choices=["auto", "h11", "httptools"],
+        default="auto",
+        help="the servers' HTTP parser (auto: httptools if installed)",
+    )
+    parser.add_argument(
+        "--loop",
+        choices=["auto", "asyncio", "uvloop"],
+        default="auto",
+        help="the servers' event loop (auto: uvloop if installed)",
+    )
     args = parser.parse_args()
     if args.db != "memory:" and "://" not in args.db:
         for suffix in ("", "-wal", "-shm"):  # a fresh file, without an old file's log
             Path(args.db + suffix).unlink(missing_ok=True)
-    with servers(args.servers, args.db) as started:
+    with servers(args.servers, args.db, args.parser, args.loop) as started:
         before = sum(rss_mb(process.pid) for _port, process in started)
 
         async def measure() -> tuple[Stats, float]:
