@@ -351,3 +351,22 @@ def test_the_lobby_sends_seats_and_rules_and_says_a_refusal(
     assert table.game.name == "insects" and table.players == 3
     assert table.rules == GAMES["insects"].Rules(hand_size=3, buy=True)
     assert live.host.public(game_id["game"]).meta["seats"] == "person,computer,random"
+
+
+def test_each_invited_seat_has_its_own_link(opened: Callable[..., Page]) -> None:
+    page = opened()
+    page.select_option("#game", "insects")
+    page.select_option("#players", "3")
+    page.select_option("#mode", "invite")
+    page.fill("#name-2", "Cy")
+    page.fill("#seed", "4")
+    page.click("#new-game")
+    settle(page)
+    links = [page.input_value("#invite-link"), page.input_value("#more-invites input")]
+    assert all("invite=" in link for link in links) and links[0] != links[1]
+    assert "Cy" in (page.text_content("#links") or "")  # each link says whose seat it is
+    other = opened()
+    other.goto(links[1])
+    settle(other)
+    other.wait_for_selector("#board", state="visible")
+    assert "Cy's hand" in (other.text_content("#hand-title") or "")

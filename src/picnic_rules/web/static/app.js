@@ -267,8 +267,18 @@ async function join(id, invite) {
 function showLinks() {
   const base = location.origin + location.pathname;
   $("links").hidden = !game.id;
-  $("invite-row").hidden = !(game.invite && game.invite.length);
-  if (game.invite && game.invite.length) $("invite-link").value = game.invite.join(" ");
+  const invites = (game.invite || []).filter((entry) => entry && typeof entry.link === "string");
+  $("invite-row").hidden = !invites.length;
+  if (invites.length) {
+    $("invite-link").value = invites[0].link;
+    $("invite-label").textContent = "Invite " + nameOf(invites[0].seat) + ": send this link (it works once)";
+  }
+  $("more-invites").replaceChildren(...invites.slice(1).map((entry) => {
+    const input = el("input", { type: "text", readonly: true, class: "invite-more" });
+    input.value = entry.link;
+    input.addEventListener("focus", () => input.select());
+    return el("p", {}, el("label", {}, "Invite " + nameOf(entry.seat) + ": send this link (it works once)", input));
+  }));
   $("watch-link").value = base + "#game=" + encodeURIComponent(game.id) + "&watch=1";
 }
 
@@ -466,8 +476,10 @@ async function newGame() {
     });
     for (const entry of created.seats) game.seats[entry.seat] = { token: entry.token, seen: 0, log: [] };
     const base = location.origin + location.pathname;
-    game.invite = created.invites.map((entry) => base + "#game=" + encodeURIComponent(created.id) +
-      "&invite=" + encodeURIComponent(entry.invite));
+    game.invite = created.invites.map((entry) => ({
+      seat: entry.seat,
+      link: base + "#game=" + encodeURIComponent(created.id) + "&invite=" + encodeURIComponent(entry.invite),
+    }));
     say("");
     remember();
     showLinks();
