@@ -15,6 +15,8 @@ const GAME_NAMES = { sandwich: "Sandwich", insects: "Insects", poultry: "Poultry
 const HINTS = {
   sandwich: "Tap a gold card to play it. Ants and flies then ask you to tap a sandwich; Cancel or Escape backs out. Arrow keys move through your hand, Enter or Space plays the focused card, E ends the turn.",
   insects: "Pick insects (and jokers) from your hand, then a pile or New pile. Under attack: defend, play on the attacking pile, or give food. Arrow keys move through your hand, Enter or Space picks a card, Escape clears.",
+  poultry: "Pick one or two cards and commit them face down; the others' cards show as backs until the reveal, then each farmyard resolves: haggle or duel with the buttons the board offers.",
+  ants: "Pick a die, then the card to toss it at; keep or re-toss where it landed; place each card you win into your colony, its rotation shown before you place it.",
 };
 const REASONS = {
   "three-sandwiches": "three counting sandwiches",
