@@ -568,7 +568,7 @@ function refresh() {
   serial(async () => {
     if (!game.id) return;
     if (game.watching) await fetchPublic();
-    else if (game.seats[game.current] && $("cover").hidden) await fetchSeat(game.current);
+    else if (game.seats[game.current] && $("cover").hidden) await fetchSeat(game.current, false);
   }).catch((error) => {
     if (error instanceof ApiError && error.status === 404) gone();
   }).finally(() => {
@@ -619,10 +619,14 @@ async function fetchPublic() {
 
 // --- a seat's document -----------------------------------------------------------------------
 
-async function fetchSeat(seat) {
+// The seat's news; `always` draws even when nothing moved (after a refused move). A poll
+// that finds nothing new leaves the board alone: a choice half made stays made.
+async function fetchSeat(seat, always = true) {
   const entry = game.seats[seat];
   if (!entry) return;
   const answer = await api("GET", "/api/games/" + game.id + "?since=" + entry.seen, undefined, entry.token);
+  const same = game.doc && game.current === seat && answer.seen === entry.seen;
+  if (same && !always) return;
   receive(seat, answer);
 }
 
