@@ -402,3 +402,22 @@ def test_two_seats_through_the_lobby_and_a_spectator(
         spectator.wait_for_timeout(50)
     assert spectator.locator("#spectate-log li").count() > 10
     assert live.leaks == [] and live.pushes > 0 and live.publics > 0
+
+
+def test_a_poll_with_no_news_keeps_a_choice_half_made(
+    contexts: Callable[..., Page], live: GameLive
+) -> None:
+    page = contexts()
+    lobby(page, "insects", seed="5", variant="small-deck")
+    while page.locator("#actions button.answer").count():
+        insects_act(page)
+    page.locator("#hand button.gold").first.click()
+    assert page.locator("#hand button.card[aria-pressed='true']").count() == 1
+    before = live.documents
+    page.evaluate("refresh()")  # what the page does every 3 s without a live connection
+    deadline = time.monotonic() + 5
+    while live.documents == before:  # the page asked and was answered
+        assert time.monotonic() < deadline, "the page did not ask"
+        page.wait_for_timeout(20)
+    settle(page)
+    assert page.locator("#hand button.card[aria-pressed='true']").count() == 1
