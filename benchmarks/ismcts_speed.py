@@ -68,8 +68,9 @@ while game.to_move(state) is CHANCE or len(game.legal_moves(state)) < 2:
     state = game.apply(state, move)
 seat = game.to_move(state)
 view, legal = game.view(state, seat), game.legal_moves(state)
-agent = (SearchAgent if options else ISMCTSAgent)(game, iterations=iterations, **options)
-(SearchAgent if options else ISMCTSAgent)(game, iterations=max(1, iterations // 10), **options)(view, legal, random.Random(0))
+kind = SearchAgent if options else ISMCTSAgent
+agent = kind(game, iterations=iterations, **options)
+kind(game, iterations=max(1, iterations // 10), **options)(view, legal, random.Random(0))
 start = time.process_time()
 agent(view, legal, random.Random(seed))
 seconds = time.process_time() - start
@@ -105,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--config", choices=CONFIGS[1:], action="append", default=[], help="also measure"
     )
+    parser.add_argument("--table", type=Path, help="also write the table as reST to this file")
     args = parser.parse_args(argv)
     if args.iterations < 1 or args.rounds < 1:
         parser.error("--iterations and --rounds must be at least 1")
@@ -121,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{sys.version.split()[0]})"
     )
     print(f"{'game':<10}" + "".join(f"{label:>16}" for label, _, _ in columns) + f"{'x':>8}")
+    rows: list[tuple[str, dict[str, float]]] = []
     for game in args.game or GAMES:
         rates: dict[str, list[float]] = {label: [] for label, _, _ in columns}
         for round_ in range(args.rounds):
@@ -134,7 +137,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             + "".join(f"{medians[label]:>16,.0f}" for label, _, _ in columns)
             + f"{ratio:>7.1f}x"
         )
+        rows.append((game, medians))
+    if args.table:
+        args.table.write_text(_table(columns, rows, args), encoding="utf-8")
+        print(f"table: {args.table}")
     return 0
+
+
+def _table(
+    columns: list[tuple[str, Path, str]],
+    rows: list[tuple[str, dict[str, float]]],
+    args: argparse.Namespace,
+) -> str:
+    """The measurement as a reST list-table, with the command that made it."""
+    labels = [label for label, _, _ in columns]
+    lines = [".. list-table::", "   :header-rows: 1", "", "   * - game"]
+    lines += [f"     - {label}" for label in labels]
+    for game, medians in rows:
+        lines.append(f"   * - {game}")
+        lines += [f"     - {medians[label]:,.0f}" for label in labels]
+    command = " ".join(
+        ["python benchmarks/ismcts_speed.py", f"--rounds {args.rounds}"]
+        + [f"--iterations {args.iterations}"]
+        + [f"--config {c}" for c in args.config]
+    )
+    return (
+        "\n".join(lines)
+        + f"\n\nIterations per second, CPU time, median of {args.rounds} rounds; made with "
+        + f"``{command}``.\n"
+    )
 
 
 if __name__ == "__main__":

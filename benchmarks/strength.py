@@ -13,13 +13,14 @@ The agents (``--agents``): ``random``, ``computer`` (the game's heuristic agent)
 playouts to the end), ``ismcts-cut`` (the same with playouts cut after ``--depth``
 moves and scored by the game's evaluator in :data:`EVALUATORS`), ``ismcts-prior`` (the
 cut search with the computer's move tried first, progressive bias) and
-``ismcts-computer`` (playouts by the computer agent); ``search/KEY=VALUE/...`` is a
-:class:`~picnic_rules.agents.ismcts.SearchAgent` with those options
+``ismcts-computer`` (the cut search with playouts by the computer agent);
+``search/KEY=VALUE/...`` is a :class:`~picnic_rules.agents.ismcts.SearchAgent` with those
+options
 (``search/depth=0/prior=computer/prior_weight=2``; a ``depth`` brings the evaluator).
 
     python benchmarks/strength.py --games 40 --iterations 200 --jobs 2
     python benchmarks/strength.py --games 1000 --iterations 1000 --jobs 2 \\
-        --plots docs/_static/strength --table docs/strength_table.rst
+        --plots docs/strength --table docs/strength_table.txt
 
 ``--plots DIR`` saves one PNG per game (needs matplotlib: ``pip install matplotlib``),
 ``--table FILE`` writes the reST table the docs include. This is a measurement, never
@@ -135,7 +136,7 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
             game, **common, **cut, prior="computer", prior_weight=options.prior_weight
         )
     if name == "ismcts-computer":
-        return SearchAgent(game, **common, rollout="computer")
+        return SearchAgent(game, **common, **cut, rollout="computer")
     if name.startswith("search/"):
         return SearchAgent(game, **{**common, **_custom(game_name, name)})
     raise SystemExit(f"strength.py: error: unknown agent {name!r} ({', '.join(AGENTS)})")
@@ -257,8 +258,8 @@ def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def elo(names: Sequence[str], results: dict[tuple[str, str], Tally]) -> dict[str, float]:
-    """Bradley-Terry ratings on the Elo scale from every pairing's score (the first name
-    is 0; half a win and half a loss are added to each pairing)."""
+    """Bradley-Terry ratings on the Elo scale from every pairing's score (``random`` is 0,
+    or else the first name; half a win and half a loss are added to each pairing)."""
     strength = {name: 1.0 for name in names}
     wins = {name: 0.0 for name in names}
     meetings: dict[tuple[str, str], float] = {}
@@ -274,7 +275,7 @@ def elo(names: Sequence[str], results: dict[tuple[str, str], Tally]) -> dict[str
             )
             updated[name] = wins[name] / denominator if denominator else strength[name]
         strength = updated
-    anchor = strength[names[0]]
+    anchor = strength["random" if "random" in strength else names[0]]
     return {name: 400 * math.log10(strength[name] / anchor) for name in names}
 
 
@@ -351,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", "-n", type=int, default=100, help="games a pairing (100)")
     parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations (1000)")
-    parser.add_argument("--depth", type=int, default=8, help="moves before a cut playout (8)")
+    parser.add_argument("--depth", type=int, default=6, help="moves before a cut playout (6)")
     parser.add_argument("--exploration", type=float, default=0.7, help="UCB1 constant (0.7)")
     parser.add_argument("--prior-weight", type=float, default=2.0, help="prior bonus (2.0)")
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (1)")
@@ -385,11 +386,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for start in range(args.seed, args.seed + args.games, chunk)
     ]
     run = functools.partial(_task, options=options)
-    if args.jobs == 1:
-        done = list(map(run, tasks))
-    else:
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            done = pool.map(run, tasks, chunksize=1)
+    done: list[Tally] = []
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for task, tally in zip(tasks, pool.imap(run, tasks), strict=True):
+            done.append(tally)
+            print(f"  {len(done)}/{len(tasks)} {task[0]} {task[1]} vs {task[2]}", file=sys.stderr)
     command = "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:])
     print(
         f"strength, 2 players, {args.games} games a pairing, seats rotated, seeds "
@@ -424,6 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _task(task: tuple[str, str, str, range], options: Options) -> Tally:
+    """Play one chunk of games (in a worker process)."""
     game_name, a, b, seeds = task
     return play_games(game_name, a, b, seeds, options)
 

@@ -204,7 +204,9 @@ def search(
                 if score > best_score:
                     best_score, best, best_move = score, child, move
             if untried is not None and (
-                widening is None or len(children) < widening * sqrt(node.visits + 1)
+                best is None  # a widened node none of whose children is legal in this deal
+                or widening is None
+                or len(children) < widening * sqrt(node.visits + 1)
             ):
                 if favourite is not None and favourite in untried:
                     move = favourite
@@ -214,10 +216,7 @@ def search(
                 state = apply(state, move)
                 path.append(child)
                 break
-            if best is None:  # a widened node whose children are all illegal in this deal
-                move = moves[int(choose() * len(moves))]
-                best = children[move] = Node(actor)
-                best_move = move
+            assert best is not None  # a node with no child legal in this deal expanded above
             state = apply(state, best_move)
             node = best
             path.append(node)
