@@ -15,7 +15,12 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-WHEEL_MUST = ("picnic_rules/py.typed", "picnic_rules/__init__.py", "picnic_rules/web/static/")
+WHEEL_MUST = (
+    "picnic_rules/py.typed",
+    "picnic_rules/__init__.py",
+    "picnic_rules/web/static/",
+    "picnic_rules/web/static/boards/common.js",
+)
 WHEEL_MUST_NOT = ("tests/", "docs/", "_build/", "benchmarks/", "tools/", ".ci-venv/", "examples/")
 SDIST_MUST = ("pyproject.toml", "README.md", "LICENSE", "src/picnic_rules/__init__.py")
 

@@ -1,4 +1,4 @@
-"""The sandwich game in the browser: a web server on the library's host, and its page
+"""The picnic games in the browser: a lobby for every game and a board for each, a web server on the library's host, and its page
 (extra ``web``).
 
 ``picnic serve`` starts it (``pip install 'picnic-rules[web]'``); :func:`create_app`

@@ -24,6 +24,8 @@
 ``GET /api/games/ID/public?since=N``        what a spectator sees: ``{"seen", "game",
                                             "mode", "players", "to_move", "outcome",
                                             "log"}`` (no credential, no hidden card)
+``GET /api/lobby``, ``POST /api/tables``    the lobby and tables of any game: see
+                                            :mod:`picnic_rules.web.lobby`
 ``WS /api/games/ID/live?token=TOKEN``       a WebSocket that sends ``{"seen": N}`` at once
                                             and whenever the table moves (no token: a
                                             spectator's)
@@ -91,7 +93,8 @@ MODES: Final[tuple[Mode, ...]] = ("computer", "pass", "invite")
 """Every :data:`Mode`."""
 
 GAME: Final = "sandwich"
-"""The game the page plays."""
+"""The game of ``POST /api/games``, the first clients' call (a table of any game:
+``POST /api/tables``, :mod:`picnic_rules.web.lobby`)."""
 
 MAX_SEED: Final = 2**63 - 1
 """The largest seed a new game accepts (seeds are 0 to ``MAX_SEED``)."""

@@ -554,9 +554,12 @@ function reconnectLater() {
 function moved(seen) {
   if (!game.id) return;
   if (game.watching) {
+    if (seen < game.watching.seen) Object.assign(game.watching, { seen: 0, log: [] }); // an undo
     if (seen !== game.watching.seen) refresh();
     return;
   }
+  // a table that went back (an undo) is read again from its first move
+  for (const entry of Object.values(game.seats)) if (seen < entry.seen) Object.assign(entry, { seen: 0, log: [] });
   const entry = game.seats[game.current];
   if (!entry || seen === entry.seen || !$("cover").hidden) return;
   refresh();
