@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from .errors import HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff
+from .errors import HostError, NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
 from .host import Answer, Host, Opened, Public, Saved
 from .store import MemoryStore, Store, open_store
 from .table import Table
@@ -27,6 +27,7 @@ __all__ = [
     "MemoryStore",
     "NoSuchTable",
     "NotASeat",
+    "NotChance",
     "Opened",
     "Public",
     "Saved",

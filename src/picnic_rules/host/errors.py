@@ -12,6 +12,7 @@ __all__ = [
     "HostError",
     "NoSuchTable",
     "NotASeat",
+    "NotChance",
     "SeatTaken",
     "StaleMove",
     "UndoOff",
@@ -33,6 +34,11 @@ class NoSuchTable(HostError):
 
 class NotASeat(HostError):
     """The credential (or invite) belongs to no seat of the table."""
+
+
+class NotChance(HostError):
+    """A chance outcome told when chance is not to act, or at a table that draws chance
+    itself (one not played at a real table)."""
 
 
 class SeatTaken(HostError):

@@ -40,11 +40,11 @@ import attrs
 
 from .. import codec
 from ..client import SeatUpdate
-from ..errors import PicnicError, not_a_seat
+from ..errors import InvalidMove, PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
-from .errors import NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff, shorten
+from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff, shorten
 from .store import MemoryStore, Store
 from .table import Table
 
@@ -84,6 +84,13 @@ class Answer:
     """The seat's client document."""
     meta: Mapping[str, str]
     """The labels the table was opened with."""
+    real_table: bool = False
+    """Whether the table is played at a real table: chance's outcomes are typed in
+    (:meth:`Host.tell`), not drawn."""
+    outcomes: tuple[str, ...] = ()
+    """At a real table where chance is to act: the notation of every outcome possible now
+    (empty where the game's chance is sampled, an ants die's landing: any outcome typed in
+    the game's notation is checked). Empty otherwise."""
 
 
 @attrs.frozen
@@ -121,6 +128,8 @@ class Saved:
     credentials: Mapping[int, str]
     invites: Mapping[int, str]
     meta: Mapping[str, str] = attrs.field(factory=dict)
+    real_table: bool = False
+    """Whether chance's outcomes are typed in by the seats (:meth:`Host.tell`)."""
 
     def dumps(self, moves: Sequence[str] | None = None) -> str:
         """The JSON document of the table; ``moves`` are the notations of the record's moves
@@ -140,6 +149,7 @@ class Saved:
                 "credentials": {str(k): v for k, v in self.credentials.items()},
                 "invites": {str(k): v for k, v in self.invites.items()},
                 "meta": dict(self.meta),
+                "real_table": self.real_table,
             },
             separators=(",", ":"),
         )
@@ -163,7 +173,20 @@ class Saved:
             credentials=ints(data["credentials"]),
             invites=ints(data["invites"]),
             meta={str(k): str(v) for k, v in data.get("meta", {}).items()},
+            real_table=data.get("real_table", False) is True,
         )
+
+
+def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
+    """The :class:`Answer` for ``seat`` after the first ``since`` moves (the possible chance
+    outcomes added where the seats tell them)."""
+    table = loaded.table
+    outcomes: tuple[str, ...] = ()
+    if table.table and table.to_move is CHANCE:
+        outcomes = tuple(str(move) for move, _ in table.game.chance_outcomes(table.state))
+    return Answer(
+        table.version, table.update(seat, since), loaded.saved.meta, table.table, outcomes
+    )
 
 
 class _Reload(Exception):
@@ -211,13 +234,16 @@ class Host:
         seed: int | None = None,
         undo: bool | None = None,
         meta: Mapping[str, str] | None = None,
+        real_table: bool = False,
     ) -> Opened:
         """Open a table of ``game``: ``agents`` maps the seats agents play to their names,
         ``open_seats`` are persons' seats left for others to join (each gets an invite),
         every other seat is the opener's (each gets a credential). ``seed`` ``None`` draws
         an unpredictable one. ``meta`` are labels kept with the table (a front end's mode, say),
         given back in every :class:`Answer`. Chance and agents act at once, until a person
-        must decide."""
+        must decide; at a ``real_table`` (played with real cards and dice, the page keeping
+        the score) chance does not: the host stops where it acts until a seat tells what it
+        did (:meth:`tell`)."""
         found = get_game(game)
         agents = dict(agents or {})
         table = Table(
@@ -227,6 +253,7 @@ class Host:
             seed=secrets.randbits(63) if seed is None else seed,
             agents=agents,
             undo=undo,
+            table=bool(real_table),
         )
         for seat in [*agents, *open_seats]:
             if type(seat) is not int or not 0 <= seat < table.players:
@@ -245,6 +272,7 @@ class Host:
             credentials={seat: _hash(token) for seat, token in tokens.items()},
             invites={seat: _hash(token) for seat, token in invites.items()},
             meta=dict(meta or {}),
+            real_table=bool(real_table),
         )
         document = saved.dumps()
         self.store.create(table_id, document, table.version, table.over)
@@ -316,8 +344,7 @@ class Host:
     def answer(self, table_id: str, token: str, since: int = 0) -> Answer:
         """:meth:`update` with the table's version and labels, read together."""
         with self._at_seat(table_id, token) as (loaded, seat):
-            table = loaded.table
-            return Answer(table.version, table.update(seat, since), loaded.saved.meta)
+            return _answer(loaded, seat, since)
 
     def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
         """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
@@ -343,7 +370,39 @@ class Host:
                 self._forget(table_id)  # the loaded table moved on unstored: the store's is true
                 raise
             self._save(table_id, loaded, seen)
-            return Answer(table.version, table.update(seat, seen), loaded.saved.meta)
+            return _answer(loaded, seat, seen)
+
+    def tell(self, table_id: str, token: str, outcome: str, *, seen: int) -> Answer:
+        """At a real table, what chance did (``outcome``, in the game's notation: the card
+        drawn, where a die landed), told by the seat ``token`` is for, ``seen`` being the
+        number of moves its client knew of; then the agents act (and chance again, only
+        where an outcome kept from before an undo still holds). The table is stored before
+        this returns the seat's answer since ``seen``.
+
+        Raises :class:`~.errors.StaleMove` if the table has moved on,
+        :class:`~.errors.NotChance` if chance is not to act (or the table draws chance
+        itself), :class:`~picnic_rules.InvalidMove` for text that is no outcome and
+        :class:`~picnic_rules.IllegalMove` for one the position does not allow; the
+        table is then unchanged.
+        """
+        with self._at_seat(table_id, token, seen) as (loaded, seat):
+            table = loaded.table
+            if seen != table.version:
+                raise StaleMove(seen, table.version)
+            if not table.table:
+                raise NotChance("chance is drawn by the server at this table, not told")
+            if table.to_move is not CHANCE:
+                raise NotChance("chance does not act now")
+            if not isinstance(outcome, str):
+                raise InvalidMove(shorten(outcome), "an outcome is text in the game's notation")
+            table.tell(outcome)  # an impossible outcome changes nothing
+            try:
+                table.advance()
+            except BaseException:
+                self._forget(table_id)
+                raise
+            self._save(table_id, loaded, seen)
+            return _answer(loaded, seat, seen)
 
     def public(self, table_id: str, since: int = 0) -> Public:
         """What a spectator may see of the table (no credential needed, no hidden card):
@@ -411,7 +470,7 @@ class Host:
             del loaded.notations[table.version :]
             if taken:
                 self._save(table_id, loaded, before)  # a failed save forgets the changed table
-            return taken, Answer(table.version, table.update(seat), loaded.saved.meta)
+            return taken, _answer(loaded, seat, 0)
 
     # keeping tables ---------------------------------------------------------------
 
@@ -523,6 +582,7 @@ class Host:
             moves=record.moves,
             kept=kept,
             undo=saved.undo,
+            table=saved.real_table,
         )
         loaded = _Loaded(table, saved, found[0])
         if not table.over:
