@@ -10,12 +10,22 @@
 ``POST /api/games/ID/join``                 ``{"invite": INVITE}`` → 200 ``{"id", "seat",
                                             "token"}``: the open seat, taken once
 ``GET /api/games/ID?since=N``               the seat's answer (``Authorization: Bearer
-                                            TOKEN``): ``{"seen", "mode", "update"}``, the
-                                            update holding the observations after the
-                                            first N
+                                            TOKEN``): ``{"seen", "mode", "update"}``,
+                                            the update holding the observations after
+                                            the first N; at a real table also
+                                            ``"real_table": true`` and ``"outcomes"``:
+                                            the notation of each possible chance outcome
+                                            while chance is to act (else, and for
+                                            sampled chance, ``[]``)
 ``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
                                             token: the move, stored, then the seat's
                                             answer with the observations after the first N
+``POST /api/games/ID/chance``              ``{"outcome": NOTATION, "seen": N}`` with the
+                                            token, at a real table: what chance did (a
+                                            card drawn, where a die landed), checked,
+                                            stored, then the seat's answer as for a move
+                                            (409 ``not-chance`` if chance is not to act
+                                            or the table draws it itself)
 ``POST /api/games/ID/undo``                 ``{"seen": N}`` with the token: the seat's last
                                             decision taken back, if the table's undo
                                             policy allows it (403 ``undo-off`` if not),
@@ -35,7 +45,8 @@ Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
 (malformed JSON, a bad field, a move that is not notation), 401 (no or wrong
 token or invite), 403 (``undo-off``: the table's undo policy forbids it), 404
 (unknown game or path), 405 (wrong method), 408 (a body sent too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
-number of moves made, ``taken``: the invite was used), 413 (a body over
+number of moves made, ``taken``: the invite was used, ``not-chance``: no chance outcome to
+tell), 413 (a body over
 :data:`MAX_BODY` bytes), 429 (too many requests or tables from one address, with
 ``Retry-After``) and 500 (a bug, logged). Every reason is short: nothing a client
 sent is echoed whole.
@@ -62,9 +73,18 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import codec
-from ..client import SeatUpdate
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
-from ..host import Host, HostError, NoSuchTable, NotASeat, SeatTaken, StaleMove, UndoOff
+from ..host import (
+    Answer,
+    Host,
+    HostError,
+    NoSuchTable,
+    NotASeat,
+    NotChance,
+    SeatTaken,
+    StaleMove,
+    UndoOff,
+)
 from ..host.errors import shorten
 from ..registry import get_game as find_game
 from . import lobby
@@ -205,6 +225,8 @@ def create_app(
                 return _error(401, "token", error.reason)
             except UndoOff as error:
                 return _error(403, "undo-off", error.reason)
+            except NotChance as error:
+                return _error(409, "not-chance", error.reason)
             except HostError as error:
                 return _error(409, "host", error.reason)
             except OutOfTurn as error:
@@ -266,7 +288,7 @@ def create_app(
         since = _since(request)
         table_id = request.path_params["game_id"]
         answer = await run_in_threadpool(tables.answer, table_id, _token(request), since)
-        return _json(200, _seat_answer(answer.seen, answer.meta, answer.update))
+        return _json(200, _seat_answer(answer))
 
     async def move(request: Request) -> Response:
         table_id = request.path_params["game_id"]
@@ -280,7 +302,21 @@ def create_app(
         _only(body, {"move", "seen"})
         answer = await run_in_threadpool(tables.play, table_id, _token(request), text, seen=seen)
         watcher.moved(table_id, answer.seen)
-        return _json(200, _seat_answer(answer.seen, answer.meta, answer.update))
+        return _json(200, _seat_answer(answer))
+
+    async def chance(request: Request) -> Response:
+        table_id = request.path_params["game_id"]
+        body = await _body(request)
+        text, seen = body.get("outcome"), body.get("seen")
+        if type(text) is not str:
+            raise RequestError(400, "request", '"outcome" must be a string of notation')
+        if len(text) > MAX_MOVE:
+            raise RequestError(400, "request", f'"outcome" is at most {MAX_MOVE} characters')
+        seen = _seen(seen)
+        _only(body, {"outcome", "seen"})
+        answer = await run_in_threadpool(tables.tell, table_id, _token(request), text, seen=seen)
+        watcher.moved(table_id, answer.seen)
+        return _json(200, _seat_answer(answer))
 
     async def undo(request: Request) -> Response:
         table_id = request.path_params["game_id"]
@@ -292,7 +328,7 @@ def create_app(
         )
         if taken:
             watcher.moved(table_id, answer.seen)
-        return _json(200, {**_seat_answer(answer.seen, answer.meta, answer.update), "taken": taken})
+        return _json(200, {**_seat_answer(answer), "taken": taken})
 
     async def public(request: Request) -> Response:
         since = _since(request)
@@ -352,6 +388,7 @@ def create_app(
         Route("/api/games/{game_id}", guard(get_game), methods=["GET"]),
         Route("/api/games/{game_id}/moves", guard(move), methods=["POST"]),
         Route("/api/games/{game_id}/join", guard(join), methods=["POST"]),
+        Route("/api/games/{game_id}/chance", guard(chance), methods=["POST"]),
         Route("/api/games/{game_id}/undo", guard(undo), methods=["POST"]),
         Route("/api/games/{game_id}/public", guard(public), methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/live", live),
@@ -388,8 +425,17 @@ async def _push(websocket: WebSocket, watched: Any) -> None:
         receiving.cancel()
 
 
-def _seat_answer(seen: int, meta: Any, update: SeatUpdate[Any, Any, Any]) -> dict[str, Any]:
-    return {"seen": seen, "mode": meta.get("mode"), "update": codec.encode(update)}
+def _seat_answer(answer: Answer) -> dict[str, Any]:
+    """A seat's answer as JSON; at a real table, with ``real_table`` and ``outcomes``."""
+    found: dict[str, Any] = {
+        "seen": answer.seen,
+        "mode": answer.meta.get("mode"),
+        "update": codec.encode(answer.update),
+    }
+    if answer.real_table:
+        found["real_table"] = True
+        found["outcomes"] = list(answer.outcomes)
+    return found
 
 
 def _actor(actor: Any) -> Any:

@@ -11,13 +11,14 @@ open tables, and the page's board scripts.
                                             most :data:`MAX_SHOWN`
 ``POST /api/tables``                        ``{"game", "players", "seats": [KIND, ...],
                                             "seed", "variant", "rules": {...}, "names",
-                                            "listed"}`` → 201 ``{"id", "game", "mode",
+                                            "listed", "real_table"}`` → 201 ``{"id", "game", "mode",
                                             "seats": [{"seat", "token"}], "invites":
                                             [{"seat", "invite"}]}`` (as ``POST
                                             /api/games`` answers)
 ``GET /api/tables/ID``                      who sits where: ``{"id", "game", "title",
-                                            "players", "variant", "seats": [{"seat",
-                                            "kind", "name"}]}`` (no credential, no card)
+                                            "players", "variant", "real_table", "seats":
+                                            [{"seat", "kind", "name"}]}`` (no credential,
+                                            no card)
 ``GET /static/boards/NAME.js``              a board's script (:data:`BOARDS`)
 ``GET /static/favicon.svg``                 the page's icon
 ==========================================  ===========================================
@@ -28,6 +29,8 @@ its ``variant``'s (the defaults when none) with the ``rules`` fields changed, ea
 checked for its field's form and then by the game's own ``Rules`` validators, exactly as
 the library checks them: a refusal is a 400 JSON error (``"request"`` for a malformed
 field, ``"rules"`` for a value the rules refuse, ``"players"`` for a player count).
+``"real_table": true`` opens a table played with real cards and dice: the seats type in
+what chance did (``POST /api/games/ID/chance``) rather than the server drawing it.
 """
 
 from __future__ import annotations
@@ -359,7 +362,20 @@ def routes(
 
     def request_of(body: dict[str, Any]) -> dict[str, Any]:
         """The checked fields of a ``POST /api/tables`` body."""
-        _only(body, {"game", "players", "seats", "seed", "variant", "rules", "names", "listed"})
+        _only(
+            body,
+            {
+                "game",
+                "players",
+                "seats",
+                "seed",
+                "variant",
+                "rules",
+                "names",
+                "listed",
+                "real_table",
+            },
+        )
         name = body.get("game")
         if type(name) is not str or name not in GAMES:
             raise RequestError(400, "request", f'"game" must be one of {", ".join(GAMES)}')
@@ -400,6 +416,9 @@ def routes(
         listed_flag = body.get("listed", True)
         if type(listed_flag) is not bool:
             raise RequestError(400, "request", '"listed" must be true or false')
+        real_table = body.get("real_table", False)
+        if type(real_table) is not bool:
+            raise RequestError(400, "request", '"real_table" must be true or false')
         try:
             rules = _rules_of(game, body.get("variant"), body.get("rules"))
         except _Refused as error:
@@ -413,6 +432,7 @@ def routes(
             "variant": body.get("variant") or "",
             "names": [text.strip() for text in names],
             "listed": listed_flag,
+            "real_table": real_table,
         }
 
     async def new_table(request: Request) -> Response:
@@ -437,6 +457,7 @@ def routes(
                 rules=asked["rules"],
                 seed=asked["seed"],
                 meta=meta,
+                real_table=asked["real_table"],
             )
         except RulesError as error:
             raise RequestError(400, "rules", error.reason) from None
@@ -472,6 +493,7 @@ def routes(
             "title": get_game(public.game).title,
             "players": public.players,
             "variant": meta.get("variant", ""),
+            "real_table": host.table(table_id).table,
             "seats": [
                 {"seat": seat, "kind": kind, "name": names[seat] if seat < len(names) else ""}
                 for seat, kind in enumerate(kinds)

@@ -4,7 +4,9 @@
 // The server keeps the state; this page only ever holds what its seats may see. The
 // table's id and the seats' credentials live in the address (#game=ID&token=...) and in
 // the browser's storage, so a reload, Back or a server restart comes back to the game. A
-// WebSocket says when the table moved; without it the page asks every few seconds.
+// WebSocket says when the table moved; without it the page asks every few seconds. At a
+// real table (played with real cards and dice, the page keeping the score) chance waits
+// for a seat to type in what happened: a board's own form (ctx.tell), else a plain one.
 "use strict";
 
 const STORAGE = "picnic-rules.table";
@@ -35,6 +37,7 @@ const game = {
   seats: {},       // seat -> {token, seen, log: [{n, text}]}
   current: null,   // the seat whose document is shown
   doc: null,       // that seat's latest update (the "update" object of the client document)
+  outcomes: [],    // at a real table while chance acts: the possible outcomes' notation
   invite: null,    // the invite links of the open seats (the opener's page)
   watching: null,  // a spectator's page: {seen, log, doc}
   socket: null,    // the live connection
@@ -183,6 +186,7 @@ function reset(id) {
   game.seats = {};
   game.current = null;
   game.doc = null;
+  game.outcomes = [];
   game.invite = null;
   game.watching = null;
   game.ended = false;
@@ -464,7 +468,9 @@ async function newGame() {
   const n = playersWanted();
   const seats = Array.from({ length: n }, (_, seat) => $("seat-" + seat).value);
   const names = Array.from({ length: n }, (_, seat) => $("name-" + seat).value.trim().slice(0, 24));
+  const realTable = $("real-table").checked;
   const body = { game: info.name, players: n, seats, seed, names };
+  if (realTable) body.real_table = true;
   if ($("variant").value) body.variant = $("variant").value;
   if (Object.keys(rules).length) body.rules = rules;
   await busy(async () => {
@@ -474,6 +480,7 @@ async function newGame() {
       game: info.name,
       title: info.title,
       players: n,
+      real_table: realTable,
       seats: seats.map((kind, seat) => ({ seat, kind, name: names[seat] })),
     });
     for (const entry of created.seats) game.seats[entry.seat] = { token: entry.token, seen: 0, log: [] };
@@ -642,17 +649,28 @@ function receive(seat, answer) {
   entry.log = entry.log.slice(-LOG_SIZE);
   game.current = seat;
   game.doc = update;
+  game.outcomes = Array.isArray(answer.outcomes) ? answer.outcomes : [];
   document.body.dataset.seen = String(answer.seen);
   render();
 }
 
 async function send(notation) {
+  await post("moves", { move: notation });
+}
+
+// At a real table: what chance did (a card drawn, where a die landed), in its notation.
+async function tell(notation) {
+  await post("chance", { outcome: notation });
+}
+
+// A move or a chance outcome from the seat shown; a refusal is said and the table redrawn.
+async function post(path, fields) {
   const seat = game.current;
   const entry = game.seats[seat];
   if (!entry || document.body.dataset.busy === "true") return;
   await busy(async () => {
     try {
-      const answer = await api("POST", "/api/games/" + game.id + "/moves", { move: notation, seen: entry.seen }, entry.token);
+      const answer = await api("POST", "/api/games/" + game.id + "/" + path, { ...fields, seen: entry.seen }, entry.token);
       say("");
       receive(seat, answer);
     } catch (error) {
@@ -712,6 +730,7 @@ function drawBoard(root, doc, seat) {
     names,
     ownName: seat === null ? null : nameOf(seat),
     play: (notation) => send(notation),
+    tell: tells(doc, seat) ? (notation) => tell(notation) : null,
     busy: false, // drawn from a settled document; a move asked for while one is in flight is ignored
     reducedMotion: reducedMotion(),
     spectator: seat === null,
@@ -725,6 +744,47 @@ function drawBoard(root, doc, seat) {
     boards.plain.draw(root, doc, ctx);
     say("The board could not be drawn: " + error.message);
   }
+  // a board that offers no form of its own for this chance event gets the plain one
+  if (ctx.tell && !root.querySelector("#pa-landing, [data-tell]")) root.prepend(tellForm(ctx));
+}
+
+// Whether the seat shown types in chance's outcome now (a real table, chance to act).
+function tells(doc, seat) {
+  return Boolean(game.info && game.info.real_table && seat !== null && !game.watching &&
+    doc && doc.outcome === null && doc.to_move === "chance");
+}
+
+// The plain form for chance's outcome: a text field, the possible outcomes listed (each
+// fills the field); for a game whose outcomes are too many to list, the notation's form.
+function tellForm(ctx) {
+  const outcomes = game.outcomes;
+  const input = el("input", {
+    id: "tell-outcome", type: "text", autocomplete: "off", spellcheck: "false", maxlength: 200,
+    "aria-describedby": "tell-help", "data-focus": true,
+  });
+  const listed = outcomes.length > 0 && outcomes.length <= 60;
+  const help = listed ? "Possible now (pick one or type it):" :
+    outcomes.length ? outcomes.length + " outcomes are possible: type the one that happened." :
+      "Type it in the game's notation, as the rules page shows it (for example: land 3 on 4).";
+  const form = el("form", { id: "tell-form", class: "tell-form", "data-tell": "", "aria-label": "what chance did at the table" },
+    el("h2", {}, "Chance acts: what happened at the table?"),
+    el("p", { id: "tell-help", class: "hint" }, help),
+    listed ? el("ul", { class: "tell-outcomes", "aria-label": "possible outcomes" }, outcomes.map((text) =>
+      el("li", {}, el("button", { type: "button", class: "tell-pick", "data-outcome": text, disabled: ctx.busy,
+        onclick: () => { input.value = text; input.focus(); } }, text)))) : null,
+    el("label", {}, "What happened", input),
+    el("button", { type: "submit", id: "tell-send", disabled: ctx.busy }, "Enter it"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) {
+      say("Type what happened first.");
+      input.focus();
+      return;
+    }
+    ctx.tell(text);
+  });
+  return form;
 }
 
 function render() {
@@ -739,6 +799,7 @@ function render() {
   let turn;
   if (over) turn = "Game over";
   else if (mine) turn = "Your turn, " + nameOf(game.current);
+  else if (doc.to_move === "chance" && game.info && game.info.real_table) turn = "Chance acts: enter what happened at the table";
   else if (doc.to_move === null || typeof doc.to_move !== "number") turn = "The cards are being dealt";
   else turn = seatLabel(doc.to_move) + " to play";
   $("turn").textContent = turn;
