@@ -132,3 +132,35 @@ def test_an_ants_game_at_a_real_table_in_the_browser(pages: Pages, live: GameLiv
     page.click("#pa-landing button[type='submit']")
     settle(page)
     assert table.version > at and str(table.moves[at]).startswith("land ")
+
+
+@pytest.mark.browser
+def test_the_plain_form_lists_the_cards_a_draw_can_bring(pages: Pages, live: GameLive) -> None:
+    page = pages.open()
+    page.check("#real-table")
+    page.select_option("#game", "sandwich")
+    page.fill("#seed", "4")
+    page.click("#new-game")
+    settle(page)
+    page.wait_for_selector("#tell-form")
+    table = live.host.table(table_id(page))
+    possible = [str(move) for move, _ in table.game.chance_outcomes(table.state)]
+    picks = page.locator("#tell-form .tell-pick")
+    assert picks.all_inner_texts() == possible and "draw jelly" in possible
+    page.click("#tell-form .tell-pick[data-outcome='draw jelly']")  # fills the field
+    assert page.input_value("#tell-outcome") == "draw jelly"
+    page.click("#tell-send")
+    settle(page)
+    assert [str(move) for move in table.moves] == ["draw jelly"]
+    page.fill("#tell-outcome", "draw banana")  # no such card: refused, nothing changes
+    page.press("#tell-outcome", "Enter")
+    settle(page)
+    assert "banana" in page.inner_text("#message") and table.version == 1
+    assert [error for error in pages.errors if "400" in error]  # the refusal, in the console
+    pages.errors[:] = [error for error in pages.errors if "400 (Bad Request)" not in error]
+    assert page.get_attribute("#tell-outcome", "aria-describedby") == "tell-help"
+    page.fill("#tell-outcome", "draw bread")
+    page.press("#tell-outcome", "Enter")
+    settle(page)
+    assert [str(move) for move in table.moves] == ["draw jelly", "draw bread"]
+    assert page.inner_text("#turn").startswith("Chance acts")

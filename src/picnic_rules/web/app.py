@@ -20,7 +20,7 @@
 ``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
                                             token: the move, stored, then the seat's
                                             answer with the observations after the first N
-``POST /api/games/ID/chance``              ``{"outcome": NOTATION, "seen": N}`` with the
+``POST /api/games/ID/chance``               ``{"outcome": NOTATION, "seen": N}`` with the
                                             token, at a real table: what chance did (a
                                             card drawn, where a die landed), checked,
                                             stored, then the seat's answer as for a move
