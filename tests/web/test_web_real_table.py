@@ -164,3 +164,7 @@ def test_the_plain_form_lists_the_cards_a_draw_can_bring(pages: Pages, live: Gam
     settle(page)
     assert [str(move) for move in table.moves] == ["draw jelly", "draw bread"]
     assert page.inner_text("#turn").startswith("Chance acts")
+    # a spectator is told the table waits for the players, and is offered no form
+    watcher = pages.open(f"{live.url}/#game={table_id(page)}&watch=1")
+    watcher.wait_for_selector("#spectate-turn:has-text('Chance acts')")
+    assert watcher.locator("#tell-form, #pa-landing").count() == 0

@@ -617,6 +617,7 @@ async function fetchPublic() {
   const over = answer.outcome !== null;
   let turn;
   if (over) turn = "Game over: " + answer.outcome.winners.map(nameOf).join(" and ") + (answer.outcome.winners.length > 1 ? " tie" : " wins");
+  else if (answer.to_move === "chance" && game.info && game.info.real_table) turn = "Chance acts: the players enter what happened at the table";
   else if (answer.to_move === "chance") turn = "Cards are being dealt";
   else turn = nameOf(answer.to_move) + " to play";
   $("spectate-turn").textContent = turn + " · " + answer.seen + " moves · seats: " +
