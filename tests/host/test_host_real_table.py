@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from picnic_rules import CHANCE, IllegalMove, InvalidMove, OutOfTurn
-from picnic_rules.host import Host, NotASeat, NotChance, Saved, StaleMove
+from picnic_rules.host import Host, NotASeat, NotChance, Saved, StaleMove, open_store
 
 from .test_host import make_store
 
@@ -104,3 +105,30 @@ def test_an_old_stored_table_without_the_flag_draws_chance_itself() -> None:
     del document["real_table"]
     saved = Saved.loads(json.dumps(document))
     assert not saved.real_table
+
+
+def test_an_undo_at_a_real_table_keeps_what_was_told(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    host = Host(open_store(url))
+    opened = host.open("sandwich", agents={1: "computer"}, seed=6, real_table=True)
+    table_id, token = opened.table, opened.tokens[0]
+    table = host.table(table_id)
+    rng = random.Random(3)
+
+    def tell_until_a_decision() -> None:
+        while table.to_move is CHANCE:
+            drawn = str(table.game.sample_chance(table.state, rng))
+            host.tell(table_id, token, drawn, seen=table.version)
+
+    tell_until_a_decision()
+    decided = table.version
+    move = host.update(table_id, token).legal_moves[0].notation
+    host.move(table_id, token, move, seen=decided)
+    tell_until_a_decision()
+    told = [str(m) for m in table.moves[decided:]]
+    _, answer = host.take_back(table_id, token, seen=table.version)
+    assert answer.seen == decided and answer.real_table
+    restarted = Host(open_store(url))  # the kept outcomes are stored with the table
+    restarted.move(table_id, token, move, seen=decided)
+    replayed = restarted.table(table_id)
+    assert [str(m) for m in replayed.moves[decided:]][: len(told)] == told  # dealt again
