@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import random
 import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -48,7 +49,7 @@ from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, Undo
 from .store import MemoryStore, Store
 from .table import Table
 
-__all__ = ["CACHED", "Answer", "Host", "Opened", "Public", "Saved"]
+__all__ = ["CACHED", "GUESSES", "Answer", "Host", "Opened", "Public", "Saved", "possible_outcomes"]
 
 CACHED: Final = 1000
 """How many unfinished tables a host keeps loaded by default (finished ones leave memory
@@ -177,13 +178,32 @@ class Saved:
         )
 
 
+GUESSES: Final = 16
+"""How many states with a seat's view :func:`possible_outcomes` looks at."""
+
+
+def possible_outcomes(game: AnyGame, state: Any, seat: int) -> tuple[str, ...]:
+    """The notation of chance's outcomes that seat ``seat`` may be told of now, worked out
+    from its view alone: the outcomes in any of :data:`GUESSES` states with its view
+    (``determinize`` with seeds 0, 1, ...), in the order they first come. Never from the
+    state itself: the outcomes there would tell which cards the deck holds, and so which
+    the other hands hold. A possible outcome missing from the list may still be told.
+    """
+    seen = game.view(state, seat)
+    found: dict[str, None] = {}
+    for guess in range(GUESSES):
+        stand_in = game.determinize(seen, random.Random(guess))
+        found.update((str(move), None) for move, _ in game.chance_outcomes(stand_in))
+    return tuple(found)
+
+
 def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
     """The :class:`Answer` for ``seat`` after the first ``since`` moves (the possible chance
     outcomes added where the seats tell them)."""
     table = loaded.table
     outcomes: tuple[str, ...] = ()
     if table.table and table.to_move is CHANCE:
-        outcomes = tuple(str(move) for move, _ in table.game.chance_outcomes(table.state))
+        outcomes = possible_outcomes(table.game, table.state, seat)
     return Answer(
         table.version, table.update(seat, since), loaded.saved.meta, table.table, outcomes
     )
