@@ -3,8 +3,10 @@
 //
 // A board file calls PicnicBoards.register(gameName, {draw(root, doc, ctx)}): `root` is an
 // empty element the board fills (again on every new document), `doc` the seat's client
-// document (or a spectator's public document), `ctx` = {seat, names, play(notation),
-// busy, reducedMotion, spectator, el, card}. The page (app.js) owns everything else.
+// document (or a spectator's public document), `ctx` = {seat, names, ownName,
+// play(notation), tell(notation) (at a real table while chance acts, else null; a board's
+// own form for it is marked data-tell), busy, reducedMotion, spectator, el, card}. The page
+// (app.js) owns everything else.
 "use strict";
 
 (function () {
