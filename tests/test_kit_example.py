@@ -326,7 +326,11 @@ def test_each_forgery_the_own_update_took_on_trust_once_is_refused(
     [
         (1, lambda i, o: attrs.evolve(o, seat=0), "not seat 1's"),
         (0, lambda i, o: attrs.evolve(o, view=attrs.evolve(o.view, player=1)), "a view of seat 0"),
-        (0, lambda i, o: attrs.evolve(o, view=attrs.evolve(o.view, deck_size=99)), "do not add up to the deck"),
+        (
+            0,
+            lambda i, o: attrs.evolve(o, view=attrs.evolve(o.view, deck_size=99)),
+            "do not add up to the deck",
+        ),
     ],
 )
 def test_the_kit_update_refuses_an_observation_that_does_not_follow_the_view(
