@@ -113,6 +113,7 @@ class Options:
     """What the tournament's searching agents are given."""
 
     iterations: int
+    seconds: float | None
     depth: int
     exploration: float
     prior_weight: float
@@ -125,7 +126,11 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
         return RandomAgent()
     if name == "computer":
         return game.agents["computer"]()
-    common: dict[str, Any] = {"iterations": options.iterations, "exploration": options.exploration}
+    common: dict[str, Any] = {
+        "iterations": options.iterations,
+        "seconds": options.seconds,
+        "exploration": options.exploration,
+    }
     cut: dict[str, Any] = {"depth": options.depth, "evaluate": EVALUATORS[game_name]}
     if name == "ismcts":
         return SearchAgent(game, **common)
@@ -352,6 +357,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", "-n", type=int, default=100, help="games a pairing (100)")
     parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations (1000)")
+    parser.add_argument(
+        "--seconds", type=float, help="also bound each search's time (not reproducible)"
+    )
     parser.add_argument("--depth", type=int, default=6, help="moves before a cut playout (6)")
     parser.add_argument("--exploration", type=float, default=0.7, help="UCB1 constant (0.7)")
     parser.add_argument("--prior-weight", type=float, default=2.0, help="prior bonus (2.0)")
@@ -376,7 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
     if args.pairs:
         pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]  # type: ignore[misc]
-    options = Options(args.iterations, args.depth, args.exploration, args.prior_weight)
+    options = Options(
+        args.iterations, args.seconds, args.depth, args.exploration, args.prior_weight
+    )
     games = args.game or list(BUILT_IN)
     chunk = max(1, args.games // (4 * args.jobs))
     tasks = [
