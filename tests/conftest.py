@@ -23,6 +23,7 @@ SLOW_MODULES = (
     "tests/test_cli_terminal.py",
     "tests/test_mutate_tool.py",
     "tests/test_ismcts.py",
+    "tests/test_ismcts_search.py",
     "tests/test_codec_schema.py",
     "tests/web/test_web_browser.py",
     "tests/test_cli_saves.py",

@@ -23,6 +23,7 @@ from .typevars import M, Ob, R, S, V
 
 __all__ = [
     "CHANCE",
+    "GATE_MARK",
     "Actor",
     "Agent",
     "AnyGame",
@@ -53,6 +54,13 @@ CHANCE: Final = _Chance.CHANCE
 
 Compare with ``is``: ``if game.to_move(state) is CHANCE: ...``.
 """
+
+GATE_MARK: Final = "_picnic_kit_gate"
+"""The attribute :func:`~picnic_rules.kit.define_game` sets on each guard and gate it wraps
+around a game's function, to the wrapper itself (another wrapper that copies the
+attribute, as ``functools.wraps`` does, holds a wrapper that is not itself); the
+wrapper's ``__wrapped__`` is the function. A search that makes every state itself may
+take the kit's wrappers off (:func:`picnic_rules.agents.search.engine_functions`)."""
 
 Actor: TypeAlias = int | Literal[_Chance.CHANCE] | None
 """The result of ``to_move``: a seat number, :data:`CHANCE`, or ``None`` when the game is over."""

@@ -1,6 +1,7 @@
 """Agents: anything called as ``agent(view, legal_moves, rng) -> move``.
 
-:class:`RandomAgent` plays every game, :class:`ISMCTSAgent` searches any game and
+:class:`RandomAgent` plays every game, :class:`ISMCTSAgent` searches any game
+(:class:`SearchAgent` with rollout policies, priors, cut playouts and widening) and
 :class:`HumanAgent` asks a person; each game registers its own agents in
 ``GAME.agents`` (``"computer"`` is its heuristic opponent), and
 :func:`make_agent` builds one by name::
@@ -20,7 +21,7 @@ any of three forms (:data:`AgentSpec`): a name, a factory, or the agent itself;
 from __future__ import annotations
 
 from .human import HumanAgent
-from .ismcts import ISMCTSAgent
+from .ismcts import ISMCTSAgent, SearchAgent
 from .named import agent_names, make_agent
 from .random_agent import RandomAgent
 from .spec import AgentSpec, agent_label, check_agent, resolve_agent
@@ -30,6 +31,7 @@ __all__ = [
     "HumanAgent",
     "ISMCTSAgent",
     "RandomAgent",
+    "SearchAgent",
     "agent_label",
     "agent_names",
     "check_agent",

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 import attrs
 
-from ..game import CHANCE, AnyGame
+from ..game import CHANCE, GATE_MARK, AnyGame
 
 __all__ = [
     "EngineFunctions",
@@ -71,16 +71,14 @@ class EngineFunctions:
 def _unguarded(function: Any) -> Any:
     """``function`` without the wrappers :func:`~picnic_rules.kit.define_game` put around it.
 
-    Only the kit's own guards and gates are taken off (a wrapper whose code lies in
-    :mod:`picnic_rules.kit.define`); any other wrapper, a cache say, is kept.
+    Only the kit's own guards and gates are taken off (a wrapper marked with
+    :data:`~picnic_rules.game.GATE_MARK`); any other wrapper, a cache say, is kept.
     """
-    from ..kit import define  # imported here: the kit imports the agents
-
-    while (
-        getattr(getattr(function, "__code__", None), "co_filename", None) == define.__file__
-        and getattr(function, "__wrapped__", None) is not None
-    ):
-        function = function.__wrapped__
+    while getattr(function, GATE_MARK, None) is function:
+        inner = getattr(function, "__wrapped__", None)
+        if inner is None:
+            break
+        function = inner
     return function
 
 

@@ -7,7 +7,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Final, get_args
+from typing import Any, get_args
 
 import attrs
 
@@ -15,7 +15,7 @@ from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
 from ..errors import InvalidState, PicnicError, RulesError, not_a_seat, with_article
-from ..game import Agent, ChanceMode, Game, GenericPart, check_player_count
+from ..game import GATE_MARK, Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults, frontend
 from .notation import Notation
 
@@ -134,18 +134,12 @@ _HOT = frozenset(
 """The functions a playout calls at every step: their guard costs nothing until they fail."""
 
 
-GATE_MARK: Final = "_picnic_kit_gate"
-"""The attribute the kit sets on each guard and gate it wraps around a game's function (its
-``__wrapped__`` is the function): a search that makes every state itself may take them
-off (:func:`picnic_rules.agents.search.engine_functions`)."""
-
-
 def _wraps(fn: Any) -> Callable[[Any], Any]:
     """``functools.wraps(fn)``, marking the wrapper as the kit's (:data:`GATE_MARK`)."""
 
     def mark(wrapper: Any) -> Any:
         wrapped = functools.wraps(fn)(wrapper)
-        setattr(wrapped, GATE_MARK, True)
+        setattr(wrapped, GATE_MARK, wrapped)  # itself: a copy by another wrapper is not it
         return wrapped
 
     return mark

@@ -68,7 +68,7 @@ import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -90,6 +90,19 @@ from ..registry import get_game as find_game
 from . import lobby
 from .limits import Bucket, Limits
 from .push import EVERY, Watcher
+from .reading import (
+    BODY_SECONDS,
+    HEADERS,
+    MAX_BODY,
+    MAX_MOVE,
+    MAX_SEED,
+    MAX_SINCE,
+    RequestError,
+)
+from .reading import error_answer as _error
+from .reading import json_answer as _json
+from .reading import only_fields as _only
+from .reading import read_body as _body
 
 __all__ = [
     "BODY_SECONDS",
@@ -116,37 +129,8 @@ GAME: Final = "sandwich"
 """The game of ``POST /api/games``, the first clients' call (a table of any game:
 ``POST /api/tables``, :mod:`picnic_rules.web.lobby`)."""
 
-MAX_SEED: Final = 2**63 - 1
-"""The largest seed a new game accepts (seeds are 0 to ``MAX_SEED``)."""
-
-MAX_BODY: Final = 4096
-"""The largest request body read, in bytes (a move is far shorter)."""
-
-MAX_MOVE: Final = 200
-"""The longest move notation read, in characters."""
-
-MAX_SINCE: Final = 10**9
-"""The largest ``since`` or ``seen`` read (a game has far fewer moves)."""
-
-BODY_SECONDS: Final = 10.0
-"""Seconds a client has to send a request's body."""
-
 THREADS: Final = 4
 """Worker threads for the host's calls (each blocks on the store for a moment)."""
-
-MAX_REASON: Final = 300
-"""The longest reason in an error answer, in characters."""
-
-HEADERS: Final[dict[str, str]] = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-        "img-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
-"""Headers on every answer: the page runs only its own script and is never cached."""
 
 STATIC: Final[dict[str, str]] = {
     "index.html": "text/html; charset=utf-8",
@@ -158,23 +142,6 @@ STATIC: Final[dict[str, str]] = {
 _log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 _Handler = Callable[[Request], Awaitable[Response]]
-
-
-class RequestError(Exception):
-    """A request the server refuses: an HTTP status, a short error name and a reason."""
-
-    def __init__(
-        self, status: int, error: str, reason: str, headers: dict[str, str] | None = None
-    ) -> None:
-        super().__init__(reason)
-        self.status = status
-        """The HTTP status (a 4xx)."""
-        self.error = error
-        """A short name for the kind of error (``"request"``, ``"stale"``, ``"token"``...)."""
-        self.reason = reason
-        """What is wrong, for the client."""
-        self.headers = headers or {}
-        """Headers of the answer (``Retry-After`` on a 429)."""
 
 
 def create_app(
@@ -446,14 +413,6 @@ def _read(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
-def _json(status: int, answer: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    return JSONResponse(answer, status_code=status, headers={**HEADERS, **(headers or {})})
-
-
-def _error(status: int, error: str, reason: str, headers: dict[str, str] | None = None) -> Response:
-    return _json(status, {"error": error, "reason": shorten(reason, MAX_REASON)}, headers)
-
-
 async def _http_error(request: Request, exc: Exception) -> Response:
     """Starlette's own refusals (no such path, wrong method) as JSON errors."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
@@ -501,33 +460,3 @@ def _token(request: Request) -> str:
     if not header.startswith("Bearer "):
         raise RequestError(401, "token", "no seat of this game has that token")
     return header[len("Bearer ") :]
-
-
-def _only(body: dict[str, Any], known: set[str]) -> None:
-    unknown = sorted(set(body) - known)
-    if unknown:
-        raise RequestError(400, "request", f"unknown field {shorten(unknown[0])!r}")
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, read up to :data:`MAX_BODY` bytes within
-    :data:`BODY_SECONDS`."""
-    length = request.headers.get("content-length")
-    if length is not None and (not re.fullmatch(r"[0-9]{1,9}", length) or int(length) > MAX_BODY):
-        raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
-    data = bytearray()
-    try:
-        with anyio.fail_after(BODY_SECONDS):
-            async for chunk in request.stream():
-                data += chunk
-                if len(data) > MAX_BODY:
-                    raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
-    except TimeoutError:
-        raise RequestError(408, "slow", "the request body came too slowly") from None
-    try:
-        body = json.loads(bytes(data) or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise RequestError(400, "json", "the body is not JSON") from None
-    if type(body) is not dict:
-        raise RequestError(400, "json", "the body must be a JSON object")
-    return body

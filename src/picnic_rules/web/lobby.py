@@ -49,12 +49,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..agents import agent_names
-from ..cli.common import rules_form, rules_types
 from ..errors import PicnicError, RulesError
 from ..game import AnyGame
 from ..host import Host, Saved
 from ..host.errors import shorten
+from ..options_text import rules_form, rules_types
 from ..registry import GAMES, get_game
+from .reading import MAX_SEED, RequestError
+from .reading import json_answer as _json
+from .reading import only_fields as _only
+from .reading import read_body as _body
 
 __all__ = [
     "AGENTS",
@@ -324,7 +328,6 @@ def routes(
     and JSON errors), the host's calls through ``run`` (a worker thread), ``created``
     called before a table is opened (the app's limit on new tables), every answer with
     ``headers``."""
-    from .app import MAX_SEED, RequestError, _body, _json, _only
 
     for name in GAMES:
         get_game(name)  # loaded now: the registry's first load is not safe across threads

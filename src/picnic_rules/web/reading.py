@@ -1,0 +1,121 @@
+"""What every route of the web server reads and answers: the bounds on what a client sends,
+:class:`RequestError`, the request's JSON body and the JSON answers (with the page's
+headers). :mod:`picnic_rules.web.app` and :mod:`picnic_rules.web.lobby` both use it."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Final
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..host.errors import shorten
+
+__all__ = [
+    "BODY_SECONDS",
+    "HEADERS",
+    "MAX_BODY",
+    "MAX_MOVE",
+    "MAX_REASON",
+    "MAX_SEED",
+    "MAX_SINCE",
+    "RequestError",
+    "error_answer",
+    "json_answer",
+    "only_fields",
+    "read_body",
+]
+
+MAX_SEED: Final = 2**63 - 1
+"""The largest seed a new game accepts (seeds are 0 to ``MAX_SEED``)."""
+
+MAX_BODY: Final = 4096
+"""The largest request body read, in bytes (a move is far shorter)."""
+
+MAX_MOVE: Final = 200
+"""The longest move notation read, in characters."""
+
+MAX_SINCE: Final = 10**9
+"""The largest ``since`` or ``seen`` read (a game has far fewer moves)."""
+
+BODY_SECONDS: Final = 10.0
+"""Seconds a client has to send a request's body."""
+
+MAX_REASON: Final = 300
+"""The longest reason in an error answer, in characters."""
+
+HEADERS: Final[dict[str, str]] = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "img-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+"""Headers on every answer: the page runs only its own script and is never cached."""
+
+
+class RequestError(Exception):
+    """A request the server refuses: an HTTP status, a short error name and a reason."""
+
+    def __init__(
+        self, status: int, error: str, reason: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(reason)
+        self.status = status
+        """The HTTP status (a 4xx)."""
+        self.error = error
+        """A short name for the kind of error (``"request"``, ``"stale"``, ``"token"``...)."""
+        self.reason = reason
+        """What is wrong, for the client."""
+        self.headers = headers or {}
+        """Headers of the answer (``Retry-After`` on a 429)."""
+
+
+def json_answer(
+    status: int, answer: dict[str, Any], headers: dict[str, str] | None = None
+) -> Response:
+    """``answer`` as JSON with ``status`` and the page's :data:`HEADERS` (and ``headers``)."""
+    return JSONResponse(answer, status_code=status, headers={**HEADERS, **(headers or {})})
+
+
+def error_answer(
+    status: int, error: str, reason: str, headers: dict[str, str] | None = None
+) -> Response:
+    """The JSON error ``{"error", "reason"}``, the reason cut to :data:`MAX_REASON`."""
+    return json_answer(status, {"error": error, "reason": shorten(reason, MAX_REASON)}, headers)
+
+
+def only_fields(body: dict[str, Any], known: set[str]) -> None:
+    """Refuse (400) a body with a field not in ``known``."""
+    unknown = sorted(set(body) - known)
+    if unknown:
+        raise RequestError(400, "request", f"unknown field {shorten(unknown[0])!r}")
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read up to :data:`MAX_BODY` bytes within
+    :data:`BODY_SECONDS`."""
+    length = request.headers.get("content-length")
+    if length is not None and (not re.fullmatch(r"[0-9]{1,9}", length) or int(length) > MAX_BODY):
+        raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
+    data = bytearray()
+    try:
+        with anyio.fail_after(BODY_SECONDS):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_BODY:
+                    raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
+    except TimeoutError:
+        raise RequestError(408, "slow", "the request body came too slowly") from None
+    try:
+        body = json.loads(bytes(data) or b"{}")
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise RequestError(400, "json", "the body is not JSON") from None
+    if type(body) is not dict:
+        raise RequestError(400, "json", "the body must be a JSON object")
+    return body
