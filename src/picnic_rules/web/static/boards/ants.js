@@ -10,7 +10,6 @@
 
 (function () {
   const GAME = "ants";
-  const SVG = "http://www.w3.org/2000/svg";
   const KINDS = ["soldier", "worker", "worker", "worker", "scout", "scout"];
   const DIE_NAMES = ["soldier", "worker1", "worker2", "worker3", "scout1", "scout2"];
   const LETTER = { soldier: "S", worker: "W", scout: "c" };
@@ -42,36 +41,8 @@
   const TURNS = ["as printed", "a quarter turn clockwise", "half a turn", "a quarter turn anticlockwise"];
   const CELL = 30;
 
-  if (!window.PicnicBoards) {
-    const boards = {};
-    window.PicnicBoards = {
-      register(name, board) { boards[name] = board; },
-      get(name) { return boards[name]; },
-    };
-  }
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
-    for (const child of children) if (child) node.append(child);
-    return node;
-  }
+  // the registry and the element builders are the page's (boards/common.js)
+  const { el, svg } = window.PicnicBoards;
 
   const STYLE = `
 .pa-board { display: grid; gap: 0.5rem; color: #1f2a1a; }

@@ -22,39 +22,9 @@
   const INK = { yellow: "#3a2c00", blue: "#fff", purple: "#fff", black: "#fff", red: "#fff", green: "#fff" };
   const GRAINS = ["green", "blue", "yellow"];
   const GRAIN_FILL = { green: "#4caf50", blue: "#3d7be0", yellow: "#f3c623" };
-  const SVG = "http://www.w3.org/2000/svg";
 
-  // ---- the registry and small helpers (the page's own when it gives them) ----
-  if (!window.PicnicBoards) {
-    const boards = {};
-    window.PicnicBoards = {
-      register(name, board) { boards[name] = board; },
-      get(name) { return boards[name]; },
-    };
-  }
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
-    for (const child of children) if (child) node.append(child);
-    return node;
-  }
+  // the registry and the element builders are the page's (boards/common.js)
+  const { el, svg } = window.PicnicBoards;
 
   const STYLE = `
 .pp-board { --pp-gap: 0.5rem; display: grid; gap: var(--pp-gap); color: #2a2116; }
