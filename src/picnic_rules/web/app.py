@@ -257,33 +257,27 @@ def create_app(
         answer = await run_in_threadpool(tables.answer, table_id, _token(request), since)
         return _json(200, _seat_answer(answer))
 
-    async def move(request: Request) -> Response:
+    async def told(request: Request, field: str, act: Callable[..., Answer]) -> Response:
+        """A move or chance's outcome written in notation (the body's ``field``) with the
+        ``seen`` the client knows of, made by ``act`` (a host method) for the token's seat."""
         table_id = request.path_params["game_id"]
         body = await _body(request)
-        text, seen = body.get("move"), body.get("seen")
+        text = body.get(field)
         if type(text) is not str:
-            raise RequestError(400, "request", '"move" must be a string of notation')
+            raise RequestError(400, "request", f'"{field}" must be a string of notation')
         if len(text) > MAX_MOVE:
-            raise RequestError(400, "request", f'"move" is at most {MAX_MOVE} characters')
-        seen = _seen(seen)
-        _only(body, {"move", "seen"})
-        answer = await run_in_threadpool(tables.play, table_id, _token(request), text, seen=seen)
+            raise RequestError(400, "request", f'"{field}" is at most {MAX_MOVE} characters')
+        seen = _seen(body.get("seen"))
+        _only(body, {field, "seen"})
+        answer = await run_in_threadpool(act, table_id, _token(request), text, seen=seen)
         watcher.moved(table_id, answer.seen)
         return _json(200, _seat_answer(answer))
 
+    async def move(request: Request) -> Response:
+        return await told(request, "move", tables.play)
+
     async def chance(request: Request) -> Response:
-        table_id = request.path_params["game_id"]
-        body = await _body(request)
-        text, seen = body.get("outcome"), body.get("seen")
-        if type(text) is not str:
-            raise RequestError(400, "request", '"outcome" must be a string of notation')
-        if len(text) > MAX_MOVE:
-            raise RequestError(400, "request", f'"outcome" is at most {MAX_MOVE} characters')
-        seen = _seen(seen)
-        _only(body, {"outcome", "seen"})
-        answer = await run_in_threadpool(tables.tell, table_id, _token(request), text, seen=seen)
-        watcher.moved(table_id, answer.seen)
-        return _json(200, _seat_answer(answer))
+        return await told(request, "outcome", tables.tell)
 
     async def undo(request: Request) -> Response:
         table_id = request.path_params["game_id"]
