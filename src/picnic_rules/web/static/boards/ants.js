@@ -86,25 +86,9 @@
 .pa-form select { min-height: 2.2rem; }
 `;
 
-  function style() {
-    if (document.pa_styled || document.getElementById("pa-style")) return;
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(STYLE);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      document.pa_styled = true;
-    } catch (error) {
-      const node = el("style", { id: "pa-style" });
-      node.textContent = STYLE;
-      document.head.append(node);
-    }
-  }
+  const style = () => window.PicnicBoards.adopt("pa-style", STYLE);
+  const update = window.PicnicBoards.seatDocument;
 
-  function update(doc) {
-    if (doc && doc.update && doc.update.update) return doc.update.update;
-    if (doc && doc.update && doc.update.view) return doc.update;
-    return doc;
-  }
 
   // ---- cards and dice ----
   const cardText = (card) => `${card.colour}-${card.food}${card.ants === 2 ? "-2" : ""}`;

@@ -184,12 +184,33 @@
     },
   };
 
+  // A board's own style sheet, added to the page once (by its id): a constructed sheet,
+  // which the page's Content-Security-Policy allows where an inline <style> is refused.
+  const adopted = new Set();
+  function adopt(id, css) {
+    if (adopted.has(id)) return;
+    adopted.add(id);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+
+  // The seat's client document (its view, legal moves, observations) inside what the page
+  // passes a board: the seat's answer, its update, or the document itself.
+  function seatDocument(doc) {
+    if (doc && doc.update && doc.update.update) return doc.update.update;
+    if (doc && doc.update && doc.update.view) return doc.update;
+    return doc;
+  }
+
   window.PicnicBoards = {
     boards: {},
     plain,
     el,
     svg,
     card,
+    adopt,
+    seatDocument,
     register(name, board) {
       this.boards[name] = board;
       if (waiting[name]) {

@@ -71,26 +71,10 @@
 .pp-still .pp-new, .pp-still .pp-roll { animation: none; }
 `;
 
-  function style() {
-    if (document.getElementById("pp-style") || document.pp_styled) return;
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(STYLE);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      document.pp_styled = true;
-    } catch (error) {
-      const node = el("style", { id: "pp-style" });
-      node.textContent = STYLE;
-      document.head.append(node);
-    }
-  }
+  const style = () => window.PicnicBoards.adopt("pp-style", STYLE);
+  const update = window.PicnicBoards.seatDocument;
 
   // ---- the document ----
-  function update(doc) {
-    if (doc && doc.update && doc.update.update) return doc.update.update;
-    if (doc && doc.update && doc.update.view) return doc.update;
-    return doc;
-  }
 
   function kinds(rules) {
     const down = (values) => [...new Set(values)].sort((a, b) => b - a);
