@@ -18,7 +18,8 @@ from typing import Any
 import attrs
 import pytest
 from playwright.sync_api import Browser, Page
-from web_live import Live, recording
+from test_web_browser_hosting import act as sandwich_act
+from web_live import Live, check_seat_document, recording
 
 from picnic_rules import codec
 from picnic_rules.host import Host
@@ -71,15 +72,7 @@ class GameLive(Live):
             if "update" not in answer:
                 return
             update = codec.decode(answer["update"], "update", game)
-            seen = answer["seen"]
-            assert update.seat in table.humans, "a document for an agent's seat"
-            assert update.view == game.view(table.states[seen], update.seat), "not the seat's view"
-            since = seen - len(update.observations)
-            told = [entry.observation for entry in update.observations]
-            assert told == [
-                game.observe(table.states[index], table.moves[index], update.seat)
-                for index in range(since, seen)
-            ], "not the seat's observations"
+            check_seat_document(table, update, answer["seen"])
             self.documents += 1
         except Exception as exc:
             self.leaks.append(f"{path}: {exc!r}")
@@ -195,23 +188,7 @@ UNNAMED = """() => Array.from(document.querySelectorAll(
 """Every visible control without an accessible name (there must be none)."""
 
 
-# --- sandwich ---------------------------------------------------------------------------
-
-
-def sandwich_act(page: Page) -> None:
-    """One action by mouse: a gold card (with its targets), a forced discard or the end."""
-    gold = page.locator("#hand button.gold")
-    if gold.count():
-        gold.first.click()
-        for _ in range(2):
-            if page.locator("#table .target").count():
-                page.locator("#table .target").first.click()
-                settle(page)
-    elif page.locator("#hand button.discard").count():
-        page.locator("#hand button.discard").first.click()
-    else:
-        page.click("#end")
-    settle(page)
+# --- sandwich (sandwich_act: the hosting tests' act) -------------------------------------
 
 
 def test_sandwich_by_mouse_with_screens(contexts: Callable[..., Page], live: GameLive) -> None:

@@ -80,16 +80,7 @@ class Checker:
             seen = answer["seen"]
             assert type(seen) is int and seen >= len(update.observations), answer
             if self.truth is not None:
-                table = self.truth(path.split("/")[3])
-                assert update.seat in table.humans, "a document for the computer's seat"
-                state = table.states[seen]
-                assert update.view == GAME.view(state, update.seat), "not the seat's view"
-                since = seen - len(update.observations)
-                told = [entry.observation for entry in update.observations]
-                assert told == [
-                    GAME.observe(table.states[index], table.moves[index], update.seat)
-                    for index in range(since, seen)
-                ], "not the seat's observations"
+                check_seat_document(self.truth(path.split("/")[3]), update, seen)
             self.documents += 1
         except Exception as exc:  # recorded, so the test fails with it
             self.leaks.append(f"{path}: {exc!r}")
@@ -123,6 +114,20 @@ class Checker:
             status, raw = error.code, error.read()
         self.check(urllib.parse.urlsplit(url).path, status, raw)
         return status, json.loads(raw)
+
+
+def check_seat_document(table: Table, update: Any, seen: int) -> None:
+    """Assert that ``update``, sent at move ``seen`` of ``table``, is a person's seat's own:
+    its view at that move and exactly the observations since its last update."""
+    game = table.game
+    assert update.seat in table.humans, "a document for an agent's seat"
+    assert update.view == game.view(table.states[seen], update.seat), "not the seat's view"
+    since = seen - len(update.observations)
+    told = [entry.observation for entry in update.observations]
+    assert told == [
+        game.observe(table.states[index], table.moves[index], update.seat)
+        for index in range(since, seen)
+    ], "not the seat's observations"
 
 
 def stored(url: str) -> Callable[[str], Table]:
