@@ -35,7 +35,7 @@ def test_picnic_serve_serves_the_page_until_interrupted() -> None:
         assert server.stdout is not None
         line = server.stdout.readline()
         assert line == (
-            f"Serving the sandwich game on http://127.0.0.1:{port}/ (Ctrl-C stops); "
+            f"Serving the picnic games on http://127.0.0.1:{port}/ (Ctrl-C stops); "
             "tables kept in memory only\n"
         )
         deadline = time.monotonic() + 20

@@ -1,4 +1,4 @@
-"""Serve the sandwich game in the browser, its tables kept in a database.
+"""Serve the picnic games in the browser, its tables kept in a database.
 
 A web app on the library's host (pip install 'picnic-rules[web]').
 ``picnic serve`` listens on 127.0.0.1:8000 by default; open that address in a
@@ -19,7 +19,7 @@ from .common import at_most
 
 __all__ = ["HELP", "add_arguments", "default_db", "database_url", "run"]
 
-HELP = "serve the sandwich game in the browser (pip install 'picnic-rules[web]')"
+HELP = "serve the picnic games in the browser (pip install 'picnic-rules[web]')"
 """The line ``picnic --help`` shows for this command."""
 
 MAX_PORT = 65535
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         kept = "in memory only" if url == "memory:" else f"in {_shown(url)}"
         print(
-            f"Serving the sandwich game on http://{args.host}:{args.port}/ (Ctrl-C stops); "
+            f"Serving the picnic games on http://{args.host}:{args.port}/ (Ctrl-C stops); "
             f"tables kept {kept}",
             file=out,
         )
