@@ -557,7 +557,11 @@
   // What the Majority card counts in a colony: plates of each food and of each colour.
   function plates(placed) {
     const count = (test) => placed.filter(test).length;
-    const foods = ["watermelon", "sandwich", "cookie"].map((food) => `${count((p) => p.card.food === food)} ${food}${count((p) => p.card.food === food) === 1 ? "" : "s"}`);
+    const plural = { watermelon: "watermelons", sandwich: "sandwiches", cookie: "cookies" };
+    const foods = ["watermelon", "sandwich", "cookie"].map((food) => {
+      const n = count((p) => p.card.food === food);
+      return `${n} ${n === 1 ? food : plural[food]}`;
+    });
     const colours = ["blue", "green", "purple"].map((colour) => `${count((p) => p.card.colour === colour)} ${colour}`);
     return `${placed.length} plates: ${foods.join(", ")}; ${colours.join(", ")}`;
   }
