@@ -42,7 +42,7 @@
   const CELL = 30;
 
   // the registry and the element builders are the page's (boards/common.js)
-  const { el, svg } = window.PicnicBoards;
+  const { el, svg, seatNames } = window.PicnicBoards;
 
   const STYLE = `
 .pa-board { display: grid; gap: 0.5rem; color: #1f2a1a; }
@@ -451,18 +451,6 @@
     return box;
   }
 
-  // The players' names: the page's, the seat's own as "NAME (you)" (or "You").
-  function seatNames(ctx, players, me) {
-    const names = [];
-    for (let seat = 0; seat < players; seat += 1) {
-      const given = ctx.names[seat];
-      if (seat === me && !ctx.spectator) {
-        const own = ctx.ownName || (given && given.toLowerCase() !== "you" ? given : null);
-        names.push(own ? `${own.replace(/ \(you\)$/, "")} (you)` : "You");
-      } else names.push(given || `Player ${seat + 1}`);
-    }
-    return names;
-  }
 
   // The last events: the page may hand each document only the observations since the
   // last one, so the board keeps the latest few per seat.

@@ -203,6 +203,28 @@
     return doc;
   }
 
+  // The players' names: the page's, the seat's own as "NAME (you)" (or "You").
+  function seatNames(ctx, players, me) {
+    const names = [];
+    for (let seat = 0; seat < players; seat += 1) {
+      const given = ctx.names[seat];
+      if (seat === me && !ctx.spectator) {
+        const own = ctx.ownName || (given && given.toLowerCase() !== "you" ? given : null);
+        names.push(own ? `${own.replace(/ \(you\)$/, "")} (you)` : "You");
+      } else names.push(given || `Player ${seat + 1}`);
+    }
+    return names;
+  }
+
+  // Focus card `focus` of the hand (kept within it): the hand's one tab stop.
+  function focusHand(focus) {
+    const cards = Array.from(document.querySelectorAll("#hand button.card"));
+    if (!cards.length) return;
+    const index = Math.max(0, Math.min(focus, cards.length - 1));
+    cards.forEach((card, i) => { card.tabIndex = i === index ? 0 : -1; });
+    cards[index].focus();
+  }
+
   window.PicnicBoards = {
     boards: {},
     plain,
@@ -211,6 +233,8 @@
     card,
     adopt,
     seatDocument,
+    seatNames,
+    focusHand,
     register(name, board) {
       this.boards[name] = board;
       if (waiting[name]) {

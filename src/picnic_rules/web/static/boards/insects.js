@@ -251,13 +251,7 @@
     root.append(...parts);
   }
 
-  function focusHand() {
-    const cards = Array.from(document.querySelectorAll("#hand button.card"));
-    if (!cards.length) return;
-    const index = Math.max(0, Math.min(board.focus, cards.length - 1));
-    cards.forEach((card, i) => { card.tabIndex = i === index ? 0 : -1; });
-    cards[index].focus();
-  }
+  const focusHand = () => window.PicnicBoards.focusHand(board.focus);
 
   document.addEventListener("keydown", (event) => {
     if (B.active !== "insects" || !board.last || !B.allowKeys || !B.allowKeys(event)) return;

@@ -24,7 +24,7 @@
   const GRAIN_FILL = { green: "#4caf50", blue: "#3d7be0", yellow: "#f3c623" };
 
   // the registry and the element builders are the page's (boards/common.js)
-  const { el, svg } = window.PicnicBoards;
+  const { el, svg, seatNames } = window.PicnicBoards;
 
   const STYLE = `
 .pp-board { --pp-gap: 0.5rem; display: grid; gap: var(--pp-gap); color: #2a2116; }
@@ -170,18 +170,6 @@
   }
 
   // ---- words ----
-  // The players' names: the page's, the seat's own as "NAME (you)" (or "You").
-  function seatNames(ctx, players, me) {
-    const names = [];
-    for (let seat = 0; seat < players; seat += 1) {
-      const given = ctx.names[seat];
-      if (seat === me && !ctx.spectator) {
-        const own = ctx.ownName || (given && given.toLowerCase() !== "you" ? given : null);
-        names.push(own ? `${own.replace(/ \(you\)$/, "")} (you)` : "You");
-      } else names.push(given || `Player ${seat + 1}`);
-    }
-    return names;
-  }
 
   function named(words, names) {
     return words.replace(/\bseat (\d+)\b/g, (all, seat) => (names[Number(seat)] || all).replace(/ \(you\)$/, ""));

@@ -272,13 +272,7 @@
     }
   }
 
-  function focusHand() {
-    const cards = Array.from(document.querySelectorAll("#hand button.card"));
-    if (!cards.length) return;
-    const index = Math.max(0, Math.min(board.focus, cards.length - 1));
-    cards.forEach((card, i) => { card.tabIndex = i === index ? 0 : -1; });
-    cards[index].focus();
-  }
+  const focusHand = () => window.PicnicBoards.focusHand(board.focus);
 
   function moveFocus(selector, step) {
     const items = Array.from(document.querySelectorAll(selector)).filter((node) => !node.disabled);
