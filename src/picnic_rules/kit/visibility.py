@@ -181,6 +181,13 @@ class Visibility(Generic[S, V]):
                 f"declares {sorted(expected)}"
             )
         self.public = tuple(public)
+        self._hidden_names = {name for name, _ in self.owned} | {name for name, _ in self.sized}
+        items = ", ".join(f"{name!r}: p.{name}" for name in self.public)
+        namespace: dict[str, Any] = {}
+        exec(
+            compile(f"def read(p):\n    return {{{items}}}\n", "<public fields>", "exec"), namespace
+        )
+        self._read_public: Callable[[object], dict[str, Any]] = namespace["read"]
         self.view = self._viewer()
         self._make_state = maker(state)
 
@@ -217,10 +224,15 @@ class Visibility(Generic[S, V]):
         """The state that shows view ``v``, with the hidden fields ``hidden`` gives: each
         owned field's entries for every seat (the entries ``v`` shows are taken from ``v``)
         and each sized field's value."""
-        names = {name for name, _ in self.owned} | {name for name, _ in self.sized}
-        if set(hidden) != names:
-            raise TypeError(f"with_hidden takes {sorted(names)}, not {sorted(hidden)}")
-        fields = {name: getattr(v, name) for name in self.public}
+        if hidden.keys() != self._hidden_names:
+            names = sorted(self._hidden_names)
+            raise TypeError(f"with_hidden takes {names}, not {sorted(hidden)}")
+        return self._build(v, hidden)
+
+    def _build(self, v: V, hidden: dict[str, Any]) -> S:
+        """:meth:`with_hidden` of names already checked (an agent's determinize calls it at
+        every decision)."""
+        fields = self._read_public(v)
         player = _player(v)
         for name, declared in self.owned:
             entries = list(hidden[name])
@@ -319,7 +331,7 @@ class Visibility(Generic[S, V]):
             )
         for name, _ in self.sized:
             hidden[name] = next(given)
-        return self.with_hidden(v, **hidden)
+        return self._build(v, hidden)
 
     def determinize(self, v: V, rng: random.Random) -> S:
         """A state with view ``v``: the unseen cards dealt at random into the hidden entries
