@@ -9,7 +9,9 @@ win and half a loss are added to every pairing, so a clean sweep gets a finite
 rating). Each agent's thinking is timed per decision (its mean and its longest).
 
 The agents (``--agents``): ``random``, ``computer`` (the game's heuristic agent),
-``ismcts`` (:class:`~picnic_rules.agents.ISMCTSAgent` with ``--iterations``, random
+``ismcts`` (the game's own ``make_agent(game, "ismcts")`` -- its ``search_agent``: playouts
+by the computer, cut and scored by the game's ``value`` -- with ``--iterations``),
+``ismcts-plain`` (:class:`~picnic_rules.agents.ISMCTSAgent` with ``--iterations``, random
 playouts to the end), ``ismcts-cut`` (the same with playouts cut after ``--depth``
 moves and scored by the game's evaluator in :data:`EVALUATORS`), ``ismcts-prior`` (the
 cut search with the computer's move tried first, progressive bias) and
@@ -42,67 +44,43 @@ from typing import Any
 import attrs
 
 from picnic_rules import GAMES, play
-from picnic_rules.agents import RandomAgent
+from picnic_rules.agents import RandomAgent, make_agent
 from picnic_rules.agents.ismcts import SearchAgent
 from picnic_rules.game import Agent
 
 BUILT_IN = ("sandwich", "insects", "poultry", "ants")
-AGENTS = ("random", "computer", "ismcts", "ismcts-cut", "ismcts-prior", "ismcts-computer")
+AGENTS = (
+    "random",
+    "computer",
+    "ismcts",
+    "ismcts-plain",
+    "ismcts-cut",
+    "ismcts-prior",
+    "ismcts-computer",
+)
 Z95 = 1.959963984540054
 
 
 # ---------------------------------------------------------------- evaluators
 
 
-def _shares(values: Sequence[float], temperature: float) -> tuple[float, ...]:
-    """Each seat's share of a win from its value: a softmax at ``temperature``."""
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+def _evaluators() -> dict[str, Callable[[Any], tuple[float, ...]]]:
+    from picnic_rules.ants.agent import value as ants_value
+    from picnic_rules.insects.agent import value as insects_value
+    from picnic_rules.poultry.agent import value as poultry_value
+    from picnic_rules.sandwich.agent import value as sandwich_value
+
+    return {
+        "sandwich": sandwich_value,
+        "insects": insects_value,
+        "poultry": poultry_value,
+        "ants": ants_value,
+    }
 
 
-def sandwich_value(state: Any) -> tuple[float, ...]:
-    """The sandwich computer's :func:`~picnic_rules.sandwich.agent.evaluate` of every seat."""
-    from picnic_rules.sandwich.agent import evaluate
-
-    to_win = state.rules.sandwiches_to_win
-    values = [
-        evaluate(state.table, state.fly, hand, seat, to_win)
-        for seat, hand in enumerate(state.hands)
-    ]
-    return _shares(values, 60.0)
-
-
-def insects_value(state: Any) -> tuple[float, ...]:
-    """The insects points so far (food 10, insects 2, weapons -1), 10 points a step."""
-    from picnic_rules.insects.engine import scores
-
-    return _shares(scores(state), 10.0)
-
-
-def poultry_value(state: Any) -> tuple[float, ...]:
-    """The poultry points so far (grain and captured poultry), 4 points a step."""
-    from picnic_rules.poultry.scoring import score
-
-    points = [score(state.rules, g, s) for g, s in zip(state.grain, state.stocks, strict=True)]
-    return _shares(points, 4.0)
-
-
-def ants_value(state: Any) -> tuple[float, ...]:
-    """The ants points the colonies would score now, 3 points a step."""
-    from picnic_rules.ants.engine import scores
-
-    return _shares(scores(state), 3.0)
-
-
-EVALUATORS: dict[str, Callable[[Any], tuple[float, ...]]] = {
-    "sandwich": sandwich_value,
-    "insects": insects_value,
-    "poultry": poultry_value,
-    "ants": ants_value,
-}
-"""Each built-in game's evaluator of an unfinished state (a playout cut short)."""
+EVALUATORS: dict[str, Callable[[Any], tuple[float, ...]]] = _evaluators()
+"""Each built-in game's evaluator of an unfinished state (a playout cut short): the
+game's own ``value`` (``picnic_rules.<game>.agent.value``)."""
 
 
 # ---------------------------------------------------------------- agents
@@ -132,7 +110,11 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
         "exploration": options.exploration,
     }
     cut: dict[str, Any] = {"depth": options.depth, "evaluate": EVALUATORS[game_name]}
-    if name == "ismcts":
+    if name == "ismcts":  # the game's own search, with the tournament's budget
+        agent = make_agent(game, "ismcts")
+        assert isinstance(agent, SearchAgent)
+        return attrs.evolve(agent, **common)
+    if name == "ismcts-plain":
         return SearchAgent(game, **common)
     if name == "ismcts-cut":
         return SearchAgent(game, **common, **cut)

@@ -4,6 +4,7 @@ game with every option, and runs on the engine's own functions."""
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import random
 from typing import Any
@@ -12,7 +13,7 @@ import attrs
 import pytest
 
 from picnic_rules import CHANCE, GAMES, PicnicError, play
-from picnic_rules.agents import ISMCTSAgent
+from picnic_rules.agents import ISMCTSAgent, make_agent
 from picnic_rules.agents.ismcts import SearchAgent, heuristic_policy
 from picnic_rules.agents.search import engine_functions, search
 from picnic_rules.game import AnyGame
@@ -182,3 +183,73 @@ def test_search_credits_a_cut_playout_with_the_evaluator() -> None:
         exploration=0.7, depth=0, evaluate=mine,
     )  # fmt: skip
     assert sum(node.reward for node in root.children.values()) == done
+
+
+def _own_value(name: str) -> Any:
+    return importlib.import_module(f"picnic_rules.{name}.agent").value
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_games_ismcts_is_its_own_search(name: str) -> None:
+    game = GAMES[name]
+    agent = make_agent(game, "ismcts")
+    assert isinstance(agent, SearchAgent)
+    assert agent.game is game
+    assert (agent.rollout, agent.evaluate, agent.seconds) == ("computer", _own_value(name), None)
+    assert agent.iterations == 1000 and agent.depth is not None and agent.depth > 0
+    copy = attrs.evolve(game, title="a copy")
+    assert make_agent(copy, "ismcts").game is copy  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_games_value_is_each_seats_share_of_a_win(name: str) -> None:
+    game = GAMES[name]
+    value = _own_value(name)
+    for players in (2, 3):
+        rng = random.Random(players)
+        state = game.new_game(players)
+        steps = 0
+        while game.to_move(state) is not None and steps < 400:
+            shares = value(state)
+            assert len(shares) == players
+            assert all(0.0 <= share <= 1.0 for share in shares)
+            assert math.isclose(sum(shares), 1.0)
+            actor = game.to_move(state)
+            move = (
+                game.sample_chance(state, rng)
+                if actor is CHANCE
+                else rng.choice(game.legal_moves(state))
+            )
+            state = game.apply(state, move)
+            steps += 1
+
+
+def test_a_value_favours_the_seat_ahead() -> None:
+    from picnic_rules.sandwich import Card, new_game
+    from picnic_rules.sandwich.agent import value
+
+    bread, pb, jelly = Card.BREAD, Card.PEANUT_BUTTER, Card.JELLY
+    ahead = attrs.evolve(new_game(2), table=(((bread, pb, jelly, bread),), ()))
+    first, second = value(ahead)
+    assert first > 0.5 > second
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_default_searchs_choice_does_not_change_when_the_hidden_cards_are_dealt_again(
+    name: str,
+) -> None:
+    game = GAMES[name]
+    agent = attrs.evolve(make_agent(game, "ismcts"), iterations=60)
+    state = _decision(game, seed=4, skip=5)
+    seat = game.to_move(state)
+    view = game.view(state, seat)
+    legal = game.legal_moves(state)
+    first, _ = agent.search(view, random.Random(3))
+    for deal in range(2):
+        other = game.determinize(view, random.Random(200 + deal))
+        assert game.view(other, seat) == view
+        again, _ = agent.search(game.view(other, seat), random.Random(3))
+        assert _visits(again) == _visits(first)
+        assert agent(game.view(other, seat), legal, random.Random(3)) == agent(
+            view, legal, random.Random(3)
+        )

@@ -12,15 +12,16 @@ game of the library, cannot cheat, and gets stronger with more iterations.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from ..errors import PicnicError
-from ..game import AnyGame
+from ..game import Agent, AnyGame, GenericPart
 from .search import Evaluator, Node, Policy, engine_functions, search
 
-__all__ = ["ISMCTSAgent", "SearchAgent", "heuristic_policy"]
+__all__ = ["ISMCTSAgent", "SearchAgent", "game_agent", "heuristic_policy"]
 
 
 def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -165,3 +166,13 @@ def heuristic_policy(game: AnyGame, choice: str | Policy | None) -> Policy | Non
         return agent(view(state, seat), moves, rng)
 
     return computer
+
+
+def game_agent(factory: Callable[[AnyGame], Agent[Any, Any]]) -> Callable[[], Agent[Any, Any]]:
+    """``factory(game)`` as an entry of ``define_game(agents=...)``: called with the
+    :class:`~picnic_rules.Game` record that holds it (a copy made with ``attrs.evolve``
+    passes itself). A game registers its own search this way::
+
+        agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)}
+    """
+    return GenericPart(factory, None)

@@ -39,6 +39,7 @@ __all__ = [
     "Policy",
     "engine_functions",
     "search",
+    "win_shares",
 ]
 
 Evaluator = Callable[[Any], Sequence[float]]
@@ -48,6 +49,20 @@ Evaluator = Callable[[Any], Sequence[float]]
 Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """Chooses a playout move: ``policy(state, legal_moves, rng) -> move``. Unlike an agent it
 sees the determinized state, which holds only what the deal made up."""
+
+
+def win_shares(values: Sequence[float], temperature: float) -> tuple[float, ...]:
+    """Each seat's share of a win from its ``values`` (points, an evaluation): a softmax at
+    ``temperature`` -- a lead of ``temperature`` makes a seat ``e`` times as likely to win.
+    The games' ``value`` functions (an :data:`Evaluator`) are made with it.
+
+    >>> [round(share, 3) for share in win_shares([12, 2], 10.0)]
+    [0.731, 0.269]
+    """
+    top = max(values)
+    weights = [math.exp((value - top) / temperature) for value in values]
+    total = sum(weights)
+    return tuple(weight / total for weight in weights)
 
 
 @attrs.frozen

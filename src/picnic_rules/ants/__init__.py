@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..agents.ismcts import game_agent
 from ..kit import define_game
 from . import moves
-from .agent import ComputerAgent, card_value
+from .agent import ComputerAgent, card_value, search_agent
 from .cards import (
     CARD_KINDS,
     DIE_KINDS,
@@ -159,7 +160,7 @@ GAME: Game[State, View, Move, Rules, Observation] = define_game(
     title="Problem Picnic: Attack of the Ants (fan version)",
     players=PLAYERS,
     variants=VARIANTS,
-    agents={"computer": ComputerAgent},
+    agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
     chance="sampled",
 )
 """The ants game's :class:`~picnic_rules.Game` record."""

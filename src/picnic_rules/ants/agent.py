@@ -16,13 +16,24 @@ from typing import Final
 
 import attrs
 
+from ..agents.ismcts import SearchAgent
+from ..agents.search import win_shares
+from ..game import AnyGame
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
 from .colony import plates
+from .engine import scores
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure
 from .state import CATEGORIES, Placed, Spot, State, View
 
-__all__ = ["ComputerAgent", "card_value"]
+__all__ = [
+    "SEARCH_DEPTH",
+    "SEARCH_ITERATIONS",
+    "ComputerAgent",
+    "card_value",
+    "search_agent",
+    "value",
+]
 
 
 def _totals(state: State, position: int) -> list[int]:
@@ -264,3 +275,37 @@ class ComputerAgent:
             return scorer.points_with(move.card, move.x, move.y), -move.planner
 
         return max(moves, key=worth)
+
+
+VALUE_TEMPERATURE: Final = 3.0
+"""The lead in points that makes a seat ``e`` times as likely to win."""
+
+
+def value(state: State) -> tuple[float, ...]:
+    """Each seat's share of a win in the unfinished ``state``, for the search to score a
+    playout cut short: the points the colonies would score now
+    (:func:`~picnic_rules.ants.scores`) as shares of a win
+    (:func:`~picnic_rules.agents.search.win_shares` at :data:`VALUE_TEMPERATURE`).
+
+    >>> from picnic_rules.ants import new_game
+    >>> value(new_game(2))
+    (0.5, 0.5)
+    """
+    return win_shares(scores(state), VALUE_TEMPERATURE)
+
+
+SEARCH_ITERATIONS: Final = 1000
+"""The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
+SEARCH_DEPTH: Final = 6
+"""The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
+
+
+def search_agent(game: AnyGame) -> SearchAgent:
+    """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
+    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
+    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    """
+    return SearchAgent(
+        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+    )

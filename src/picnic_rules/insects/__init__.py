@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..agents.ismcts import game_agent
 from ..kit import define_game
-from .agent import ComputerAgent
+from .agent import ComputerAgent, search_agent
 from .cards import (
     CARDS,
     COLOURS,
@@ -198,7 +199,7 @@ GAME: Game[State, View, Move, Rules, Observation] = define_game(
     title="Picknick Panik (insects)",
     players=PLAYERS,
     variants=VARIANTS,
-    agents={"computer": ComputerAgent},
+    agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
 )
 """The insects game's :class:`~picnic_rules.Game` record."""
 

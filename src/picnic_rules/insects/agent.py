@@ -13,13 +13,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
+from ..agents.ismcts import SearchAgent
+from ..agents.search import win_shares
+from ..game import AnyGame
 from .cards import WEAPONS, Counts, insect_of
+from .engine import scores
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
 from .predicates import attacking_pile
-from .state import View
+from .state import State, View
 
-__all__ = ["ComputerAgent", "move_value"]
+__all__ = [
+    "SEARCH_DEPTH",
+    "SEARCH_ITERATIONS",
+    "ComputerAgent",
+    "move_value",
+    "search_agent",
+    "value",
+]
 
 _KEEP_WEAPONS = 2  # weapons of a type kept back for a defence
 
@@ -71,3 +83,37 @@ class ComputerAgent:
         """The best of ``moves`` (the legal moves of view ``v``) by :func:`move_value`,
         the first of equals."""
         return max(moves, key=lambda move: move_value(v, move))
+
+
+VALUE_TEMPERATURE: Final = 10.0
+"""The lead in points that makes a seat ``e`` times as likely to win (a food is 10)."""
+
+
+def value(state: State) -> tuple[float, ...]:
+    """Each seat's share of a win in the unfinished ``state``, for the search to score a
+    playout cut short: the points so far (:func:`~picnic_rules.insects.scores`: food 10,
+    insects 2, weapons -1) as shares of a win
+    (:func:`~picnic_rules.agents.search.win_shares` at :data:`VALUE_TEMPERATURE`).
+
+    >>> from picnic_rules.insects import new_game
+    >>> value(new_game(2))
+    (0.5, 0.5)
+    """
+    return win_shares(scores(state), VALUE_TEMPERATURE)
+
+
+SEARCH_ITERATIONS: Final = 1000
+"""The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
+SEARCH_DEPTH: Final = 6
+"""The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
+
+
+def search_agent(game: AnyGame) -> SearchAgent:
+    """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
+    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
+    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    """
+    return SearchAgent(
+        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+    )

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..agents.ismcts import game_agent
 from ..kit import define_game
 from . import moves
-from .agent import ComputerAgent, duel_chance
+from .agent import ComputerAgent, duel_chance, search_agent
 from .cards import COLOURS, GRAINS, YARDS, Card, Colour, Counts, Grain, GrainCounts
 from .checks import check
 from .engine import (
@@ -146,7 +147,7 @@ GAME: Game[State, View, Move, Rules, Observation] = define_game(
     title="Pick Picknic (Hick Hack in Gackelwack)",
     players=PLAYERS,
     variants=VARIANTS,
-    agents={"computer": ComputerAgent},
+    agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
     face_down_moves=True,
 )
 """The poultry game's :class:`~picnic_rules.Game` record."""

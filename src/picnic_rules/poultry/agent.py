@@ -14,14 +14,26 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import Final
 
+from ..agents.ismcts import SearchAgent
+from ..agents.search import win_shares
+from ..game import AnyGame
 from .cards import COLOURS, GRAINS, Card, Colour
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
-from .state import Phase, View
+from .scoring import score
+from .state import Phase, State, View
 from .views import unseen
 
-__all__ = ["ComputerAgent", "duel_chance"]
+__all__ = [
+    "SEARCH_DEPTH",
+    "SEARCH_ITERATIONS",
+    "ComputerAgent",
+    "duel_chance",
+    "search_agent",
+    "value",
+]
 
 _AVERAGE_BIRD = 4.0  # what a captured bird is worth on average (3, 3, 4, 4, 5, 6, -2)
 _SHARE = 0.45  # what a bird expects from a crowded yard, before the value of its card
@@ -146,3 +158,41 @@ class ComputerAgent:
         birds = birds_at(v.played, COLOURS[v.yard])
         contest = [birds[seat] for seat in haggle.seats]
         return share >= at_stake * duel_chance(contest, haggle.seats.index(v.player))
+
+
+VALUE_TEMPERATURE: Final = 4.0
+"""The lead in points that makes a seat ``e`` times as likely to win."""
+
+
+def value(state: State) -> tuple[float, ...]:
+    """Each seat's share of a win in the unfinished ``state``, for the search to score a
+    playout cut short: the points so far (grain and captured poultry,
+    :func:`~picnic_rules.poultry.score`) as shares of a win
+    (:func:`~picnic_rules.agents.search.win_shares` at :data:`VALUE_TEMPERATURE`).
+
+    >>> from picnic_rules.poultry import new_game
+    >>> value(new_game(2))
+    (0.5, 0.5)
+    """
+    rules = state.rules
+    return win_shares(
+        [score(rules, g, s) for g, s in zip(state.grain, state.stocks, strict=True)],
+        VALUE_TEMPERATURE,
+    )
+
+
+SEARCH_ITERATIONS: Final = 1000
+"""The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
+SEARCH_DEPTH: Final = 6
+"""The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
+
+
+def search_agent(game: AnyGame) -> SearchAgent:
+    """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
+    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
+    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    """
+    return SearchAgent(
+        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+    )

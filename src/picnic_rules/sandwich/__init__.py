@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..agents.ismcts import game_agent
 from ..kit import define_game
-from .agent import ComputerAgent, evaluate
+from .agent import ComputerAgent, evaluate, search_agent
 from .cards import CARDS, SPREADS, Card, Counts, Sandwich, card_from_str
 from .checks import check
 from .engine import (
@@ -167,7 +168,7 @@ GAME: Game[State, View, Move, Rules, Observation] = define_game(
     title="Peanut Butter & Jelly (fan version)",
     players=PLAYERS,
     variants=VARIANTS,
-    agents={"computer": ComputerAgent},
+    agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
 )
 """The sandwich game's :class:`~picnic_rules.Game` record."""
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
+from ..agents.ismcts import SearchAgent
+from ..agents.search import win_shares
 from ..errors import PicnicError
+from ..game import AnyGame
 from .cards import Card, Sandwich
 from .engine import apply, legal_moves, result
 from .moves import Discard, End, Move
@@ -15,7 +19,14 @@ from .predicates import bread_may_close, counting_sandwiches, covered_by_fly, is
 from .state import Phase, SandwichId, State, View
 from .views import determinize
 
-__all__ = ["ComputerAgent", "evaluate"]
+__all__ = [
+    "SEARCH_DEPTH",
+    "SEARCH_ITERATIONS",
+    "ComputerAgent",
+    "evaluate",
+    "search_agent",
+    "value",
+]
 
 BREAD, PEANUT_BUTTER, JELLY, ANT, FLY = Card
 
@@ -187,3 +198,41 @@ class ComputerAgent:
             if score > best_score:
                 best, best_score = move, score
         return best
+
+
+VALUE_TEMPERATURE: Final = 60.0
+"""The lead in :func:`evaluate`'s points that makes a seat ``e`` times as likely to win."""
+
+
+def value(state: State) -> tuple[float, ...]:
+    """Each seat's share of a win in the unfinished ``state``, for the search to score a
+    playout cut short: :func:`evaluate` of every seat's table and hand, as shares of a win
+    (:func:`~picnic_rules.agents.search.win_shares` at :data:`VALUE_TEMPERATURE`).
+
+    >>> from picnic_rules.sandwich import new_game
+    >>> value(new_game(2))
+    (0.5, 0.5)
+    """
+    to_win = state.rules.sandwiches_to_win
+    table, fly = state.table, state.fly
+    return win_shares(
+        [evaluate(table, fly, hand, seat, to_win) for seat, hand in enumerate(state.hands)],
+        VALUE_TEMPERATURE,
+    )
+
+
+SEARCH_ITERATIONS: Final = 1000
+"""The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
+SEARCH_DEPTH: Final = 6
+"""The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
+
+
+def search_agent(game: AnyGame) -> SearchAgent:
+    """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
+    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
+    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    """
+    return SearchAgent(
+        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+    )
