@@ -23,7 +23,16 @@ from picnic_rules import (
     sandwich,
 )
 from picnic_rules.game import Game, check_player_count
-from picnic_rules.kit import check_counts, check_fields, count, counts, define_game, expect, flag
+from picnic_rules.kit import (
+    Notation,
+    check_counts,
+    check_fields,
+    count,
+    counts,
+    define_game,
+    expect,
+    flag,
+)
 from picnic_rules.kit import defaults as kit_defaults
 from picnic_rules.sandwich import Card, Draw, End, Play
 from picnic_rules.testing import check_play
@@ -340,6 +349,29 @@ def test_define_game_checks_capabilities() -> None:
         define_game(namespace, name="c", title="C", players=(2, 4))
     with pytest.raises(ValueError, match=r"players must be a \(fewest, most\) pair"):
         define_game(_namespace(), name="c", title="C", players=(3, 2))
+
+
+def test_define_game_takes_the_seat_range_from_players_or_the_modules_players() -> None:
+    namespace = {**_namespace(), "PLAYERS": (2, 3)}
+    assert define_game(namespace, name="c", title="C").players == (2, 3)
+    namespace.pop("PLAYERS")
+    with pytest.raises(TypeError, match=r"^c: give players=\(fewest, most\) or define PLAYERS$"):
+        define_game(namespace, name="c", title="C")
+    with pytest.raises(ValueError, match=r"players must be a \(fewest, most\) pair"):
+        define_game({**namespace, "PLAYERS": (3, 2)}, name="c", title="C")
+
+
+def test_a_move_class_without_attrs_is_made_a_frozen_attrs_class_by_its_notation() -> None:
+    notation = Notation()
+
+    @notation.move("pass")
+    class Pass:
+        """Pass."""
+
+    assert attrs.has(Pass) and Pass() == Pass() and hash(Pass()) == hash(Pass())
+    assert str(Pass()) == "pass" and notation.read("pass") == Pass()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        Pass().x = 1  # type: ignore[attr-defined]
 
 
 def test_a_game_pickles_as_its_registered_name() -> None:

@@ -133,6 +133,25 @@ def test_the_rules_tier_is_all_the_game_writes() -> None:
     assert GAME.Observation is ks.Observation and OWN.Observation is own.Observation
 
 
+def test_the_worked_example_stays_within_150_lines() -> None:
+    """Issue 17: with the kit's defaults a small game is its rules and little else."""
+    lines = (EXAMPLE / "keep_or_swap.py").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 150, f"keep_or_swap.py is {len(lines)} lines"
+
+
+def test_the_view_class_is_derived_from_the_state_declarations() -> None:
+    assert [f.name for f in attrs.fields(ks.View)] == [
+        "player", "deck_size", "hands", "held", "rules", "discards", "turn"
+    ]  # fmt: skip
+    assert ks.View.__module__ == "keep_or_swap" and GAME.View is ks.View
+    state = GAME.apply(GAME.apply(GAME.new_game(3), ks.Draw(5)), ks.Draw(0))
+    seen = GAME.view(state, 1)
+    assert seen.players == 3 and seen.hands == (None, (1, 0, 0, 0, 0, 0), None)
+    assert seen.held == (1, 1, 0) and seen.deck_size == 10
+    text = picnic_rules.codec.dumps(seen, game=GAME)
+    assert picnic_rules.codec.loads(text, kind="view", game=GAME) == seen
+
+
 @pytest.mark.parametrize("game", [GAME, OWN], ids=["kit front end", "own front end"])
 def test_the_game_passes_the_harness(game: Any) -> None:
     report = check_game(game, games=2)

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from picnic_rules import InvalidState
-from picnic_rules.kit import Counts, Visibility, face_up, owned, sized
+from picnic_rules.kit import Counts, Visibility, derive_view, face_up, owned, sized
 
 
 @attrs.frozen(kw_only=True)
@@ -142,3 +142,31 @@ def test_without_unseen_or_deck_the_hidden_cards_cannot_be_dealt() -> None:
         seen.determinize(seen.view(STATE, 0), random.Random(0))
     with pytest.raises(TypeError, match="made without deck"):
         seen.check_cards(STATE)
+
+
+def test_a_derived_view_class_lists_each_field_as_a_seat_sees_it() -> None:
+    derived = derive_view(Table)
+    assert [f.name for f in attrs.fields(derived)] == [
+        "player", "deck_size", "hand", "hand_sizes", "discards", "turn"
+    ]  # fmt: skip
+    assert derived.__annotations__ == {
+        "player": int, "deck_size": int, "hand": Counts, "hand_sizes": tuple[int, ...],
+        "discards": Counts, "turn": int,
+    }  # fmt: skip
+    assert derived.__module__ == __name__ and not hasattr(derived, "players")
+    seen = Visibility(Table, deck=lambda _: DECK)
+    assert attrs.asdict(seen.view(STATE, 1)) == attrs.asdict(SEEN.view(STATE, 1))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        seen.view(STATE, 1).turn = 2  # type: ignore[misc]
+
+
+def test_a_derived_view_keeps_a_field_with_the_hidden_entries_none_and_the_seat_count() -> None:
+    @attrs.frozen(kw_only=True)
+    class Game:
+        hands: tuple[Counts, ...] = owned(sizes="held")
+        players = property(lambda self: len(self.hands))
+
+    derived = derive_view(Game)
+    assert derived.__annotations__["hands"] == tuple[Counts | None, ...]
+    shown = Visibility(Game, deck=lambda _: (1, 1)).view(Game(hands=((1, 0), (0, 1))), 1)
+    assert (shown.hands, shown.held, shown.players) == ((None, (0, 1)), (1, 1), 2)

@@ -1,8 +1,7 @@
 """Keep or Swap: a tiny card game for 2 to 4 seats, built with :mod:`picnic_rules.kit`.
 
-Each seat is dealt one card face down from ``copies`` cards of each rank ``0 .. ranks - 1``.
-In seat order, each seat keeps its card or swaps it: the card goes face up to the discards
-and chance deals another. Then every card is shown: the highest cards win.
+Each seat is dealt a card face down (``copies`` of each rank ``0 .. ranks - 1``), then in turn
+keeps it or swaps it for another (face up to the discards). Then the highest cards win.
 """
 
 from __future__ import annotations
@@ -11,14 +10,11 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from picnic_rules import CHANCE, Game, Measure, Outcome, RulesError, kit
-from picnic_rules.game import Actor
+from picnic_rules import CHANCE, Actor, Game, Measure, Outcome, RulesError, kit
 from picnic_rules.kit import Counts, Notation, Number, counts, define_game, evolve, expect
 
-PLAYERS, REASONS = (2, 4), ("showdown",)
-"""The fewest and the most seats; the one way a game ends."""
-NOTATION = Notation(max_length=20)
-"""How the moves are written: ``draw 4``, ``keep``, ``swap``."""
+PLAYERS, REASONS, NOTATION = (2, 4), ("showdown",), Notation(max_length=20)
+"""The fewest and the most seats; the one way a game ends; the moves' notation (``keep``)."""
 
 
 @attrs.frozen
@@ -41,31 +37,15 @@ class Rules:
 
 
 @attrs.frozen(kw_only=True)
-class Public:
-    """What every seat sees: the rules, the face-up discards, the seat to act (then ``players``)."""
+class State:
+    """Every card: the deck, each seat's hand of one card (none until dealt), the discards."""
 
+    deck: Counts = kit.sized("deck_size")
+    hands: tuple[Counts, ...] = kit.owned(sizes="held", shown_when=lambda s: to_move(s) is None)
     rules: Rules
     discards: Counts = kit.face_up()
     turn: int
     players = property(lambda self: len(self.hands), doc="The number of seats.")
-
-
-@attrs.frozen(kw_only=True, field_transformer=kit.own_fields_first)
-class State(Public):
-    """Every card: the deck, and each seat's hand of one card (none until chance deals it)."""
-
-    deck: Counts = kit.sized("deck_size")
-    hands: tuple[Counts, ...] = kit.owned(sizes="held", shown_when=lambda s: to_move(s) is None)
-
-
-@attrs.frozen(kw_only=True, field_transformer=kit.own_fields_first)
-class View(Public):
-    """What seat ``player`` sees: its card (all at the showdown), who holds one, the deck's size."""
-
-    player: int
-    deck_size: int
-    hands: tuple[Counts | None, ...]
-    held: tuple[int, ...]
 
 
 @NOTATION.move("draw {card}", card=Number(0, 99, "card"))
@@ -77,13 +57,11 @@ class Draw:
 
 
 @NOTATION.move("keep")
-@attrs.frozen
 class Keep:
     """Keep the card."""
 
 
 @NOTATION.move("swap")
-@attrs.frozen
 class Swap:
     """Discard the card face up; chance deals another."""
 
@@ -106,16 +84,14 @@ def to_move(state: State) -> Actor:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
-    """Every rank left in the deck, weighted by its cards."""
-    if to_move(state) is not CHANCE:
-        return ()
-    return tuple((Draw(card), n) for card, n in enumerate(state.deck) if n)
+    """Every rank left in the deck, weighted by its cards (at chance's turn)."""
+    deck = state.deck if to_move(state) is CHANCE else ()
+    return tuple((Draw(card), n) for card, n in enumerate(deck) if n)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The cards chance may deal, or keep and swap."""
-    actor = to_move(state)
-    if actor is CHANCE:
+    if (actor := to_move(state)) is CHANCE:
         return tuple(move for move, _ in chance_outcomes(state))
     return () if actor is None else (Keep(), Swap())
 
@@ -145,18 +121,17 @@ def result(state: State) -> Outcome:
     return Outcome.from_scores([hand.index(1) for hand in state.hands], "showdown")
 
 
-SEEN = kit.Visibility(State, View, deck=lambda position: position.rules.deck)
-"""Who sees what, from the declarations of :class:`State`'s fields."""
-view, determinize = SEEN.view, SEEN.determinize
+SEEN = kit.Visibility(State, deck=lambda position: position.rules.deck)
+"""Who sees what, from the declarations of :class:`State`'s fields: the view and its class."""
+View, view, determinize = SEEN.view_class, SEEN.view, SEEN.determinize
 
 
 def check(state: State) -> None:
     """Raise :class:`~picnic_rules.InvalidState` unless the rules can reach ``state``."""
     kit.check_fields(state)
-    rules, turn, seats = state.rules, state.turn, state.players
-    expect(PLAYERS[0] <= seats <= PLAYERS[1] and 2 * seats <= sum(rules.deck), "too many seats")
+    turn, seats, held = state.turn, state.players, [sum(hand) for hand in state.hands]
+    expect(PLAYERS[0] <= seats <= min(PLAYERS[1], sum(state.rules.deck) // 2), "too many seats")
     SEEN.check_cards(state)
-    held = [sum(hand) for hand in state.hands]
     expect(max(held) <= 1, "a seat holds more than one card")
     expect(0 <= turn <= seats, f"turn {turn} is not a seat")
     missing, swaps = [s for s, n in enumerate(held) if not n], sum(state.discards)
@@ -169,11 +144,7 @@ def check(state: State) -> None:
         expect(swaps or not missing, f"seat {turn - 1} lacks a card but nobody swapped")
 
 
-GAME: Game[State, View, Move, Rules, Any] = define_game(
-    globals(),
-    name="keep-or-swap",
-    title="Keep or Swap",
-    players=PLAYERS,
-    variants={"small-deck": Rules(ranks=2, copies=4)},
+GAME: Game[State, Any, Move, Rules, Any] = define_game(
+    globals(), name="keep-or-swap", title="Keep or Swap", variants={"small-deck": Rules(2, 4)}
 )
 """The game's record: install the package and it is ``picnic_rules.GAMES["keep-or-swap"]``."""

@@ -21,7 +21,7 @@ from .errors import (
     PicnicError,
     RulesError,
 )
-from .game import CHANCE, Game, Measure, Outcome
+from .game import CHANCE, Actor, Game, Measure, Outcome
 from .match import Record, play, replay
 from .registry import GAMES, get_game, register
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANCE",
+    "Actor",
     "GAMES",
     "DecodeError",
     "Game",

@@ -366,7 +366,7 @@ def define_game(
     *,
     name: str,
     title: str,
-    players: tuple[int, int],
+    players: tuple[int, int] | None = None,
     variants: Mapping[str, Any] | None = None,
     agents: Mapping[str, Callable[[], Agent[Any, Any]]] | None = None,
     chance: ChanceMode = "explicit",
@@ -415,7 +415,8 @@ def define_game(
     of a sandwich step); a position of another game that happens to answer
     them passes -- ``check`` refuses it.
 
-    ``about`` is the game told to a player in a screen (:attr:`Game.about
+    ``players`` is the fewest and the most seats (by default the module's
+    ``PLAYERS``). ``about`` is the game told to a player in a screen (:attr:`Game.about
     <picnic_rules.Game.about>`).
 
     The gates, once for every game, with one message each (the game's own
@@ -439,6 +440,10 @@ def define_game(
     """
     if not isinstance(namespace, dict):
         namespace = dict(namespace)
+    if players is None:
+        if "PLAYERS" not in namespace:
+            raise TypeError(f"{name}: give players=(fewest, most) or define PLAYERS")
+        players = typing.cast(tuple[int, int], namespace["PLAYERS"])
     _fill_defaults(namespace)
     missing = [key for key in (*_CLASSES, *_REQUIRED) if key not in namespace]
     if missing:

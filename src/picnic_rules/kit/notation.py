@@ -369,6 +369,8 @@ class Notation:
 
         ``usage`` is how errors and :attr:`usage` show the class when its forms are many
         (``"play [N] COLOUR INSECT[+joker] [on PILE]"``); by default, each form itself.
+        A class that is not yet an attrs class is made a frozen one (``attrs.frozen``):
+        a move without fields (``keep``) needs no other decorator.
         """
         if not forms:
             raise TypeError("a move class needs at least one form")
@@ -376,6 +378,8 @@ class Notation:
         scope = (caller.f_globals, caller.f_locals)
 
         def declare(cls: C) -> C:
+            if not attrs.has(cls):
+                cls = attrs.frozen(cls)
             compiled = [
                 _Compiled(cls, form if isinstance(form, Form) else Form(form), {}) for form in forms
             ]

@@ -50,6 +50,8 @@ the :class:`Visibility` is made, with :class:`TypeError`.
 from __future__ import annotations
 
 import random
+import sys
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
@@ -61,7 +63,16 @@ from .build import maker
 from .checks import check_counts
 from .counts import Counts, deal, fill
 
-__all__ = ["FaceUp", "Owned", "Sized", "Visibility", "face_up", "owned", "sized"]
+__all__ = [
+    "FaceUp",
+    "Owned",
+    "Sized",
+    "Visibility",
+    "derive_view",
+    "face_up",
+    "owned",
+    "sized",
+]
 
 _KEY = "picnic_rules.seen"
 """The attrs metadata key of a field's declaration."""
@@ -131,6 +142,56 @@ def _attrs(cls: type) -> Any:
     return cls
 
 
+def derive_view(state: type) -> type:
+    """The ``View`` class the declarations of ``state``'s fields give: ``player`` (the seat),
+    then ``state``'s fields in their order, each as a seat sees it -- a :func:`sized` field
+    as its size (an ``int``), an :func:`owned` field as the seat's own entry (``own=``) or
+    the field with the other seats' entries ``None``, followed by the entries' sizes (a
+    ``tuple[int, ...]``), and every other field as it is. A frozen attrs class in
+    ``state``'s module, with a ``players`` property (the seat count) when ``state`` has one.
+
+    This is what :class:`Visibility` uses when it is given no view class. The trade-off: a
+    type checker does not see the fields of a class made at run time; a game whose front
+    ends are type-checked writes its ``View`` out (the built-in games do).
+    """
+    hints = typing.get_type_hints(_attrs(state), vars(sys.modules[state.__module__]))
+    fields: dict[str, Any] = {"player": int}
+    sizes_of: str | None = None
+    for field in attrs.fields(state):
+        declared, hint = field.metadata.get(_KEY), hints[field.name]
+        if isinstance(declared, Sized):
+            fields[declared.name] = int
+        elif isinstance(declared, Owned):
+            entry = typing.get_args(hint)[0] if typing.get_origin(hint) is tuple else Any
+            if declared.own is None:
+                fields[field.name] = tuple[entry | None, ...]  # type: ignore[valid-type]
+            else:
+                fields[declared.own] = entry
+            fields[declared.sizes] = tuple[int, ...]
+            sizes_of = sizes_of or declared.sizes
+        else:
+            fields[field.name] = hint
+    made = attrs.make_class(
+        "View",
+        {name: attrs.field(type=hint) for name, hint in fields.items()},
+        frozen=True,
+        kw_only=True,
+        slots=True,
+    )
+    if isinstance(getattr(state, "players", None), property) and sizes_of is not None:
+        seats = sizes_of
+        made.players = property(  # type: ignore[attr-defined]
+            lambda view: len(getattr(view, seats)), doc="The number of seats."
+        )
+    made.__annotations__ = fields
+    made.__module__ = state.__module__
+    made.__doc__ = (
+        f"What seat ``player`` sees of a :class:`{state.__qualname__}` (derived from the "
+        "declarations of its fields)."
+    )
+    return made
+
+
 def _player(v: object) -> int:
     """The seat a view belongs to."""
     player: int = getattr(v, "player")  # noqa: B009 - a view of any game
@@ -147,11 +208,13 @@ class Visibility(Generic[S, V]):
     def __init__(
         self,
         state: type[S],
-        view: type[V],
+        view: type[V] | None = None,
         unseen: Callable[[V], Counts] | None = None,
         *,
         deck: Callable[[Any], Counts] | None = None,
     ) -> None:
+        if view is None:
+            view = typing.cast(type[V], derive_view(state))
         self.state, self.view_class, self.deck = state, view, deck
         self.owned: tuple[tuple[str, Owned], ...] = ()
         self.sized: tuple[tuple[str, Sized], ...] = ()
