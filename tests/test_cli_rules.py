@@ -90,6 +90,22 @@ def test_rules_prints_each_option_as_rules_takes_it(capsys: pytest.CaptureFixtur
     assert main(["rules", "ants"]) == 0
     out = capsys.readouterr().out
     assert "  round_cards=second-wind,stomp,honey,re-toss,double-time," in out
-    assert "each one of: second-wind, stomp, honey" in out
+    assert "each one of: second-wind,\n       stomp, honey" in out
     assert "  majority_only=false  (true or false)" in out
     assert "  short: copies=2, two_ant_copies=1, round_cards_dealt=2" in out
+
+
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+def test_rules_fits_80_columns(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", name]) == 0
+    out = capsys.readouterr().out
+    too_long = [line for line in out.splitlines() if len(line) > 80]
+    assert not too_long
+    if name == "ants":  # a value too long for one line breaks after a comma, indented
+        assert (
+            "  round_cards=second-wind,stomp,honey,re-toss,double-time,scout-ahead,planner,\n"
+            in out
+        )
+        assert "\n      head-start\n" in out
+    if name == "poultry":  # a variant breaks between options, never inside a value
+        assert "hand_sizes=3,3,3,3,3,\n      cards_per_round=2,2,2,1,1\n" in out

@@ -1,11 +1,13 @@
 """Print a game's rules options, its named variants and its agents.
 
 Each option is printed as ``--rules`` takes it (``round_cards=second-wind,stomp,...``),
-with the form its value takes and, for named things, the names allowed."""
+with the form its value takes and, for named things, the names allowed. Every line fits
+80 columns: a long one breaks after a space or a comma and goes on indented."""
 
 from __future__ import annotations
 
 import argparse
+import re
 from typing import TextIO
 
 import attrs
@@ -19,6 +21,27 @@ __all__ = ["HELP", "add_arguments", "run"]
 HELP = "print a game's rules options and variants"
 """The line ``picnic --help`` shows for this command."""
 
+WIDTH = 80
+"""The columns every line fits in."""
+
+
+def wrap(text: str, indent: str, *, width: int = WIDTH, commas: bool = True) -> list[str]:
+    """``text`` in lines of at most ``width`` columns (unless one piece is longer), broken
+    after a space or (with ``commas``) a comma; the lines after the first start with
+    ``indent``.
+
+    >>> wrap("  round_cards=second-wind,stomp,honey", "      ", width=28)
+    ['  round_cards=second-wind,', '      stomp,honey']
+    """
+    lines, line = [], ""
+    for piece in re.split(r"(?<=[, ])" if commas else r"(?<= )", text):
+        if line.strip() and len((line + piece).rstrip()) > width:
+            lines.append(line.rstrip())
+            line = indent + piece.lstrip()
+        else:
+            line += piece
+    return [*lines, line.rstrip()]
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
@@ -28,28 +51,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Print the options (with their defaults), the variants and the agents."""
     game = get_game(args.game)
-    print(f"{game.name}: {game.title}, {game.min_players}-{game.max_players} players", file=out)
-    print("", file=out)
-    print("rules options, as --rules KEY=VALUE takes them (the defaults):", file=out)
+    lines = [f"{game.name}: {game.title}, {game.min_players}-{game.max_players} players", ""]
+    lines.append("rules options, as --rules KEY=VALUE takes them (the defaults):")
     default = game.Rules()
     kinds = rules_types(type(default))
     for field in attrs.fields(type(default)):
-        shown = f"{field.name}={format_rules_value(getattr(default, field.name))}"
-        form = rules_form(kinds[field.name])
-        if len(shown) + len(form) + 6 <= 88:
-            print(f"  {shown}  ({form})", file=out)
+        shown = f"  {field.name}={format_rules_value(getattr(default, field.name))}"
+        form = f"({rules_form(kinds[field.name])})"
+        if len(shown) + len(form) + 2 <= WIDTH:
+            lines.append(f"{shown}  {form}")
         else:
-            print(f"  {shown}\n      ({form})", file=out)
-    print("", file=out)
-    print("variants:", file=out)
+            lines += [*wrap(shown, "      "), *wrap(f"      {form}", "       ")]
+    lines += ["", "variants:"]
     for name, rules in game.variants.items():
         changed = [
             f"{field.name}={format_rules_value(getattr(rules, field.name))}"
             for field in attrs.fields(type(rules))
             if getattr(rules, field.name) != getattr(default, field.name)
         ]
-        print(f"  {name}: {', '.join(changed) or '(the defaults)'}", file=out)
-    print("", file=out)
+        text = f"  {name}: {', '.join(changed) or '(the defaults)'}"
+        lines += wrap(text, "      ", commas=False)
     bots = [name for name in agent_names(game) if name != "human"]
-    print(f"agents: {', '.join(bots)} (people take seats with `picnic play --seat`)", file=out)
+    lines += ["", f"agents: {', '.join(bots)} (people take seats with `picnic play --seat`)"]
+    print("\n".join(lines), file=out)
     return 0
