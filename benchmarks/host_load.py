@@ -6,16 +6,18 @@ sandwich spread over them, and gives each table two scripted players, each with 
 keep-alive HTTP connection, its own WebSocket and its own client address (sent as
 ``X-Forwarded-For``, which uvicorn trusts from 127.0.0.1, so the per-address limits apply
 to each player as to a real one). The player to act sends its first legal move; the other
-player learns of it by its WebSocket and fetches its update. A table's two players use the
-same server (a proxy routing by table id does the same); a table whose game ends is
-replaced by a new one.
+player's WebSocket (opened with ``since``) brings it its new update, or with ``--push
+seen`` only the table's new move count, after which it fetches its update. A table's two
+players use the same server (a proxy routing by table id does the same); a table whose
+game ends is replaced by a new one.
 
 Prints, for the measured ``--seconds``:
 
 - **moves/s**: the players' moves accepted per second, all tables together (each
   answered after it was stored; chance's draws come on top);
 - **p50 / p99 ms**: from sending a move to the moment both seats hold their new
-  update (the mover's answer, and the other seat's push plus its fetch);
+  update (the mover's answer, and the other seat's push, plus its fetch with ``--push
+  seen``);
 - **MB/table**: the servers' resident memory grown per open table;
 - **CPU ms/move**: the servers' CPU time per move (both seats' updates included): the
   figure a busy machine blurs least; and the scripted players' own (they share the
@@ -180,8 +182,9 @@ class Http:
 class Seat:
     """One scripted player: its credential, its HTTP connection, its WebSocket's news."""
 
-    def __init__(self, port: int, address: str) -> None:
+    def __init__(self, port: int, address: str, push: str = "update") -> None:
         self.port = port
+        self.push = push
         self.http = Http(port, address)
         self.address = address
         self.token = ""
@@ -194,6 +197,8 @@ class Seat:
 
     async def listen(self, table: str) -> None:
         url = f"ws://127.0.0.1:{self.port}/api/games/{table}/live?token={self.token}"
+        if self.push == "update":
+            url += f"&since={self.seen}"  # the seat's updates are pushed
         self.socket = await websockets.connect(
             url, additional_headers={"X-Forwarded-For": self.address}
         )
@@ -201,15 +206,22 @@ class Seat:
             first = json.loads(await asyncio.wait_for(self.socket.recv(), 20))
         except TimeoutError:
             raise AssertionError(f"no first message on {url}") from None
-        self.pushed = first["seen"]
+        self.take(first)
 
         async def read() -> None:
             with contextlib.suppress(websockets.ConnectionClosed):
                 async for message in self.socket:
-                    self.pushed = json.loads(message)["seen"]
+                    self.take(json.loads(message))
                     self.news.set()
 
         self.listening = asyncio.create_task(read())
+
+    def take(self, message: Any) -> None:
+        """A pushed message: the seat's new update (taken if it follows what the seat
+        holds), or the table's move count alone (the seat then fetches)."""
+        if "update" in message and message["since"] == self.seen:
+            self.seen, self.update = message["seen"], message["update"]["update"]
+        self.pushed = message["seen"]
 
     async def fetch(self, table: str) -> None:
         status, answer = await self.http.request(
@@ -257,9 +269,15 @@ async def open_table(seats: list[Seat]) -> str:
 
 
 async def play_table(
-    port: int, number: int, rate: float, stop: float, stats: Stats, ready: asyncio.Event
+    port: int,
+    number: int,
+    rate: float,
+    stop: float,
+    stats: Stats,
+    ready: asyncio.Event,
+    push: str = "update",
 ) -> None:
-    seats = [Seat(port, f"10.{number // 250}.{number % 250}.{k + 1}") for k in (0, 1)]
+    seats = [Seat(port, f"10.{number // 250}.{number % 250}.{k + 1}", push) for k in (0, 1)]
     stats.seats.extend(seats)
     table = await open_table(seats)
     stats.tables += 1
@@ -285,10 +303,12 @@ async def play_table(
         )
         assert status == 200, answer
         actor.seen, actor.update = answer["seen"], answer["update"]["update"]
-        while other.pushed < actor.seen:
-            await asyncio.wait_for(other.news.wait(), 10)
-            other.news.clear()
-        await other.fetch(table)
+        while other.seen < actor.seen:  # until the other seat holds its new update
+            if other.pushed >= actor.seen:
+                await other.fetch(table)  # told the move count alone: fetch
+            else:
+                await asyncio.wait_for(other.news.wait(), 10)
+                other.news.clear()
         if stats.measuring:
             stats.moves += 1
             stats.latencies.append(time.monotonic() - sent)
@@ -304,7 +324,9 @@ async def run(args: argparse.Namespace, ports: list[int]) -> tuple[Stats, list[a
     for number in range(args.tables):
         port = ports[number % len(ports)]
         tasks.append(
-            asyncio.create_task(play_table(port, number, args.rate, stop, stats, ready[number]))
+            asyncio.create_task(
+                play_table(port, number, args.rate, stop, stats, ready[number], args.push)
+            )
         )
         if number % 20 == 19:
             await asyncio.sleep(0.05)
@@ -339,6 +361,13 @@ def main() -> None:
         choices=["auto", "asyncio", "uvloop"],
         default="auto",
         help="the servers' event loop (auto: uvloop if installed)",
+    )
+    parser.add_argument(
+        "--push",
+        choices=["update", "seen"],
+        default="update",
+        help="what the other seat's WebSocket brings: its update, or the move count "
+        "(then it fetches its update)",
     )
     args = parser.parse_args()
     if args.db != "memory:" and "://" not in args.db:
@@ -382,7 +411,7 @@ def main() -> None:
     where = "sqlite" if "://" not in args.db and args.db != "memory:" else where
     print(
         f"{where}, {args.servers} server(s), {args.tables} tables, rate "
-        f"{args.rate or 'flat out'}: {stats.moves / stats.seconds:.0f} moves/s, "
+        f"{args.rate or 'flat out'}, push {args.push}: {stats.moves / stats.seconds:.0f} moves/s, "
         f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, {grown / args.tables:.3f} MB/table, "
         f"servers' CPU {stats.cpu / max(stats.moves, 1) * 1000:.2f} ms/move, "
         f"players' {stats.client_cpu / max(stats.moves, 1) * 1000:.2f} "

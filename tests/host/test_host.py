@@ -152,6 +152,36 @@ def test_two_hosts_on_one_database_never_both_accept_a_step(tmp_path: Path) -> N
     assert second.version(opened.table) == first.version(opened.table)
 
 
+def test_an_answer_from_the_loaded_table_alone_is_the_answer_or_none(make_store) -> None:  # type: ignore[no-untyped-def]
+    store = make_store()
+    host, elsewhere = Host(store), Host(make_store())
+    opened = host.open("sandwich", agents={}, seed=3)
+    table_id, token = opened.table, opened.tokens[0]
+    seen = host.version(table_id)
+    assert host.answer_loaded(table_id, token, 2, seen) == host.answer(table_id, token, 2)
+    assert host.answer_loaded(table_id, opened.tokens[1], 0, seen - 1) == host.answer(
+        table_id, opened.tokens[1], 0
+    )
+    assert host.answer_loaded(table_id, token, 0, seen + 1) is None  # news of a later move
+    assert host.answer_loaded(table_id, token, seen + 1, seen) is None  # ahead of the table
+    assert host.answer_loaded(table_id, "not a credential", 0, seen) is None
+    assert host.answer_loaded("no-such-table", token, 0, seen) is None
+    assert elsewhere.answer_loaded(table_id, token, 0, seen) is None  # not loaded there
+    with host._get(table_id).lock:  # busy: never waits
+        assert host.answer_loaded(table_id, token, 0, seen) is None
+    # a move that another host stored first: the loaded table is forgotten, never answered
+    elsewhere.update(table_id, token)
+    actor = opened.tokens[host.table(table_id).to_move]
+    move = first_legal(host, table_id, actor)
+    host.move(table_id, actor, move, seen=seen)
+    with pytest.raises((StaleMove, OutOfTurn)):
+        elsewhere.move(table_id, actor, move, seen=seen)
+    assert elsewhere.answer_loaded(table_id, token, 0, seen) is None
+    alone = host.open("sandwich", agents={1: "computer"}, seed=3)  # undo allowed
+    version = host.version(alone.table)
+    assert host.answer_loaded(alone.table, alone.tokens[0], 0, version) is None
+
+
 def test_racing_saves_one_wins(make_store) -> None:  # type: ignore[no-untyped-def]
     store = make_store()
     store.create("t", "{}", 5, False)

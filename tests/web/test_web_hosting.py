@@ -162,6 +162,79 @@ def test_a_move_made_by_another_server_is_pushed_within_a_second_or_so(tmp_path:
         assert pushed == {"seen": other.version(opened.table)} and pushed != first
 
 
+def test_a_seats_connection_opened_with_since_is_pushed_its_own_updates(live: Live) -> None:
+    _, created = call(f"{live.url}/api/games", {"mode": "invite", "seed": 2})
+    url = f"{live.url}/api/games/{created['id']}"
+    mover = created["seats"][0]["token"]
+    _, joined = call(f"{url}/join", {"invite": created["invites"][0]["invite"]})
+    other = joined["token"]
+    base = live.url.replace("http://", "ws://") + f"/api/games/{created['id']}/live"
+    seen, move = first_move(url, mover)
+    opening = call(f"{url}?since=0", token=other)[1]
+    pushes_before = live.documents
+
+    async def scenario() -> list[Any]:
+        async with (
+            websockets.connect(f"{base}?token={other}&since=0") as seat,
+            websockets.connect(f"{base}?token={mover}&since={seen}") as own,
+            websockets.connect(base) as spectator,
+        ):
+            first = [json.loads(await ws.recv()) for ws in (seat, own, spectator)]
+            started = time.monotonic()
+            answer = await asyncio.to_thread(
+                call, f"{url}/moves", {"move": move, "seen": seen}, mover
+            )
+            pushed = [
+                json.loads(await asyncio.wait_for(ws.recv(), 2)) for ws in (seat, own, spectator)
+            ]
+            return [first, answer, pushed, time.monotonic() - started]
+
+    first, (status, answer), pushed, took = asyncio.run(scenario())
+    assert status == 200 and answer["seen"] > seen
+    # on opening: the seat's answer after the first `since` moves, as a GET gives it
+    assert first[0] == {**opening, "since": 0}
+    assert first[1]["since"] == seen and first[1]["seen"] == seen
+    assert first[1]["update"]["update"]["observations"] == []
+    assert first[2] == {"seen": seen}  # a spectator hears of the move count alone
+    # after the move: the other seat its new update since what it was sent; the mover,
+    # whose answer it is, and the spectator the move count
+    assert pushed[0] == {**call(f"{url}?since={seen}", token=other)[1], "since": seen}
+    assert pushed[0]["update"]["update"]["observations"]
+    assert pushed[1] == pushed[2] == {"seen": answer["seen"]}
+    assert took < 0.9
+    assert live.documents >= pushes_before + 3 and live.leaks == []
+
+
+def test_a_seats_pushed_updates_follow_moves_made_by_another_server(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    other = Host(open_store(url))
+    with serving(Host(open_store(url)), every=0.2) as live:
+        opened = other.open("sandwich", agents={}, seed=3)
+        socket_url = live.url.replace("http://", "ws://") + f"/api/games/{opened.table}/live"
+        seen = other.version(opened.table)
+
+        async def scenario() -> list[Any]:
+            address = f"{socket_url}?token={opened.tokens[1]}&since={seen + 5}"
+            async with websockets.connect(address) as ws:
+                first = json.loads(await ws.recv())
+                for _ in range(2):  # the second loaded here first, then moved elsewhere
+                    token = opened.tokens[other.table(opened.table).to_move]
+                    move = other.update(opened.table, token).legal_moves[0].notation
+                    other.move(opened.table, token, move, seen=other.version(opened.table))
+                    pushed = json.loads(await asyncio.wait_for(ws.recv(), 3))
+                return [first, pushed]
+
+        first, pushed = asyncio.run(scenario())
+        # a `since` beyond the table's moves: the whole log, from the first move
+        assert first["since"] == 0 and first["seen"] == seen
+        assert len(first["update"]["update"]["observations"]) == seen
+        assert pushed["seen"] == other.version(opened.table) > seen
+        expected = other.answer(opened.table, opened.tokens[1], pushed["since"])
+        assert pushed["update"] == codec.encode(expected.update)
+        assert pushed["since"] > seen
+        assert live.leaks == []
+
+
 def test_a_live_connection_needs_a_table_and_a_seats_credential(live: Live) -> None:
     url, _tokens = new_game(live)
     base = live.url.replace("http://", "ws://") + "/api/games"
@@ -177,6 +250,13 @@ def test_a_live_connection_needs_a_table_and_a_seats_credential(live: Live) -> N
     game_id = url.rsplit("/", 1)[1]
     assert asyncio.run(refused(f"{base}/nosuchgame/live"))
     assert asyncio.run(refused(f"{base}/{game_id}/live?token=wrong"))
+    assert asyncio.run(refused(f"{base}/{game_id}/live?token=wrong&since=0"))
+    token = _tokens[0]
+    assert not asyncio.run(refused(f"{base}/{game_id}/live?token={token}&since=0"))
+    for since in ("since=0", "since=x", "since=-1", "since=1&since=2", f"since={10**10}"):
+        # updates are a seat's only: a spectator asks for none; `since` is one number
+        query = since if since == "since=0" else f"token={token}&{since}"
+        assert asyncio.run(refused(f"{base}/{game_id}/live?{query}")), since
 
 
 # undo, under the table's policy -------------------------------------------------------------

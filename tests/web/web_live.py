@@ -86,10 +86,24 @@ class Checker:
             self.leaks.append(f"{path}: {exc!r}")
 
     def check_push(self, path: str, text: str) -> None:
-        """Check one pushed message: the table's version and nothing else."""
+        """Check one pushed message: the table's version alone, or (on a seat's connection
+        opened with ``since``) the seat's answer with ``since``, checked as every answer."""
         try:
             message = json.loads(text)
-            assert set(message) == {"seen"} and type(message["seen"]) is int, message
+            assert type(message["seen"]) is int, message
+            if set(message) != {"seen"}:
+                assert '"hands"' not in text and '"draw_pile"' not in text, path
+                assert set(message) - {"real_table", "outcomes"} == {
+                    "seen",
+                    "since",
+                    "mode",
+                    "update",
+                }, message
+                update = codec.decode(message["update"], "update", GAME)
+                assert message["since"] == message["seen"] - len(update.observations), message
+                if self.truth is not None:
+                    check_seat_document(self.truth(path.split("/")[3]), update, message["seen"])
+                self.documents += 1
             self.pushes += 1
         except Exception as exc:
             self.leaks.append(f"{path} (pushed): {exc!r}")

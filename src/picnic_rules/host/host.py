@@ -366,6 +366,33 @@ class Host:
         with self._at_seat(table_id, token) as (loaded, seat):
             return _answer(loaded, seat, since)
 
+    def answer_loaded(self, table_id: str, token: str, since: int, version: int) -> Answer | None:
+        """:meth:`answer` from the loaded table alone, without a look at the store, when
+        the caller knows the table was at ``version`` moves a moment ago (this server
+        stored that move, or just read that version from the store): the loaded table is
+        then as current as that news. ``None`` when this cannot answer at once: the table
+        is not loaded, is busy, is behind ``version``, allows undo (its move count does
+        not tell two histories apart), has no such credential, or is not ``since`` moves
+        along yet. Never blocks; never raises a :class:`~.errors.HostError`."""
+        with self._lock:
+            loaded = self._loaded.get(table_id)
+        if loaded is None or not loaded.lock.acquire(blocking=False):
+            return None
+        try:
+            with self._lock:  # forgotten since it was found: its last move may be unstored
+                if self._loaded.get(table_id) is not loaded:
+                    return None
+            table = loaded.table
+            if table.version < version or table.undo_allowed or not 0 <= since <= table.version:
+                return None
+            try:
+                seat = self._seat(loaded, token)
+            except NotASeat:
+                return None
+            return _answer(loaded, seat, since)
+        finally:
+            loaded.lock.release()
+
     def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
         """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
         being the number of moves its client knew of; then chance and the agents act. The

@@ -270,7 +270,7 @@ def create_app(
         seen = _seen(body.get("seen"))
         _only(body, {field, "seen"})
         answer = await run_in_threadpool(act, table_id, _token(request), text, seen=seen)
-        watcher.moved(table_id, answer.seen)
+        watcher.moved(table_id, answer.seen, answer.update.seat)
         return _json(200, _seat_answer(answer))
 
     async def move(request: Request) -> Response:
@@ -288,7 +288,7 @@ def create_app(
             tables.take_back, table_id, _token(request), seen=seen
         )
         if taken:
-            watcher.moved(table_id, answer.seen)
+            watcher.moved(table_id, answer.seen, answer.update.seat)
         return _json(200, {**_seat_answer(answer), "taken": taken})
 
     async def public(request: Request) -> Response:
@@ -320,8 +320,16 @@ def create_app(
         table_id = websocket.path_params["game_id"]
         token = websocket.query_params.get("token")
         try:
+            since = _since_of(websocket.query_params.getlist("since"), None)
+        except RequestError:
+            since = -1
+        if since == -1 or (since is not None and token is None):
+            await websocket.close(code=4400)
+            return
+        seat = None
+        try:
             if token is not None:
-                await run_in_threadpool(tables.seat_of, table_id, token)
+                seat = await run_in_threadpool(tables.seat_of, table_id, token)
             version = await run_in_threadpool(tables.stored_version, table_id)
         except (HostError, PicnicError):
             version = None
@@ -332,7 +340,11 @@ def create_app(
         try:
             await websocket.accept()
             async with watcher.watch(table_id, version) as watched:
-                await _push(websocket, watched)
+                if since is None or token is None:
+                    await _push(websocket, watched)
+                else:
+                    documents = _Documents(tables, run_in_threadpool, table_id, token, seat, since)
+                    await _push(websocket, watched, documents)
         except (WebSocketDisconnect, OSError, RuntimeError):
             pass
         finally:
@@ -367,9 +379,18 @@ def create_app(
     return app
 
 
-async def _push(websocket: WebSocket, watched: Any) -> None:
-    """Send ``{"seen": N}`` now and whenever the table moves, until the client leaves."""
-    await websocket.send_text(json.dumps({"seen": watched.version}))
+async def _push(websocket: WebSocket, watched: Any, documents: _Documents | None = None) -> None:
+    """Send ``{"seen": N}`` now and whenever the table moves, until the client leaves;
+    with ``documents``, the seat's answers instead (:meth:`_Documents.message`)."""
+
+    async def send(by: int | None) -> None:
+        if documents is None:
+            message = {"seen": watched.version}
+        else:
+            message = await documents.message(watched.version, by)
+        await websocket.send_text(_text(message))
+
+    await send(None)
     receiving = asyncio.ensure_future(websocket.receive())
     try:
         while True:
@@ -381,9 +402,51 @@ async def _push(websocket: WebSocket, watched: Any) -> None:
                     return
                 receiving = asyncio.ensure_future(websocket.receive())  # a client's words: unread
             if changed in done:
-                await websocket.send_text(json.dumps({"seen": watched.version}))
+                await send(watched.by)
     finally:
         receiving.cancel()
+
+
+class _Documents:
+    """A seat's documents for its live connection (opened with ``since``): ``known`` is the
+    number of moves the server believes its client knows of."""
+
+    def __init__(
+        self,
+        host: Host,
+        run: Callable[..., Awaitable[Any]],
+        table_id: str,
+        token: str,
+        seat: int | None,
+        known: int,
+    ) -> None:
+        self.host, self.run = host, run
+        self.table_id, self.token, self.seat, self.known = table_id, token, seat, known
+
+    async def message(self, version: int, by: int | None) -> dict[str, Any]:
+        """The message for the table at ``version`` moves, made by seat ``by``'s move if
+        known: the seat's answer with its observations after the first ``known`` moves,
+        and ``"since"`` saying so (0 when the version fell below ``known``: a move was
+        taken back); ``{"seen"}`` alone after the seat's own move (its client has that
+        answer already) or when the answer cannot be made (its client then asks)."""
+        if by is not None and by == self.seat:
+            self.known = version
+            return {"seen": version}
+        since = self.known if self.known <= version else 0
+        try:
+            answer = self.host.answer_loaded(self.table_id, self.token, since, version)
+            if answer is None:
+                answer = await self.run(self.host.answer, self.table_id, self.token, since)
+        except (HostError, PicnicError):
+            self.known = version
+            return {"seen": version}
+        self.known = answer.seen
+        return {**_seat_answer(answer), "since": since}
+
+
+def _text(message: dict[str, Any]) -> str:
+    """A message as JSON text, written as the HTTP answers are."""
+    return json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _seat_answer(answer: Answer) -> dict[str, Any]:
@@ -433,7 +496,13 @@ def _limit(bucket: Bucket, address: str, what: str) -> None:
 
 
 def _since(request: Request) -> int:
-    values = request.query_params.getlist("since") or ["0"]
+    return _since_of(request.query_params.getlist("since"), 0) or 0
+
+
+def _since_of(values: list[str], default: int | None) -> int | None:
+    """The one ``since`` among a query's ``values`` (``default`` if there is none)."""
+    if not values:
+        return default
     if len(values) != 1 or not re.fullmatch(r"[0-9]{1,10}", values[0]):
         raise RequestError(400, "request", "since: one number of observations")
     since = int(values[0])

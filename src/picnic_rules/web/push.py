@@ -3,8 +3,9 @@
 A move made by this server is told at once (:meth:`Watcher.moved`, called by the
 app after the move is stored). A move made by another server on the same database
 is found by asking the store for the versions of every watched table, in one query,
-every :attr:`Watcher.every` seconds. A connection learns only the table's new
-version, never what happened: its client then asks for its own document.
+every :attr:`Watcher.every` seconds. A connection learns the table's new version and, for
+a move made here, the seat that made it (:attr:`Watched.by`), never what happened: the
+app then sends its client the seat's new document, or the version alone.
 """
 
 from __future__ import annotations
@@ -33,11 +34,16 @@ class Watched:
         """Set (and replaced) whenever :attr:`version` changes."""
         self.watchers = 0
         """How many connections watch the table."""
+        self.by: int | None = None
+        """The seat whose move (or undo) on this server made :attr:`version`, if one did
+        (its client has that version's document already); ``None`` when unknown."""
 
-    def set(self, version: int) -> None:
-        """Record ``version``; wake the watchers if it is new."""
+    def set(self, version: int, by: int | None = None) -> None:
+        """Record ``version``, reached by seat ``by``'s move if known; wake the watchers if
+        it is new."""
         if version != self.version:
             self.version = version
+            self.by = by
             changed, self.changed = self.changed, asyncio.Event()
             changed.set()
 
@@ -56,11 +62,12 @@ class Watcher:
         """Every watched table by id."""
         self._task: asyncio.Task[None] | None = None
 
-    def moved(self, table_id: str, version: int) -> None:
-        """This server moved the table to ``version``: tell its watchers at once."""
+    def moved(self, table_id: str, version: int, by: int | None = None) -> None:
+        """This server moved the table to ``version`` (for seat ``by``, if a seat's move or
+        undo did it): tell its watchers at once."""
         watched = self.tables.get(table_id)
         if watched is not None:
-            watched.set(version)
+            watched.set(version, by)
 
     @contextlib.asynccontextmanager
     async def watch(self, table_id: str, version: int) -> AsyncIterator[Watched]:
