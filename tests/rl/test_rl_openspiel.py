@@ -48,6 +48,25 @@ def test_int_and_bool_options_are_parameters_too() -> None:
         pyspiel.load_game("python_picnic_sandwich", {"bread": -1})
 
 
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+def test_the_game_string_loads_the_same_game_again(name: str) -> None:
+    """A rules document (JSON: commas, brackets, quotes) cannot stand in an OpenSpiel game
+    string, so the game gives it back in base64: load_game(str(game)) is the same game."""
+    game = GAMES[name]
+    rules = game.variants[next(v for v in sorted(game.variants) if v != "default")]
+    loaded = pyspiel.load_game(f"python_picnic_{name}", {"players": 3, "rules": dumps(rules)})
+    again = pyspiel.load_game(str(loaded))
+    assert again.new_initial_state().picnic_state.rules == rules
+    assert again.num_players() == 3 and str(again) == str(loaded)
+    plain = pyspiel.load_game(f"python_picnic_{name}")
+    assert "rules=," in str(plain) and str(pyspiel.load_game(str(plain))) == str(plain)
+
+
+def test_a_rules_parameter_that_is_no_document_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="not a base64 rules document"):
+        pyspiel.load_game("python_picnic_sandwich", {"rules": "b64:!!"})
+
+
 def test_the_game_types() -> None:
     sandwich = pyspiel.load_game("python_picnic_sandwich").get_type()
     ants = pyspiel.load_game("python_picnic_ants").get_type()

@@ -12,13 +12,15 @@ game's fixed action space, a chance action an index of its chance space.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import random
 from typing import Any, Final
 
 import attrs
 
 from ..codec import dumps, loads
-from ..errors import PicnicError
+from ..errors import PicnicError, RulesError
 from ..game import CHANCE, AnyGame
 from ..pettingzoo._extra import missing
 from ..pettingzoo.actions import ActionSpace
@@ -212,7 +214,7 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=length if sampled else length + game.max_chance_steps(players, rules),
         )
-        super().__init__(_game_type(game), info, params)
+        super().__init__(_game_type(game), info, _canonical(game, players, rules, params))
         self._shared = shared
 
     def new_initial_state(self) -> PicnicState:
@@ -238,10 +240,26 @@ def _options(game: AnyGame) -> dict[str, int | bool]:
     return found
 
 
+ENCODED: Final = "b64:"
+"""The prefix of a ``rules`` parameter that is its rules document in URL-safe base64 (no
+padding): the form the game's own string gives it, since OpenSpiel's game strings cannot
+hold the commas, brackets and quotes of a JSON document."""
+
+
 def _rules(game: AnyGame, params: dict[str, Any]) -> Any:
-    """The rules ``params`` give: the ``rules`` document (or the defaults), with every int or
-    bool option that differs from its default set."""
+    """The rules ``params`` give: the ``rules`` document (JSON, or :data:`ENCODED` base64;
+    empty: the defaults), with every int or bool option that differs from its default set.
+
+    Raises :class:`~picnic_rules.RulesError` for a ``rules`` value that is no document.
+    """
     text = str(params.get("rules", ""))
+    if text.startswith(ENCODED):
+        try:
+            encoded = text[len(ENCODED) :]
+            padded = encoded + "=" * (-len(encoded) % 4)
+            text = base64.b64decode(padded, altchars=b"-_", validate=True).decode()
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            raise RulesError("rules: not a base64 rules document after b64:") from None
     rules = loads(text, kind="rules", game=game) if text else game.Rules()
     changed = {
         name: params[name]
@@ -249,6 +267,24 @@ def _rules(game: AnyGame, params: dict[str, Any]) -> Any:
         if name in params and params[name] != default
     }
     return attrs.evolve(rules, **changed) if changed else rules
+
+
+def _canonical(game: AnyGame, players: int, rules: Any, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` as the game's string gives them back, so that ``load_game(str(game))``
+    loads the same game: ``players``, every int or bool option at the rules' value, and
+    ``rules`` empty when every other option is its default, else the whole rules document
+    in :data:`ENCODED` base64."""
+    found = {**params, "players": players}
+    found.update({name: getattr(rules, name) for name in _options(game)})
+    if (
+        attrs.evolve(game.Rules(), **{name: getattr(rules, name) for name in _options(game)})
+        == rules
+    ):
+        found["rules"] = ""
+    else:
+        document = base64.urlsafe_b64encode(dumps(rules).encode()).decode().rstrip("=")
+        found["rules"] = ENCODED + document
+    return found
 
 
 def _game_type(game: AnyGame) -> Any:
