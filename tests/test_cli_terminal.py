@@ -137,8 +137,9 @@ def test_hot_seat_hides_each_hand_until_its_seat_is_ready() -> None:
 
 
 def test_ctrl_c_on_a_parallel_simulation_prints_the_partial_summary() -> None:
-    child = spawn("simulate", "sandwich", "-n", "1000000", "--jobs", "2", "--no-progress")
-    child.expect(pexpect.TIMEOUT, timeout=4)  # let it run
+    child = spawn("simulate", "sandwich", "-n", "1000000", "--jobs", "2")
+    # let it run until the progress bar counts a game played (however busy the machine)
+    child.expect(r"[1-9][0-9]*/1000000", timeout=120)
     child.sendintr()
     child.expect(pexpect.EOF, timeout=60)
     out = plain(child.before)
