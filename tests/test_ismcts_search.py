@@ -253,3 +253,35 @@ def test_the_default_searchs_choice_does_not_change_when_the_hidden_cards_are_de
         assert agent(game.view(other, seat), legal, random.Random(3)) == agent(
             view, legal, random.Random(3)
         )
+
+
+def test_a_stop_ends_every_iteration_where_it_says_and_credits_the_evaluator() -> None:
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=1, skip=0)
+    seat = game.to_move(state)
+    view = game.view(state, seat)
+
+    def never(state: Any, moves: tuple[Any, ...], rng: random.Random) -> Any:
+        raise AssertionError("a playout went past the stop")
+
+    def mine(s: Any) -> tuple[float, ...]:
+        return tuple(1.0 if k == seat else 0.0 for k in range(2))
+
+    root, done = search(
+        engine_functions(game), view, random.Random(1), iterations=30, seconds=None,
+        exploration=0.7, policy=never, depth=6, evaluate=mine, stop=lambda s: True,
+    )  # fmt: skip
+    assert done == 30
+    assert all(not node.children for node in root.children.values())  # the tree stops too
+    assert sum(node.reward for node in root.children.values()) == done
+
+
+def test_the_ants_search_stops_when_the_rounds_tosses_are_over() -> None:
+    from picnic_rules.ants import Phase
+    from picnic_rules.ants.agent import round_over
+
+    game = GAMES["ants"]
+    state = _decision(game, seed=1, skip=0)
+    assert not round_over(state)
+    assert round_over(attrs.evolve(state, phase=Phase.PLACE))
+    assert make_agent(game, "ismcts").stop is round_over  # type: ignore[attr-defined]

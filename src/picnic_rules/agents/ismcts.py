@@ -113,7 +113,9 @@ class SearchAgent(ISMCTSAgent):
       (:data:`~picnic_rules.agents.search.Evaluator`); without ``evaluate`` a playout
       goes on to the end;
     * ``widening``: progressive widening, a node holds at most
-      ``ceil(widening * sqrt(visits + 1))`` children (``None``: every move is tried).
+      ``ceil(widening * sqrt(visits + 1))`` children (``None``: every move is tried);
+    * ``stop``: with ``evaluate``, an iteration also stops at a state after the root where
+      ``stop(state)`` is true (the end of an ants round), and that state is credited.
 
     Every choice, the heuristic agent's included, is drawn from the ``rng`` the agent is
     given, so with ``seconds`` unset a seeded match is reproducible.
@@ -131,6 +133,8 @@ class SearchAgent(ISMCTSAgent):
     """Each seat's share of a win in a state where a playout was cut short."""
     widening: float | None = attrs.field(default=None, kw_only=True, validator=_positive)
     """Progressive widening: at most ``ceil(widening * sqrt(visits + 1))`` children."""
+    stop: Callable[[Any], bool] | None = attrs.field(default=None, kw_only=True, repr=False)
+    """Where an iteration stops for ``evaluate`` (the end of a round), or ``None``."""
 
     def _options(self) -> dict[str, Any]:
         return {
@@ -140,6 +144,7 @@ class SearchAgent(ISMCTSAgent):
             "depth": self.depth,
             "evaluate": self.evaluate,
             "widening": self.widening,
+            "stop": self.stop,
         }
 
 

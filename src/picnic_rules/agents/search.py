@@ -159,6 +159,7 @@ def search(
     depth: int | None = None,
     evaluate: Evaluator | None = None,
     widening: float | None = None,
+    stop: Callable[[Any], bool] | None = None,
 ) -> tuple[Node, int]:
     """Search from ``view`` (the seat ``view.player`` is to act) and return the root and
     the number of iterations done.
@@ -171,13 +172,17 @@ def search(
     seats, and ``evaluate`` then credits the state it reached (without ``evaluate`` the
     playout goes on to the end). ``widening`` (progressive widening) lets a node hold at
     most ``ceil(widening * sqrt(visits + 1))`` children: a new move is tried only when a
-    node has been visited often enough.
+    node has been visited often enough. ``stop`` (with ``evaluate``) ends an iteration at
+    any state after the root where ``stop(state)`` is true, in the tree or in the playout
+    -- the end of a round, say, past which the playout policy's choices are costly and
+    little is known -- and credits that state.
     """
     to_move, legal_moves, apply = fast.to_move, fast.legal_moves, fast.apply
     sample_chance, winners, determinize = fast.sample_chance, fast.winners, fast.determinize
     choose = rng.random
     log, sqrt = math.log, math.sqrt
     cut = _NO_LIMIT if depth is None or evaluate is None else depth
+    halt = None if evaluate is None else stop
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = Node()
     done = 0
@@ -190,6 +195,8 @@ def search(
             actor = to_move(state)
             if actor is None:
                 break
+            if halt is not None and node is not root and halt(state):
+                break  # the playout below stops here too: the state is evaluated
             if actor is CHANCE:
                 state = apply(state, sample_chance(state, rng))
                 continue
@@ -237,6 +244,8 @@ def search(
         steps = 0
         actor = to_move(state)
         while actor is not None:
+            if halt is not None and halt(state):
+                break
             if actor is CHANCE:
                 state = apply(state, sample_chance(state, rng))
             else:

@@ -24,13 +24,14 @@ from .colony import plates
 from .engine import scores
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure
-from .state import CATEGORIES, Placed, Spot, State, View
+from .state import CATEGORIES, Phase, Placed, Spot, State, View
 
 __all__ = [
     "SEARCH_DEPTH",
     "SEARCH_ITERATIONS",
     "ComputerAgent",
     "card_value",
+    "round_over",
     "search_agent",
     "value",
 ]
@@ -279,19 +280,28 @@ class ComputerAgent:
 
 VALUE_TEMPERATURE: Final = 3.0
 """The lead in points that makes a seat ``e`` times as likely to win."""
+WON_CARD: Final = 2.0
+"""What a card won and not placed yet adds to its seat's points in :func:`value`."""
 
 
 def value(state: State) -> tuple[float, ...]:
     """Each seat's share of a win in the unfinished ``state``, for the search to score a
     playout cut short: the points the colonies would score now
-    (:func:`~picnic_rules.ants.scores`) as shares of a win
-    (:func:`~picnic_rules.agents.search.win_shares` at :data:`VALUE_TEMPERATURE`).
+    (:func:`~picnic_rules.ants.scores`) and :data:`WON_CARD` for each card won and not
+    placed yet, as shares of a win (:func:`~picnic_rules.agents.search.win_shares` at
+    :data:`VALUE_TEMPERATURE`).
 
     >>> from picnic_rules.ants import new_game
     >>> value(new_game(2))
     (0.5, 0.5)
     """
-    return win_shares(scores(state), VALUE_TEMPERATURE)
+    return win_shares(
+        [
+            points + WON_CARD * len(won)
+            for points, won in zip(scores(state), state.won, strict=True)
+        ],
+        VALUE_TEMPERATURE,
+    )
 
 
 SEARCH_ITERATIONS: Final = 1000
@@ -299,13 +309,32 @@ SEARCH_ITERATIONS: Final = 1000
 SEARCH_DEPTH: Final = 6
 """The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
 
+_ROUND_ENDS: Final = frozenset({Phase.PLACE, Phase.FILL, Phase.ROLLOFF, Phase.ROUND_CARD})
+"""The phases from the placing of the cards won to a new round's first toss."""
+
+
+def round_over(state: State) -> bool:
+    """Whether the tosses of the round are over (the cards won are placed, or a new round
+    is dealt): where the search stops an iteration (:func:`search_agent`) and
+    :func:`value` judges the colonies and the cards won. Past it the computer's choices
+    weigh every card at every free place of a colony, which made the playouts that
+    reached it most of a decision's time (up to 3 s at 1,000 iterations); the search's
+    own tree still chooses among the placements at a decision to place a card."""
+    return state.phase in _ROUND_ENDS
+
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
     :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
-    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
-    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    :data:`SEARCH_DEPTH` moves or when the :func:`round_over`, and scored by :func:`value`.
+    It sees only its seat's view and draws every choice from the ``rng`` it is given
+    (reproducible from a seed).
     """
     return SearchAgent(
-        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+        game,
+        iterations=SEARCH_ITERATIONS,
+        rollout="computer",
+        depth=SEARCH_DEPTH,
+        evaluate=value,
+        stop=round_over,
     )
