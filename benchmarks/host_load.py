@@ -403,7 +403,16 @@ def main() -> None:
             stats.seconds = took
             return stats, grown
 
-        stats, grown = asyncio.run(measure())
+        async def bounded() -> tuple[Stats, float]:
+            # A load run stops by itself: a table that never gets going or a connection
+            # that never answers ends the run with a message instead of a hang.
+            limit = args.warmup + args.seconds + 120 + args.tables * 0.5
+            try:
+                return await asyncio.wait_for(measure(), limit)
+            except TimeoutError:
+                raise SystemExit(f"the load run did not finish in {limit:.0f} s") from None
+
+        stats, grown = asyncio.run(bounded())
     latencies = sorted(stats.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000 if latencies else float("nan")

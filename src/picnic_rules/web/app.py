@@ -38,7 +38,9 @@
                                             :mod:`picnic_rules.web.lobby`
 ``WS /api/games/ID/live?token=TOKEN``       a WebSocket that sends ``{"seen": N}`` at once
                                             and whenever the table moves (no token: a
-                                            spectator's)
+                                            spectator's); with ``&since=N`` too, the
+                                            seat's answer with ``"since"`` instead
+                                            (``{"seen"}`` alone after its own move)
 ==========================================  ===========================================
 
 Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
