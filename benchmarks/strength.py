@@ -25,14 +25,25 @@ options
         --plots docs/strength --table docs/strength_table.txt
 
 ``--plots DIR`` saves one PNG per game (needs matplotlib: ``pip install matplotlib``),
-``--table FILE`` writes the reST table the docs include. This is a measurement, never
-a test.
+``--table FILE`` writes the reST table the docs include. ``--save FILE`` keeps the
+results of every chunk of games (its seeds and tally) as JSON, and ``--merge FILE ...``
+plays nothing: it adds up saved runs -- of other seeds, other games or other pairings,
+played at other times or on other machines -- into one report, table and set of plots,
+refusing runs of different search options and any game counted twice:
+
+    python benchmarks/strength.py -n 250 --seed 1 --save /tmp/part1.json
+    python benchmarks/strength.py -n 250 --seed 251 --save /tmp/part2.json
+    python benchmarks/strength.py --merge /tmp/part1.json /tmp/part2.json \\
+        --plots docs/strength --table docs/strength_table.txt
+
+This is a measurement, never a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import math
 import multiprocessing
 import sys
@@ -334,8 +345,12 @@ def table_rst(rows: list[tuple[str, str, str, Tally, float, float]], command: st
     return "\n".join(lines) + f"\n\nMade with ``{command}``.\n"
 
 
+Chunk = tuple[str, str, str, range, Tally]
+"""One chunk of a tournament: the game, the two agents, the seeds played and the tally."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the tournament and print (and save) its results."""
+    """Run the tournament (or merge saved ones) and print (and save) its results."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", "-n", type=int, default=100, help="games a pairing (100)")
     parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations (1000)")
@@ -356,43 +371,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pairs", help="only these pairings: a:b,c:d (default: every pair)")
     parser.add_argument("--plots", type=Path, help="a folder for one PNG per game")
     parser.add_argument("--table", type=Path, help="a file for the reST table")
+    parser.add_argument("--save", type=Path, help="a JSON file for the results of every chunk")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", help="add up these saved runs instead of playing"
+    )
     args = parser.parse_args(argv)
-    names = args.agents.split(",")
-    unknown = [n for n in names if n not in AGENTS and not n.startswith("search/")]
-    if unknown or len(names) < 2:
-        parser.error(f"--agents: two or more of {', '.join(AGENTS)}")
-    if args.games < 1 or args.iterations < 1 or args.jobs < 1:
-        parser.error("--games, --iterations and --jobs must be at least 1")
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
-    if args.pairs:
-        pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]  # type: ignore[misc]
     options = Options(
         args.iterations, args.seconds, args.depth, args.exploration, args.prior_weight
     )
-    games = args.game or list(BUILT_IN)
-    chunk = max(1, args.games // (4 * args.jobs))
-    tasks = [
-        (g, a, b, range(start, min(start + chunk, args.seed + args.games)))
-        for g in games
-        for a, b in pairs
-        for start in range(args.seed, args.seed + args.games, chunk)
-    ]
-    run = functools.partial(_task, options=options)
-    done: list[Tally] = []
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for task, tally in zip(tasks, pool.imap(run, tasks), strict=True):
-            done.append(tally)
-            print(f"  {len(done)}/{len(tasks)} {task[0]} {task[1]} vs {task[2]}", file=sys.stderr)
+    if args.merge:
+        options, chunks = merge(args.merge)
+        names: list[str] = []
+        for _g, a, b, _seeds, _tally in chunks:
+            names += [n for n in (a, b) if n not in names]
+        games = [g for g in BUILT_IN if any(chunk[0] == g for chunk in chunks)]
+    else:
+        names = args.agents.split(",")
+        unknown = [n for n in names if n not in AGENTS and not n.startswith("search/")]
+        if unknown or len(names) < 2:
+            parser.error(f"--agents: two or more of {', '.join(AGENTS)}")
+        if args.games < 1 or args.iterations < 1 or args.jobs < 1:
+            parser.error("--games, --iterations and --jobs must be at least 1")
+        games = args.game or list(BUILT_IN)
+        chunks = tournament(args, options, names, games)
+        if args.save:
+            save(args.save, options, chunks)
+            print(f"saved: {args.save}", file=sys.stderr)
     command = "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:])
+    seeds = sorted({seed for chunk in chunks for seed in chunk[3]})
+    played = sorted({chunk[4].games for chunk in chunks})
     print(
-        f"strength, 2 players, {args.games} games a pairing, seats rotated, seeds "
-        f"{args.seed}..{args.seed + args.games - 1}, {args.iterations} ISMCTS iterations, "
-        f"depth {args.depth} (Python {sys.version.split()[0]})"
+        f"strength, 2 players, seats rotated, {len(seeds)} seeds from {seeds[0]} to "
+        f"{seeds[-1]}, {options.iterations} ISMCTS iterations, depth {options.depth} "
+        f"(Python {sys.version.split()[0]}; {len(chunks)} chunks of {'/'.join(map(str, played))} "
+        "games)"
     )
     rows = []
     for g in games:
         results: dict[tuple[str, str], Tally] = {}
-        for (tg, a, b, _), tally in zip(tasks, done, strict=True):
+        for tg, a, b, _seeds, tally in chunks:
             if tg == g:
                 results[a, b] = results.get((a, b), Tally()) + tally
         ratings = elo(sorted({n for pair in results for n in pair}, key=names.index), results)
@@ -414,6 +431,91 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.table.write_text(table_rst(rows, command), encoding="utf-8")
         print(f"table: {args.table}")
     return 0
+
+
+def tournament(
+    args: argparse.Namespace, options: Options, names: list[str], games: list[str]
+) -> list[Chunk]:
+    """Play every pairing of ``names`` (or ``--pairs``) in ``games``, in chunks of seeds
+    spread over ``--jobs`` worker processes."""
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    if args.pairs:
+        pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]  # type: ignore[misc]
+    chunk = max(1, args.games // (4 * args.jobs))
+    tasks = [
+        (g, a, b, range(start, min(start + chunk, args.seed + args.games)))
+        for g in games
+        for a, b in pairs
+        for start in range(args.seed, args.seed + args.games, chunk)
+    ]
+    run = functools.partial(_task, options=options)
+    done: list[Chunk] = []
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for task, tally in zip(tasks, pool.imap(run, tasks), strict=True):
+            done.append((*task, tally))
+            print(f"  {len(done)}/{len(tasks)} {task[0]} {task[1]} vs {task[2]}", file=sys.stderr)
+    return done
+
+
+SAVED = "picnic-strength"
+"""The ``format`` of a saved run (``--save``)."""
+
+
+def save(path: Path, options: Options, chunks: list[Chunk]) -> None:
+    """Write the run's options and every chunk's seeds and tally to ``path`` as JSON."""
+    document = {
+        "format": SAVED,
+        "version": 1,
+        "options": attrs.asdict(options),
+        "chunks": [
+            {
+                "game": g,
+                "first": a,
+                "second": b,
+                "seeds": [seeds.start, seeds.stop],
+                "tally": attrs.asdict(tally),
+            }
+            for g, a, b, seeds, tally in chunks
+        ],
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+
+def merge(paths: Sequence[Path]) -> tuple[Options, list[Chunk]]:
+    """The chunks of the saved runs at ``paths``, added up: they must share the search's
+    options, and no game (game, pairing, seed) may be counted twice."""
+    options: Options | None = None
+    chunks: list[Chunk] = []
+    counted: dict[tuple[str, str, str], set[int]] = {}
+    for path in paths:
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+            if document.get("format") != SAVED or document.get("version") != 1:
+                raise ValueError(f"not a run saved by --save (format {SAVED}, version 1)")
+            found = Options(**document["options"])
+            for entry in document["chunks"]:
+                tally = Tally(
+                    entry["tally"]["wins"],
+                    entry["tally"]["ties"],
+                    entry["tally"]["losses"],
+                    *(tuple(entry["tally"][k]) for k in ("decisions", "seconds", "longest")),
+                )
+                key = (entry["game"], entry["first"], entry["second"])
+                seeds = range(*entry["seeds"])
+                if counted.setdefault(key, set()) & set(seeds):
+                    raise ValueError(f"{'/'.join(key)}: seeds {seeds.start}.. counted twice")
+                counted[key] |= set(seeds)
+                chunks.append((*key, seeds, tally))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise SystemExit(f"strength.py: error: --merge {path}: {error}") from None
+        if options is not None and found != options:
+            raise SystemExit(
+                f"strength.py: error: --merge {path}: searched with {found}, not {options}"
+            )
+        options = found
+    assert options is not None  # argparse's nargs="+" gives at least one path
+    return options, chunks
 
 
 def _task(task: tuple[str, str, str, range], options: Options) -> Tally:
