@@ -15,7 +15,7 @@ from ..game import AnyGame
 from .cards import Card, Sandwich
 from .engine import apply, legal_moves, result
 from .moves import Discard, End, Move
-from .predicates import bread_may_close, counting_sandwiches, covered_by_fly, is_finished
+from .predicates import bread_may_close, covered_by_fly, is_finished
 from .state import Phase, SandwichId, State, View
 from .views import determinize
 
@@ -24,6 +24,7 @@ __all__ = [
     "SEARCH_ITERATIONS",
     "ComputerAgent",
     "evaluate",
+    "playout",
     "search_agent",
     "value",
 ]
@@ -101,8 +102,7 @@ def evaluate(
     """
     score = 0.0
     for owner, sandwiches in enumerate(table):
-        counting = counting_sandwiches(table, fly, owner)
-        worth = sum(_worth(s, covered_by_fly(fly, owner, i)) for i, s in enumerate(sandwiches))
+        counting, worth = _count_and_worth(sandwiches, fly, owner)
         if owner == seat:
             if counting >= to_win:
                 return _WIN
@@ -119,6 +119,27 @@ def evaluate(
         if n:
             score += _KEEP[card] + _KEEP_MORE[card] * (n - 1)
     return score
+
+
+def _count_and_worth(
+    sandwiches: Sequence[Sandwich], fly: SandwichId | None, owner: int
+) -> tuple[int, float]:
+    """How many of ``owner``'s sandwiches count (finished, not under the fly) and what they
+    are worth (:func:`_worth`), in one pass: :func:`evaluate` is much of a playout's time,
+    so ``is_finished`` and ``covered_by_fly`` are inlined here."""
+    covered = fly[1] if fly is not None and fly[0] == owner else -1
+    counting = 0
+    worth: float = 0  # from the int 0, as sum() adds: the same floats
+    for i, sandwich in enumerate(sandwiches):
+        if len(sandwich) > 1 and sandwich[-1] is BREAD:  # is_finished
+            if i == covered:
+                worth += _FINISHED_COVERED
+            else:
+                worth += _FINISHED
+                counting += 1
+        else:
+            worth += _worth(sandwich, i == covered)
+    return counting, worth
 
 
 def _final(state: State, seat: int) -> float:
@@ -182,22 +203,39 @@ class ComputerAgent:
             return legal[0]
         if isinstance(legal[0], Discard):
             return _discard_choice(v.hand, legal)
-        state = determinize(v, rng)
-        seat = v.player
-        best: Move = legal[-1]
-        best_score = _score(state, seat)
-        for move in legal:
-            if isinstance(move, End):
-                continue
-            after = apply(state, move)
-            score = _score(after, seat)
-            if self.depth > 1 and after.phase is Phase.ACT:
-                for follow in legal_moves(after):
-                    if not isinstance(follow, End):
-                        score = max(score, _score(apply(after, follow), seat))
-            if score > best_score:
-                best, best_score = move, score
-        return best
+        return _choose(determinize(v, rng), v.player, legal, self.depth)
+
+
+def _choose(state: State, seat: int, legal: tuple[Move, ...], depth: int) -> Move:
+    """The computer's choice among ``legal`` (not discards) for ``seat`` in ``state``."""
+    best: Move = legal[-1]
+    best_score = _score(state, seat)
+    for move in legal:
+        if isinstance(move, End):
+            continue
+        after = apply(state, move)
+        score = _score(after, seat)
+        if depth > 1 and after.phase is Phase.ACT:
+            for follow in legal_moves(after):
+                if not isinstance(follow, End):
+                    score = max(score, _score(apply(after, follow), seat))
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
+    """The ``computer`` agent's choice for the seat to act in ``state``, made on the state
+    itself: the search's playout policy (:func:`search_agent`). The agent deals its view's
+    hidden cards first, and they never change what it chooses (only the table, the fly
+    and its own hand count), so this is its choice without the cost of a view and a deal.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.turn
+    if isinstance(legal[0], Discard):
+        return _discard_choice(state.hands[seat], legal)
+    return _choose(state, seat, legal, 1)
 
 
 VALUE_TEMPERATURE: Final = 60.0
@@ -229,10 +267,11 @@ SEARCH_DEPTH: Final = 6
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
-    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
-    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
-    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent
+    (:func:`playout`) cut after :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It
+    sees only its seat's view and draws every choice from the ``rng`` it is given
+    (reproducible from a seed).
     """
     return SearchAgent(
-        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+        game, iterations=SEARCH_ITERATIONS, rollout=playout, depth=SEARCH_DEPTH, evaluate=value
     )

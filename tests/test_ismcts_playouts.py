@@ -1,0 +1,61 @@
+"""A game's playout policy (``picnic_rules.<game>.agent.playout``, the ``ismcts`` agent's
+playouts) chooses what the game's ``computer`` agent would, given the view of the seat to
+act: it only skips building that view (and dealing its hidden cards)."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import pytest
+
+from picnic_rules import CHANCE, GAMES
+
+WITH_PLAYOUT = tuple(
+    name
+    for name in ("sandwich", "insects", "poultry", "ants")
+    if hasattr(importlib.import_module(f"picnic_rules.{name}.agent"), "playout")
+)
+
+
+def _decisions(name: str, games: int, players: int) -> list[tuple[Any, tuple[Any, ...]]]:
+    """The decisions of seeded games played half by the computer, half at random."""
+    game = GAMES[name]
+    computer = game.agents["computer"]()
+    found = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_game(players)
+        steps = 0
+        while (actor := game.to_move(state)) is not None and steps < 600:
+            steps += 1
+            if actor is CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            legal = game.legal_moves(state)
+            found.append((state, legal))
+            if rng.random() < 0.5:
+                move = computer(game.view(state, actor), legal, random.Random(seed))
+            else:
+                move = rng.choice(legal)
+            state = game.apply(state, move)
+    return found
+
+
+def test_every_game_with_a_computer_playout_is_checked() -> None:
+    assert "sandwich" in WITH_PLAYOUT
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("name", WITH_PLAYOUT)
+def test_the_playout_chooses_what_the_computer_would(name: str, players: int) -> None:
+    game = GAMES[name]
+    playout = importlib.import_module(f"picnic_rules.{name}.agent").playout
+    computer = game.agents["computer"]()
+    decisions = _decisions(name, games=12, players=players)
+    assert len(decisions) > 300
+    for index, (state, legal) in enumerate(decisions):
+        seat = game.to_move(state)
+        expected = computer(game.view(state, seat), legal, random.Random(index))
+        assert playout(state, legal, random.Random(index)) == expected, (index, state)
