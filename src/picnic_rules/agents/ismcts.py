@@ -19,7 +19,7 @@ import attrs
 
 from ..errors import PicnicError
 from ..game import Agent, AnyGame, GenericPart
-from .search import Evaluator, Node, Policy, engine_functions, search
+from .search import Evaluator, Node, Policy, _unguarded, engine_functions, search
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "game_agent", "heuristic_policy"]
 
@@ -163,8 +163,8 @@ def heuristic_policy(game: AnyGame, choice: str | Policy | None) -> Policy | Non
     if factory is None:
         raise PicnicError(f"{game.name} has no computer agent to guide the search")
     agent = factory()
-    view = game.view
-    to_move = game.to_move
+    view = _unguarded(game.view)  # the search hands it only states and seats the game made
+    to_move = _unguarded(game.to_move)
 
     def computer(state: Any, moves: tuple[Any, ...], rng: random.Random) -> Any:
         seat: Any = to_move(state)  # a seat: the search asks only where a seat is to act

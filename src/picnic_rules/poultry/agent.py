@@ -11,6 +11,7 @@ exactly over the dice, times the points at stake).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Sequence
@@ -19,9 +20,11 @@ from typing import Final
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
-from .cards import COLOURS, GRAINS, Card, Colour
+from ..kit.counts import subtract, total
+from .cards import COLOURS, GRAINS, Card, Colour, Counts, kinds
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
+from .rules import Rules
 from .scoring import score
 from .state import Phase, State, View
 from .views import unseen
@@ -61,6 +64,45 @@ def duel_chance(values: Sequence[int], me: int) -> float:
     return wins / decided if decided else 1.0 / n
 
 
+@functools.lru_cache(maxsize=64)
+def _by_colour(
+    poultry: tuple[int, ...], foxes: tuple[int, ...]
+) -> tuple[tuple[Colour, tuple[int, ...], tuple[int, ...]], ...]:
+    """For each colour, the indices in a :data:`~picnic_rules.poultry.cards.Counts` of its
+    poultry kinds and of its fox kinds (of the deck with these values)."""
+    cards = kinds(poultry, foxes)
+    return tuple(
+        (
+            colour,
+            tuple(i for i, c in enumerate(cards) if c.colour is colour and not c.fox),
+            tuple(i for i, c in enumerate(cards) if c.colour is colour and c.fox),
+        )
+        for colour in COLOURS
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> Counts:
+    """The whole deck as counts (``Rules.deck``), worked out once per deck."""
+    return Rules(poultry=poultry, foxes=foxes).deck
+
+
+def _unseen(v: View) -> Counts:
+    """:func:`~picnic_rules.poultry.views.unseen` with the deck worked out once: the cards
+    seat ``v.player`` cannot see."""
+    rules = v.rules
+    index = rules.index
+    table = [0] * len(index)
+    try:
+        for cards in v.played:
+            for card in cards:
+                table[index[card]] += 1
+    except KeyError:
+        return unseen(v)  # a card of another deck: refused there, with the reason
+    seen = total([v.hand, v.discard, *v.stocks, tuple(table)])
+    return subtract(_deck(rules.poultry, rules.foxes), seen)
+
+
 class _Odds:
     """For one commitment: the chance that another card of each colour joins a yard (a bird,
     a fox), from the cards the seat cannot see and how many the others still commit, and
@@ -68,7 +110,7 @@ class _Odds:
 
     def __init__(self, v: View) -> None:
         rules = v.rules
-        pool = unseen(v)
+        pool = _unseen(v)
         others = sum(
             min(size, rules.per_round(v.players))
             for seat, size in enumerate(v.hand_sizes)
@@ -77,14 +119,29 @@ class _Odds:
         size = max(1, sum(pool))
         self.birds: dict[Colour, float] = {}
         self.foxes: dict[Colour, float] = {}
-        for colour in COLOURS:
-            birds = sum(n for c, n in zip(rules.kinds, pool, strict=True)
-                        if c.colour is colour and not c.fox)  # fmt: skip
-            foxes = sum(n for c, n in zip(rules.kinds, pool, strict=True)
-                        if c.colour is colour and c.fox)  # fmt: skip
+        count = pool.__getitem__
+        for colour, bird_kinds, fox_kinds in _by_colour(rules.poultry, rules.foxes):
+            birds = sum(map(count, bird_kinds))
+            foxes = sum(map(count, fox_kinds))
             self.birds[colour] = 1 - (1 - birds / size) ** others
             self.foxes[colour] = 1 - (1 - foxes / size) ** others
-        self.values: dict[Card, float] = {}
+        self.values: dict[int, float] = {}
+        """The worth of each card weighed, by its ``id`` (the moves weighed hold the cards,
+        so no id is reused; hashing a card is many times slower)."""
+
+
+def _commit_value(move: Move, worth: dict[int, float]) -> float:
+    """What committing ``move``'s cards is worth, from each card's ``worth`` (by its ``id``):
+    their sum, but two cards at one yard count once, as the better."""
+    if not isinstance(move, Commit):
+        return float("-inf")  # only commitments are offered in the commit phase
+    cards = move.cards
+    if len(cards) != 2:
+        return sum(worth[id(card)] for card in cards)
+    first, second = worth[id(cards[0])], worth[id(cards[1])]
+    if cards[0].colour is cards[1].colour:
+        return first + second - min(first, second)  # they act as one
+    return first + second
 
 
 class ComputerAgent:
@@ -95,28 +152,30 @@ class ComputerAgent:
         if len(moves) == 1:
             return moves[0]
         if view.phase is Phase.COMMIT:
-            odds = _Odds(view)  # the unseen cards, counted once for every card weighed
-            return max(moves, key=lambda move: self._commit_value(view, move, odds))
+            return self._commitment(view, moves)
         if view.phase is Phase.HAGGLE:
             return self._haggle(view, moves)
         return moves[0]
 
     # ------------------------------------------------------------ commitments
 
-    def _commit_value(self, v: View, move: Move, odds: _Odds) -> float:
-        if not isinstance(move, Commit):
-            return float("-inf")  # only commitments are offered in the commit phase
-        cards = move.cards
-        total = sum(self._card_value(v, card, odds) for card in cards)
-        if len(cards) == 2 and cards[0].colour is cards[1].colour:
-            total -= min(self._card_value(v, card, odds) for card in cards)  # they act as one
-        return total
-
-    def _card_value(self, v: View, card: Card, odds: _Odds) -> float:
-        known = odds.values.get(card)
-        if known is None:
-            known = odds.values[card] = self._worth(v, card, odds)
-        return known
+    def _commitment(self, v: View, moves: tuple[Move, ...]) -> Move:
+        """The first of the best of ``moves`` by :func:`_commit_value` (as ``max`` finds it),
+        each card among them weighed once."""
+        odds = _Odds(v)  # the unseen cards, counted once for every card weighed
+        worth = odds.values
+        for move in moves:
+            if isinstance(move, Commit):
+                for card in move.cards:
+                    if id(card) not in worth:
+                        worth[id(card)] = self._worth(v, card, odds)
+        best = moves[0]
+        best_value = _commit_value(best, worth)
+        for move in moves:
+            value = _commit_value(move, worth)
+            if value > best_value:
+                best, best_value = move, value
+        return best
 
     @staticmethod
     def _worth(v: View, card: Card, odds: _Odds) -> float:
