@@ -12,7 +12,9 @@ the median of the rounds is printed.
 ``--config`` adds settings of this checkout's agent to measure beside its default
 (names from :data:`CONFIGS`: ``cutoff`` stops every playout after 8 moves and scores
 it with the game's evaluator of ``benchmarks/strength.py``, ``computer`` plays the
-playouts with the game's heuristic agent).
+playouts with the game's heuristic agent). ``ismcts`` is the game's own ``"ismcts"``
+agent (``make_agent(game, "ismcts")``, the search the table plays, with ``--iterations``),
+measured in both trees.
 
 To make the "before" tree, check out the commit before the change beside this one:
 
@@ -20,6 +22,7 @@ To make the "before" tree, check out the commit before the change beside this on
     python benchmarks/ismcts_speed.py                            # 3 rounds, 1000 iterations
     python benchmarks/ismcts_speed.py --rounds 5 --iterations 2000 --config cutoff
     python benchmarks/ismcts_speed.py --before OLD/src --after NEW/src --game sandwich
+    python benchmarks/ismcts_speed.py --before /work/main/src --config ismcts --rounds 5
 
 This is a measurement, never a test: nothing asserts a speed.
 """
@@ -37,8 +40,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 GAMES = ("sandwich", "insects", "poultry", "ants")
-CONFIGS = ("default", "cutoff", "computer")
-"""The settings a run can measure (``default`` in both trees, the others in the new one)."""
+CONFIGS = ("default", "cutoff", "computer", "ismcts")
+"""The settings a run can measure (``default`` and ``ismcts`` in both trees, the others in
+the new one)."""
+BOTH_TREES = ("ismcts",)
+"""The settings of :data:`CONFIGS` measured in the "before" tree too."""
 
 # Run in a fresh interpreter whose import path starts with one tree's ``src``.
 _CHILD = """
@@ -60,6 +66,11 @@ if config == "cutoff":
     options = {"depth": 8, "evaluate": EVALUATORS[name]}
 elif config == "computer":
     options = {"rollout": "computer"}
+elif config == "ismcts":
+    import attrs
+    from picnic_rules.agents import make_agent
+    own = make_agent(game, "ismcts")
+    options = {"own": own}
 rng = random.Random(seed)
 state = game.new_game(2)
 while game.to_move(state) is CHANCE or len(game.legal_moves(state)) < 2:
@@ -68,9 +79,13 @@ while game.to_move(state) is CHANCE or len(game.legal_moves(state)) < 2:
     state = game.apply(state, move)
 seat = game.to_move(state)
 view, legal = game.view(state, seat), game.legal_moves(state)
-kind = SearchAgent if options else ISMCTSAgent
-agent = kind(game, iterations=iterations, **options)
-kind(game, iterations=max(1, iterations // 10), **options)(view, legal, random.Random(0))
+if "own" in options:
+    agent = attrs.evolve(options["own"], iterations=iterations)
+    attrs.evolve(agent, iterations=max(1, iterations // 10))(view, legal, random.Random(0))
+else:
+    kind = SearchAgent if options else ISMCTSAgent
+    agent = kind(game, iterations=iterations, **options)
+    kind(game, iterations=max(1, iterations // 10), **options)(view, legal, random.Random(0))
 start = time.process_time()
 agent(view, legal, random.Random(seed))
 seconds = time.process_time() - start
@@ -116,7 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "`git worktree add /tmp/before_ismcts <commit>` or give --before"
         )
     columns = [("before", args.before, "default"), ("after", args.after, "default")]
-    columns += [(f"after {c}", args.after, c) for c in args.config]
+    for config in args.config:
+        if config in BOTH_TREES:
+            columns.append((f"before {config}", args.before, config))
+        columns.append((f"after {config}", args.after, config))
     print(
         f"ISMCTS iterations/s (median of {args.rounds}, CPU time), {args.iterations} "
         f"iterations, first decision of seed {args.seed}, 2 players (Python "
@@ -131,7 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for label, src, config in order:
                 rates[label].append(run_tree(src, game, args.iterations, args.seed, config))
         medians = {label: statistics.median(values) for label, values in rates.items()}
-        ratio = medians["after"] / medians["before"]
+        pair = ("after ismcts", "before ismcts") if "ismcts" in args.config else ("after", "before")
+        ratio = medians[pair[0]] / medians[pair[1]]
         print(
             f"{game:<10}"
             + "".join(f"{medians[label]:>16,.0f}" for label, _, _ in columns)

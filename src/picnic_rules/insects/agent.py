@@ -18,7 +18,7 @@ from typing import Final
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
-from .cards import WEAPONS, Counts, insect_of
+from .cards import WEAPONS, Counts, Pile, insect_of
 from .engine import scores
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
 from .predicates import attacking_pile
@@ -29,6 +29,7 @@ __all__ = [
     "SEARCH_ITERATIONS",
     "ComputerAgent",
     "move_value",
+    "playout",
     "search_agent",
     "value",
 ]
@@ -47,8 +48,13 @@ def _reserve(hand: Counts, move: Play) -> int:
 
 def move_value(v: View, move: Move) -> float:
     """How much the computer likes ``move`` in view ``v`` (higher is better)."""
-    hand, piles = v.hand, v.piles
-    attack = attacking_pile(piles)
+    piles = v.piles
+    return _value(v.hand, piles, attacking_pile(piles), move)
+
+
+def _value(hand: Counts, piles: Sequence[Pile], attack: int | None, move: Move) -> float:
+    """:func:`move_value` of ``move`` for the seat holding ``hand``, ``attack`` being the
+    attacking pile of ``piles`` (or ``None``): all it reads of a view."""
     if type(move) is Play:
         reserve = _reserve(hand, move)
         if attack is not None:  # a continuation: the pile grows and moves on
@@ -82,7 +88,22 @@ class ComputerAgent:
     def __call__(self, v: View, moves: Sequence[Move], rng: random.Random) -> Move:
         """The best of ``moves`` (the legal moves of view ``v``) by :func:`move_value`,
         the first of equals."""
-        return max(moves, key=lambda move: move_value(v, move))
+        return _best(v.hand, v.piles, moves)
+
+
+def _best(hand: Counts, piles: Sequence[Pile], moves: Sequence[Move]) -> Move:
+    """The first of the best of ``moves`` by :func:`move_value` for the seat holding ``hand``."""
+    attack = attacking_pile(piles)
+    return max(moves, key=lambda move: _value(hand, piles, attack, move))
+
+
+def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
+    """The ``computer`` agent's choice for the seat to act in ``state``, made on the state
+    itself: the search's playout policy (:func:`search_agent`). The agent reads only its
+    own hand and the piles of its view, so this is its choice without building the view."""
+    if len(legal) == 1:
+        return legal[0]
+    return _best(state.hands[state.turn], state.piles, legal)
 
 
 VALUE_TEMPERATURE: Final = 10.0
@@ -110,10 +131,11 @@ SEARCH_DEPTH: Final = 6
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
-    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
-    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
-    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent
+    (:func:`playout`) cut after :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It
+    sees only its seat's view and draws every choice from the ``rng`` it is given
+    (reproducible from a seed).
     """
     return SearchAgent(
-        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+        game, iterations=SEARCH_ITERATIONS, rollout=playout, depth=SEARCH_DEPTH, evaluate=value
     )
