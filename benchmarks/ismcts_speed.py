@@ -79,13 +79,21 @@ while game.to_move(state) is CHANCE or len(game.legal_moves(state)) < 2:
     state = game.apply(state, move)
 seat = game.to_move(state)
 view, legal = game.view(state, seat), game.legal_moves(state)
+# the warm-up searches the first decision of another deal: an agent that remembers what
+# its playouts chose (the sandwich search) must not be timed on a decision it has seen
+other = game.new_game(2)
+while game.to_move(other) is CHANCE or len(game.legal_moves(other)) < 2:
+    actor = game.to_move(other)
+    move = game.sample_chance(other, rng) if actor is CHANCE else game.legal_moves(other)[0]
+    other = game.apply(other, move)
+warm_view, warm_legal = game.view(other, game.to_move(other)), game.legal_moves(other)
 if "own" in options:
     agent = attrs.evolve(options["own"], iterations=iterations)
-    attrs.evolve(agent, iterations=max(1, iterations // 10))(view, legal, random.Random(0))
+    attrs.evolve(agent, iterations=max(1, iterations // 10))(warm_view, warm_legal, random.Random(0))
 else:
     kind = SearchAgent if options else ISMCTSAgent
     agent = kind(game, iterations=iterations, **options)
-    kind(game, iterations=max(1, iterations // 10), **options)(view, legal, random.Random(0))
+    kind(game, iterations=max(1, iterations // 10), **options)(warm_view, warm_legal, random.Random(0))
 start = time.process_time()
 agent(view, legal, random.Random(seed))
 seconds = time.process_time() - start

@@ -59,3 +59,4 @@ def test_the_playout_chooses_what_the_computer_would(name: str, players: int) ->
         seat = game.to_move(state)
         expected = computer(game.view(state, seat), legal, random.Random(index))
         assert playout(state, legal, random.Random(index)) == expected, (index, state)
+        assert playout(state, legal, random.Random(index)) == expected  # remembered, if it is

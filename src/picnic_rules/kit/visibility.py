@@ -253,6 +253,7 @@ class Visibility(Generic[S, V]):
         self._read_public: Callable[[object], dict[str, Any]] = namespace["read"]
         self.view = self._viewer()
         self._make_state = maker(state)
+        self._last_pool: tuple[Any, Counts, list[int]] | None = None
 
     def _viewer(self) -> Callable[[S, int], V]:
         """The generated ``view(state, player)`` (written out: an agent asks at every step)."""
@@ -396,13 +397,24 @@ class Visibility(Generic[S, V]):
             hidden[name] = next(given)
         return self._build(v, hidden)
 
+    def _pool_of(self, v: V) -> tuple[Counts, list[int]]:
+        """:meth:`_pool` of ``v``, remembered for the last view asked about: a search deals
+        the hidden cards of one view at every iteration. (A view is frozen, and the one
+        remembered is the same object, so the answer is the same.)"""
+        last = self._last_pool
+        if last is not None and last[0] is v:
+            return last[1], last[2]
+        pool, sizes = self._pool(v)
+        self._last_pool = (v, pool, sizes)
+        return pool, sizes
+
     def determinize(self, v: V, rng: random.Random) -> S:
         """A state with view ``v``: the unseen cards dealt at random into the hidden entries
         (of the sizes ``v`` shows); the last sized field takes the rest.
 
         Raises :class:`~picnic_rules.InvalidState` when the view's cards cannot add up.
         """
-        pool, sizes = self._pool(v)
+        pool, sizes = self._pool_of(v)
         if self.sized:
             dealt, rest = deal(pool, sizes[:-1], rng)
             return self._placed(v, (*dealt, rest))

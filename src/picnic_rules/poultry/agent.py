@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -20,7 +21,7 @@ from typing import Final
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
-from ..kit.counts import subtract, total
+from ..kit.counts import total
 from .cards import COLOURS, GRAINS, Card, Colour, Counts, kinds
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
@@ -50,6 +51,13 @@ def duel_chance(values: Sequence[int], me: int) -> float:
     >>> round(duel_chance([6, 5], 0), 3)
     0.677
     """
+    return _duel_chance(tuple(values), me)
+
+
+@functools.lru_cache(maxsize=4096)
+def _duel_chance(values: tuple[int, ...], me: int) -> float:
+    """:func:`duel_chance`, worked out once for each duel (the playouts of a search haggle
+    over the same few again and again, and listing the rolls is most of a haggle)."""
     n = len(values)
     if n > 4:  # too many outcomes to list: the value order decides most of it
         better = sum(v > values[me] for v in values)
@@ -100,7 +108,7 @@ def _unseen(v: View) -> Counts:
     except KeyError:
         return unseen(v)  # a card of another deck: refused there, with the reason
     seen = total([v.hand, v.discard, *v.stocks, tuple(table)])
-    return subtract(_deck(rules.poultry, rules.foxes), seen)
+    return tuple(map(operator.sub, _deck(rules.poultry, rules.foxes), seen))  # kit's subtract
 
 
 class _Odds:
@@ -181,11 +189,11 @@ class ComputerAgent:
     def _worth(v: View, card: Card, odds: _Odds) -> float:
         rules = v.rules
         p_bird, p_fox = odds.birds[card.colour], odds.foxes[card.colour]
-        here = v.yards[card.colour.index]
-        points = sum(n * value for n, value in zip(here, rules.grain_values, strict=True))
-        green = rules.green_value if here[0] else 0
         if card.fox:
             return p_bird * _AVERAGE_BIRD * (1 - 0.5 * p_fox) - 0.01 * card.value
+        here = v.yards[card.colour.index]
+        points: int = sum(map(operator.mul, here, rules.grain_values))
+        green = rules.green_value if here[0] else 0
         alone = (1 - p_bird) * (1 - p_fox)
         if fleeing(card.value):
             crowded = 1 - alone

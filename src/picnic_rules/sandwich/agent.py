@@ -12,7 +12,7 @@ from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
-from .cards import Card, Sandwich
+from .cards import Card, Counts, Sandwich
 from .engine import apply, legal_moves, result
 from .moves import Discard, End, Move
 from .predicates import bread_may_close, covered_by_fly, is_finished
@@ -55,20 +55,6 @@ _THREAT = 60.0  # an opponent one counting sandwich short of winning
 _THREAT_CLOSABLE = 40.0  # ... who also holds a closable open sandwich
 
 _WIN = 1e9
-
-
-def _worth(sandwich: Sandwich, covered: bool) -> float:
-    """What one sandwich is worth to its owner."""
-    if is_finished(sandwich):
-        return _FINISHED_COVERED if covered else _FINISHED
-    pb, jelly = PEANUT_BUTTER in sandwich, JELLY in sandwich
-    if pb and jelly:
-        value = _OPEN[2] + _BUFFER * (len(sandwich) - 3)
-    elif pb or jelly:
-        value = _OPEN[1]
-    else:
-        value = _OPEN[0]
-    return value * _COVERED_OPEN if covered else value
 
 
 def _closable_open(sandwiches: Sequence[Sandwich], fly: SandwichId | None, seat: int) -> bool:
@@ -125,8 +111,11 @@ def _count_and_worth(
     sandwiches: Sequence[Sandwich], fly: SandwichId | None, owner: int
 ) -> tuple[int, float]:
     """How many of ``owner``'s sandwiches count (finished, not under the fly) and what they
-    are worth (:func:`_worth`), in one pass: :func:`evaluate` is much of a playout's time,
-    so ``is_finished`` and ``covered_by_fly`` are inlined here."""
+    are worth to ``owner``: a finished one :data:`_FINISHED` (:data:`_FINISHED_COVERED`
+    under the fly), an open one by its progress (:data:`_OPEN`: bare bread, one spread
+    kind, closable -- plus :data:`_BUFFER` for each spread beyond the second), times
+    :data:`_COVERED_OPEN` under the fly. One pass with the predicates inlined
+    (``is_finished``, ``covered_by_fly``): :func:`evaluate` is much of a playout's time."""
     covered = fly[1] if fly is not None and fly[0] == owner else -1
     counting = 0
     worth: float = 0  # from the int 0, as sum() adds: the same floats
@@ -137,8 +126,15 @@ def _count_and_worth(
             else:
                 worth += _FINISHED
                 counting += 1
+            continue
+        pb, jelly = PEANUT_BUTTER in sandwich, JELLY in sandwich
+        if pb and jelly:
+            value = _OPEN[2] + _BUFFER * (len(sandwich) - 3)
+        elif pb or jelly:
+            value = _OPEN[1]
         else:
-            worth += _worth(sandwich, i == covered)
+            value = _OPEN[0]
+        worth += value * _COVERED_OPEN if i == covered else value
     return counting, worth
 
 
@@ -233,9 +229,46 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
     if len(legal) == 1:
         return legal[0]
     seat = state.turn
+    hand = state.hands[seat]
     if isinstance(legal[0], Discard):
-        return _discard_choice(state.hands[seat], legal)
-    return _choose(state, seat, legal, 1)
+        return _discard_choice(hand, legal)
+    return _CHOICES.choice(state, seat, hand, legal)
+
+
+class _Choices:
+    """The computer's choices in the playouts, remembered by what they depend on.
+
+    A choice (:func:`_choose`) depends only on the table, the fly, the hand of the seat
+    to act, whether it has played this turn and the action count (the legal moves, the
+    win, the stuck test and the sixty-action limit follow from those and the rules:
+    the cards not on the table are the rest of the deck, wherever they are). The
+    playouts of one decision meet the same positions often (a quarter of the choices),
+    each one a move tried and weighed for every legal move.
+    """
+
+    __slots__ = ("known", "rules")
+
+    KEPT: Final = 30_000
+    """The most choices remembered (all are forgotten when it is reached)."""
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.known: dict[tuple[object, ...], Move] = {}
+
+    def choice(self, state: State, seat: int, hand: Counts, legal: tuple[Move, ...]) -> Move:
+        """The computer's choice among ``legal`` for ``seat`` (holding ``hand``)."""
+        known = self.known
+        if state.rules is not self.rules or len(known) >= self.KEPT:
+            self.rules = state.rules  # held here, so its id is never another's
+            known.clear()
+        key = (state.table, state.fly, hand, seat, state.played, state.actions)
+        move = known.get(key)
+        if move is None:
+            move = known[key] = _choose(state, seat, legal, 1)
+        return move
+
+
+_CHOICES: Final = _Choices()
 
 
 VALUE_TEMPERATURE: Final = 60.0
