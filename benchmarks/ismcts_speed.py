@@ -43,6 +43,8 @@ GAMES = ("sandwich", "insects", "poultry", "ants")
 CONFIGS = ("default", "cutoff", "computer", "ismcts")
 """The settings a run can measure (``default`` and ``ismcts`` in both trees, the others in
 the new one)."""
+DEFAULT_BEFORE = Path("/tmp/before_ismcts/src")
+"""The tree before the change, unless ``--before`` names another."""
 BOTH_TREES = ("ismcts",)
 """The settings of :data:`CONFIGS` measured in the "before" tree too."""
 
@@ -120,7 +122,7 @@ def run_tree(src: Path, game: str, iterations: int, seed: int, config: str) -> f
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--before", type=Path, default=Path("/tmp/before_ismcts/src"))
+    parser.add_argument("--before", type=Path, default=DEFAULT_BEFORE)
     parser.add_argument("--after", type=Path, default=HERE.parent / "src")
     parser.add_argument("--game", choices=GAMES, action="append", help="a game (default: all)")
     parser.add_argument("--iterations", type=int, default=1000, help="per decision (1000)")
@@ -183,8 +185,9 @@ def _table(
     for game, medians in rows:
         lines.append(f"   * - {game}")
         lines += [f"     - {medians[label]:,.0f}" for label in labels]
+    before = [] if args.before == DEFAULT_BEFORE else [f"--before {args.before}"]
     command = " ".join(
-        ["python benchmarks/ismcts_speed.py", f"--rounds {args.rounds}"]
+        ["python benchmarks/ismcts_speed.py", *before, f"--rounds {args.rounds}"]
         + [f"--iterations {args.iterations}"]
         + [f"--config {c}" for c in args.config]
     )
