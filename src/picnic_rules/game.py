@@ -248,7 +248,10 @@ class Game(Generic[S, V, M, R, Ob]):
     * ``agents``: named agent factories (``"computer"`` is the heuristic player);
     * ``move_from_str``: parses notation without a state (syntax only);
     * ``random_move``: builds an arbitrary, probably illegal move, for tests;
-    * ``check_view``: raises :class:`~picnic_rules.InvalidState` for an impossible view.
+    * ``check_view``: raises :class:`~picnic_rules.InvalidState` for an impossible view;
+    * ``PublicView`` and ``public(view)``: the public part of any seat's view -- what every
+      seat sees alike (the table face up, the sizes of the hidden parts), and so what a
+      spectator may be shown; :meth:`public_view` is that of a state.
 
     For front ends (see :doc:`/frontends`): ``observe(state, move, seat)`` is
     what ``seat`` learns from ``move`` and ``update(view, observation)`` the
@@ -297,6 +300,8 @@ class Game(Generic[S, V, M, R, Ob]):
     describe_move: Callable[[V, M], str] = attrs.field(repr=False)
     render: Render[V] = attrs.field(repr=False)
     move_group: Callable[[M], tuple[str, str]] = attrs.field(repr=False)
+    PublicView: type[Any] = attrs.field(repr=False)
+    public: Callable[[V], Any] = attrs.field(repr=False)
     reasons: tuple[str, ...] = attrs.field(repr=False)
     chance: ChanceMode = attrs.field(default="explicit", repr=False)
     face_down_moves: bool = attrs.field(default=False, repr=False)
@@ -340,6 +345,19 @@ class Game(Generic[S, V, M, R, Ob]):
         picnic_rules.errors.RulesError: sandwich takes 2 to 4 players, not 5
         """
         return check_player_count(self.name, self.players, players)
+
+    def public_view(self, state: S) -> Any:
+        """What every seat sees of ``state`` alike, a ``PublicView``: ``public(view(state,
+        seat))``, the same for every seat (the harness checks it), so what a spectator may
+        be shown.
+
+        >>> from picnic_rules import GAMES
+        >>> game = GAMES["sandwich"]
+        >>> table = game.public_view(game.new_game(2))
+        >>> table.hand_sizes, table.draw_size, hasattr(table, "hand")
+        ((0, 0), 54, False)
+        """
+        return self.public(self.view(state, 0))
 
     def apply_as(self, state: S, seat: int, move: M | str) -> S:
         """The state after seat ``seat`` makes ``move`` (a move or its notation): the one

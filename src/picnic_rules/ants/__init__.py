@@ -65,10 +65,10 @@ from .observations import Observation, observe, update
 from .picture import colony_picture, render
 from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import award, majority_count, measure, score_table
-from .state import Die, Phase, Placed, Spot, State, View
+from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
-from .views import determinize, view
+from .views import determinize, public, view
 from .words import ABOUT, describe, move_group
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ __all__ = [
     "Spot",
     "State",
     "TossModel",
+    "PublicView",
     "View",
     "apply",
     "apply_as",
@@ -141,6 +142,7 @@ __all__ = [
     "scores",
     "to_move",
     "update",
+    "public",
     "view",
     "visible",
 ]

@@ -16,7 +16,18 @@ from ..kit import Enum
 from .cards import Category, PicnicCard, RoundCard, ScoringCard
 from .rules import Rules
 
-__all__ = ["CATEGORIES", "HOME", "PUDDLE", "Die", "Phase", "Placed", "Spot", "State", "View"]
+__all__ = [
+    "CATEGORIES",
+    "HOME",
+    "PUDDLE",
+    "Die",
+    "Phase",
+    "Placed",
+    "PublicView",
+    "Spot",
+    "State",
+    "View",
+]
 
 
 class Spot(Enum):
@@ -152,6 +163,20 @@ class View:
 
     player: int
     """The seat this view belongs to."""
+    state: State
+    """The position."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.state.dice)
+
+
+@attrs.frozen
+class PublicView:
+    """What every seat sees alike (a spectator's table): the whole state, since nothing
+    that has happened is hidden in the ants game; a view less its seat."""
+
     state: State
     """The position."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from ..errors import InvalidState
-from .state import State, View
+from .state import PublicView, State, View
 
-__all__ = ["determinize", "view"]
+__all__ = ["determinize", "public", "view"]
 
 
 def view(state: State, player: int) -> View:
@@ -28,3 +28,8 @@ def determinize(view: View, rng: random.Random) -> State:
     if type(view.player) is not int or not 0 <= view.player < len(view.state.dice):
         raise InvalidState(f"there is no seat {view.player!r} in this game")
     return view.state
+
+
+def public(view: View) -> PublicView:
+    """What every seat sees alike: the view's whole state (nothing is hidden)."""
+    return PublicView(view.state)

@@ -89,7 +89,7 @@ from .predicates import (
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
-from .views import determinize, view
+from .views import PublicView, determinize, public, view
 from .words import ABOUT, describe, describe_move, move_group
 
 if TYPE_CHECKING:
@@ -130,6 +130,7 @@ __all__ = [
     "State",
     "Swat",
     "Table",
+    "PublicView",
     "View",
     "apply",
     "apply_as",
@@ -175,6 +176,7 @@ __all__ = [
     "seats_with_food",
     "to_move",
     "update",
+    "public",
     "view",
     "weapon_for",
 ]

@@ -12,7 +12,16 @@ from .cards import KINDS, Card, Counts, Pile
 from .predicates import has_normal_play
 from .state import Phase, State, View
 
-__all__ = ["SEEN", "determinize", "playable_kinds", "unseen", "view", "with_hidden"]
+__all__ = [
+    "SEEN",
+    "PublicView",
+    "determinize",
+    "playable_kinds",
+    "public",
+    "unseen",
+    "view",
+    "with_hidden",
+]
 
 
 def unseen(v: View) -> Counts:
@@ -137,3 +146,11 @@ def _constrained_deal(
         for mine, hand in zip(fixed, hands, strict=True)
     )
     return full, deck
+
+
+PublicView = SEEN.public_class
+PublicView.__module__ = __name__  # where pickle and the docs find it
+"""What every seat sees alike (a spectator's table): every hand's size, the deck's size and the whole table; derived by the kit from the
+declarations of :class:`State`'s fields (a ``View`` less its seat and its hand)."""
+
+public = SEEN.public

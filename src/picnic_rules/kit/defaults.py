@@ -23,6 +23,8 @@ __all__ = [
     "check_view",
     "describe_move",
     "parse_move",
+    "public",
+    "public_view_class",
     "random_move",
     "sample_chance",
 ]
@@ -169,3 +171,26 @@ def describe_move(game: Game[Any, Any, Any, Any, Any], view: Any, move: Any) -> 
     """
     state = game.determinize(view, random.Random(0))
     return game.describe(view, game.observe(state, move, view.player))
+
+
+def public_view_class(module: str) -> type:
+    """The ``PublicView`` class of a game that has neither a public view of its own nor a
+    :class:`~picnic_rules.kit.Visibility`: frozen attrs, the one field ``players`` (the seat
+    count), named ``PublicView`` of ``module``. Safe, if bare: a spectator sees no table."""
+    cls = attrs.make_class("PublicView", {"players": attrs.field(type=int)}, frozen=True)
+    cls.__annotations__ = {"players": int}
+    cls.__module__ = module
+    cls.from_the_kit = True  # type: ignore[attr-defined]
+    cls.__doc__ = "What every seat sees alike: only the number of seats (the kit's default)."
+    return cls
+
+
+def public(game: Game[Any, Any, Any, Any, Any], view: Any) -> Any:
+    """The public part of ``view`` for a game that does not say what it is: only the seat
+    count (the kit's default ``PublicView``), which every seat's view has alike.
+
+    Raises :class:`~picnic_rules.InvalidState` for a view of another game.
+    """
+    if type(view) is not game.View:
+        raise InvalidState(f"public takes a {game.name} View, not {type(view).__name__}")
+    return game.PublicView(players=view.players)

@@ -55,6 +55,7 @@ _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "random_move": (("S", "-"), "M"),
     "check_view": (("V",), "-"),
     "describe_move": (("V", "M"), "-"),
+    "public": (("V",), "-"),
 }
 _CLASSES = ("Rules", "State", "View", "Move", "REASONS")
 
@@ -361,6 +362,30 @@ def _fill_defaults(namespace: dict[str, Any]) -> None:
         namespace["move_from_str"] = notation.read
 
 
+def _public_view(
+    name: str, namespace: Mapping[str, object], public: Any, view: type
+) -> tuple[type, Any]:
+    """The ``PublicView`` class and ``public`` function of a game: the module's own (both or
+    neither), else those its :class:`~picnic_rules.kit.Visibility` derives (found on its
+    ``view``), else the kit's default, which shows only the seat count."""
+    own = [key for key in ("PublicView", "public") if key in namespace]
+    if len(own) == 1:
+        lacking = "public" if own == ["PublicView"] else "PublicView"
+        raise TypeError(f"{name}: a game module that defines {own[0]} must define {lacking} too")
+    if own:
+        cls = namespace["PublicView"]
+        if not isinstance(cls, type) or not attrs.has(cls):
+            raise TypeError(f"{name}: PublicView must be an attrs class, not {cls!r}")
+        if "player" in {field.name for field in attrs.fields(cls)}:
+            raise TypeError(f"{name}: PublicView has a 'player' field: it is nobody's view")
+        return cls, public
+    seen = getattr(namespace.get("view"), "visibility", None)
+    if seen is not None and getattr(seen, "view_class", None) is view:
+        guarded = _guard(name, "public", seen.public, view, "View")
+        return typing.cast(type, seen.public_class), guarded
+    return defaults.public_view_class(str(namespace.get("__name__", name))), public
+
+
 def define_game(
     namespace: Mapping[str, object],
     *,
@@ -527,6 +552,7 @@ def define_game(
         ("random_move", defaults.random_move),
         ("check_view", defaults.check_view),
         ("describe_move", defaults.describe_move),
+        ("public", defaults.public),
     ):
         if key in namespace:
             params = _OPTIONAL[key][0]
@@ -534,10 +560,12 @@ def define_game(
             fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
         else:
             fns[key] = GenericPart(generic, None)
+    fns["PublicView"], fns["public"] = _public_view(name, namespace, fns["public"], view)
     provides = frozenset(own)
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
         namespace["Observation"] = observation
+        namespace["PublicView"], namespace["public"] = fns["PublicView"], fns["public"]
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
     every_agent: dict[str, Callable[[], Agent[Any, Any]]] = {

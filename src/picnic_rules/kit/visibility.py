@@ -68,6 +68,7 @@ __all__ = [
     "Owned",
     "Sized",
     "Visibility",
+    "derive_public_view",
     "derive_view",
     "face_up",
     "owned",
@@ -192,6 +193,45 @@ def derive_view(state: type) -> type:
     return made
 
 
+def derive_public_view(view: type, owned: Sequence[tuple[str, Owned]] = ()) -> type:
+    """The ``PublicView`` class of a ``View`` class: what every seat's view has in common.
+
+    Its fields are ``view``'s in their order, less ``player`` and the viewer's own hidden
+    parts: the field of each :func:`owned` declaration with ``own=`` (the seat's hand), and
+    an owned field kept in the view that is never shown to all (no ``shown_when``); an owned
+    field with ``shown_when`` stays, every entry ``None`` until the showdown. The sizes stay
+    (``hand_sizes``, ``deck_size``). A frozen, slotted attrs class in ``view``'s module, with
+    a ``players`` property (the seat count) when there is an owned field.
+    """
+    hints = typing.get_type_hints(_attrs(view), vars(sys.modules[view.__module__]))
+    dropped = {"player"}
+    for name, declared in owned:
+        if declared.own is not None:
+            dropped.add(declared.own)
+        elif declared.shown_when is None:
+            dropped.add(name)
+    fields = {f.name: hints[f.name] for f in attrs.fields(view) if f.name not in dropped}
+    made = attrs.make_class(
+        "PublicView",
+        {name: attrs.field(type=hint) for name, hint in fields.items()},
+        frozen=True,
+        kw_only=True,
+        slots=True,
+    )
+    if owned:
+        seats = owned[0][1].sizes
+        made.players = property(  # type: ignore[attr-defined]
+            lambda public: len(getattr(public, seats)), doc="The number of seats."
+        )
+    made.__annotations__ = fields
+    made.__module__ = view.__module__
+    made.__doc__ = (
+        "What every seat sees of the table: a view without its seat and the seat's own "
+        "hidden cards, only their sizes (derived from the declarations of the fields)."
+    )
+    return made
+
+
 def _player(v: object) -> int:
     """The seat a view belongs to."""
     player: int = getattr(v, "player")  # noqa: B009 - a view of any game
@@ -252,8 +292,36 @@ class Visibility(Generic[S, V]):
         )
         self._read_public: Callable[[object], dict[str, Any]] = namespace["read"]
         self.view = self._viewer()
+        self.view.visibility = self  # type: ignore[attr-defined]  # define_game finds it
+        self.public_class: type[Any] = derive_public_view(view, self.owned)
+        self.public = self._publisher()
         self._make_state = maker(state)
         self._last_pool: tuple[Any, Counts, list[int]] | None = None
+
+    def _publisher(self) -> Callable[[V], Any]:
+        """The generated ``public(view)``: the view less its seat and the seat's own hidden
+        parts (a field shown only at a showdown: every entry, or none)."""
+        names = [field.name for field in attrs.fields(self.public_class)]
+        kept = {name: declared for name, declared in self.owned if name in names}
+        parts = []
+        for name in names:
+            if name in kept:  # shown to all at the showdown: other seats' entries are shown
+                parts.append(
+                    f"{name}=v.{name} if any(e is not None for s, e in enumerate(v.{name}) "
+                    f"if s != v.player) else (None,) * len(v.{name})"
+                )
+            else:
+                parts.append(f"{name}=v.{name}")
+        namespace: dict[str, Any] = {"make": maker(self.public_class)}
+        source = f"def public(v):\n    return make({', '.join(parts)})\n"
+        exec(compile(source, f"<public view of {self.state.__qualname__}>", "exec"), namespace)
+        made: Callable[[V], Any] = namespace["public"]
+        made.__annotations__ = {"v": self.view_class, "return": self.public_class}
+        made.__doc__ = (
+            f"The public part of a view of a {self.state.__qualname__}, what every seat "
+            "sees: the view less its seat and the seat's own hidden cards (their sizes stay)."
+        )
+        return made
 
     def _viewer(self) -> Callable[[S, int], V]:
         """The generated ``view(state, player)`` (written out: an agent asks at every step)."""

@@ -53,9 +53,9 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT, REASONS, result, score
-from .state import Duel, Haggle, Phase, Public, State, View
+from .state import Duel, Haggle, Phase, Public, PublicView, State, View
 from .termination import max_chance_steps, max_moves, remaining
-from .views import determinize, view
+from .views import determinize, public, view
 from .words import ABOUT, describe, describe_move, move_group
 
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ __all__ = [
     "Observation",
     "Phase",
     "Public",
+    "PublicView",
     "Rules",
     "State",
     "View",
@@ -122,6 +123,7 @@ __all__ = [
     "stake",
     "to_move",
     "update",
+    "public",
     "view",
 ]
 __all__ += moves.__all__

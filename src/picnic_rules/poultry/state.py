@@ -16,7 +16,7 @@ from ..kit import Enum, own_fields_first
 from .cards import Card, Counts, GrainCounts
 from .rules import Rules
 
-__all__ = ["Duel", "Haggle", "Phase", "Public", "State", "View"]
+__all__ = ["Duel", "Haggle", "Phase", "Public", "PublicView", "State", "View"]
 
 
 class Phase(Enum):
@@ -163,6 +163,34 @@ class View(Public):
     """The cards on the table: this seat's own, and others' once revealed (else empty)."""
     face_down: tuple[int, ...]
     """How many face-down cards each other seat has committed and not yet revealed."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+
+@attrs.frozen(field_transformer=own_fields_first, kw_only=True)
+class PublicView(Public):
+    """What every seat sees alike (a spectator's table): no hand, only the sizes of the
+    hands and of the deck, the cards on the table once revealed, and of each commitment
+    still face down only how many cards it holds.
+
+    Its own fields come first, then the :class:`Public` ones.
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    hand_sizes: tuple[int, ...]
+    """How many cards every seat holds."""
+    deck_size: int
+    """How many cards the deck holds."""
+    discard: Counts
+    """The face-up discard pile."""
+    played: tuple[tuple[Card, ...], ...]
+    """The cards on the table once revealed (empty while face down)."""
+    face_down: tuple[int, ...]
+    """How many face-down cards every seat has committed and not yet revealed."""
 
     @property
     def players(self) -> int:

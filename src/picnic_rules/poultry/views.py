@@ -17,14 +17,22 @@ from ..errors import InvalidState
 from ..kit.counts import deal, draw, subtract, total
 from .cards import Card, Counts, card_key
 from .predicates import legal_pair
-from .state import Phase, Public, State, View
+from .state import Phase, Public, PublicView, State, View
 
-__all__ = ["determinize", "hidden", "public", "unseen", "view", "with_hidden"]
+__all__ = [
+    "determinize",
+    "hidden",
+    "public",
+    "public_fields",
+    "unseen",
+    "view",
+    "with_hidden",
+]
 
 _PUBLIC: Final = tuple(field.name for field in attrs.fields(Public))
 
 
-def public(position: State | View) -> dict[str, Any]:
+def public_fields(position: State | View | PublicView) -> dict[str, Any]:
     """The :class:`~picnic_rules.poultry.state.Public` fields of a state or a view, by name."""
     return {name: getattr(position, name) for name in _PUBLIC}
 
@@ -52,7 +60,26 @@ def view(state: State, player: int) -> View:
         discard=state.discard,
         played=played,
         face_down=face_down,
-        **public(state),
+        **public_fields(state),
+    )
+
+
+def public(v: View) -> PublicView:
+    """What every seat sees alike in view ``v``: the view less its own hand and its own
+    face-down commitment, which become a count like the others' (a spectator's table)."""
+    played, face_down = v.played, v.face_down
+    if hidden(v.phase) and v.played[v.player]:
+        seat = v.player
+        face_down = tuple(len(played[seat]) if s == seat else n for s, n in enumerate(face_down))
+        played = tuple(() if s == seat else cards for s, cards in enumerate(played))
+    return PublicView(
+        rules=v.rules,
+        hand_sizes=v.hand_sizes,
+        deck_size=v.deck_size,
+        discard=v.discard,
+        played=played,
+        face_down=face_down,
+        **public_fields(v),
     )
 
 
@@ -75,7 +102,7 @@ def with_hidden(
 ) -> State:
     """The state that shows view ``v``'s public part with these hands, deck and commitments."""
     return State(
-        rules=v.rules, hands=hands, deck=deck, discard=v.discard, played=played, **public(v)
+        rules=v.rules, hands=hands, deck=deck, discard=v.discard, played=played, **public_fields(v)
     )
 
 

@@ -73,7 +73,7 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View
-from .views import determinize, view
+from .views import PublicView, determinize, public, view
 from .words import ABOUT, describe, move_group
 
 if TYPE_CHECKING:
@@ -106,6 +106,7 @@ __all__ = [
     "Sandwich",
     "SandwichId",
     "State",
+    "PublicView",
     "View",
     "ant_may_steal",
     "apply",
@@ -148,6 +149,7 @@ __all__ = [
     "starts_a_sandwich",
     "to_move",
     "update",
+    "public",
     "view",
 ]
 

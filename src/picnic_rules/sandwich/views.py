@@ -12,8 +12,10 @@ from .state import State, View
 
 __all__ = [
     "SEEN",
+    "PublicView",
     "determinize",
     "hidden_sizes",
+    "public",
     "seated",
     "table_counts",
     "unseen",
@@ -70,3 +72,11 @@ def determinize(v: View, rng: random.Random) -> State:
 def with_hidden(v: View, hands: tuple[Counts, ...], draw_pile: Counts) -> State:
     """The state that shows view ``v``'s public part, with these hands and draw pile."""
     return SEEN.with_hidden(v, hands=hands, draw_pile=draw_pile)
+
+
+PublicView = SEEN.public_class
+PublicView.__module__ = __name__  # where pickle and the docs find it
+"""What every seat sees alike (a spectator's table): each seat's hand size, the draw pile's size, the table and the discard pile; derived by the kit from the
+declarations of :class:`State`'s fields (a ``View`` less its seat and its hand)."""
+
+public = SEEN.public
