@@ -402,6 +402,22 @@ def _peeking_parse_move(state: State, text: str, *, seat: int | None = None) -> 
     return move
 
 
+def _public_shows_the_hand(v: sandwich.View) -> sandwich.PublicView:
+    """A public view whose discard pile is the viewer's hand: it leaks a hand."""
+    return attrs.evolve(sandwich.public(v), discard_pile=v.hand)
+
+
+def _public_names_the_seat(v: sandwich.View) -> sandwich.PublicView:
+    """A public view that says whose view it was made from."""
+    return attrs.evolve(sandwich.public(v), turn=v.player)
+
+
+def _determinize_moves_the_table(v: sandwich.View, rng: random.Random) -> State:
+    """A determinization that changes what every seat sees (the actions taken)."""
+    made = sandwich.determinize(v, rng)
+    return attrs.evolve(made, actions=made.actions + 1)
+
+
 def _whole_limits_only(state: State) -> Measure:
     """A measure blind to the actions of the current stretch: most actions lower it by 0."""
     limit = state.rules.action_limit
@@ -421,16 +437,23 @@ BROKEN: dict[str, tuple[Any, ...]] = {
     # is skipped, or it would catch the switched-off check_view first, and so are the
     # observation checks (no seat can follow such a view by update alone, and the
     # honest observations tell a seat its own draws, which this view hides) and the
-    # codec's (a client update holding such a view does not decode)
+    # codec's (a client update holding such a view does not decode), and the public view's
+    # (which determinizes every seat's view, and finds no state for such a view)
     "the view shows the next seat's hand": (
         {"view": _shows_next_hand, "check_view": _no_check},
         "leak",
-        ("forged-views", "observations", "observation-leaks", "codec", "documents"),
+        ("forged-views", "observations", "observation-leaks", "codec", "documents", "public-view"),
     ),
     # sandwich's Observation refuses to show another seat's card, so observe raises
     # (the observation-leaks check is shown catching leaks in tests/test_harness_observations.py)
     "observe shows every seat the cards drawn": ({"observe": _shows_every_draw}, "observations"),
     "update forgets the discard pile": ({"update": _forgets_discards}, "observations"),
+    # the codec's checks decode the public view, which the harness checks first anyway
+    "the public view shows the seat's hand": (
+        {"public": _public_shows_the_hand},
+        "public-view",
+    ),
+    "the public view differs by seat": ({"public": _public_names_the_seat}, "public-view"),
     "chance ignores the seed": ({"sample_chance": _unseeded_chance}, "determinism"),
     "max_moves too small": ({"max_moves": lambda players, rules: 5}, "max-moves|measure"),
     "the measure does not fall": ({"remaining": lambda state: Measure(5, 5)}, "measure"),
@@ -466,6 +489,23 @@ def test_check_game_catches_a_broken_game(name: str) -> None:
             seed=5,
             skip=skip[0] if skip else (),
         )
+
+
+def test_the_public_view_law_catches_what_a_redeal_changes() -> None:
+    """The public view of a determinized state is the state's: here determinize changes the
+    table (the leak test would see it too, so only the public-view check runs)."""
+    broken = _breaks(determinize=_determinize_moves_the_table)
+    with pytest.raises(
+        AssertionError,
+        match=r"check 'public-view' failed: the public view changes when the cards seat \d "
+        r"cannot see are dealt again",
+    ):
+        check_game(broken, games=1, players=[2], variants=["default"], only=["public-view"])
+    with pytest.raises(AssertionError, match=r"public\(view\(state, 1\)\) differs from"):
+        check_game(
+            _breaks(public=_public_shows_the_hand), games=1, players=[2], only=["public-view"]
+        )
+    assert check_game(GAME, games=1, players=[2, 3], only=["public-view"]).checks > 0
 
 
 def test_check_play_reports_how_to_reproduce() -> None:

@@ -6,8 +6,11 @@ import json
 import typing
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
+import attrs
+
 from ..errors import DecodeError
 from ..game import AnyGame, Game, Outcome
+from ..kit.checks import check_fields
 from ..typevars import M, Ob, R, S, V
 from .converter import converter_of
 from .documents import FORMAT, HEADER, KINDS, Kind, game_named, resolve_game
@@ -97,6 +100,8 @@ def loads(
     text: str | bytes, *, kind: Literal["history"], game: Game[S, V, M, R, Ob]
 ) -> SeatRecord[R, Ob]: ...
 @overload
+def loads(text: str | bytes, *, kind: Literal["public"], game: Game[S, V, M, R, Ob]) -> Any: ...
+@overload
 def loads(
     text: str | bytes, *, kind: Literal["outcome"], game: AnyGame | str | None = None
 ) -> Outcome: ...
@@ -153,6 +158,8 @@ def decode(
     doc: object, kind: Literal["history"], game: Game[S, V, M, R, Ob]
 ) -> SeatRecord[R, Ob]: ...
 @overload
+def decode(doc: object, kind: Literal["public"], game: Game[S, V, M, R, Ob]) -> Any: ...
+@overload
 def decode(doc: object, kind: Literal["outcome"], game: AnyGame | str | None = None) -> Outcome: ...
 @overload
 def decode(doc: object, kind: Kind | None = None, game: AnyGame | str | None = None) -> object: ...
@@ -167,7 +174,8 @@ def decode(
 
     ``kind`` and ``game``, when given, are what the caller expects: a document
     of another kind or game is refused. A decoded state passes the game's
-    ``check`` and a view its ``check_view``; an outcome (alone or in a
+    ``check`` and a view its ``check_view``; a public view has the types its class
+    declares (a state or view it holds passes ``check`` or ``check_view``); an outcome (alone or in a
     record, update or history) is one the game can give; an update or a
     history is checked as :mod:`picnic_rules.codec.updates` says. Raises
     :class:`~picnic_rules.DecodeError` (and nothing else) with the path of the
@@ -215,6 +223,19 @@ def _header(
     return found, doc_kind
 
 
+def _check_public(game: AnyGame, table: object) -> None:
+    """Refuse a public view whose fields do not have their declared types, or that holds a
+    state ``check`` (a view ``check_view``) refuses; what every seat sees of a position is for
+    showing, so no more is asked of it."""
+    check_fields(table)
+    for field in attrs.fields(type(table)):
+        value = getattr(table, field.name)
+        if type(value) is game.State:
+            game.check(value)
+        elif type(value) is game.View:
+            game.check_view(value)
+
+
 def _check_keys(doc: dict[str, Any], payload: tuple[str, ...]) -> None:
     for key in payload:
         if key not in doc:
@@ -248,6 +269,10 @@ def _decode(doc: object, kind: Kind | None, game: AnyGame | str | None) -> objec
         return decode_observation(found, converter, value, path)
     if doc_kind == "update":
         return decode_update(found, converter, value, path)
+    if doc_kind == "public":
+        public = structure(converter, value, found.PublicView, path)
+        checked(lambda table: _check_public(found, table), public, "public view", path)
+        return public
     if doc_kind == "state":
         state = structure(converter, value, found.State, path)
         checked(found.check, state, "state", path)

@@ -30,7 +30,16 @@ FORMAT: Final = 1
 """The version of the document format this module writes (and the only one it reads)."""
 
 Kind: TypeAlias = Literal[
-    "state", "view", "move", "rules", "record", "outcome", "observation", "update", "history"
+    "state",
+    "view",
+    "move",
+    "rules",
+    "record",
+    "outcome",
+    "observation",
+    "update",
+    "history",
+    "public",
 ]
 """The kinds of document."""
 
@@ -44,6 +53,7 @@ KINDS: Final[tuple[Kind, ...]] = (
     "observation",
     "update",
     "history",
+    "public",
 )
 """Every kind of document, in the order the format documentation lists them."""
 
@@ -91,6 +101,8 @@ def _kind_of(obj: object, game: AnyGame) -> Kind | None:
         return "move"
     if cls is game.Observation:
         return "observation"
+    if cls is game.PublicView:
+        return "public"
     return None
 
 
@@ -126,7 +138,7 @@ def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
         raise TypeError(f"the update's view is not a view of {where}")
     raise TypeError(
         f"{type(obj).__qualname__} is not a state, view, move or rules of {where} "
-        "(nor an observation, outcome, record, update or history)"
+        "(nor an observation, public view, outcome, record, update or history)"
     )
 
 
@@ -137,7 +149,8 @@ def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
 def encode(obj: object, *, game: AnyGame | str | None = None) -> dict[str, Any]:
     """The JSON document (a dict of JSON types) of a game object.
 
-    ``obj`` is a state, view, move, rules, observation, :class:`~picnic_rules.Record`,
+    ``obj`` is a state, view, move, rules, observation, public view (the game's
+    ``PublicView``, kind ``"public"``), :class:`~picnic_rules.Record`,
     :class:`~picnic_rules.Outcome`, :class:`~picnic_rules.client.SeatUpdate`
     (kind ``"update"``) or :class:`~picnic_rules.history.SeatRecord` (kind
     ``"history"``). The game is found from the object's class (an update's

@@ -447,7 +447,12 @@ def _payload(walker: _Walker, kind: Kind) -> dict[str, Any]:
     if kind == "update":
         generic: Any = SeatUpdate
         return walker.of(generic[game.View, _move_union(game), game.Observation], {})
-    classes = {"state": game.State, "view": game.View, "rules": game.Rules}
+    classes = {
+        "state": game.State,
+        "view": game.View,
+        "rules": game.Rules,
+        "public": game.PublicView,
+    }
     return walker.of(classes.get(kind) or game.Observation, {})
 
 

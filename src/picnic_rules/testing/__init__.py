@@ -48,6 +48,13 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   toggled) are refused by ``check_view`` with
   :class:`~picnic_rules.InvalidState`, or determinize into a state that
   ``check`` accepts and that shows exactly that view;
+* ``public-view``: at every step ``public(view(s, k))`` is the game's
+  ``PublicView`` and the same for every seat ``k`` (so it shows nothing some
+  seat cannot see, no hand's cards); at the expensive steps it is unchanged
+  when the hidden cards are dealt again -- for each seat ``k``, the public
+  view of every seat's view of ``determinize(view(s, k))`` is that of ``s``
+  -- and it round-trips through the codec as a ``"public"`` document
+  (:mod:`picnic_rules.testing.public`);
 * ``observations``: every seat follows the game by ``update`` alone -- the
   harness keeps, per seat, the view made only by ``update`` from its view of
   the new game, and after every move ``m`` played in ``s`` it must equal

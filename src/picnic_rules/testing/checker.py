@@ -6,7 +6,8 @@ selected. The checks of one state live beside it, one concern a module:
 :mod:`.probes` (chance, legal and illegal moves, notation, ``apply_as``),
 :mod:`.leaks` (views, the leak test, forged views), :mod:`.observations`
 (each seat follows the game by ``update``), :mod:`.observation_leaks`,
-:mod:`.words` (describe, render, move groups) and :mod:`.documents`
+:mod:`.words` (describe, render, move groups), :mod:`.public` (the public view) and
+:mod:`.documents`
 (JSON round trips and strict documents).
 """
 
@@ -26,6 +27,7 @@ from . import (
     observation_leaks,
     observations,
     probes,
+    public,
     termination,
     words,
 )
@@ -84,6 +86,8 @@ class Checker(Context[S, V, M, R]):
                 self.pool.append(move)
                 self.pool_set.add(move)
 
+        if self.on("public-view"):
+            public.check(self, state, deep)
         if self.on("legal-applies"):
             probes.legal_applies(self, state, legal, deep)
         if self.on("illegal-raises"):

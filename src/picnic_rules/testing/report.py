@@ -24,6 +24,7 @@ CHECKS: tuple[str, ...] = (
     "view",
     "leak",
     "forged-views",
+    "public-view",
     "observations",
     "observation-leaks",
     "describe",
