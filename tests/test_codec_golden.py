@@ -68,6 +68,7 @@ def golden_objects() -> dict[str, object]:
         "observation": GAME.observe(states[13], moves[13], 1),  # seat 0's draw, hidden from seat 1
         "update": update,
         "history": seat_record(record, 1),
+        "public": GAME.public_view(states[BUSY]),  # the table of the state document, no hand
     }
 
 
@@ -93,6 +94,8 @@ def test_the_golden_game_is_a_real_game() -> None:
     assert observed == list(moves[BUSY - 3 : BUSY - 1])
     history: Any = objects["history"]
     assert any(item.move is None for item in history.observations)
+    table: Any = objects["public"]
+    assert table.table == busy.table and table.hand_sizes == tuple(map(sum, busy.hands))
 
 
 @pytest.mark.parametrize("kind", codec.KINDS)

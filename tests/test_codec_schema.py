@@ -203,8 +203,9 @@ def test_every_golden_document_is_valid(
 
 
 def documents(game: AnyGame, record: Record, every: int) -> Iterator[dict[str, Any]]:
-    """Every kind of document from one game: a state, views and updates every ``every`` moves,
-    every move and observation, the record, its rules and outcome, each seat's history."""
+    """Every kind of document from one game: a state, its public view, views and updates
+    every ``every`` moves, every move and observation, the record, its rules and outcome,
+    each seat's history."""
     states = replay(record, game)
     yield codec.encode(record, game=game)
     yield codec.encode(record.rules, game=game)
@@ -216,12 +217,14 @@ def documents(game: AnyGame, record: Record, every: int) -> Iterator[dict[str, A
         yield from (codec.encode(item, game=game) for item in seen)
         if i % every == 0:
             yield codec.encode(state, game=game)
+            yield codec.encode(game.public_view(state), game=game)
             for seat in range(record.players):
                 yield codec.encode(game.view(state, seat), game=game)
                 before = game.view(state, seat)
                 after = seat_update(game, game.apply(state, move), seat, (seen[seat],), before)
                 yield codec.encode(after, game=game)
     yield codec.encode(states[-1], game=game)
+    yield codec.encode(game.public_view(states[-1]), game=game)
     for seat in range(record.players):
         yield codec.encode(game.view(states[-1], seat), game=game)
         yield codec.encode(seat_update(game, states[-1], seat), game=game)
