@@ -19,7 +19,7 @@ from picnic_rules.game import AnyGame
 from picnic_rules.kit import define_game
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "keep_or_swap"))
-import keep_or_swap  # noqa: E402
+import keep_or_swap
 
 EVERY_GAME = [*GAMES.values(), keep_or_swap.GAME, DICE]
 HIDDEN_KEYS = {"hand", "hands", "deck", "draw_pile", "player"}
@@ -33,7 +33,11 @@ def _states(game: AnyGame, players: int, seed: int) -> list[Any]:
     while not game.is_over(state) and len(found) < 400:
         found.append(state)
         actor = game.to_move(state)
-        move = game.sample_chance(state, rng) if actor is CHANCE else rng.choice(game.legal_moves(state))
+        move = (
+            game.sample_chance(state, rng)
+            if actor is CHANCE
+            else rng.choice(game.legal_moves(state))
+        )
         state = game.apply(state, move)
     return [*found, state]
 
