@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from picnic_rules import GAMES, IllegalMove, OutOfTurn, PicnicError
+from picnic_rules import GAMES, IllegalMove, OutOfTurn, PicnicError, codec
 from picnic_rules.host import (
     Host,
     MemoryStore,
@@ -235,10 +235,22 @@ def test_a_spectator_sees_public_moves_and_never_a_card(make_store) -> None:  # 
     assert host.public(opened.table, since=public.seen - 1).log == public.log[-1:]
     with pytest.raises(PicnicError, match="since must be 0 to"):
         host.public(opened.table, since=10**4000)
-    # a game with face-down moves names no move at all
+    # the table as every seat sees it: the sandwiches and the hand sizes, no hand
+    assert public.view == table.game.public_view(table.state)
+    assert public.view.table == table.state.table
+    assert public.view.hand_sizes == tuple(map(sum, table.state.hands))
+    assert not hasattr(public.view, "hand") and not hasattr(public.view, "hands")
+    document = codec.encode(public.view, game="sandwich")
+    assert document["kind"] == "public" and "hand" not in document["public"]
+    # a game with face-down moves names no move at all, and shows face-down cards as counts
     poultry = host.open("poultry", players=3, agents={1: "random", 2: "random"}, seed=4)
-    for line in host.public(poultry.table).log:
+    shown = host.public(poultry.table)
+    for line in shown.log:
         assert line == "chance acts" or line.endswith(" moves"), line
+    state = host.table(poultry.table).state
+    assert shown.view.hand_sizes == tuple(map(sum, state.hands))
+    hidden = state.phase.value in ("commit", "reveal")
+    assert shown.view.face_down == tuple(len(c) if hidden else 0 for c in state.played)
 
 
 def test_answers_carry_the_version_and_labels_and_stores_read_many_versions(make_store) -> None:  # type: ignore[no-untyped-def]

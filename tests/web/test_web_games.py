@@ -19,7 +19,7 @@ import attrs
 import pytest
 from playwright.sync_api import Browser, Page
 from test_web_browser_hosting import act as sandwich_act
-from web_live import Live, check_seat_document, recording
+from web_live import Live, check_public_document, check_seat_document, recording
 
 from picnic_rules import codec
 from picnic_rules.host import Host
@@ -37,7 +37,7 @@ PUBLIC = re.compile(r"chance acts|seat \d+ moves|seat \d+: [a-z0-9 +.,-]+")
 class GameLive(Live):
     """A live server whose answers are checked for any game: a seat's document holds
     exactly that seat's view of the true state and its observations (decoded with the
-    table's own game), a spectator's answer no card and no view, a pushed message only
+    table's own game), a spectator's answer no card and the table's public view, a pushed message only
     the table's version. Sandwich tables go through the sandwich checks of
     :class:`web_live.Checker` unchanged."""
 
@@ -65,8 +65,9 @@ class GameLive(Live):
             assert not any(f'"{name}"' in text for name in hidden), path
             answer = json.loads(text)
             if path.endswith("/public"):
-                assert '"hand"' not in text and '"view"' not in text, path
+                assert '"hand"' not in text, path
                 assert all(PUBLIC.fullmatch(line) for line in answer["log"]), answer["log"]
+                check_public_document(table, answer)
                 self.publics += 1
                 return
             if "update" not in answer:

@@ -97,15 +97,20 @@ def test_an_invite_gives_seat_1_to_a_second_browser_once(live: Live) -> None:
     assert live.leaks == []
 
 
-def test_a_spectator_sees_turn_count_outcome_and_public_moves_only(live: Live) -> None:
+def test_a_spectator_sees_turn_count_outcome_public_moves_and_the_table(live: Live) -> None:
     url, [token] = new_game(live, seed=9)
     for _ in range(6):
         seen, move = first_move(url, token)
         call(f"{url}/moves", {"move": move, "seen": seen}, token)
     status, public = call(f"{url}/public")
     assert status == 200
-    assert set(public) == {"seen", "game", "mode", "players", "to_move", "outcome", "log"}
+    assert set(public) == {"seen", "game", "mode", "players", "to_move", "outcome", "log", "view"}
     assert public["seen"] == len(public["log"]) == document(url, token)[0]
+    # the table as every seat sees it: the sandwiches and the hand sizes, never a hand
+    table = live.host.table(url.split("/")[-1]).state
+    shown = public["view"]["public"]
+    assert public["view"]["kind"] == "public" and shown["hand_sizes"] == list(map(sum, table.hands))
+    assert len(shown["table"]) == 2 and not {"hand", "hands", "draw_pile", "player"} & set(shown)
     assert public["log"][:4] == ["chance acts"] * 4  # the deal: no card named
     assert any(line.startswith("seat 1: ") for line in public["log"])  # the computer's moves
     status, later = call(f"{url}/public?since={public['seen'] - 2}")

@@ -70,8 +70,11 @@ class Checker:
                 assert len(answer["reason"]) <= 300, answer
                 return
             if path.endswith("/public"):
-                assert '"hand"' not in text and '"view"' not in text, path
+                assert '"hand"' not in text and '"deck"' not in text, path
                 assert all(PUBLIC_LINE.fullmatch(line) for line in answer["log"]), answer
+                check_public_document(
+                    None if self.truth is None else self.truth(path.split("/")[3]), answer
+                )
                 self.publics += 1
                 return
             if "update" not in answer:
@@ -142,6 +145,17 @@ def check_seat_document(table: Table, update: Any, seen: int) -> None:
         game.observe(table.states[index], table.moves[index], update.seat)
         for index in range(since, seen)
     ], "not the seat's observations"
+
+
+def check_public_document(table: Table | None, answer: dict[str, Any]) -> None:
+    """Assert that a spectator's ``answer`` holds the public view of the table (``table``, when
+    known, at the move ``answer`` says it has seen): what every seat sees alike, no hand."""
+    game = GAMES[answer["game"]]
+    shown = codec.decode(answer["view"], "public", game)
+    assert "player" not in answer["view"]["public"], answer
+    assert type(shown) is game.PublicView
+    if table is not None and answer["seen"] == table.version:
+        assert shown == game.public_view(table.states[answer["seen"]]), "not the public view"
 
 
 def stored(url: str) -> Callable[[str], Table]:

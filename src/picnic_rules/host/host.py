@@ -96,8 +96,9 @@ class Answer:
 
 @attrs.frozen
 class Public:
-    """What a spectator may see of a table: whose turn, how many moves, the outcome, and a
-    log of the moves in words that show no hidden card (:meth:`Host.public`)."""
+    """What a spectator may see of a table: whose turn, how many moves, the outcome, a
+    log of the moves in words that show no hidden card, and the table itself as every seat
+    sees it alike, the game's public view (:meth:`Host.public`)."""
 
     game: str
     """The game's name."""
@@ -115,6 +116,10 @@ class Public:
     moves"`` for another seat's move, ``"chance acts"`` for chance."""
     meta: Mapping[str, str]
     """The labels the table was opened with."""
+    view: Any
+    """The table now as every seat sees it alike, the game's ``PublicView``
+    (``game.public_view(state)``): everything face up, and of each hidden part only what
+    all seats see -- the hand sizes, the deck's size, face-down cards as counts."""
 
 
 @attrs.frozen
@@ -453,8 +458,8 @@ class Host:
 
     def public(self, table_id: str, since: int = 0) -> Public:
         """What a spectator may see of the table (no credential needed, no hidden card):
-        whose turn, how many moves, the outcome and the log of the moves after the first
-        ``since`` (:class:`Public`)."""
+        whose turn, how many moves, the outcome, the log of the moves after the first
+        ``since`` and the public view of the table now (:class:`Public`)."""
         loaded = self._get(table_id)
         with loaded.lock:
             loaded = self._fresh(table_id, loaded)
@@ -479,6 +484,7 @@ class Host:
                 outcome=table.outcome,
                 log=tuple(log),
                 meta=loaded.saved.meta,
+                view=game.public_view(table.state),
             )
 
     def meta(self, table_id: str) -> Mapping[str, str]:

@@ -33,7 +33,11 @@
                                             with the observations from the first move
 ``GET /api/games/ID/public?since=N``        what a spectator sees: ``{"seen", "game",
                                             "mode", "players", "to_move", "outcome",
-                                            "log"}`` (no credential, no hidden card)
+                                            "log", "view"}`` (no credential, no hidden
+                                            card), ``"view"`` the table as every seat
+                                            sees it alike: the public view document
+                                            (codec kind ``"public"``: the hand sizes,
+                                            never a hand)
 ``GET /api/lobby``, ``POST /api/tables``    the lobby and tables of any game: see
                                             :mod:`picnic_rules.web.lobby`
 ``WS /api/games/ID/live?token=TOKEN``       a WebSocket that sends ``{"seen": N}`` at once
@@ -311,6 +315,7 @@ def create_app(
                 "reason": outcome.reason,
             },
             "log": list(found.log),
+            "view": codec.encode(found.view, game=found.game),
         }
         return _json(200, answer)
 
