@@ -25,6 +25,10 @@ The kinds (:data:`KINDS`) are
   "description"}``, and the outcome;
 * ``"history"``: a :class:`~picnic_rules.history.SeatRecord`, a game as one
   seat observed it (safe to send to that seat mid-game).
+* ``"public"``: the game's ``PublicView``, what every seat sees alike (a
+  spectator's table: no hand, only the hidden parts' sizes); a decoded one
+  has the field types its class declares, and a state it holds (ants) passes
+  ``check``.
 
 A record or history spreads its fields at the top level; every other kind
 holds its object under the key named by its kind. Moves (inside records,

@@ -153,4 +153,4 @@ PublicView.__module__ = __name__  # where pickle and the docs find it
 """What every seat sees alike (a spectator's table): every hand's size, the deck's size and the whole table; derived by the kit from the
 declarations of :class:`State`'s fields (a ``View`` less its seat and its hand)."""
 
-public = SEEN.public_part
+public = SEEN.public_of

@@ -35,7 +35,8 @@
   (:mod:`picnic_rules.kit.visibility`): a ``State`` field says who sees it
   (its owner, or only its size; the rest is public) and the kit derives
   the ``View`` class (:func:`derive_view`), ``view``, ``with_hidden``,
-  ``determinize`` and a stand-in state;
+  ``determinize``, a stand-in state and the public view, what every seat
+  sees alike (:func:`derive_public_view`);
 * :class:`Enum` and :class:`IntEnum`: the one enum base (``repr`` is
   ``Cls.NAME``, ``str`` the written value, which is also the JSON spelling).
 
@@ -57,7 +58,7 @@ from .notation import Choice, Form, Notation, NotationError, Number, Reader, Sev
 from .observed import check_observed
 from .options import MAX_COUNT, count, flag
 from .shared import own_fields_first, public_part
-from .visibility import Visibility, derive_view, face_up, owned, sized
+from .visibility import Visibility, derive_public_view, derive_view, face_up, owned, sized
 
 __all__ = [
     "MAX_COUNT",
@@ -80,6 +81,7 @@ __all__ = [
     "count",
     "counts",
     "define_game",
+    "derive_public_view",
     "derive_view",
     "describe_move",
     "evolve",

@@ -381,7 +381,7 @@ def _public_view(
         return cls, public
     seen = getattr(namespace.get("view"), "visibility", None)
     if seen is not None and getattr(seen, "view_class", None) is view:
-        guarded = _guard(name, "public", seen.public_part, view, "View")
+        guarded = _guard(name, "public", seen.public_of, view, "View")
         return typing.cast(type, seen.public_class), guarded
     return defaults.public_view_class(str(namespace.get("__name__", name))), public
 

@@ -40,9 +40,9 @@ cannot see (``unseen``), since only it knows which public fields hold cards.
 >>> state = State(hands=((1, 1), (2, 0)), deck=(0, 2), turn=1)
 >>> seen.view(state, 0)
 View(player=0, hand=(1, 1), hand_sizes=(2, 2), deck_size=2, turn=1)
->>> seen.public_part(seen.view(state, 0))
+>>> seen.public_of(seen.view(state, 0))
 PublicView(hand_sizes=(2, 2), deck_size=2, turn=1)
->>> seen.public_part(seen.view(state, 1)) == seen.public_part(seen.view(state, 0))
+>>> seen.public_of(seen.view(state, 1)) == seen.public_of(seen.view(state, 0))
 True
 >>> seen.stand_in(seen.view(state, 0))
 State(hands=((1, 1), (2, 0)), deck=(0, 2), turn=1)
@@ -252,7 +252,7 @@ class Visibility(Generic[S, V]):
     ``unseen(view)`` gives the cards the seat cannot see, as counts (the whole deck less
     what the view shows); :meth:`determinize` and :meth:`stand_in` need it.
 
-    ``public_class`` and ``public_part(view)`` are the game's ``PublicView`` and ``public``
+    ``public_class`` and ``public_of(view)`` are the game's ``PublicView`` and ``public``
     (:func:`derive_public_view`): the view less its seat and the seat's own hidden cards,
     the same for every seat, which :func:`~picnic_rules.kit.define_game` takes for a game
     whose ``view`` is this one's unless the game writes its own.
@@ -307,7 +307,7 @@ class Visibility(Generic[S, V]):
         self.view = self._viewer()
         self.view.visibility = self  # type: ignore[attr-defined]  # define_game finds it
         self.public_class: type[Any] = derive_public_view(view, self.owned)
-        self.public_part = self._publisher()
+        self.public_of = self._publisher()
         self._make_state = maker(state)
         self._last_pool: tuple[Any, Counts, list[int]] | None = None
 

@@ -79,4 +79,4 @@ PublicView.__module__ = __name__  # where pickle and the docs find it
 """What every seat sees alike (a spectator's table): each seat's hand size, the draw pile's size, the table and the discard pile; derived by the kit from the
 declarations of :class:`State`'s fields (a ``View`` less its seat and its hand)."""
 
-public = SEEN.public_part
+public = SEEN.public_of
