@@ -23,7 +23,7 @@ from picnic_rules.game import Game
 
 GAMES = ("sandwich", "insects", "poultry", "ants")
 
-CLASSES = ("Rules", "State", "View", "Observation")
+CLASSES = ("Rules", "State", "View", "PublicView", "Observation")
 """The classes of the record, exported by their own names."""
 
 

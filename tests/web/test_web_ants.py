@@ -248,7 +248,11 @@ def test_two_seats_through_an_invite_and_a_spectator(pages: Pages, live: GameLiv
     assert "Ann" in second.inner_text("#board-root")  # the opener's name, on the other device
     spectator = pages.open(first.input_value("#watch-link"))
     spectator.wait_for_selector("#spectate", state="visible")
-    assert "Watching" in spectator.inner_text("#spectate")
+    # the table from the public view (an ants position hides nothing): both seats, no control
+    spectator.wait_for_selector("#spectate [data-game='ants'] section[data-seat='1']")
+    assert spectator.locator("#spectate section.pa-seat").count() == 2
+    assert "Anthill" in spectator.inner_text("#spectate section[data-seat='0']")
+    assert spectator.locator("#spectate #pa-act, #spectate button:not([disabled])").count() == 0
     moves = 0
     for _ in range(MAX_ACTIONS):
         if over(first) and over(second):
@@ -274,3 +278,14 @@ def test_two_seats_through_an_invite_and_a_spectator(pages: Pages, live: GameLiv
             shown = page.inner_text(f"section[data-seat='{seat}'] .pa-plates") if placed else ""
             assert shown.startswith(f"{len(placed)} plates") or not placed
     assert live.publics >= 1
+    deadline = time.monotonic() + 5
+    while "over" not in spectator.inner_text("#spectate .pa-status"):
+        assert time.monotonic() < deadline, "the spectator's board did not see the end"
+        spectator.wait_for_timeout(50)
+    for seat, placed in enumerate(colonies):  # the spectator's board shows the colonies too
+        shown = (
+            spectator.inner_text(f"#spectate section[data-seat='{seat}'] .pa-plates")
+            if placed
+            else ""
+        )
+        assert shown.startswith(f"{len(placed)} plates") or not placed

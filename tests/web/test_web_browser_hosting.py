@@ -1,6 +1,6 @@
 """The page on the host, in headless Chromium: a reload, Back and a server restart return
 to the same position; two browser contexts play one game through an invite link and see
-each other's moves without asking; a spectator sees the public log only."""
+each other's moves without asking; a spectator sees the public log and the table, no hand."""
 
 from __future__ import annotations
 
@@ -226,12 +226,23 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     shoot(first, "invite-first-seat")
     shoot(second, "invite-second-seat")
     assert all("/api/games/" in address for address in asked)  # only its own updates
-    # a spectator sees the public log only
+    # a spectator sees the public log and the table
     spectator = contexts()
     spectator.goto(watch_link)
     settle(spectator)
     spectator.wait_for_selector("#spectate", state="visible")
     assert spectator.is_hidden("#board") and spectator.is_hidden("#hand")
+    # the table as every seat sees it: both seats' sandwiches and hand sizes, no hand's cards
+    state = live.host.table(watch_link.split("#game=")[1].split("&")[0]).state
+    seats = spectator.locator("#spectate-board #table .seat")
+    assert seats.count() == 2
+    for seat, hand in enumerate(state.hands):
+        words = seats.nth(seat).inner_text()
+        assert f"{sum(hand)} card" in words and "in hand" in words, words
+        shown = seats.nth(seat).locator("[data-sandwich]").count()
+        assert shown == len(state.table[seat]), (seat, shown)
+    assert "Draw pile: " in spectator.inner_text("#spectate-board #piles")
+    assert spectator.locator("#spectate-board button, #spectate-board .card").count() == 0
     lines = spectator.locator("#spectate-log li").all_text_contents()
     assert lines and all(PUBLIC_LINE.fullmatch(line) for line in lines)
     assert any(line.startswith("seat 0: ") for line in lines)

@@ -356,6 +356,10 @@ def test_two_seats_through_the_lobby_and_a_spectator(
     spectator.goto(first.input_value("#watch-link"))
     spectator.wait_for_selector("#spectate", state="visible")
     assert spectator.locator("#hand").count() == 0  # no hand in a spectator's page
+    # the table from the public view: every seat with its hand size, no control
+    boxes = spectator.locator("#spectate-board .seat, #spectate-board .opponent")
+    assert boxes.count() == 2 and "in hand" in boxes.first.inner_text()
+    assert spectator.locator("#spectate-board button").count() == 0
     pages = [first, second]
     for _ in range(MAX_ACTIONS):
         if over(first) and over(second):
@@ -379,6 +383,16 @@ def test_two_seats_through_the_lobby_and_a_spectator(
         assert time.monotonic() < deadline, "the spectator did not see the end"
         spectator.wait_for_timeout(50)
     assert spectator.locator("#spectate-log li").count() > 10
+    state = live.host.table(first.input_value("#watch-link").split("#game=")[1].split("&")[0]).state
+    words = spectator.inner_text("#spectate-board")
+    for size in map(sum, state.hands):
+        assert f"{size} card" in words, words
+    if game == "sandwich":  # the sandwiches on the table, as they lie
+        shown = spectator.locator("#spectate-board [data-sandwich]").count()
+        assert shown == sum(map(len, state.table))
+    else:
+        assert spectator.locator("#spectate-board .pile").count() == len(state.piles)
+    assert spectator.locator("#hand, #spectate-board button").count() == 0
     assert live.leaks == [] and live.pushes > 0 and live.publics > 0
 
 

@@ -303,8 +303,27 @@ def test_the_others_commitments_are_card_backs_until_the_reveal(
     assert "Ann" in second.inner_text("#board-root")
     spectator = pages.open(first.input_value("#watch-link"))
     spectator.wait_for_selector("#spectate", state="visible")
-    assert spectator.locator("#spectate .pp-card").count() == 0  # a spectator sees no card
+    # a spectator sees the table: Ann's commitment as two backs, every hand as backs, no face
+    spectator.wait_for_selector("#spectate section[data-seat='0'] .pp-committed .pp-back")
+    assert spectator.locator("#spectate section[data-seat='0'] .pp-committed .pp-back").count() == 2
+    assert spectator.locator("#spectate .pp-card:not(.pp-back)").count() == 0
+    assert spectator.locator("#spectate .pp-held, #spectate button").count() == 0
+    sizes = live.host.table(table).state.hands
+    for seat, hand in enumerate(sizes):
+        label = f"#spectate section[data-seat='{seat}'] [aria-label='{sum(hand)} cards in hand']"
+        assert spectator.locator(label).count() == 1, label
     commit_by_mouse(second)  # the second seat commits: the cards are turned up
     second.wait_for_selector(".pp-yard-cards figure[data-seat='0']")
     assert second.locator(".pp-yard-cards figure").count() == 4
+    # the spectator follows: what lies on the table now is face up to all (its log, not its
+    # board, tells the cards a resolution has already taken away)
+    version = str(live.host.table(table).version)
+    spectator.wait_for_function(f"document.body.dataset.seen === '{version}'")
+    state = live.host.table(table).state
+    on_table = sum(map(len, state.played)) if state.phase.value not in ("commit", "reveal") else 0
+    assert spectator.locator("#spectate .pp-yard-cards figure").count() == on_table
+    assert (
+        spectator.locator("#spectate .pp-committed .pp-back").count()
+        == sum(map(len, state.played)) - on_table
+    )
     assert live.publics >= 1

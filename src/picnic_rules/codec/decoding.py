@@ -223,7 +223,7 @@ def _header(
     return found, doc_kind
 
 
-def _check_public(game: AnyGame, table: object) -> None:
+def _check_public(game: AnyGame, table: Any) -> None:
     """Refuse a public view whose fields do not have their declared types, or that holds a
     state ``check`` (a view ``check_view``) refuses; what every seat sees of a position is for
     showing, so no more is asked of it."""

@@ -186,7 +186,7 @@
     style();
     ctx = Object.assign({ names: [], busy: false, reducedMotion: false, spectator: false, seat: null }, ctx || {});
     if (!Array.isArray(ctx.names)) ctx.names = [];
-    const u = update(doc);
+    const u = ctx.spectator ? watched(doc) : update(doc);
     root.replaceChildren();
     const board = el("div", { class: "pa-board" + (ctx.reducedMotion ? " pa-still" : ""), "data-game": GAME });
     root.append(board);
@@ -215,12 +215,21 @@
     top.append(side);
     board.append(top);
     const seats = el("div", { class: "pa-seats" });
-    const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
+    const everyone = Array.from({ length: players }, (_, seat) => seat);
+    const order = me === null ? everyone : [me, ...everyone.filter((seat) => seat !== me)];
     for (const seat of order) seats.append(seatPanel(state, seat, names, byGroup, ctx, me));
     if (u.outcome) top.before(seats);  // at the end the colonies come first
     else board.append(seats);
     const focus = board.querySelector("#pa-place-here, #pa-keep, .pa-spot > button:not([disabled]), #pa-act button:not([disabled])");
     if (focus) focus.setAttribute("data-focus", "");
+  }
+
+  // A spectator's page: the public view the answer carries (every seat's view has it in
+  // common; for ants the whole position) as a seat's document of no seat, with no moves.
+  function watched(doc) {
+    const table = doc && doc.view && doc.view.public;
+    if (!table || !table.state) return null;
+    return { view: { player: null, state: table.state }, to_move: doc.to_move, outcome: doc.outcome, legal_moves: [], observations: [] };
   }
 
   // Dice whose place or face changed, and area cards new, since the last document (kept

@@ -3,7 +3,8 @@
 //
 // A board file calls PicnicBoards.register(gameName, {draw(root, doc, ctx)}): `root` is an
 // empty element the board fills (again on every new document), `doc` the seat's client
-// document (or a spectator's public document), `ctx` = {seat, names, ownName,
+// document (or a spectator's public answer, whose `view` is the table's public view
+// document: doc.view.public), `ctx` = {seat, names, ownName,
 // play(notation), tell(notation) (at a real table while chance acts, else null; a board's
 // own form for it is marked data-tell), busy, reducedMotion, spectator, el, card}. The page
 // (app.js) owns everything else.
@@ -172,6 +173,12 @@
     draw(root, doc, ctx) {
       if (ctx.spectator) {
         root.append(el("p", { class: "plain-note" }, "The table of " + doc.game + ": " + doc.players + " seats."));
+        // the public view the answer carries (what every seat sees alike), field by field
+        const table = doc.view && doc.view.public;
+        if (table) {
+          root.append(el("dl", { class: "plain-table", "aria-label": "The table" },
+            ...Object.entries(table).flatMap(([name, value]) => [el("dt", {}, name), el("dd", {}, JSON.stringify(value))])));
+        }
         return;
       }
       const moves = doc.to_move === ctx.seat ? doc.legal_moves : [];

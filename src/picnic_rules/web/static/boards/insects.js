@@ -203,6 +203,14 @@
   }
 
   function draw(root, doc, ctx, again) {
+    const table = ctx.spectator && doc.view && doc.view.public;
+    if (table && table.piles) {
+      // a spectator's page: the table from the public view the answer carries (every
+      // seat's hand size, the piles, food and captures; never a hand), with no controls
+      root.append(drawOthers(table, doc, ctx), drawPiles(table, doc, ctx, new Map(), false),
+        el("p", { class: "deck" }, "Deck: " + table.deck_size + " cards."));
+      return;
+    }
     if (ctx.spectator) {
       const seats = Array.from({ length: doc.players }, (_, seat) =>
         el("div", { class: "opponent" + (doc.to_move === seat ? " active" : "") }, el("h2", {}, ctx.names[seat] || "Player " + (seat + 1))));

@@ -220,12 +220,20 @@
     return Date.now() - turned.at < 700;
   }
 
+  // A spectator's page: the public view the answer carries (what every seat sees alike:
+  // no hand, face-down cards as counts) as a seat's document of no seat, with no moves.
+  function watched(doc) {
+    const table = doc && doc.view && doc.view.public;
+    if (!table || !table.hand_sizes) return null;
+    return { view: Object.assign({}, table, { player: null }), to_move: doc.to_move, outcome: doc.outcome, legal_moves: [], observations: [] };
+  }
+
   // ---- the board ----
   function draw(root, doc, ctx) {
     style();
     ctx = Object.assign({ names: [], busy: false, reducedMotion: false, spectator: false, seat: null }, ctx || {});
     if (!Array.isArray(ctx.names)) ctx.names = [];
-    const u = update(doc);
+    const u = ctx.spectator ? watched(doc) : update(doc);
     root.replaceChildren();
     const board = el("div", { class: "pp-board" + (ctx.reducedMotion ? " pp-still" : ""), "data-game": GAME });
     root.append(board);
@@ -292,7 +300,8 @@
 
     // the players: face-down commitments, hands, grain, captured poultry, points
     const seats = el("div", { class: "pp-players" });
-    const order = [me, ...Array.from({ length: players }, (_, seat) => seat).filter((seat) => seat !== me)];
+    const everyone = Array.from({ length: players }, (_, seat) => seat);
+    const order = me === null ? everyone : [me, ...everyone.filter((seat) => seat !== me)];
     for (const seat of order) seats.append(player(view, seat, names, rules, moves, ctx, me));
     if (u.outcome) yards.before(seats);  // at the end the players' points come first
     else board.append(seats);

@@ -231,7 +231,24 @@
     return sandwich[sandwich.length - 1];
   }
 
+  // The piles and the action count, in words.
+  function pilesLine(view) {
+    const discardCounts = CARDS.map((card, i) => (view.discard_pile[i] ? NAMES[card].toLowerCase() + " " + view.discard_pile[i] : null)).filter(Boolean);
+    return el("p", { id: "piles" }, "Draw pile: " + cardCount(view.draw_size) + ". Discard pile: " +
+      (discardCounts.length ? discardCounts.join(", ") : "empty") + ". Actions without a finished sandwich: " +
+      view.actions + " of " + view.rules.action_limit + ".");
+  }
+
+  // A spectator's page: the table from the public view the answer carries (what every
+  // seat sees alike: the sandwiches, the piles, each hand's size, never a hand's cards),
+  // with no hand and no controls; only the players' names if there is none.
   function drawSpectator(root, doc, ctx) {
+    const table = doc.view && doc.view.public;
+    if (table && table.table) {
+      board.picking = null;
+      root.append(drawTable(table, ctx, false), pilesLine(table));
+      return;
+    }
     const seats = Array.from({ length: doc.players }, (_, seat) =>
       el("div", { class: "seat" + (doc.to_move === seat ? " active" : "") }, el("h2", {}, ctx.names[seat] || "Player " + (seat + 1))));
     root.append(el("section", { class: "spectator-table", "aria-label": "The players" }, seats));
@@ -248,10 +265,7 @@
     const onBoard = !active || active === document.body || root.contains(active);
     board.last = { root, doc, ctx };
     const view = doc.view;
-    const discardCounts = CARDS.map((card, i) => (view.discard_pile[i] ? NAMES[card].toLowerCase() + " " + view.discard_pile[i] : null)).filter(Boolean);
-    const piles = el("p", { id: "piles" }, "Draw pile: " + cardCount(view.draw_size) + ". Discard pile: " +
-      (discardCounts.length ? discardCounts.join(", ") : "empty") + ". Actions without a finished sandwich: " +
-      view.actions + " of " + view.rules.action_limit + ".");
+    const piles = pilesLine(view);
     const cancelButton = el("button", { id: "cancel", type: "button", hidden: !board.picking, onclick: () => cancel() }, "Cancel");
     const endButton = el("button", { id: "end", type: "button", hidden: !endMove() || Boolean(board.picking), onclick: () => endTurn() }, "End turn (E)");
     root.append(
