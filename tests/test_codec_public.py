@@ -9,14 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 from harness_games import DICE
 from jsonschema import Draft202012Validator
 
 from picnic_rules import CHANCE, GAMES, DecodeError, InvalidState, codec
 from picnic_rules.game import AnyGame
-from picnic_rules.kit import define_game
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "keep_or_swap"))
 import keep_or_swap
@@ -120,23 +118,3 @@ def test_public_refuses_what_is_not_a_view() -> None:
         state = game.new_game(2)
         with pytest.raises(InvalidState, match="public takes"):
             game.public(state)
-
-
-def test_a_module_defines_both_public_parts_or_neither() -> None:
-    namespace = {**vars(keep_or_swap), "PublicView": keep_or_swap.PublicView}
-    namespace.pop("public", None)
-    with pytest.raises(TypeError, match="defines PublicView must define public too"):
-        define_game(namespace, name="half", title="Half", players=(2, 4))
-    bad = attrs.make_class("PublicView", {"player": attrs.field(type=int)}, frozen=True)
-    with pytest.raises(TypeError, match="PublicView has a 'player' field"):
-        define_game(
-            {**vars(keep_or_swap), "PublicView": bad, "public": lambda view: view},
-            name="seated",
-            title="Seated",
-            players=(2, 4),
-        )
-
-
-def test_a_game_without_a_public_view_shows_the_seat_count() -> None:
-    assert DICE.public_view(DICE.new_game(3)) == DICE.PublicView(players=3)
-    assert attrs.fields(DICE.PublicView)[0].name == "players"

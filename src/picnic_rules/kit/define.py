@@ -368,7 +368,8 @@ def _public_view(
     """The ``PublicView`` class and ``public`` function of a game: the module's own (both or
     neither), else those its :class:`~picnic_rules.kit.Visibility` derives (found on its
     ``view``), else the kit's default, which shows only the seat count."""
-    own = [key for key in ("PublicView", "public") if key in namespace]
+    kits = getattr(namespace.get("PublicView"), "from_the_kit", False) is True
+    own = [key for key in ("PublicView", "public") if key in namespace and not kits]
     if len(own) == 1:
         lacking = "public" if own == ["PublicView"] else "PublicView"
         raise TypeError(f"{name}: a game module that defines {own[0]} must define {lacking} too")
@@ -565,7 +566,9 @@ def define_game(
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
         namespace["Observation"] = observation
-        namespace["PublicView"], namespace["public"] = fns["PublicView"], fns["public"]
+        namespace["PublicView"] = fns["PublicView"]
+        if not isinstance(fns["public"], GenericPart):  # the kit's default stays the record's
+            namespace["public"] = fns["public"]
     chosen = dict(variants or {})
     chosen.setdefault("default", rules())
     every_agent: dict[str, Callable[[], Agent[Any, Any]]] = {
