@@ -129,9 +129,15 @@ def _field_docs(cls: type[Any]) -> dict[str, str]:
     """The docstrings written under the fields of ``cls`` and of its attrs bases in their
     source, as plain text, by name (a subclass's own wins over its base's).
 
-    A class whose source cannot be read (defined in an interactive session) has none.
+    A class whose source cannot be read (defined in an interactive session) has none; one
+    the kit derived from another (a ``PublicView`` from its ``View``: ``described_by``)
+    has that class's docs of the fields they share.
     """
     docs: dict[str, str] = {}
+    described_by = getattr(cls, "described_by", None)  # a class the kit derived from another
+    if isinstance(described_by, type) and described_by is not cls:
+        names = {field.name for field in attrs.fields(cls)}
+        docs.update((k, v) for k, v in _field_docs(described_by).items() if k in names)
     for klass in reversed(cls.__mro__):
         if attrs.has(klass):
             docs.update(_own_field_docs(klass))

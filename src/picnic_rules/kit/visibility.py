@@ -209,7 +209,9 @@ def derive_public_view(view: type, owned: Sequence[tuple[str, Owned]] = ()) -> t
     an owned field kept in the view that is never shown to all (no ``shown_when``); an owned
     field with ``shown_when`` stays, every entry ``None`` until the showdown. The sizes stay
     (``hand_sizes``, ``deck_size``). A frozen, slotted attrs class in ``view``'s module, with
-    a ``players`` property (the seat count) when there is an owned field.
+    a ``players`` property (the seat count) when there is an owned field, and
+    ``described_by``, the view class whose fields' docstrings describe its own (the JSON
+    Schema's descriptions).
     """
     hints = typing.get_type_hints(_attrs(view), vars(sys.modules[view.__module__]))
     dropped = {"player"}
@@ -233,6 +235,7 @@ def derive_public_view(view: type, owned: Sequence[tuple[str, Owned]] = ()) -> t
         )
     made.__annotations__ = fields
     made.__module__ = view.__module__
+    made.described_by = view  # type: ignore[attr-defined]  # its fields' docs are the view's
     made.__doc__ = (
         "What every seat sees of the table: a view without its seat and the seat's own "
         "hidden cards, only their sizes (derived from the declarations of the fields)."
