@@ -12,7 +12,7 @@ import harness_games
 import pytest
 from harness_games import DICE
 
-from picnic_rules import CHANCE, GAMES
+from picnic_rules import CHANCE, GAMES, InvalidState
 from picnic_rules.kit import Counts, Visibility, define_game, derive_public_view, owned, sized
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "keep_or_swap"))
@@ -97,3 +97,10 @@ def test_the_built_in_games_public_views() -> None:
     assert [field.name for field in attrs.fields(GAMES["ants"].PublicView)] == ["state"]
     poultry = {field.name for field in attrs.fields(GAMES["poultry"].PublicView)}
     assert {"hand_sizes", "face_down", "played"} <= poultry and "hand" not in poultry
+
+
+def test_a_forged_poultry_view_is_refused_with_invalid_state() -> None:
+    game = GAMES["poultry"]
+    view = game.view(game.new_game(3), 1)
+    with pytest.raises(InvalidState, match="there is no seat 7"):
+        game.public(attrs.evolve(view, player=7))

@@ -66,8 +66,13 @@ def view(state: State, player: int) -> View:
 
 def public(v: View) -> PublicView:
     """What every seat sees alike in view ``v``: the view less its own hand and its own
-    face-down commitment, which become a count like the others' (a spectator's table)."""
+    face-down commitment, which become a count like the others' (a spectator's table).
+
+    Raises :class:`~picnic_rules.InvalidState` for a view whose seat it does not seat.
+    """
     played, face_down = v.played, v.face_down
+    if type(v.player) is not int or not 0 <= v.player < len(played) == len(face_down):
+        raise InvalidState(f"there is no seat {v.player!r} in this view's game")
     if hidden(v.phase) and v.played[v.player]:
         seat = v.player
         face_down = tuple(len(played[seat]) if s == seat else n for s, n in enumerate(face_down))
