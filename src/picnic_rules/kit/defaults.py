@@ -177,7 +177,9 @@ def public_view_class(module: str) -> type:
     """The ``PublicView`` class of a game that has neither a public view of its own nor a
     :class:`~picnic_rules.kit.Visibility`: frozen attrs, the one field ``players`` (the seat
     count), named ``PublicView`` of ``module``. Safe, if bare: a spectator sees no table."""
-    cls = attrs.make_class("PublicView", {"players": attrs.field(type=int)}, frozen=True)
+    cls = attrs.make_class(
+        "PublicView", {"players": attrs.field(type=int)}, frozen=True, slots=True
+    )
     cls.__annotations__ = {"players": int}
     cls.__module__ = module
     cls.from_the_kit = True  # type: ignore[attr-defined]
