@@ -88,8 +88,8 @@ def without(doc: dict[str, Any], *keys: str | int) -> dict[str, Any]:
 
 
 def test_the_new_kinds_are_listed() -> None:
-    assert codec.KINDS[-3:] == ("observation", "update", "history")
-    for kind in ("observation", "update", "history"):
+    assert codec.KINDS[-4:] == ("observation", "update", "history", "public")
+    for kind in ("observation", "update", "history", "public"):
         assert f"``{kind}``" in (codec.__doc__ or "") or f'"{kind}"' in (codec.__doc__ or "")
 
 
