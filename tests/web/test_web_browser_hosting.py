@@ -232,6 +232,7 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     settle(spectator)
     spectator.wait_for_selector("#spectate", state="visible")
     assert spectator.is_hidden("#board") and spectator.is_hidden("#hand")
+    assert (spectator.text_content("#hint") or "").startswith("You are watching")  # not how to play
     # the table as every seat sees it: both seats' sandwiches and hand sizes, no hand's cards
     state = live.host.table(watch_link.split("#game=")[1].split("&")[0]).state
     seats = spectator.locator("#spectate-board #table .seat")

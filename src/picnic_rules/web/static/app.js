@@ -597,6 +597,7 @@ async function watch(id) {
   await busy(async () => {
     reset(id);
     await useTable(await api("GET", "/api/tables/" + encodeURIComponent(id)));
+    $("hint").textContent = "You are watching: the table as every player sees it, without anyone's hand. It moves by itself.";
     game.watching = { seen: 0, log: [], doc: null };
     $("links").hidden = true;
     await fetchPublic();
