@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, get_args
 
 from ..errors import DecodeError
 from ..game import AnyGame, Game, Outcome
@@ -43,18 +43,7 @@ Kind: TypeAlias = Literal[
 ]
 """The kinds of document."""
 
-KINDS: Final[tuple[Kind, ...]] = (
-    "state",
-    "view",
-    "move",
-    "rules",
-    "record",
-    "outcome",
-    "observation",
-    "update",
-    "history",
-    "public",
-)
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
 """Every kind of document, in the order the format documentation lists them."""
 
 SPREAD: Final[frozenset[Kind]] = frozenset({"record", "history"})
@@ -91,19 +80,16 @@ def resolve_game(game: AnyGame | str | None) -> AnyGame | None:
 
 def _kind_of(obj: object, game: AnyGame) -> Kind | None:
     cls = type(obj)
-    if cls is game.State:
-        return "state"
-    if cls is game.View:
-        return "view"
-    if cls is game.Rules:
-        return "rules"
     if cls in game.move_types:
         return "move"
-    if cls is game.Observation:
-        return "observation"
-    if cls is game.PublicView:
-        return "public"
-    return None
+    kinds: dict[object, Kind] = {
+        game.State: "state",
+        game.View: "view",
+        game.Rules: "rules",
+        game.Observation: "observation",
+        game.PublicView: "public",
+    }
+    return kinds.get(cls)
 
 
 def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:

@@ -45,9 +45,15 @@ _READERS: dict[type, Callable[[object], dict[str, Any]]] = {}
 
 def own_fields_first(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
     """An attrs ``field_transformer``: the class's own fields, in the order it declares them,
-    then its bases' (the order of ``__init__``, ``repr`` and JSON documents)."""
+    then its base's in the base's order (the order of ``__init__``, ``repr`` and JSON
+    documents): a class made with this transformer on a base made with it keeps the
+    base's own fields before the base's bases'."""
     own = vars(cls).get("__annotations__", {})
-    return sorted(fields, key=lambda field: field.name not in own)
+    base = cls.__bases__[0] if cls.__bases__ else object
+    order = {f.name: at for at, f in enumerate(attrs.fields(base))} if attrs.has(base) else {}
+    return sorted(
+        fields, key=lambda field: (field.name not in own, order.get(field.name, len(order)))
+    )
 
 
 def public_part(base: type, position: object) -> dict[str, Any]:

@@ -180,20 +180,8 @@ def derive_view(state: type) -> type:
             sizes_of = sizes_of or declared.sizes
         else:
             fields[field.name] = hint
-    made = attrs.make_class(
-        "View",
-        {name: attrs.field(type=hint) for name, hint in fields.items()},
-        frozen=True,
-        kw_only=True,
-        slots=True,
-    )
-    if isinstance(getattr(state, "players", None), property) and sizes_of is not None:
-        seats = sizes_of
-        made.players = property(  # type: ignore[attr-defined]
-            lambda view: len(getattr(view, seats)), doc="The number of seats."
-        )
-    made.__annotations__ = fields
-    made.__module__ = state.__module__
+    has_players = isinstance(getattr(state, "players", None), property)
+    made = _made("View", fields, state.__module__, sizes_of if has_players else None)
     made.__doc__ = (
         f"What seat ``player`` sees of a :class:`{state.__qualname__}` (derived from the "
         "declarations of its fields)."
@@ -221,25 +209,32 @@ def derive_public_view(view: type, owned: Sequence[tuple[str, Owned]] = ()) -> t
         elif declared.shown_when is None:
             dropped.add(name)
     fields = {f.name: hints[f.name] for f in attrs.fields(view) if f.name not in dropped}
-    made = attrs.make_class(
-        "PublicView",
-        {name: attrs.field(type=hint) for name, hint in fields.items()},
-        frozen=True,
-        kw_only=True,
-        slots=True,
-    )
-    if owned:
-        seats = owned[0][1].sizes
-        made.players = property(  # type: ignore[attr-defined]
-            lambda public: len(getattr(public, seats)), doc="The number of seats."
-        )
-    made.__annotations__ = fields
-    made.__module__ = view.__module__
+    made = _made("PublicView", fields, view.__module__, owned[0][1].sizes if owned else None)
     made.described_by = view  # type: ignore[attr-defined]  # its fields' docs are the view's
     made.__doc__ = (
         "What every seat sees of the table: a view without its seat and the seat's own "
         "hidden cards, only their sizes (derived from the declarations of the fields)."
     )
+    return made
+
+
+def _made(name: str, fields: dict[str, Any], module: str, seats: str | None) -> type:
+    """A frozen, slotted, keyword-only attrs class ``name`` of ``module`` with ``fields``
+    (names and types), and a ``players`` property (the length of field ``seats``) unless
+    ``seats`` is ``None``."""
+    made = attrs.make_class(
+        name,
+        {field: attrs.field(type=hint) for field, hint in fields.items()},
+        frozen=True,
+        kw_only=True,
+        slots=True,
+    )
+    if seats is not None:
+        made.players = property(  # type: ignore[attr-defined]
+            lambda position: len(getattr(position, seats)), doc="The number of seats."
+        )
+    made.__annotations__ = fields
+    made.__module__ = module
     return made
 
 

@@ -16,7 +16,7 @@ from ..kit import Enum, own_fields_first
 from .cards import Card, Counts, GrainCounts
 from .rules import Rules
 
-__all__ = ["Duel", "Haggle", "Phase", "Public", "PublicView", "State", "View"]
+__all__ = ["Duel", "Haggle", "Phase", "Public", "PublicView", "Seen", "State", "View"]
 
 
 class Phase(Enum):
@@ -140,11 +140,38 @@ class State(Public):
 
 
 @attrs.frozen(field_transformer=own_fields_first)
-class View(Public):
+class Seen(Public):
+    """What a view shows of the table beside the rules and the seat's own hand: every
+    seat's view and the :class:`PublicView` share these fields (a spectator's table).
+
+    Its own fields come first, then the :class:`Public` ones.
+    """
+
+    hand_sizes: tuple[int, ...]
+    """How many cards every seat holds."""
+    deck_size: int
+    """How many cards the deck holds."""
+    discard: Counts
+    """The face-up discard pile."""
+    played: tuple[tuple[Card, ...], ...]
+    """The cards on the table that this view shows: every seat's once revealed, and in a
+    seat's own view its own commitment (else empty)."""
+    face_down: tuple[int, ...]
+    """How many face-down cards each seat has committed that this view does not show (0
+    for the seat's own in its own view)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+
+@attrs.frozen(field_transformer=own_fields_first)
+class View(Seen):
     """What seat :attr:`player` may see: its own hand and commitment, everything public,
     and only the sizes of the other hands, of the deck and of other seats' face-down cards.
 
-    Its own fields come first, then the :class:`Public` ones.
+    Its own fields come first, then the :class:`Seen` and :class:`Public` ones.
     """
 
     player: int
@@ -153,46 +180,16 @@ class View(Public):
     """The rules of the game."""
     hand: Counts
     """This seat's hand."""
-    hand_sizes: tuple[int, ...]
-    """How many cards every seat holds."""
-    deck_size: int
-    """How many cards the deck holds."""
-    discard: Counts
-    """The face-up discard pile."""
-    played: tuple[tuple[Card, ...], ...]
-    """The cards on the table: this seat's own, and others' once revealed (else empty)."""
-    face_down: tuple[int, ...]
-    """How many face-down cards each other seat has committed and not yet revealed."""
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.hand_sizes)
 
 
 @attrs.frozen(field_transformer=own_fields_first, kw_only=True)
-class PublicView(Public):
+class PublicView(Seen):
     """What every seat sees alike (a spectator's table): no hand, only the sizes of the
     hands and of the deck, the cards on the table once revealed, and of each commitment
     still face down only how many cards it holds.
 
-    Its own fields come first, then the :class:`Public` ones.
+    Its own field comes first, then the :class:`Seen` and :class:`Public` ones.
     """
 
     rules: Rules
     """The rules of the game."""
-    hand_sizes: tuple[int, ...]
-    """How many cards every seat holds."""
-    deck_size: int
-    """How many cards the deck holds."""
-    discard: Counts
-    """The face-up discard pile."""
-    played: tuple[tuple[Card, ...], ...]
-    """The cards on the table once revealed (empty while face down)."""
-    face_down: tuple[int, ...]
-    """How many face-down cards every seat has committed and not yet revealed."""
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.hand_sizes)
