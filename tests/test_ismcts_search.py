@@ -287,3 +287,36 @@ def test_the_ants_search_stops_when_the_rounds_tosses_are_over() -> None:
     assert not round_over(state)
     assert round_over(attrs.evolve(state, phase=Phase.PLACE))
     assert make_agent(game, "ismcts").stop is round_over  # type: ignore[attr-defined]
+
+
+def _commits_first(state: Any) -> bool:
+    from picnic_rules.poultry import Phase
+
+    return bool(state.phase is Phase.COMMIT)
+
+
+def test_a_blind_seat_moves_outside_the_tree() -> None:
+    game = GAMES["poultry"]
+    state = _decision(game, seed=2, skip=0)  # seat 0 commits, seat 1 commits after it
+    assert state.phase.value == "commit" and state.turn == 0
+    view = game.view(state, 0)
+    agent = SearchAgent(game, iterations=30, rollout="computer", blind=_commits_first)
+    root, _ = agent.search(view, random.Random(1))
+    for child in root.children.values():  # seat 1's face-down answer holds no node
+        assert all(grandchild.mover != 1 for grandchild in child.children.values())
+    seen, _ = SearchAgent(game, iterations=30, rollout="computer").search(view, random.Random(1))
+    assert any(g.mover == 1 for c in seen.children.values() for g in c.children.values())
+
+
+def test_a_deal_replaces_determinize() -> None:
+    game = GAMES["poultry"]
+    state = _decision(game, seed=2, skip=0)
+    view = game.view(state, 0)
+    calls: list[int] = []
+
+    def deal(v: Any, rng: random.Random) -> Any:
+        calls.append(1)
+        return game.determinize(v, rng)
+
+    _, done = SearchAgent(game, iterations=12, deal=deal).search(view, random.Random(1))
+    assert len(calls) == done == 12

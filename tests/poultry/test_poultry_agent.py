@@ -4,7 +4,9 @@ benchmarks give the full win rate)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 from poultry_scenario import play, table
 
 from picnic_rules.poultry import (
@@ -46,3 +48,33 @@ def test_it_beats_random_play() -> None:
     summary = simulate("poultry", ["computer", "random", "random"], 30, seed=3, rotate=True)
     rates = dict(summary.agent_win_rates)
     assert rates["computer"] > 0.6
+
+
+def test_the_search_deals_the_others_commitments_as_the_computer_would() -> None:
+    from picnic_rules.poultry import apply
+    from picnic_rules.poultry.agent import modelled_deal
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = simulate_to_second_commitment(rng)
+        v = view(state, 1)
+        for deal in range(3):
+            dealt = modelled_deal(v, random.Random(deal))
+            assert view(dealt, 1) == v  # only what seat 1 cannot see was dealt
+            hand = list(dealt.hands[0])
+            for card in dealt.played[0]:
+                hand[dealt.rules.index[card]] += 1
+            before = attrs.evolve(dealt, hands=(tuple(hand), dealt.hands[1]), turn=0,
+                                  played=((), dealt.played[1]))  # fmt: skip
+            chosen = ComputerAgent()(view(before, 0), legal_moves(before), random.Random(0))
+            assert apply(before, chosen).played[0] == dealt.played[0]
+
+
+def simulate_to_second_commitment(rng: random.Random) -> Any:
+    """A 2-player state where seat 0 has committed (as the computer) and seat 1 is to."""
+    from picnic_rules.poultry import apply, new_game, sample_chance
+
+    state = new_game(2)
+    while state.phase is not Phase.COMMIT:
+        state = apply(state, sample_chance(state, rng))
+    return apply(state, ComputerAgent()(view(state, 0), legal_moves(state), rng))

@@ -115,7 +115,11 @@ class SearchAgent(ISMCTSAgent):
     * ``widening``: progressive widening, a node holds at most
       ``ceil(widening * sqrt(visits + 1))`` children (``None``: every move is tried);
     * ``stop``: with ``evaluate``, an iteration also stops at a state after the root where
-      ``stop(state)`` is true (the end of an ants round), and that state is credited.
+      ``stop(state)`` is true (the end of an ants round), and that state is credited;
+    * ``blind``: in the tree, another seat to act where ``blind(state)`` is true moves by
+      the playout policy, without a node (a face-down commitment made beside the
+      searcher's, which it cannot know);
+    * ``deal``: deals each iteration (``deal(view, rng)``) instead of ``determinize``.
 
     Every choice, the heuristic agent's included, is drawn from the ``rng`` the agent is
     given, so with ``seconds`` unset a seeded match is reproducible.
@@ -135,6 +139,14 @@ class SearchAgent(ISMCTSAgent):
     """Progressive widening: at most ``ceil(widening * sqrt(visits + 1))`` children."""
     stop: Callable[[Any], bool] | None = attrs.field(default=None, kw_only=True, repr=False)
     """Where an iteration stops for ``evaluate`` (the end of a round), or ``None``."""
+    blind: Callable[[Any], bool] | None = attrs.field(default=None, kw_only=True, repr=False)
+    """Where another seat's choice is simultaneous with the searcher's (played by the
+    playout policy, outside the tree), or ``None``."""
+    deal: Callable[[Any, random.Random], Any] | None = attrs.field(
+        default=None, kw_only=True, repr=False
+    )
+    """How an iteration deals the hidden cards (``deal(view, rng)``), or ``None`` for the
+    game's ``determinize``."""
 
     def _options(self) -> dict[str, Any]:
         return {
@@ -145,6 +157,8 @@ class SearchAgent(ISMCTSAgent):
             "evaluate": self.evaluate,
             "widening": self.widening,
             "stop": self.stop,
+            "blind": self.blind,
+            "deal": self.deal,
         }
 
 

@@ -160,6 +160,8 @@ def search(
     evaluate: Evaluator | None = None,
     widening: float | None = None,
     stop: Callable[[Any], bool] | None = None,
+    blind: Callable[[Any], bool] | None = None,
+    deal: Callable[[Any, random.Random], Any] | None = None,
 ) -> tuple[Node, int]:
     """Search from ``view`` (the seat ``view.player`` is to act) and return the root and
     the number of iterations done.
@@ -175,19 +177,28 @@ def search(
     node has been visited often enough. ``stop`` (with ``evaluate``) ends an iteration at
     any state after the root where ``stop(state)`` is true, in the tree or in the playout
     -- the end of a round, say, past which the playout policy's choices are costly and
-    little is known -- and credits that state.
+    little is known -- and credits that state. ``blind`` marks simultaneous choices: in the
+    tree, a seat other than the searching one to act in a state where ``blind(state)`` is
+    true (committing face down beside the searcher's face-down commitment, say) moves by
+    ``policy`` and gets no node, so its choice cannot depend on the searcher's hidden one.
+    ``deal`` (``deal(view, rng)``) deals each iteration instead of the game's
+    ``determinize`` (a deal that models the other seats' hidden choices).
     """
     to_move, legal_moves, apply = fast.to_move, fast.legal_moves, fast.apply
-    sample_chance, winners, determinize = fast.sample_chance, fast.winners, fast.determinize
+    sample_chance, winners = fast.sample_chance, fast.winners
+    determinize = fast.determinize if deal is None else deal
     choose = rng.random
     log, sqrt = math.log, math.sqrt
     cut = _NO_LIMIT if depth is None or evaluate is None else depth
     halt = None if evaluate is None else stop
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = Node()
+    searcher: Any = None  # the seat to act at the root, found in the first deal
     done = 0
     while done < iterations:
         state = determinize(view, rng)
+        if searcher is None:
+            searcher = to_move(state)
         node = root
         path = [root]
         # selection and expansion
@@ -201,6 +212,12 @@ def search(
                 state = apply(state, sample_chance(state, rng))
                 continue
             moves = legal_moves(state)
+            if blind is not None and actor != searcher and blind(state):
+                if policy is None:
+                    state = apply(state, moves[int(choose() * len(moves))])
+                else:
+                    state = apply(state, policy(state, moves, rng))
+                continue  # a simultaneous choice: no node, the searcher's stays current
             children = node.children
             if prior is not None and node.favourite is None and len(moves) > 1:
                 node.favourite = prior(state, moves, rng)

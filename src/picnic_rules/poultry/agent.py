@@ -21,20 +21,25 @@ from typing import Final
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
+from ..kit import evolve
 from ..kit.counts import total
 from .cards import COLOURS, GRAINS, Card, Colour, Counts, kinds
+from .engine import apply, legal_moves
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
 from .rules import Rules
 from .scoring import score
 from .state import Phase, State, View
-from .views import unseen
+from .views import determinize, unseen, view
 
 __all__ = [
     "SEARCH_DEPTH",
     "SEARCH_ITERATIONS",
     "ComputerAgent",
     "duel_chance",
+    "modelled_deal",
+    "round_over",
+    "simultaneous",
     "search_agent",
     "value",
 ]
@@ -250,16 +255,88 @@ def value(state: State) -> tuple[float, ...]:
 
 SEARCH_ITERATIONS: Final = 1000
 """The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
-SEARCH_DEPTH: Final = 6
-"""The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
+SEARCH_DEPTH: Final = 40
+"""The most moves of the seats a playout of :func:`search_agent` plays before :func:`value`
+(a round's haggles end well before it: the playouts stop where the :func:`round_over`)."""
+
+
+def round_over(state: State) -> bool:
+    """Whether a round's yards are all resolved (the cards are being drawn, or the game is
+    over): where the search stops an iteration and :func:`value` judges the points won.
+    Cutting a playout after a few moves instead stopped it in the middle of a haggle, with
+    the grain at stake counted for nobody."""
+    return state.phase is Phase.DRAW or state.phase is Phase.OVER
+
+
+def simultaneous(state: State) -> bool:
+    """Whether the seat to act commits face down: its choice is made beside the others'
+    face-down commitments and cannot depend on them, so the search plays it by the
+    computer outside its tree (else the seat after the searcher would answer the
+    searcher's hidden commitment as if it saw it)."""
+    return state.phase is Phase.COMMIT
+
+
+def _recommitted(state: State, seat: int, rng: random.Random) -> State | None:
+    """``state`` with ``seat``'s dealt face-down cards back in its hand and its commitment
+    made again by the computer from that hand (``None`` if the computer would commit a
+    different number of cards than the seat did)."""
+    committed = state.played[seat]
+    index = state.rules.index
+    hand = list(state.hands[seat])
+    for card in committed:
+        hand[index[card]] += 1
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    played = list(state.played)
+    played[seat] = ()
+    before = evolve(state, hands=tuple(hands), played=tuple(played), turn=seat)
+    moves = legal_moves(before)
+    move = _COMPUTER(view(before, seat), moves, rng)
+    if not isinstance(move, Commit) or len(move.cards) != len(committed):
+        return None
+    return apply(before, move)
+
+
+def modelled_deal(v: View, rng: random.Random) -> State:
+    """A deal for the search from view ``v``: :func:`~picnic_rules.poultry.determinize`,
+    then every other seat that has committed face down commits again as the computer
+    would from the hand dealt to it, in seat order (a random commitment from a random
+    hand is a poor guess at a player's choice). Only the cards ``v`` cannot see are
+    moved; where the computer's commitment would not match what ``v`` saw (the number of
+    cards), the plain deal is kept."""
+    state = determinize(v, rng)
+    if v.phase is not Phase.COMMIT or not any(v.face_down):
+        return state
+    dealt = state
+    for seat, count in enumerate(v.face_down):
+        if count and seat != v.player:
+            again = _recommitted(state, seat, rng)
+            if again is None:
+                return dealt
+            state = again
+    return state if state.turn == v.turn and state.phase is Phase.COMMIT else dealt
+
+
+_COMPUTER: Final = ComputerAgent()
+"""The computer that recommits the other seats' cards in :func:`modelled_deal`."""
 
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
-    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
-    :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It sees only its seat's view
-    and draws every choice from the ``rng`` it is given (reproducible from a seed).
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent that stop when
+    the :func:`round_over` (or after :data:`SEARCH_DEPTH` moves) and are scored by
+    :func:`value`; the other seats' face-down commitments are the computer's, outside the
+    tree (:func:`simultaneous`), and dealt as the computer would commit them
+    (:func:`modelled_deal`). It sees only its seat's view and draws every choice from the
+    ``rng`` it is given (reproducible from a seed).
     """
     return SearchAgent(
-        game, iterations=SEARCH_ITERATIONS, rollout="computer", depth=SEARCH_DEPTH, evaluate=value
+        game,
+        iterations=SEARCH_ITERATIONS,
+        rollout="computer",
+        depth=SEARCH_DEPTH,
+        evaluate=value,
+        stop=round_over,
+        blind=simultaneous,
+        deal=modelled_deal,
     )
