@@ -104,7 +104,8 @@ class Options:
     iterations: int
     seconds: float | None
     depth: int
-    exploration: float
+    exploration: float | None
+    """The UCB1 constant, or ``None``: each search's own (``ismcts``: the game's choice)."""
     prior_weight: float
 
 
@@ -118,12 +119,14 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
     common: dict[str, Any] = {
         "iterations": options.iterations,
         "seconds": options.seconds,
-        "exploration": options.exploration,
+        "exploration": 0.7 if options.exploration is None else options.exploration,
     }
     cut: dict[str, Any] = {"depth": options.depth, "evaluate": EVALUATORS[game_name]}
     if name == "ismcts":  # the game's own search, with the tournament's budget
         agent = make_agent(game, "ismcts")
         assert isinstance(agent, SearchAgent)
+        if options.exploration is None:  # the game's own constant
+            del common["exploration"]
         return attrs.evolve(agent, **common)
     if name == "ismcts-plain":
         return SearchAgent(game, **common)
@@ -358,7 +361,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seconds", type=float, help="also bound each search's time (not reproducible)"
     )
     parser.add_argument("--depth", type=int, default=6, help="moves before a cut playout (6)")
-    parser.add_argument("--exploration", type=float, default=0.7, help="UCB1 constant (0.7)")
+    parser.add_argument(
+        "--exploration", type=float, help="UCB1 constant (0.7; ismcts: the game's own)"
+    )
     parser.add_argument("--prior-weight", type=float, default=2.0, help="prior bonus (2.0)")
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (1)")

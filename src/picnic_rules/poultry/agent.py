@@ -34,6 +34,7 @@ from .views import determinize, unseen, view
 
 __all__ = [
     "SEARCH_DEPTH",
+    "SEARCH_EXPLORATION",
     "SEARCH_ITERATIONS",
     "ComputerAgent",
     "duel_chance",
@@ -255,6 +256,9 @@ def value(state: State) -> tuple[float, ...]:
 
 SEARCH_ITERATIONS: Final = 1000
 """The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
+SEARCH_EXPLORATION: Final = 0.35
+"""The UCB1 constant of :func:`search_agent` (the search's default is 0.7: a round's
+points, as shares of a win, differ by less than its exploration bonus)."""
 SEARCH_DEPTH: Final = 40
 """The most moves of the seats a playout of :func:`search_agent` plays before :func:`value`
 (a round's haggles end well before it: the playouts stop where the :func:`round_over`)."""
@@ -323,7 +327,8 @@ _COMPUTER: Final = ComputerAgent()
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
-    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent that stop when
+    :data:`SEARCH_ITERATIONS` iterations at UCB1 constant :data:`SEARCH_EXPLORATION`,
+    playouts by the ``computer`` agent that stop when
     the :func:`round_over` (or after :data:`SEARCH_DEPTH` moves) and are scored by
     :func:`value`; the other seats' face-down commitments are the computer's, outside the
     tree (:func:`simultaneous`), and dealt as the computer would commit them
@@ -333,6 +338,7 @@ def search_agent(game: AnyGame) -> SearchAgent:
     return SearchAgent(
         game,
         iterations=SEARCH_ITERATIONS,
+        exploration=SEARCH_EXPLORATION,
         rollout="computer",
         depth=SEARCH_DEPTH,
         evaluate=value,
