@@ -385,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.iterations, args.seconds, args.depth, args.exploration, args.prior_weight
     )
     if args.merge:
-        options, chunks = merge(args.merge)
+        searched, chunks = merge(args.merge)
         names: list[str] = []
         for _g, a, b, _seeds, _tally in chunks:
             names += [n for n in (a, b) if n not in names]
@@ -399,6 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--games, --iterations and --jobs must be at least 1")
         games = args.game or list(BUILT_IN)
         chunks = tournament(args, options, names, games)
+        searched = dict.fromkeys(games, options)
         if args.save:
             save(args.save, options, chunks)
             print(f"saved: {args.save}", file=sys.stderr)
@@ -407,9 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     played = sorted({chunk[4].games for chunk in chunks})
     print(
         f"strength, 2 players, seats rotated, {len(seeds)} seeds from {seeds[0]} to "
-        f"{seeds[-1]}, {options.iterations} ISMCTS iterations, depth {options.depth} "
-        f"(Python {sys.version.split()[0]}; {len(chunks)} chunks of {'/'.join(map(str, played))} "
-        "games)"
+        f"{seeds[-1]} (Python {sys.version.split()[0]}; {len(chunks)} chunks of "
+        f"{'/'.join(map(str, played))} games)"
     )
     rows = []
     for g in games:
@@ -419,6 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 results[a, b] = results.get((a, b), Tally()) + tally
         ratings = elo(sorted({n for pair in results for n in pair}, key=names.index), results)
         print(f"\n{g}: Elo " + ", ".join(f"{n} {r:+.0f}" for n, r in ratings.items()))
+        print(f"  searched with {searched[g]}")
         for (a, b), tally in results.items():
             low, high = wilson(tally.score, tally.games)
             means = [s / max(d, 1) for s, d in zip(tally.seconds, tally.decisions, strict=True)]
@@ -487,10 +488,11 @@ def save(path: Path, options: Options, chunks: list[Chunk]) -> None:
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
 
-def merge(paths: Sequence[Path]) -> tuple[Options, list[Chunk]]:
-    """The chunks of the saved runs at ``paths``, added up: they must share the search's
-    options, and no game (game, pairing, seed) may be counted twice."""
-    options: Options | None = None
+def merge(paths: Sequence[Path]) -> tuple[dict[str, Options], list[Chunk]]:
+    """The chunks of the saved runs at ``paths``, added up, and the search's options of
+    each game: the runs of one game must share them, and no game (game, pairing, seed)
+    may be counted twice."""
+    options: dict[str, Options] = {}
     chunks: list[Chunk] = []
     counted: dict[tuple[str, str, str], set[int]] = {}
     for path in paths:
@@ -510,16 +512,12 @@ def merge(paths: Sequence[Path]) -> tuple[Options, list[Chunk]]:
                 seeds = range(*entry["seeds"])
                 if counted.setdefault(key, set()) & set(seeds):
                     raise ValueError(f"{'/'.join(key)}: seeds {seeds.start}.. counted twice")
+                if options.setdefault(key[0], found) != found:
+                    raise ValueError(f"{key[0]} searched with {found}, not {options[key[0]]}")
                 counted[key] |= set(seeds)
                 chunks.append((*key, seeds, tally))
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise SystemExit(f"strength.py: error: --merge {path}: {error}") from None
-        if options is not None and found != options:
-            raise SystemExit(
-                f"strength.py: error: --merge {path}: searched with {found}, not {options}"
-            )
-        options = found
-    assert options is not None  # argparse's nargs="+" gives at least one path
     return options, chunks
 
 
