@@ -512,13 +512,24 @@ def merge(paths: Sequence[Path]) -> tuple[dict[str, Options], list[Chunk]]:
                 seeds = range(*entry["seeds"])
                 if counted.setdefault(key, set()) & set(seeds):
                     raise ValueError(f"{'/'.join(key)}: seeds {seeds.start}.. counted twice")
-                if options.setdefault(key[0], found) != found:
-                    raise ValueError(f"{key[0]} searched with {found}, not {options[key[0]]}")
+                known = options.setdefault(key[0], found)
+                if _effective(key[0], known) != _effective(key[0], found):
+                    raise ValueError(f"{key[0]} searched with {found}, not {known}")
                 counted[key] |= set(seeds)
                 chunks.append((*key, seeds, tally))
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise SystemExit(f"strength.py: error: --merge {path}: {error}") from None
     return options, chunks
+
+
+def _effective(game_name: str, options: Options) -> tuple[Any, ...]:
+    """What ``options`` search a game with: an unset ``exploration`` is 0.7, and the
+    game's own constant for its ``ismcts`` agent (runs that searched alike compare equal)."""
+    own = make(game_name, "ismcts", attrs.evolve(options, exploration=None))
+    assert isinstance(own, SearchAgent)
+    plain = 0.7 if options.exploration is None else options.exploration
+    ismcts = own.exploration if options.exploration is None else options.exploration
+    return (*attrs.astuple(attrs.evolve(options, exploration=plain)), ismcts)
 
 
 def _task(task: tuple[str, str, str, range], options: Options) -> Tally:
