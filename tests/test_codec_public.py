@@ -13,8 +13,9 @@ import pytest
 from harness_games import DICE
 from jsonschema import Draft202012Validator
 
-from picnic_rules import CHANCE, GAMES, DecodeError, InvalidState, codec
+from picnic_rules import GAMES, DecodeError, InvalidState, codec
 from picnic_rules.game import AnyGame
+from picnic_rules.testing import random_step
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "keep_or_swap"))
 import keep_or_swap
@@ -30,13 +31,7 @@ def _states(game: AnyGame, players: int, seed: int) -> list[Any]:
     state, found = game.new_game(players), []
     while not game.is_over(state) and len(found) < 400:
         found.append(state)
-        actor = game.to_move(state)
-        move = (
-            game.sample_chance(state, rng)
-            if actor is CHANCE
-            else rng.choice(game.legal_moves(state))
-        )
-        state = game.apply(state, move)
+        state = random_step(game, state, rng)
     return [*found, state]
 
 

@@ -17,6 +17,7 @@ from picnic_rules.agents import ISMCTSAgent, make_agent
 from picnic_rules.agents.ismcts import SearchAgent, heuristic_policy
 from picnic_rules.agents.search import engine_functions, search
 from picnic_rules.game import AnyGame
+from picnic_rules.testing import random_step
 
 NAMES = ("sandwich", "insects", "poultry", "ants")
 
@@ -216,13 +217,7 @@ def test_a_games_value_is_each_seats_share_of_a_win(name: str) -> None:
             assert len(shares) == players
             assert all(0.0 <= share <= 1.0 for share in shares)
             assert math.isclose(sum(shares), 1.0)
-            actor = game.to_move(state)
-            move = (
-                game.sample_chance(state, rng)
-                if actor is CHANCE
-                else rng.choice(game.legal_moves(state))
-            )
-            state = game.apply(state, move)
+            state = random_step(game, state, rng)
             steps += 1
 
 

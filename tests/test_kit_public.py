@@ -12,8 +12,9 @@ import harness_games
 import pytest
 from harness_games import DICE
 
-from picnic_rules import CHANCE, GAMES, InvalidState
+from picnic_rules import GAMES, InvalidState
 from picnic_rules.kit import Counts, Visibility, define_game, derive_public_view, owned, sized
+from picnic_rules.testing import random_step
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "examples" / "keep_or_swap"))
 import keep_or_swap
@@ -56,13 +57,7 @@ def test_keep_or_swap_writes_nothing_and_shows_the_cards_at_the_showdown() -> No
     while not game.is_over(state):
         table = game.public_view(state)
         assert table.hands == (None,) * 3 and table.held == tuple(map(sum, state.hands))
-        actor = game.to_move(state)
-        move = (
-            game.sample_chance(state, rng)
-            if actor is CHANCE
-            else rng.choice(game.legal_moves(state))
-        )
-        state = game.apply(state, move)
+        state = random_step(game, state, rng)
     assert game.public_view(state).hands == state.hands  # every card shown at the end
 
 

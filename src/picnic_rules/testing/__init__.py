@@ -149,8 +149,8 @@ failures shrink to short, readable games; :func:`players`,
 :func:`GameMachine` builds a stateful test.
 
 For a game's own scenario tests, :func:`assert_illegal` pins the reason
-``apply`` refuses a move with, and :func:`apply_all` applies moves with
-``check`` after each.
+``apply`` refuses a move with, :func:`apply_all` applies moves with
+``check`` after each, and :func:`random_step` takes one step of random play.
 
 This module imports no game: it works from the :class:`~picnic_rules.Game`
 record it is given.
@@ -159,7 +159,7 @@ record it is given.
 from __future__ import annotations
 
 from .harness import check_game, check_long_game, check_play
-from .helpers import apply_all, assert_illegal
+from .helpers import apply_all, assert_illegal, random_step
 from .report import CHECKS, Report, select_checks
 from .strategies import GameMachine, play_out, players, rules_variants, setups
 
@@ -174,6 +174,7 @@ __all__ = [
     "check_play",
     "play_out",
     "players",
+    "random_step",
     "rules_variants",
     "select_checks",
     "setups",

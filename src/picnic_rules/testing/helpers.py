@@ -1,14 +1,16 @@
-"""Helpers for a game's own scenario tests: :func:`assert_illegal` and :func:`apply_all`."""
+"""Helpers for a game's own scenario tests: :func:`assert_illegal`, :func:`apply_all` and
+:func:`random_step`."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..errors import IllegalMove
-from ..game import Game
+from ..game import CHANCE, Game
 from ..typevars import M, R, S, V
 
-__all__ = ["apply_all", "assert_illegal"]
+__all__ = ["apply_all", "assert_illegal", "random_step"]
 
 
 def assert_illegal(game: Game[S, V, M, R, Any], state: S, move: M, *words: str) -> IllegalMove:
@@ -51,3 +53,20 @@ def apply_all(game: Game[S, V, M, R, Any], state: S, *moves: M) -> S:
         except Exception as exc:
             raise AssertionError(f"check refuses the state after move {i} ({move}): {exc}") from exc
     return state
+
+
+def random_step(game: Game[S, V, M, R, Any], state: S, rng: random.Random) -> S:
+    """The state after one step of random play: chance's outcome sampled where chance acts,
+    else a legal move drawn uniformly (``state`` must not be over).
+
+    >>> import random
+    >>> from picnic_rules import sandwich
+    >>> state, rng = sandwich.new_game(2), random.Random(1)
+    >>> while not sandwich.GAME.is_over(state):
+    ...     state = random_step(sandwich.GAME, state, rng)
+    >>> sandwich.GAME.result(state).winners
+    (1,)
+    """
+    if game.to_move(state) is CHANCE:
+        return game.apply(state, game.sample_chance(state, rng))
+    return game.apply(state, rng.choice(game.legal_moves(state)))
