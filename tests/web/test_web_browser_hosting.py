@@ -257,7 +257,8 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     third = contexts()
     third.goto(invite)
     settle(third)
-    assert "taken" in (third.text_content("#message") or "")
+    # the page may still be asking when it first reads as settled: wait for its answer
+    wait_until(lambda: "taken" in (third.text_content("#message") or ""))
     assert third.is_hidden("#board")
     shoot(third, "invite-taken")
     assert live.leaks == [] and live.pushes > 0 and live.publics > 0
