@@ -219,3 +219,37 @@ def test_an_impossible_depth_is_refused(depth: object) -> None:
 
     with pytest.raises(PicnicError, match="depth must be 1 or 2"):
         ComputerAgent(depth=depth)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- what the search remembers
+
+
+def test_the_playout_remembers_choices_apart_near_the_action_limit() -> None:
+    """Behind on sandwiches, the computer spreads while the game goes on, but ends its turn
+    rather than make the sixtieth action that would end the game lost; the playout's
+    remembered choices keep the action count only where it matters."""
+    import attrs
+
+    from picnic_rules.sandwich.agent import playout
+
+    behind = _state(("BpjB", "B"), ("BpjB", "BpjB"), (0, 1, 0, 0, 0))
+    limit = behind.rules.action_limit
+    for actions, expected in ((10, Play(PB, 1)), (limit - 1, sw.End()), (11, Play(PB, 1))):
+        state = attrs.evolve(behind, actions=actions)
+        legal = sw.legal_moves(state)
+        assert _choose(state) == expected, actions
+        assert playout(state, legal, random.Random(0)) == expected, actions
+
+
+def test_evaluate_takes_rows_of_lists_and_of_plain_numbers() -> None:
+    """evaluate remembers the worth of rows of sandwiches: rows of lists (unhashable) are
+    worked out as tuples, and a row of plain card numbers is worth what the cards are."""
+    from picnic_rules.sandwich.agent import evaluate
+
+    closed, spread = _sandwich("BpjB"), _sandwich("Bp")
+    expected = evaluate(((closed, spread), ()), None, (0, 1, 0, 0, 0), 0, 3)
+    as_lists = [[list(closed), list(spread)], []]
+    assert evaluate(as_lists, None, [0, 1, 0, 0, 0], 0, 3) == expected  # type: ignore[arg-type]
+    numbers = ((tuple(map(int, closed)), tuple(map(int, spread))), ())
+    assert evaluate(numbers, None, (0, 1, 0, 0, 0), 0, 3) == expected  # type: ignore[arg-type]
+    assert evaluate(((closed, spread), ()), None, (0, 1, 0, 0, 0), 0, 3) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -56,6 +57,9 @@ _THREAT_CLOSABLE = 40.0  # ... who also holds a closable open sandwich
 
 _WIN = 1e9
 
+_WORTHS_KEPT: Final = 1 << 14
+"""The most rows of sandwiches whose worth :func:`evaluate` remembers."""
+
 
 def _closable_open(sandwiches: Sequence[Sandwich], fly: SandwichId | None, seat: int) -> bool:
     return any(
@@ -88,7 +92,11 @@ def evaluate(
     """
     score = 0.0
     for owner, sandwiches in enumerate(table):
-        counting, worth = _count_and_worth(sandwiches, fly, owner)
+        covered = fly[1] if fly is not None and fly[0] == owner else -1
+        try:
+            counting, worth = _count_and_worth(sandwiches, covered)
+        except TypeError:  # rows of lists, unhashable: remembered as tuples
+            counting, worth = _count_and_worth(tuple(map(tuple, sandwiches)), covered)
         if owner == seat:
             if counting >= to_win:
                 return _WIN
@@ -107,20 +115,22 @@ def evaluate(
     return score
 
 
-def _count_and_worth(
-    sandwiches: Sequence[Sandwich], fly: SandwichId | None, owner: int
-) -> tuple[int, float]:
-    """How many of ``owner``'s sandwiches count (finished, not under the fly) and what they
-    are worth to ``owner``: a finished one :data:`_FINISHED` (:data:`_FINISHED_COVERED`
-    under the fly), an open one by its progress (:data:`_OPEN`: bare bread, one spread
-    kind, closable -- plus :data:`_BUFFER` for each spread beyond the second), times
-    :data:`_COVERED_OPEN` under the fly. One pass with the predicates inlined
-    (``is_finished``, ``covered_by_fly``): :func:`evaluate` is much of a playout's time."""
-    covered = fly[1] if fly is not None and fly[0] == owner else -1
+@functools.lru_cache(maxsize=_WORTHS_KEPT)
+def _count_and_worth(sandwiches: tuple[Sandwich, ...], covered: int) -> tuple[int, float]:
+    """How many of one seat's ``sandwiches`` count (finished, not under the fly, which
+    covers the one at index ``covered``, or -1) and what they are worth to their owner: a
+    finished one :data:`_FINISHED` (:data:`_FINISHED_COVERED` under the fly), an open one
+    by its progress (:data:`_OPEN`: bare bread, one spread kind, closable -- plus
+    :data:`_BUFFER` for each spread beyond the second), times :data:`_COVERED_OPEN` under
+    the fly. One pass with the predicates inlined (``is_finished``, ``covered_by_fly``),
+    remembered (at most :data:`_WORTHS_KEPT` rows of sandwiches): :func:`evaluate` is much
+    of a playout's time, and the sandwiches of a seat not moving are the same in every
+    move the computer weighs.
+    """
     counting = 0
     worth: float = 0  # from the int 0, as sum() adds: the same floats
     for i, sandwich in enumerate(sandwiches):
-        if len(sandwich) > 1 and sandwich[-1] is BREAD:  # is_finished
+        if len(sandwich) > 1 and sandwich[-1] == BREAD:  # is_finished (== remembers 0 as bread)
             if i == covered:
                 worth += _FINISHED_COVERED
             else:
@@ -239,9 +249,10 @@ class _Choices:
     """The computer's choices in the playouts, remembered by what they depend on.
 
     A choice (:func:`_choose`) depends only on the table, the fly, the hand of the seat
-    to act, whether it has played this turn and the action count (the legal moves, the
-    win, the stuck test and the sixty-action limit follow from those and the rules:
-    the cards not on the table are the rest of the deck, wherever they are). The
+    to act, whether it has played this turn and -- only when the next action may reach
+    the sixty-action limit -- the action count (the legal moves, the win, the stuck test
+    and the limit follow from those and the rules: the cards not on the table are the
+    rest of the deck, wherever they are). The
     playouts of one decision meet the same positions often (a quarter of the choices),
     each one a move tried and weighed for every legal move.
     """
@@ -261,7 +272,10 @@ class _Choices:
         if state.rules is not self.rules or len(known) >= self.KEPT:
             self.rules = state.rules  # held here, so its id is never another's
             known.clear()
-        key = (state.table, state.fly, hand, seat, state.played, state.actions)
+        actions = state.actions
+        if actions + 1 < state.rules.action_limit:
+            actions = -1  # no move of this turn can reach the action limit: the count is moot
+        key = (state.table, state.fly, hand, seat, state.played, actions)
         move = known.get(key)
         if move is None:
             move = known[key] = _choose(state, seat, legal, 1)
