@@ -419,7 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 results[a, b] = results.get((a, b), Tally()) + tally
         ratings = elo(sorted({n for pair in results for n in pair}, key=names.index), results)
         print(f"\n{g}: Elo " + ", ".join(f"{n} {r:+.0f}" for n, r in ratings.items()))
-        print(f"  searched with {searched[g]}")
+        print(f"  searched with {_searched(g, searched[g], [n for pair in results for n in pair])}")
         for (a, b), tally in results.items():
             low, high = wilson(tally.score, tally.games)
             means = [s / max(d, 1) for s, d in zip(tally.seconds, tally.decisions, strict=True)]
@@ -520,6 +520,22 @@ def merge(paths: Sequence[Path]) -> tuple[dict[str, Options], list[Chunk]]:
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise SystemExit(f"strength.py: error: --merge {path}: {error}") from None
     return options, chunks
+
+
+def _searched(game_name: str, options: Options, names: Sequence[str]) -> str:
+    """How the searching agents among ``names`` searched ``game_name``: the game's own
+    ``ismcts`` with its own depth and exploration unless the tournament set them, the
+    others with the tournament's ``options``."""
+    parts = []
+    if "ismcts" in names:
+        own = make(game_name, "ismcts", options)
+        assert isinstance(own, SearchAgent)
+        parts.append(
+            f"ismcts: {own.iterations} iterations, depth {own.depth}, exploration {own.exploration}"
+        )
+    if any(n != "ismcts" and n.startswith(("ismcts", "search/")) for n in names):
+        parts.append(f"the others: {options}")
+    return "; ".join(parts) or "no search"
 
 
 def _effective(game_name: str, options: Options) -> tuple[Any, ...]:

@@ -97,7 +97,7 @@ class View(Table):
     hand: Counts
     """This seat's own hand, as counts."""
     hand_sizes: tuple[int, ...]
-    """How many cards every seat holds (this seat's included)."""
+    """How many cards every seat holds."""
     deck_size: int
     """How many cards the deck holds."""
 

@@ -88,6 +88,6 @@ class View(Public):
     hand: Counts
     """This seat's own hand, as counts."""
     hand_sizes: tuple[int, ...]
-    """How many cards every seat holds (this seat's included)."""
+    """How many cards every seat holds."""
     draw_size: int
     """How many cards the face-down draw pile holds."""
