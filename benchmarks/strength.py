@@ -26,8 +26,9 @@ options
 
 ``--plots DIR`` saves one PNG per game (needs matplotlib: ``pip install matplotlib``),
 ``--table FILE`` writes the reST table the docs include. ``--save FILE`` keeps the
-results of every chunk of games (its seeds and tally) as JSON, and ``--merge FILE ...``
-plays nothing: it adds up saved runs -- of other seeds, other games or other pairings,
+results of every chunk of games (its seeds and tally) as JSON, rewritten after every
+chunk (a run interrupted, with Ctrl-C say, keeps the chunks it finished), and
+``--merge FILE ...`` plays nothing: it adds up saved runs -- of other seeds, other games or other pairings,
 played at other times or on other machines -- into one report, table and set of plots,
 refusing runs of different search options and any game counted twice:
 
@@ -46,6 +47,8 @@ import functools
 import json
 import math
 import multiprocessing
+import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -456,11 +459,27 @@ def tournament(
     ]
     run = functools.partial(_task, options=options)
     done: list[Chunk] = []
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for task, tally in zip(tasks, pool.imap(run, tasks), strict=True):
-            done.append((*task, tally))
-            print(f"  {len(done)}/{len(tasks)} {task[0]} {task[1]} vs {task[2]}", file=sys.stderr)
+    try:
+        with multiprocessing.get_context("fork").Pool(args.jobs, _ignore_interrupts) as pool:
+            for task, tally in zip(tasks, pool.imap(run, tasks), strict=True):
+                done.append((*task, tally))
+                if args.save:  # after every chunk: a run cut short keeps what it played
+                    save(args.save, options, done)
+                print(
+                    f"  {len(done)}/{len(tasks)} {task[0]} {task[1]} vs {task[2]}",
+                    file=sys.stderr,
+                )
+    except KeyboardInterrupt:
+        kept = f"; the {len(done)} chunks played are in {args.save}" if args.save else ""
+        raise SystemExit(
+            f"strength.py: interrupted after {len(done)} of {len(tasks)} chunks{kept}"
+        ) from None
     return done
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the tournament, which ends the pool and keeps the chunks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 SAVED = "picnic-strength"
@@ -485,7 +504,9 @@ def save(path: Path, options: Options, chunks: list[Chunk]) -> None:
         ],
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    part = path.with_name(path.name + ".part")  # written whole, then renamed: never half a file
+    part.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    os.replace(part, path)
 
 
 def merge(paths: Sequence[Path]) -> tuple[dict[str, Options], list[Chunk]]:
