@@ -493,6 +493,26 @@ def test_builder_makes_ordinary_frozen_states() -> None:
         builder(attrs.frozen(slots=False)(type("_Options", (), {"__annotations__": {}})))
 
 
+@attrs.frozen(cache_hash=True)
+class _Hashed:
+    """A move-like value that caches its hash (as the ants placements do)."""
+
+    card: str
+    x: int
+
+
+def test_built_values_that_cache_their_hash_hash_as_made_by_attrs() -> None:
+    """builder, evolver and make leave a cached hash unset, so it is worked out on first use
+    from the fields the value has -- never a stale one, never a missing slot."""
+    from picnic_rules.kit import builder, evolver, make
+
+    built = builder(_Hashed)("bread", 1)
+    assert hash(built) == hash(_Hashed("bread", 1)) and built == _Hashed("bread", 1)
+    moved = evolver(_Hashed, "x")(built, x=2)  # built's hash is cached by now
+    assert hash(moved) == hash(_Hashed("bread", 2)) != hash(built)
+    assert hash(make(_Hashed, card="jam", x=3)) == hash(_Hashed("jam", 3))
+
+
 # ---------------------------------------------------------------- the gates
 
 

@@ -265,10 +265,14 @@ class Settle:
     y=Cell(-MAX_NUMBER, MAX_NUMBER, "coordinate y"),
     turn=_number("turn"),
 )
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Place:
     """Place the won ``card`` in your colony: its plate on cell ``(x, y)``, turned ``turn``
-    quarter turns clockwise; ``planner``: with the Planner Round card."""
+    quarter turns clockwise; ``planner``: with the Planner Round card.
+
+    Its hash is worked out once: a search weighs hundreds of placements at every
+    iteration of a decision to place a card, each looked up by its hash.
+    """
 
     card: PicnicCard
     x: int

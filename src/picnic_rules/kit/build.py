@@ -55,7 +55,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     building, names = _layout(cls)
     body = "".join(f"    s.{name} = {name}\n" for name in names)
     source = (
-        f"def build({', '.join(names)}):\n    s = new(B)\n{body}    s.__class__ = C\n    return s\n"
+        f"def build({', '.join(names)}):\n{_start(cls)}{body}    s.__class__ = C\n    return s\n"
     )
     namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
     exec(compile(source, f"<builder of {cls.__qualname__}>", "exec"), namespace)
@@ -91,6 +91,18 @@ def _layout(cls: type) -> tuple[type, tuple[str, ...]]:
     return building, names
 
 
+_CACHED_HASH: Final = "_attrs_cached_hash"
+"""The slot where attrs keeps the hash of a class made with ``cache_hash=True``."""
+
+
+def _start(cls: type) -> str:
+    """The first lines of a generated constructor: a bare instance -- its cached hash, if
+    ``cls`` caches one, not worked out yet (as attrs's own ``__init__`` leaves it)."""
+    if any(_CACHED_HASH in vars(klass).get("__slots__", ()) for klass in cls.__mro__):
+        return f"    s = new(B)\n    s.{_CACHED_HASH} = None\n"
+    return "    s = new(B)\n"
+
+
 _EVOLVERS: Final[dict[tuple[type, tuple[str, ...]], Callable[..., Any]]] = {}
 """The :func:`evolver` of each class and set of names :func:`evolve` was asked to change."""
 
@@ -120,7 +132,7 @@ def evolver(cls: type[T], *names: str, **fixed: object) -> Callable[..., T]:
 
     body = "".join(f"    s.{name} = {value(name)}\n" for name in fields)
     source = (
-        f"def update(old, {', '.join(names)}):\n    s = new(B)\n{body}"
+        f"def update(old, {', '.join(names)}):\n{_start(cls)}{body}"
         "    s.__class__ = C\n    return s\n"
     )
     namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
@@ -160,7 +172,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
         building, names = _layout(cls)
         body = "".join(f"    s.{name} = {name}\n" for name in names)
         source = (
-            f"def make(*, {', '.join(names)}):\n    s = new(B)\n{body}"
+            f"def make(*, {', '.join(names)}):\n{_start(cls)}{body}"
             "    s.__class__ = C\n    return s\n"
         )
         namespace: dict[str, Any] = {"new": object.__new__, "B": building, "C": cls}
