@@ -21,16 +21,20 @@ from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
 from .colony import plates
-from .engine import scores
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
-from .scoring import Plates, majority_counts, measure
+from .scoring import Plates, majority_counts, measure, score_table
 from .state import CATEGORIES, Phase, Placed, Spot, State, View
 
 __all__ = [
     "SEARCH_DEPTH",
     "SEARCH_ITERATIONS",
+    "TEMPERATURE_PER_ROUND",
+    "PLATE_WORTH",
+    "PUDDLE_DIE",
+    "VALUE_TEMPERATURE",
     "ComputerAgent",
     "card_value",
+    "projected_plates",
     "round_over",
     "search_agent",
     "value",
@@ -44,6 +48,17 @@ def _totals(state: State, position: int) -> list[int]:
             if die.spot is Spot.AREA and position in die.cards:
                 totals[seat] += die.face
     return totals
+
+
+def _all_totals(state: State) -> list[list[int]]:
+    """:func:`_totals` of every area position at once (one pass over the dice)."""
+    table = [[0] * state.players for _ in state.area]
+    for seat, own in enumerate(state.dice):
+        for die in own:
+            if die.spot is Spot.AREA:
+                for position in die.cards:
+                    table[position][seat] += die.face
+    return table
 
 
 class _Scorer:
@@ -87,14 +102,14 @@ class _Scorer:
         if known is None:
             mine = dict(self._plates)
             mine[x, y] = card
-            known = self._score(mine)
+            known = self.score(mine)
             if len(self._known) >= _KNOWN:
                 self._known.clear()
             self._known[key] = known
         return known
 
-    def _score(self, mine: Plates) -> int:
-        """Seat ``me``'s points with the plates ``mine``."""
+    def score(self, mine: Plates) -> int:
+        """Seat ``me``'s points with the plates ``mine`` (every other colony as it is)."""
         total = sum(self._award(fn(mine), token, other) for fn, token, other in self._cards)
         counts = majority_counts(mine)
         return total + sum(
@@ -106,7 +121,7 @@ class _Scorer:
         known = self._values.get(card)
         if known is not None:
             return known
-        base = self._score(self._plates)
+        base = self.score(self._plates)
         if not self._colony:
             value = 1.0 + self.points_with(card, 0, 0) - base
         else:
@@ -208,9 +223,12 @@ class ComputerAgent:
         for play in plays:
             if play.card in (RoundCard.DOUBLE_TIME, RoundCard.HEAD_START, RoundCard.SECOND_WIND):
                 return play
-        useful = [p for p in plays if self._play_worth(state, me, p, scorer) > 0]
-        if useful:
-            return max(useful, key=lambda p: self._play_worth(state, me, p, scorer))
+        if plays:
+            table = _all_totals(state)
+            worths = [(self._play_worth(state, me, p, scorer, table), p) for p in plays]
+            useful = [(w, p) for w, p in worths if w > 0]
+            if useful:
+                return max(useful, key=lambda wp: wp[0])[1]
         tosses = [m for m in moves if isinstance(m, Toss)]
         order = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
         kind = min({m.die for m in tosses}, key=lambda k: order[k])
@@ -219,11 +237,13 @@ class ComputerAgent:
         return next((m for m in mine if m.target == target), mine[0])
 
     @staticmethod
-    def _play_worth(state: State, me: int, play: Play, scorer: _Scorer) -> float:
+    def _play_worth(
+        state: State, me: int, play: Play, scorer: _Scorer, table: list[list[int]]
+    ) -> float:
         """Honey where it turns a card, Stomp on the die that beats me on a card, others never."""
         if play.card is RoundCard.HONEY:
             card = state.area[play.position]
-            totals = _totals(state, play.position)
+            totals = table[play.position]
             rival = max(t for s, t in enumerate(totals) if s != me)
             if (
                 card is None
@@ -238,7 +258,7 @@ class ComputerAgent:
             best = 0.0
             for position in die.cards:
                 card = state.area[position]
-                totals = _totals(state, position)
+                totals = table[position]
                 if card is not None and totals[me] and totals[play.seat] - die.face <= totals[me]:
                     best = max(best, scorer.value(card))
             return best
@@ -251,11 +271,13 @@ class ComputerAgent:
             sum(d.spot is Spot.HOME for d in state.dice[s]) for s in range(state.players) if s != me
         )
 
+        table = _all_totals(state)
+
         def worth(position: int) -> float:
             card = state.area[position]
             if card is None:
                 return -10.0
-            totals = _totals(state, position)
+            totals = table[position]
             mine = totals[me]
             rival = max(t for s, t in enumerate(totals) if s != me)
             gain = scorer.value(card)
@@ -278,36 +300,97 @@ class ComputerAgent:
         return max(moves, key=worth)
 
 
-VALUE_TEMPERATURE: Final = 3.0
-"""The lead in points that makes a seat ``e`` times as likely to win."""
-WON_CARD: Final = 2.0
-"""What a card won and not placed yet adds to its seat's points in :func:`value`."""
+VALUE_TEMPERATURE: Final = 2.0
+"""The lead in points that makes a seat ``e`` times as likely to win at the last round's
+end (:func:`value`)."""
+TEMPERATURE_PER_ROUND: Final = 1.0
+"""What each round still to come adds to :data:`VALUE_TEMPERATURE`: a lead is surer late."""
+PLATE_WORTH: Final = 1.0
+"""What each plate of a colony (its cards won this round included) adds to its seat's
+points in :func:`value` while rounds are to come: a plate is a chance at every Reward."""
+PUDDLE_DIE: Final = 0.5
+"""What each die on the Puddle takes from its seat's points in :func:`value` while rounds
+are to come: it cannot be tossed next round."""
 
 
 def value(state: State) -> tuple[float, ...]:
-    """Each seat's share of a win in the unfinished ``state``, for the search to score a
-    playout cut short: the points the colonies would score now
-    (:func:`~picnic_rules.ants.scores`) and :data:`WON_CARD` for each card won and not
-    placed yet, as shares of a win (:func:`~picnic_rules.agents.search.win_shares` at
-    :data:`VALUE_TEMPERATURE`).
+    """Each seat's share of a win in the unfinished ``state`` (the end of a round's tosses,
+    :func:`round_over`, where the search stops a playout): the points each colony would
+    score with its cards won this round placed where each scores most
+    (:func:`projected_plates`), while rounds are to come plus :data:`PLATE_WORTH` a plate
+    and less :data:`PUDDLE_DIE` a die on the Puddle, as shares of a win
+    (:func:`~picnic_rules.agents.search.win_shares` at :data:`VALUE_TEMPERATURE` plus
+    :data:`TEMPERATURE_PER_ROUND` for each round to come). The values of the round ends
+    lately reached are remembered: the iterations of a decision reach few of them.
 
     >>> from picnic_rules.ants import new_game
     >>> value(new_game(2))
     (0.5, 0.5)
     """
-    return win_shares(
-        [
-            points + WON_CARD * len(won)
-            for points, won in zip(scores(state), state.won, strict=True)
-        ],
-        VALUE_TEMPERATURE,
+    to_come = max(0, state.rules.rounds - state.round)
+    puddles = tuple(sum(die.spot is Spot.PUDDLE for die in own) for own in state.dice)
+    key: tuple[object, ...] = (state.colonies, state.won, state.scoring, state.rewards)
+    key += (state.majority, state.rules, to_come, puddles)
+    known = _VALUES.get(key)
+    if known is not None:
+        return known
+    colonies = [projected_plates(state, seat) for seat in range(state.players)]
+    points = score_table(
+        colonies,
+        state.scoring,
+        state.rewards,
+        state.majority or (0,) * len(CATEGORIES),
+        state.rules.tie_token,
     )
+    totals = [
+        float(p) + (PLATE_WORTH * len(colony) - PUDDLE_DIE * puddle if to_come else 0.0)
+        for p, colony, puddle in zip(points, colonies, puddles, strict=True)
+    ]
+    shares = win_shares(totals, VALUE_TEMPERATURE + TEMPERATURE_PER_ROUND * to_come)
+    if len(_VALUES) >= _VALUES_KEPT:
+        _VALUES.clear()
+    _VALUES[key] = shares
+    return shares
+
+
+_VALUES: Final[dict[tuple[object, ...], tuple[float, ...]]] = {}
+"""The values :func:`value` worked out lately, by what they depend on."""
+_VALUES_KEPT: Final = 50_000
+"""The most values remembered (then all are forgotten at once)."""
+
+
+def projected_plates(state: State, seat: int) -> Plates:
+    """Seat ``seat``'s plates with its cards won this round placed one by one, the most
+    wanted first (:func:`card_value`), each on the free cell beside the colony where it
+    scores most against the other colonies as they are (rotations and the ants a plate
+    must cover are not looked at: an estimate, for :func:`value`)."""
+    mine = dict(plates(state.colonies[seat]))
+    won = state.won[seat]
+    if not won:
+        return mine
+    scorer = scorer_for(state, seat)
+    for card in sorted(won, key=lambda c: -scorer.value(c)):
+        if not mine:
+            mine[0, 0] = card
+            continue
+        spots = _free_cells(mine)
+        best = max(spots, key=lambda cell: scorer.score({**mine, cell: card}))
+        mine[best] = card
+    return mine
+
+
+def _free_cells(taken: Plates) -> list[tuple[int, int]]:
+    """The first eight free cells beside the plates ``taken`` (as :func:`_free_spots`)."""
+    steps = ((1, 0), (0, 1), (-1, 0), (0, -1))
+    return sorted({(x + dx, y + dy) for x, y in taken for dx, dy in steps} - set(taken))[:8]
 
 
 SEARCH_ITERATIONS: Final = 1000
 """The iterations per decision of the game's ``"ismcts"`` agent (:func:`search_agent`)."""
-SEARCH_DEPTH: Final = 6
-"""The moves of the seats a playout of :func:`search_agent` plays before :func:`value`."""
+SEARCH_DEPTH: Final = 40
+"""The most moves of the seats a playout of :func:`search_agent` plays before :func:`value`:
+enough to reach the end of the round's tosses (:func:`round_over`) all but always, so
+every playout is judged where the cards of the round are won."""
 
 _ROUND_ENDS: Final = frozenset({Phase.PLACE, Phase.FILL, Phase.ROLLOFF, Phase.ROUND_CARD})
 """The phases from the placing of the cards won to a new round's first toss."""
