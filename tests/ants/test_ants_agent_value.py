@@ -1,0 +1,54 @@
+"""The search's judge of a round's end (:func:`~picnic_rules.ants.agent.value`): the
+cards won this round count as placed, plates and free dice count while rounds are to
+come, and a lead counts for more in the last round."""
+
+from __future__ import annotations
+
+import attrs
+
+from picnic_rules.ants import Category, Phase, ScoringCard, Spot, State, card_from_str, new_game
+from picnic_rules.ants.agent import projected_plates, value
+from picnic_rules.ants.state import Die, Placed
+
+
+def _round_end(round_: int, won: tuple[str, ...] = (), puddle: int = 0) -> State:
+    """Two seats with one blue cookie each at the end of round ``round_``'s tosses; seat 0
+    won the cards ``won`` and has ``puddle`` dice on the Puddle."""
+    state = new_game(2)
+    first = Placed(card_from_str("blue-cookie"), 0, 0, 0)
+    dice = tuple(Die(Spot.PUDDLE) if i < puddle else Die(Spot.HOME) for i in range(6))
+    return attrs.evolve(
+        state,
+        scoring=(ScoringCard.FOOD_SETS, ScoringCard.COOKIE_GROUP, ScoringCard.FOOD_ROWS),
+        rewards=(5, 5, 5),
+        majority=tuple(4 for _ in Category),
+        colonies=((first,), (first,)),
+        won=(tuple(card_from_str(name) for name in won), ()),
+        dice=(dice, state.dice[1]),
+        phase=Phase.PLACE,
+        round=round_,
+    )
+
+
+def test_equal_colonies_are_an_even_game() -> None:
+    shares = value(_round_end(3))
+    assert shares[0] == shares[1] == 0.5
+
+
+def test_a_card_won_counts_as_placed_where_it_scores_most() -> None:
+    state = _round_end(3, won=("green-cookie",))
+    mine = projected_plates(state, 0)
+    assert len(mine) == 2 and card_from_str("green-cookie") in mine.values()
+    assert projected_plates(state, 1) == {(0, 0): card_from_str("blue-cookie")}
+    assert value(state)[0] > 0.5
+
+
+def test_dice_on_the_puddle_cost_while_rounds_are_to_come() -> None:
+    assert value(_round_end(3, puddle=2))[0] < 0.5
+    assert value(_round_end(6, puddle=2))[0] == 0.5  # the last round: no next round to toss in
+
+
+def test_a_lead_counts_for_more_in_the_last_round() -> None:
+    early = value(_round_end(2, won=("green-cookie",)))[0]
+    late = value(_round_end(6, won=("green-cookie",)))[0]
+    assert 0.5 < early < late
