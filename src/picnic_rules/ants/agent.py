@@ -86,6 +86,7 @@ class _Scorer:
         self._tie = state.rules.tie_token
         self._known: dict[tuple[PicnicCard, int, int], int] = {}
         self._values: dict[PicnicCard, float] = {}
+        self._projections: dict[tuple[PicnicCard, ...], Plates] = {}
 
     def _award(self, mine: int, token: int, best_other: int) -> int:
         """What seat ``me`` takes of one Reward token, measuring ``mine`` against the best
@@ -115,6 +116,23 @@ class _Scorer:
         return total + sum(
             self._award(counts[i], token, other) for i, token, other in self._majority
         )
+
+    def projected(self, won: tuple[PicnicCard, ...]) -> Plates:
+        """Seat ``me``'s plates with the cards ``won`` placed (see :func:`projected_plates`),
+        worked out once for each set of cards won."""
+        known = self._projections.get(won)
+        if known is not None:
+            return known
+        mine = dict(self._plates)
+        for card in sorted(won, key=lambda c: -self.value(c)):
+            if not mine:
+                mine[0, 0] = card
+                continue
+            spots = _free_cells(mine)
+            best = max(spots, key=lambda cell: self.score({**mine, cell: card}))
+            mine[best] = card
+        self._projections[won] = mine
+        return mine
 
     def value(self, card: PicnicCard) -> float:
         """How much seat ``me`` wants ``card`` (see :func:`card_value`)."""
@@ -364,19 +382,10 @@ def projected_plates(state: State, seat: int) -> Plates:
     wanted first (:func:`card_value`), each on the free cell beside the colony where it
     scores most against the other colonies as they are (rotations and the ants a plate
     must cover are not looked at: an estimate, for :func:`value`)."""
-    mine = dict(plates(state.colonies[seat]))
     won = state.won[seat]
     if not won:
-        return mine
-    scorer = scorer_for(state, seat)
-    for card in sorted(won, key=lambda c: -scorer.value(c)):
-        if not mine:
-            mine[0, 0] = card
-            continue
-        spots = _free_cells(mine)
-        best = max(spots, key=lambda cell: scorer.score({**mine, cell: card}))
-        mine[best] = card
-    return mine
+        return plates(state.colonies[seat])
+    return scorer_for(state, seat).projected(won)
 
 
 def _free_cells(taken: Plates) -> list[tuple[int, int]]:
