@@ -78,3 +78,15 @@ def simulate_to_second_commitment(rng: random.Random) -> Any:
     while state.phase is not Phase.COMMIT:
         state = apply(state, sample_chance(state, rng))
     return apply(state, ComputerAgent()(view(state, 0), legal_moves(state), rng))
+
+
+def test_the_search_counts_a_lead_for_more_the_nearer_the_end() -> None:
+    from picnic_rules.poultry import new_game
+    from picnic_rules.poultry.agent import value
+
+    start = new_game(2)
+    ahead = attrs.evolve(start, grain=((0, 0, 3), (1, 0, 0)), phase=Phase.DRAW)  # 9 to 1
+    early, late = attrs.evolve(ahead, round=2), attrs.evolve(ahead, round=12)
+    assert 0.5 < value(early)[0] < value(late)[0] < 1.0
+    assert value(late)[0] > 0.85  # one round to go: an 8-point lead is nearly a win
+    assert value(early)[0] < 0.75  # eleven to go: far from one
