@@ -449,7 +449,7 @@ def tournament(
     spread over ``--jobs`` worker processes."""
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
     if args.pairs:
-        pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]  # type: ignore[misc]
+        pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",")]
     chunk = max(1, args.games // (4 * args.jobs))
     tasks = [
         (g, a, b, range(start, min(start + chunk, args.seed + args.games)))
