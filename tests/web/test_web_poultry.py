@@ -318,7 +318,8 @@ def test_the_others_commitments_are_card_backs_until_the_reveal(
     # the spectator follows: what lies on the table now is face up to all (its log, not its
     # board, tells the cards a resolution has already taken away)
     version = str(live.host.table(table).version)
-    spectator.wait_for_function(f"document.body.dataset.seen === '{version}'")
+    # a selector, not a function: the page's policy refuses scripts made from strings
+    spectator.wait_for_selector(f"body[data-seen='{version}']", state="attached")
     state = live.host.table(table).state
     on_table = sum(map(len, state.played)) if state.phase.value not in ("commit", "reveal") else 0
     assert spectator.locator("#spectate .pp-yard-cards figure").count() == on_table
