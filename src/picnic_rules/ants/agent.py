@@ -26,11 +26,11 @@ from .scoring import Plates, majority_counts, measure, score_table
 from .state import CATEGORIES, Phase, Placed, Spot, State, View
 
 __all__ = [
+    "PLATE_WORTH",
+    "PUDDLE_DIE",
     "SEARCH_DEPTH",
     "SEARCH_ITERATIONS",
     "TEMPERATURE_PER_ROUND",
-    "PLATE_WORTH",
-    "PUDDLE_DIE",
     "VALUE_TEMPERATURE",
     "ComputerAgent",
     "card_value",
@@ -191,9 +191,14 @@ def _target(move: Move) -> int:
 
 
 def _free_spots(colony: tuple[Placed, ...]) -> list[tuple[int, int]]:
-    taken = set(plates(colony))
-    spots = {(p.x + dx, p.y + dy) for p in colony for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))}
-    return sorted(spots - taken)[:8]
+    """The first eight free cells beside ``colony``'s plates."""
+    return _free_cells(plates(colony))
+
+
+def _free_cells(taken: Plates) -> list[tuple[int, int]]:
+    """The first eight free cells beside the plates ``taken``."""
+    steps = ((1, 0), (0, 1), (-1, 0), (0, -1))
+    return sorted({(x + dx, y + dy) for x, y in taken for dx, dy in steps} - set(taken))[:8]
 
 
 @attrs.frozen
@@ -386,12 +391,6 @@ def projected_plates(state: State, seat: int) -> Plates:
     if not won:
         return plates(state.colonies[seat])
     return scorer_for(state, seat).projected(won)
-
-
-def _free_cells(taken: Plates) -> list[tuple[int, int]]:
-    """The first eight free cells beside the plates ``taken`` (as :func:`_free_spots`)."""
-    steps = ((1, 0), (0, 1), (-1, 0), (0, -1))
-    return sorted({(x + dx, y + dy) for x, y in taken for dx, dy in steps} - set(taken))[:8]
 
 
 SEARCH_ITERATIONS: Final = 1000
