@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import attrs
+import pytest
 from poultry_scenario import play, table
 
 from picnic_rules.poultry import (
@@ -50,10 +51,13 @@ def test_it_beats_random_play() -> None:
     assert rates["computer"] > 0.6
 
 
-def test_the_search_deals_the_others_commitments_as_the_computer_would() -> None:
-    from picnic_rules.poultry import apply
+def test_the_search_deals_the_others_commitments_as_the_computer_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from picnic_rules.poultry import agent, apply
     from picnic_rules.poultry.agent import modelled_deal
 
+    monkeypatch.setattr(agent, "SEARCH_CARELESS", 0.0)  # every other seat is the computer
     for seed in range(6):
         rng = random.Random(seed)
         state = simulate_to_second_commitment(rng)
@@ -68,6 +72,53 @@ def test_the_search_deals_the_others_commitments_as_the_computer_would() -> None
                                   played=((), dealt.played[1]))  # fmt: skip
             chosen = ComputerAgent()(view(before, 0), legal_moves(before), random.Random(0))
             assert apply(before, chosen).played[0] == dealt.played[0]
+
+
+def test_the_search_deals_a_careless_seat_s_commitment_at_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from picnic_rules.poultry import agent, determinize
+    from picnic_rules.poultry.agent import modelled_deal
+
+    state = simulate_to_second_commitment(random.Random(1))
+    v = view(state, 1)
+    monkeypatch.setattr(agent, "SEARCH_CARELESS", 1.0)  # every other seat commits at random
+    for deal in range(5):
+        assert modelled_deal(v, random.Random(deal)) == determinize(v, random.Random(deal))
+
+    def kept(careless: float) -> float:  # the share of deals left as determinize dealt them
+        monkeypatch.setattr(agent, "SEARCH_CARELESS", careless)
+        plain = [modelled_deal(v, random.Random(d)) == determinize(v, random.Random(d))
+                 for d in range(200)]  # fmt: skip
+        return sum(plain) / len(plain)
+
+    assert kept(0.0) < 0.15 < 0.2 < kept(0.3) < 0.45  # (the computer's may match by chance)
+
+
+def test_the_playouts_commit_at_random_as_often_as_a_careless_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from picnic_rules import GAMES
+    from picnic_rules.poultry import agent
+
+    playout = agent.playout_policy(GAMES["poultry"])
+    commit = simulate_to_second_commitment(random.Random(2))
+    moves = legal_moves(commit)
+    computer = ComputerAgent()(view(commit, 1), moves, random.Random(0))
+    monkeypatch.setattr(agent, "SEARCH_CARELESS", 0.0)
+    assert {playout(commit, moves, random.Random(s)) for s in range(20)} == {computer}
+    monkeypatch.setattr(agent, "SEARCH_CARELESS", 1.0)
+    for s in range(20):
+        rng, twin = random.Random(s), random.Random(s)
+        twin.random()  # the draw that chose to be careless
+        assert playout(commit, moves, rng) == moves[int(twin.random() * len(moves))]
+    monkeypatch.setattr(agent, "SEARCH_CARELESS", 0.3)
+    chosen = [playout(commit, moves, random.Random(s)) for s in range(400)]
+    assert 0.15 < sum(move != computer for move in chosen) / 400 < 0.3  # random ones, less
+    # the few that happen to be the computer's own choice
+    haggle = play(table(4, {0: "red 5", 1: "red 4"}, {"red": (1, 0, 1)}))
+    monkeypatch.setattr(agent, "SEARCH_CARELESS", 1.0)  # only commitments are careless
+    assert playout(haggle, legal_moves(haggle), random.Random(0)) == Allot(Grain.YELLOW, 0)
 
 
 def simulate_to_second_commitment(rng: random.Random) -> Any:

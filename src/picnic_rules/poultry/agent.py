@@ -19,8 +19,8 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..agents.ismcts import SearchAgent
-from ..agents.search import win_shares
+from ..agents.ismcts import SearchAgent, heuristic_policy
+from ..agents.search import Policy, win_shares
 from ..game import AnyGame
 from ..kit import evolve
 from ..kit.counts import total
@@ -28,12 +28,12 @@ from .cards import COLOURS, GRAINS, Card, Colour, Counts, kinds
 from .engine import apply, legal_moves
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
-from .rules import Rules
 from .scoring import score
 from .state import Phase, State, View
 from .views import determinize, unseen, view
 
 __all__ = [
+    "SEARCH_CARELESS",
     "SEARCH_DEPTH",
     "SEARCH_EXPLORATION",
     "SEARCH_ITERATIONS",
@@ -41,6 +41,7 @@ __all__ = [
     "ComputerAgent",
     "duel_chance",
     "modelled_deal",
+    "playout_policy",
     "round_over",
     "simultaneous",
     "search_agent",
@@ -104,15 +105,9 @@ def _by_colour(
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _deck(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> Counts:
-    """The whole deck as counts (``Rules.deck``), worked out once per deck."""
-    return Rules(poultry=poultry, foxes=foxes).deck
-
-
 def _unseen(v: View) -> Counts:
-    """:func:`~picnic_rules.poultry.views.unseen` with the deck worked out once: the cards
-    seat ``v.player`` cannot see."""
+    """:func:`~picnic_rules.poultry.views.unseen` without its checks: the cards seat
+    ``v.player`` cannot see."""
     rules = v.rules
     index = rules.index
     table = [0] * len(index)
@@ -123,7 +118,7 @@ def _unseen(v: View) -> Counts:
     except KeyError:
         return unseen(v)  # a card of another deck: refused there, with the reason
     seen = total([v.hand, v.discard, *v.stocks, tuple(table)])
-    return tuple(map(operator.sub, _deck(rules.poultry, rules.foxes), seen))  # kit's subtract
+    return tuple(map(operator.sub, rules.deck, seen))  # kit's subtract
 
 
 class _Odds:
@@ -385,7 +380,7 @@ def modelled_deal(v: View, rng: random.Random) -> State:
         return state
     dealt = state
     for seat, count in enumerate(v.face_down):
-        if count and seat != v.player:
+        if count and seat != v.player and rng.random() >= SEARCH_CARELESS:
             again = _recommitted(state, seat, rng)
             if again is None:
                 return dealt
@@ -395,6 +390,30 @@ def modelled_deal(v: View, rng: random.Random) -> State:
 
 _COMPUTER: Final = ComputerAgent()
 """The computer that recommits the other seats' cards in :func:`modelled_deal`."""
+
+
+SEARCH_CARELESS: Final = 0.3
+"""How often the search expects another seat to commit at random rather than as the
+computer would: in :func:`modelled_deal` a seat's face-down cards stay as dealt (a random
+commitment) that often, and in the playouts (:func:`playout_policy`) a commitment is a
+random one that often. A search sure that every player is the computer plays badly
+against anyone else."""
+
+
+def playout_policy(game: AnyGame) -> Policy:
+    """Who plays the playouts of :func:`search_agent`: the computer, but a commitment is a
+    random one with chance :data:`SEARCH_CARELESS` (the playouts stop at the end of the
+    round, so every commitment in them is another seat's)."""
+    computer = heuristic_policy(game, "computer")
+    assert computer is not None  # the game has its computer
+
+    def careless_computer(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        if state.phase is Phase.COMMIT and rng.random() < SEARCH_CARELESS:
+            return moves[int(rng.random() * len(moves))]
+        chosen: Move = computer(state, moves, rng)
+        return chosen
+
+    return careless_computer
 
 
 def search_agent(game: AnyGame) -> SearchAgent:
@@ -412,7 +431,7 @@ def search_agent(game: AnyGame) -> SearchAgent:
         game,
         iterations=SEARCH_ITERATIONS,
         exploration=SEARCH_EXPLORATION,
-        rollout="computer",
+        rollout=playout_policy(game),
         prior="computer",
         prior_weight=SEARCH_PRIOR_WEIGHT,
         depth=SEARCH_DEPTH,

@@ -27,6 +27,7 @@ __all__ = [
     "Grain",
     "GrainCounts",
     "card_key",
+    "deck_counts",
     "kind_index",
     "kinds",
 ]
@@ -133,6 +134,19 @@ def kinds(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[Card, ...]:
     cards = [Card(colour, value) for colour in COLOURS for value in set(poultry)]
     cards += [Card(colour, value, True) for colour in COLOURS for value in set(foxes)]
     return tuple(sorted(cards, key=card_key))
+
+
+@functools.lru_cache(maxsize=64)
+def deck_counts(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> Counts:
+    """The whole deck as counts of each card of :func:`kinds`: every colour holds one card of
+    each of the ``poultry`` and ``foxes`` values.
+
+    >>> deck_counts((3, 3, -2), (4,))[:3]
+    (2, 1, 1)
+    """
+    return tuple(
+        (foxes if card.fox else poultry).count(card.value) for card in kinds(poultry, foxes)
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -15,7 +15,7 @@ import attrs
 from ..errors import RulesError
 from ..game import check_player_count
 from ..kit.options import count, flag
-from .cards import YARDS, Card, Counts, GrainCounts, kind_index, kinds
+from .cards import YARDS, Card, Counts, GrainCounts, deck_counts, kind_index, kinds
 
 __all__ = ["MAX_CARDS", "MAX_GRAIN", "MAX_HAND", "MAX_VALUE", "PLAYERS", "Rules"]
 
@@ -130,10 +130,7 @@ class Rules:
     @property
     def deck(self) -> Counts:
         """The whole deck as counts per kind."""
-        out = []
-        for card in self.kinds:
-            out.append((self.foxes if card.fox else self.poultry).count(card.value))
-        return tuple(out)
+        return deck_counts(self.poultry, self.foxes)
 
     @property
     def total_cards(self) -> int:

@@ -6,12 +6,15 @@ poultry (a captured -2 counts -2). The highest score wins; equal leaders all win
 
 from __future__ import annotations
 
+import functools
+import operator
+
 from ..game import Outcome
-from .cards import Counts, GrainCounts
+from .cards import Counts, GrainCounts, kinds
 from .rules import Rules
 from .state import State
 
-__all__ = ["GRAIN_OUT", "REASONS", "result", "score"]
+__all__ = ["GRAIN_OUT", "REASONS", "card_values", "result", "score"]
 
 GRAIN_OUT = "grain-out"
 """The one way the game ends: the last round, whose supply emptied the bag below six, is over."""
@@ -29,7 +32,18 @@ def score(rules: Rules, grain: GrainCounts, stock: Counts) -> int:
     """
     values = rules.grain_values
     points = sum(n * v for n, v in zip(grain, values, strict=True))
-    return points + sum(n * card.value for n, card in zip(stock, rules.kinds, strict=True))
+    worth = card_values(rules.poultry, rules.foxes)
+    if len(stock) != len(worth):
+        raise ValueError("a stock holds a count for every card of the deck")
+    captured: int = sum(map(operator.mul, stock, worth))
+    return points + captured
+
+
+@functools.lru_cache(maxsize=64)
+def card_values(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[int, ...]:
+    """The value of each card of the deck (:func:`~picnic_rules.poultry.cards.kinds`), in the
+    order of a :data:`~picnic_rules.poultry.cards.Counts`: what a captured one scores."""
+    return tuple(card.value for card in kinds(poultry, foxes))
 
 
 def result(state: State) -> Outcome:

@@ -8,14 +8,16 @@ cards they hold and, before the reveal, how many they committed face down.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Collection
 from typing import Any, Final
 
 import attrs
 
 from ..errors import InvalidState
 from ..kit.counts import deal, draw, subtract, total
-from .cards import Card, Counts, card_key
+from .cards import Card, Counts, card_key, kinds
 from .predicates import legal_pair
 from .state import Phase, Public, PublicView, State, View
 
@@ -111,8 +113,9 @@ def with_hidden(
     )
 
 
-def _pick(pool: list[int], allowed: list[int], rng: random.Random) -> int:
-    weights = [pool[k] if k in allowed else 0 for k in range(len(pool))]
+def _pick(pool: list[int], allowed: Collection[int] | None, rng: random.Random) -> int:
+    """A card drawn from ``pool`` among the kinds ``allowed`` (``None``: any), taken out."""
+    weights = pool if allowed is None else [n if k in allowed else 0 for k, n in enumerate(pool)]
     if not any(weights):
         raise InvalidState("no cards the rules allow can fill the face-down commitments")
     k = draw(weights, rng)
@@ -157,61 +160,67 @@ def _deal_face_down(
     v: View, pool: list[int], order: list[int], rng: random.Random
 ) -> tuple[dict[int, tuple[Card, ...]], dict[int, Counts]]:
     """One deal of :func:`_face_down`, seat by seat in ``order``."""
-    cards = v.rules.kinds
-    everything = range(len(pool))
+    rules = v.rules
+    cards = rules.kinds
+    partners, opposites = _partners(rules.poultry, rules.foxes)
     out: dict[int, tuple[Card, ...]] = {}
     fixed: dict[int, Counts] = {}
     for seat in order:
         if _lone(v, seat):
-            pairs = [
-                k for k in everything
-                if pool[k] and any(pool[j] and _opposite(cards[k], cards[j]) for j in everything)
-            ]  # fmt: skip
+            pairs = {
+                k for k, n in enumerate(pool) if n and any(pool[j] for j in opposites[k])
+            }  # a card whose other kind of its colour is left for the hand
             first = _pick(pool, pairs, rng)
             out[seat] = (cards[first],)
-            left = [j for j in everything if _opposite(cards[first], cards[j])]
             hand = [0] * len(pool)
-            hand[_pick(pool, left, rng)] = 1
+            hand[_pick(pool, opposites[first], rng)] = 1
             fixed[seat] = tuple(hand)
             continue
         if v.face_down[seat] == 1:
-            out[seat] = (cards[_pick(pool, list(everything), rng)],)
+            out[seat] = (cards[_pick(pool, None, rng)],)
             continue
-        firsts = [
-            k for k in everything
-            if pool[k] and any(
-                pool[j] > (j == k) and legal_pair(cards[k], cards[j]) for j in everything
-            )
-        ]  # fmt: skip
-        first = _pick(pool, firsts, rng)
-        fits = [k for k in everything if legal_pair(cards[first], cards[k])]
-        out[seat] = (cards[first], cards[_pick(pool, fits, rng)])
+        first = _pick(pool, _firsts(rules.poultry, rules.foxes, tuple(pool)), rng)
+        out[seat] = (cards[first], cards[_pick(pool, partners[first], rng)])
     return out, fixed
 
 
-def _opposite(first: Card, second: Card) -> bool:
-    return first.colour is second.colour and first.fox != second.fox
+@functools.lru_cache(maxsize=64)
+def _partners(
+    poultry: tuple[int, ...], foxes: tuple[int, ...]
+) -> tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]:
+    """For each card of the deck, the kinds it may be paired with (:func:`legal_pair`) and
+    the kinds it may not (the other kind of its colour: a poultry's foxes, a fox's
+    poultry), by their index in a :data:`~picnic_rules.poultry.cards.Counts`."""
+    cards = kinds(poultry, foxes)
+    return (
+        tuple(frozenset(j for j, other in enumerate(cards) if legal_pair(c, other)) for c in cards),
+        tuple(
+            frozenset(j for j, other in enumerate(cards) if not legal_pair(c, other)) for c in cards
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _firsts(poultry: tuple[int, ...], foxes: tuple[int, ...], pool: Counts) -> frozenset[int]:
+    """The kinds in ``pool`` that can start a pair with another card left in it (every
+    deal of one view asks this of the same pool)."""
+    partners = _partners(poultry, foxes)[0]
+    return frozenset(
+        k for k, n in enumerate(pool) if n and any(pool[j] > (j == k) for j in partners[k])
+    )
 
 
 def determinize(v: View, rng: random.Random) -> State:
     """A full state consistent with view ``v``: the cards it cannot see are dealt at random to
     the other seats' face-down commitments (as the commitment rules allow), then to their
     hands in the sizes the view shows; the rest form the deck."""
-    players = v.players
-    if not 0 <= v.player < players or len(v.face_down) != players or len(v.played) != players:
-        raise InvalidState("the view's seats disagree")
-    pool = list(unseen(v))
-    if any(n < 0 for n in pool):
-        raise InvalidState("the view's cards do not add up to the deck")
-    others = [s for s in range(players) if s != v.player]
-    wanted = sum(v.hand_sizes[s] for s in others) + sum(v.face_down) + v.deck_size
-    if sum(pool) != wanted:
-        raise InvalidState("the view's card counts do not add up to the deck")
+    pool = list(_unseen_checked(v))
+    others = [s for s in range(v.players) if s != v.player]
     committed, fixed = _face_down(v, pool, rng)
     played = list(v.played)
     for seat, cards in committed.items():
         played[seat] = tuple(sorted(cards, key=card_key))
-    hands: list[Counts] = [v.hand] * players
+    hands: list[Counts] = [v.hand] * v.players
     for seat, hand in fixed.items():
         hands[seat] = hand
     rest = [s for s in others if s not in fixed]
@@ -219,3 +228,30 @@ def determinize(v: View, rng: random.Random) -> State:
     for seat, hand in zip(rest, dealt, strict=True):
         hands[seat] = hand
     return with_hidden(v, tuple(hands), deck, tuple(played))
+
+
+_last_unseen: tuple[View, Counts] | None = None
+"""The last view :func:`determinize` dealt from and its unseen cards (a search deals from
+one view at every iteration; a view is frozen, and the one remembered is the same object)."""
+
+
+def _unseen_checked(v: View) -> Counts:
+    """:func:`unseen` of ``v``, which must add up to the hidden cards it counts.
+
+    Raises :class:`~picnic_rules.InvalidState` for a view whose cards or seats disagree."""
+    global _last_unseen
+    last = _last_unseen
+    if last is not None and last[0] is v:
+        return last[1]
+    players = v.players
+    if not 0 <= v.player < players or len(v.face_down) != players or len(v.played) != players:
+        raise InvalidState("the view's seats disagree")
+    pool = unseen(v)
+    if any(n < 0 for n in pool):
+        raise InvalidState("the view's cards do not add up to the deck")
+    others = [s for s in range(players) if s != v.player]
+    wanted = sum(v.hand_sizes[s] for s in others) + sum(v.face_down) + v.deck_size
+    if sum(pool) != wanted:
+        raise InvalidState("the view's card counts do not add up to the deck")
+    _last_unseen = (v, pool)
+    return pool
