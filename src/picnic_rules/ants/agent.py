@@ -10,6 +10,7 @@ points of its colony with the card placed, tried at every legal place).
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -184,6 +185,10 @@ def card_value(state: State, seat: int, card: PicnicCard) -> float:
     return scorer_for(state, seat).value(card)
 
 
+_TOSS_ORDER: Final = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
+"""The dice the computer tosses first: the Workers, then the Soldier, then the Scouts."""
+
+
 def _target(move: Move) -> int:
     return (
         move.target if isinstance(move, Retoss) else move.position if isinstance(move, Play) else -1
@@ -246,6 +251,7 @@ class ComputerAgent:
         for play in plays:
             if play.card in (RoundCard.DOUBLE_TIME, RoundCard.HEAD_START, RoundCard.SECOND_WIND):
                 return play
+        table: list[list[int]] | None = None
         if plays:
             table = _all_totals(state)
             worths = [(self._play_worth(state, me, p, scorer, table), p) for p in plays]
@@ -253,9 +259,8 @@ class ComputerAgent:
             if useful:
                 return max(useful, key=lambda wp: wp[0])[1]
         tosses = [m for m in moves if isinstance(m, Toss)]
-        order = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
-        kind = min({m.die for m in tosses}, key=lambda k: order[k])
-        target = self._best_target(state, me, kind, scorer)
+        kind = min({m.die for m in tosses}, key=_TOSS_ORDER.__getitem__)
+        target = self._best_target(state, me, kind, scorer, table)
         mine = [m for m in tosses if m.die is kind]
         return next((m for m in mine if m.target == target), mine[0])
 
@@ -287,31 +292,44 @@ class ComputerAgent:
             return best
         return 0.0
 
-    def _best_target(self, state: State, me: int, kind: DieKind, scorer: _Scorer) -> int:
-        mean = sum(state.rules.faces(kind)) / len(state.rules.faces(kind))
-
+    @staticmethod
+    def _best_target(
+        state: State,
+        me: int,
+        kind: DieKind,
+        scorer: _Scorer,
+        table: list[list[int]] | None = None,
+    ) -> int:
+        """The area card a die of ``kind`` is best tossed at (the first of the best): one
+        worth winning where a die of mean throw would take the lead, less where the rivals
+        still hold dice at home to answer it; little where ``me`` is well ahead already or
+        hopelessly behind. ``table`` is :func:`_all_totals` of ``state``, if worked out."""
+        faces = state.rules.faces(kind)
+        mean = sum(faces) / len(faces)
         rivals_home = max(
             sum(d.spot is Spot.HOME for d in state.dice[s]) for s in range(state.players) if s != me
         )
-
-        table = _all_totals(state)
-
-        def worth(position: int) -> float:
-            card = state.area[position]
+        contested = 0.9 if not rivals_home else 0.6
+        if table is None:
+            table = _all_totals(state)
+        value = scorer.value
+        best, best_worth = state.target, -math.inf
+        for position, card in enumerate(state.area):
             if card is None:
-                return -10.0
+                continue
             totals = table[position]
             mine = totals[me]
-            rival = max(t for s, t in enumerate(totals) if s != me)
-            gain = scorer.value(card)
+            rival = max(totals[:me] + totals[me + 1 :])
+            gain = value(card)
             if mine > rival + 2:
-                return 0.1 * gain  # already well ahead: another die there is wasted
-            if mine + mean > rival:
-                return gain * (0.9 if not rivals_home else 0.6) - 0.01 * rival
-            return gain * 0.15
-
-        targets = [p for p, card in enumerate(state.area) if card is not None]
-        return max(targets, key=worth) if targets else state.target
+                worth = 0.1 * gain  # already well ahead: another die there is wasted
+            elif mine + mean > rival:
+                worth = gain * contested - 0.01 * rival
+            else:
+                worth = gain * 0.15
+            if worth > best_worth:
+                best, best_worth = position, worth
+        return best
 
     @staticmethod
     def _place(state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
