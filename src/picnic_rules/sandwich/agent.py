@@ -249,12 +249,14 @@ class _Choices:
     """The computer's choices in the playouts, remembered by what they depend on.
 
     A choice (:func:`_choose`) depends only on the table, the fly, the hand of the seat
-    to act, whether it has played this turn and -- only when the next action may reach
-    the sixty-action limit -- the action count (the legal moves, the win, the stuck test
-    and the limit follow from those and the rules: the cards not on the table are the
-    rest of the deck, wherever they are). The
-    playouts of one decision meet the same positions often (a quarter of the choices),
-    each one a move tried and weighed for every legal move.
+    to act and -- only when the next action may reach the sixty-action limit -- the
+    action count (the legal moves, the win, the stuck test and the limit follow from
+    those and the rules: the cards not on the table are the rest of the deck, wherever
+    they are). Whether the seat has played this turn does not count: it changes the
+    legal moves only when no card can be played, and then there is no choice to make
+    (``end`` alone) or the choice is a discard, never asked here. The playouts of one
+    decision meet the same positions often (two choices in five), each one a move
+    tried and weighed for every legal move.
     """
 
     __slots__ = ("known", "rules")
@@ -275,7 +277,7 @@ class _Choices:
         actions = state.actions
         if actions + 1 < state.rules.action_limit:
             actions = -1  # no move of this turn can reach the action limit: the count is moot
-        key = (state.table, state.fly, hand, seat, state.played, actions)
+        key = (state.table, state.fly, hand, seat, actions)
         move = known.get(key)
         if move is None:
             move = known[key] = _choose(state, seat, legal, 1)
