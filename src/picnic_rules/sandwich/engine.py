@@ -421,8 +421,11 @@ def _card(move: Move, card: object) -> Card:
     raise IllegalMove(move, f"{card!r} is not a card")
 
 
-def _index(move: Move, value: object, size: int, what: str) -> int:
+def _index(move: Move, value: object, size: int, owner: int | None = None) -> int:
+    """``value`` if it numbers one of ``size`` seats -- or, given their ``owner``, one of
+    ``size`` sandwiches -- else ``move`` is refused (the message is built only then)."""
     if type(value) is not int or not 0 <= value < size:
+        what = "seat " if owner is None else f"sandwich {owner}."
         raise IllegalMove(move, f"there is no {what}{value!r}")
     return value
 
@@ -588,7 +591,7 @@ def _apply_play(state: State, move: Play) -> State:
             )
         mine = (*mine, (BREAD,))
     else:
-        onto = _index(move, move.onto, len(mine), f"sandwich {seat}.")
+        onto = _index(move, move.onto, len(mine), seat)
         sandwich = mine[onto]
         _check_open(move, sandwich, fly, seat, onto)
         if card is BREAD:
@@ -617,14 +620,14 @@ def _apply_ant(state: State, move: Ant) -> State:
     seat = state.turn
     hand = _take(move, state.hands[seat], ANT, seat)
     table, fly = state.table, state.fly
-    victim = _index(move, move.seat, len(table), "seat ")
+    victim = _index(move, move.seat, len(table))
     if victim == seat:
         raise IllegalMove(move, "an ant steals from another player's sandwich")
     theirs = table[victim]
-    j = _index(move, move.sandwich, len(theirs), f"sandwich {victim}.")
+    j = _index(move, move.sandwich, len(theirs), victim)
     _check_open(move, theirs[j], fly, victim, j, "is finished, and finished sandwiches are safe")
     mine = table[seat]
-    i = _index(move, move.onto, len(mine), f"sandwich {seat}.")
+    i = _index(move, move.onto, len(mine), seat)
     _check_open(move, mine[i], fly, seat, i)
     robbed = theirs[j]
     top = robbed[-1]
@@ -660,8 +663,8 @@ def _apply_fly(state: State, move: Fly) -> State:
     seat = state.turn
     hand = _take(move, state.hands[seat], FLY, seat)
     table = state.table
-    owner = _index(move, move.seat, len(table), "seat ")
-    j = _index(move, move.sandwich, len(table[owner]), f"sandwich {owner}.")
+    owner = _index(move, move.seat, len(table))
+    j = _index(move, move.sandwich, len(table[owner]), owner)
     if not fly_may_land(state.fly, owner, j):
         raise IllegalMove(move, f"the fly already covers sandwich {owner}.{j}")
     uncovered = state.fly[0] if state.fly is not None else None
