@@ -309,6 +309,10 @@ TestSandwichMachine.settings = settings(
 
 
 def _breaks(**changes: Any) -> Game[Any, Any, Any, Any, Any]:
+    """The sandwich game with ``changes``; a broken ``apply`` is its ``apply_legal`` too
+    (or the check that compares the two would catch every broken apply first)."""
+    if "apply" in changes:
+        changes.setdefault("apply_legal", changes["apply"])
     return attrs.evolve(GAME, **changes)
 
 
@@ -317,6 +321,13 @@ def _drawn_card_vanishes(state: State, move: Any) -> State:
     if isinstance(move, Draw) and state.phase is sandwich.Phase.DRAW:
         return attrs.evolve(new, hands=state.hands)  # the drawn card is lost
     return new
+
+
+def _trusted_end_keeps_the_turn(state: State, move: Any) -> State:
+    """An ``apply_legal`` that differs from ``apply``: ending a turn starts no other."""
+    if isinstance(move, End):
+        return attrs.evolve(state, actions=state.actions + 1)
+    return sandwich.apply_legal(state, move)
 
 
 def _lists_an_illegal_move(state: State) -> tuple[Any, ...]:
@@ -432,6 +443,10 @@ BROKEN: dict[str, tuple[Any, ...]] = {
         "legal-applies|closure",  # the closure check may meet the listed move first
     ),
     "apply accepts illegal moves": ({"apply": _swallows_illegal_moves}, "illegal-raises"),
+    "apply_legal differs from apply": (
+        {"apply_legal": _trusted_end_keeps_the_turn},
+        "legal-applies",
+    ),
     "apply raises KeyError for illegal moves": ({"apply": _wrong_error}, "illegal-raises"),
     # check_view is switched off, or it would refuse these views first; forged-views
     # is skipped, or it would catch the switched-off check_view first, and so are the

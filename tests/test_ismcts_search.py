@@ -159,9 +159,16 @@ def test_the_search_runs_on_the_engine_functions_without_the_kit_guards() -> Non
     from picnic_rules.sandwich import engine
 
     fast = engine_functions(GAMES["sandwich"])
-    assert fast.apply is engine.apply
+    assert fast.apply is engine.apply_legal  # the game's apply of legal moves, unchecked
     assert fast.legal_moves is engine.legal_moves
     assert fast.to_move is engine.to_move
+
+
+def test_a_game_without_its_own_apply_legal_is_searched_with_apply() -> None:
+    from picnic_rules.insects import engine as insects_engine
+
+    assert GAMES["insects"].apply_legal is GAMES["insects"].apply
+    assert engine_functions(GAMES["insects"]).apply is insects_engine.apply
 
 
 def test_a_wrapper_of_another_kind_is_kept() -> None:

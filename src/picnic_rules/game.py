@@ -248,6 +248,9 @@ class Game(Generic[S, V, M, R, Ob]):
     * ``agents``: named agent factories (``"computer"`` is the heuristic player);
     * ``move_from_str``: parses notation without a state (syntax only);
     * ``random_move``: builds an arbitrary, probably illegal move, for tests;
+    * ``apply_legal(state, move)``: ``apply`` of a move ``legal_moves(state)`` listed, the
+      same state without the checks that refuse an illegal move (the search calls it;
+      ``apply`` itself for a game that defines none);
     * ``check_view``: raises :class:`~picnic_rules.InvalidState` for an impossible view;
     * ``PublicView`` and ``public(view)``: the public part of any seat's view -- what every
       seat sees alike (the table face up, the sizes of the hidden parts), and so what a
@@ -280,6 +283,7 @@ class Game(Generic[S, V, M, R, Ob]):
     to_move: Callable[[S], Actor] = attrs.field(repr=False)
     legal_moves: Callable[[S], tuple[M, ...]] = attrs.field(repr=False)
     apply: Callable[[S, M], S] = attrs.field(repr=False)
+    apply_legal: Callable[[S, M], S] = attrs.field(repr=False)
     chance_outcomes: Callable[[S], tuple[tuple[M, Weight], ...]] = attrs.field(repr=False)
     sample_chance: Callable[[S, random.Random], M] = attrs.field(repr=False)
     is_over: Callable[[S], bool] = attrs.field(repr=False)

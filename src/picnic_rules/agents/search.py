@@ -74,7 +74,7 @@ class EngineFunctions:
     legal_moves: Callable[[Any], tuple[Any, ...]]
     """``legal_moves``."""
     apply: Callable[[Any, Any], Any]
-    """``apply``."""
+    """``apply_legal``: ``apply`` of the legal moves the search takes from ``legal_moves``."""
     sample_chance: Callable[[Any, random.Random], Any]
     """``sample_chance``."""
     winners: Callable[[Any], tuple[int, ...]]
@@ -100,7 +100,8 @@ def _unguarded(function: Any) -> Any:
 def engine_functions(game: AnyGame) -> EngineFunctions:
     """The functions of ``game`` a search calls at every step, with the kit's type guards
     taken off (they check only that a state is the game's; the search makes every state
-    it passes with the game's own functions).
+    it passes with the game's own functions), and ``apply_legal`` for ``apply`` (the
+    search applies only moves ``legal_moves`` listed, or ``sample_chance`` drew).
 
     >>> from picnic_rules import GAMES
     >>> fast = engine_functions(GAMES["sandwich"])
@@ -115,7 +116,7 @@ def engine_functions(game: AnyGame) -> EngineFunctions:
     return EngineFunctions(
         to_move=_unguarded(game.to_move),
         legal_moves=_unguarded(game.legal_moves),
-        apply=_unguarded(game.apply),
+        apply=_unguarded(game.apply_legal),
         sample_chance=_unguarded(game.sample_chance),
         winners=winners,
         determinize=_unguarded(game.determinize),

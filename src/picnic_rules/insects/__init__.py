@@ -134,6 +134,7 @@ __all__ = [
     "View",
     "apply",
     "apply_as",
+    "apply_legal",
     "attacking_pile",
     "chance_outcomes",
     "check",
@@ -210,5 +211,8 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+apply_legal = GAME.apply_legal
+"""``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
+(:attr:`picnic_rules.Game.apply_legal`)."""
 apply_as = GAME.apply_as
 """The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

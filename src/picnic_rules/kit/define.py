@@ -50,6 +50,7 @@ _FRONT_END: dict[str, tuple[tuple[str, ...], str]] = {
 _OBSERVED = ("Observation", "observe", "update", "describe")
 """Defined together or not at all: the kit's defaults work on the kit's ``Observation``."""
 _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
+    "apply_legal": (("S", "M"), "S"),
     "sample_chance": (("S", "-"), "M"),
     "parse_move": (("S", "-"), "M"),
     "random_move": (("S", "-"), "M"),
@@ -126,6 +127,7 @@ _HOT = frozenset(
         "to_move",
         "legal_moves",
         "apply",
+        "apply_legal",
         "is_over",
         "chance_outcomes",
         "sample_chance",
@@ -428,14 +430,16 @@ def define_game(
     (:func:`~picnic_rules.kit.parse_move`), ``sample_chance``
     (:func:`~picnic_rules.kit.sample_chance`; a game with
     ``chance="sampled"`` must define its own), ``random_move`` and
-    ``check_view``.
+    ``check_view``; and ``apply_legal`` (``apply`` of a move ``legal_moves`` listed,
+    checking nothing: what a search calls) is ``apply`` itself unless the module
+    defines it.
 
     Every contract function whose first argument is the game's ``State`` or
     ``View`` is guarded, in the record and in the game module's own namespace
     (``namespace`` is updated): given another kind of object it raises
     :class:`~picnic_rules.InvalidState` naming what it takes, not a bare
     ``AttributeError``. The functions a playout calls at every step
-    (``to_move``, ``legal_moves``, ``apply``, ``is_over``,
+    (``to_move``, ``legal_moves``, ``apply``, ``apply_legal``, ``is_over``,
     ``chance_outcomes``, ``sample_chance``, ``remaining``) check only when
     they fail, so the guard costs them one call and nothing else (about 3%
     of a sandwich step); a position of another game that happens to answer
@@ -561,6 +565,11 @@ def define_game(
             fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
         else:
             fns[key] = GenericPart(generic, None)
+    fns["apply_legal"] = (
+        _guard(name, "apply_legal", namespace["apply_legal"], state, "State")
+        if "apply_legal" in namespace
+        else fns["apply"]
+    )
     fns["PublicView"], fns["public"] = _public_view(name, namespace, fns["public"], view)
     provides = frozenset(own)
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too

@@ -27,6 +27,7 @@ from .checks import check
 from .engine import (
     REASONS,
     apply,
+    apply_legal,
     chance_outcomes,
     is_over,
     legal_moves,
@@ -111,6 +112,7 @@ __all__ = [
     "ant_may_steal",
     "apply",
     "apply_as",
+    "apply_legal",
     "bread_may_close",
     "card_from_str",
     "chance_outcomes",

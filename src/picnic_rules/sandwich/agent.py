@@ -14,7 +14,7 @@ from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
 from .cards import Card, Counts, Sandwich
-from .engine import apply, legal_moves, result
+from .engine import apply_legal, legal_moves, result
 from .moves import Discard, End, Move
 from .predicates import bread_may_close, covered_by_fly, is_finished
 from .state import Phase, SandwichId, State, View
@@ -219,12 +219,12 @@ def _choose(state: State, seat: int, legal: tuple[Move, ...], depth: int) -> Mov
     for move in legal:
         if isinstance(move, End):
             continue
-        after = apply(state, move)
+        after = apply_legal(state, move)
         score = _score(after, seat)
         if depth > 1 and after.phase is Phase.ACT:
             for follow in legal_moves(after):
                 if not isinstance(follow, End):
-                    score = max(score, _score(apply(after, follow), seat))
+                    score = max(score, _score(apply_legal(after, follow), seat))
         if score > best_score:
             best, best_score = move, score
     return best

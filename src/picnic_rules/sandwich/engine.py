@@ -46,6 +46,7 @@ __all__ = [
     "INTERNED",
     "REASONS",
     "apply",
+    "apply_legal",
     "chance_outcomes",
     "is_over",
     "legal_moves",
@@ -378,6 +379,32 @@ def apply(state: State, move: Move) -> State:
     return _apply_odd(state, move, None)
 
 
+def apply_legal(state: State, move: Move) -> State:
+    """:func:`apply` of a move :func:`legal_moves` listed for ``state``, checking nothing.
+
+    What playing a move does is worked out by the same functions, so the state is the
+    same; only the checks that refuse an illegal move are left out. For code that takes
+    its moves from ``legal_moves`` itself, a search say (given any other move it returns
+    a state no game reaches, or fails).
+
+    >>> state = apply(new_game(), Draw(Card.BREAD))
+    >>> apply_legal(new_game(), Draw(Card.BREAD)) == state
+    True
+    """
+    if type(move) is Play:
+        return _play(state, move.card, move.onto)
+    if type(move) is End:
+        return _end_turn(state, state.hands, state.discard_pile)
+    if type(move) is Draw:
+        return _draw(state, move.card)
+    if type(move) is Fly:
+        return _land(state, move.seat, move.sandwich)
+    if type(move) is Ant:
+        return _steal(state, move.seat, move.sandwich, move.onto)
+    assert type(move) is Discard
+    return _discard(state, move.card)
+
+
 def _apply_odd(state: State, move: object, error: Exception | None) -> State:
     """A move the fast path refused (``error``) or has no handler for (``None``): a look-alike
     of a legal move is applied as that move; anything else is refused with the reason."""
@@ -430,10 +457,16 @@ def _index(move: Move, value: object, size: int, owner: int | None = None) -> in
     return value
 
 
-def _take(move: Move, hand: Counts, card: Card, seat: int) -> Counts:
+def _check_held(move: Move, hand: Counts, card: Card, seat: int) -> None:
+    """Refuse ``move`` unless seat ``seat``'s ``hand`` holds the ``card`` it plays."""
     if not hand[card]:
         raise IllegalMove(move, f"seat {seat} holds no {_LONG[card]}")
-    return add(hand, card, -1)
+
+
+def _spent(state: State, card: Card) -> tuple[Counts, ...]:
+    """The hands once the seat to act has given up one ``card``."""
+    seat = state.turn
+    return replace(state.hands, seat, add(state.hands[seat], card, -1))
 
 
 _DRAWN: Final = evolver(State, "hands", "draw_pile", "phase")
@@ -454,11 +487,15 @@ def _apply_draw(state: State, move: Draw) -> State:
     card = move.card
     if card.__class__ is not Card:
         card = _card(move, card)
-    pile = state.draw_pile
-    if not pile[card]:
+    if not state.draw_pile[card]:
         raise IllegalMove(move, f"the draw pile holds no {_LONG[card]}")
+    return _draw(state, card)
+
+
+def _draw(state: State, card: Card) -> State:
+    """A ``card`` of the draw pile is dealt or drawn to the seat ``turn`` names."""
     seat = state.turn
-    hands, pile = take(state.hands, seat, pile, card)  # from the draw pile to the hand
+    hands, pile = take(state.hands, seat, state.draw_pile, card)  # from the draw pile to the hand
     if state.phase is _DRAW:
         return _DRAWN(state, hands=hands, draw_pile=pile, phase=_ACT)
     dealt = state.dealt + 1
@@ -576,9 +613,8 @@ def _apply_play(state: State, move: Play) -> State:
         raise IllegalMove(
             move, f"an {_LONG[card]} is played as '{_LONG[card]} ...', not onto a sandwich"
         )
-    hand = _take(move, state.hands[seat], card, seat)
+    _check_held(move, state.hands[seat], card, seat)
     table, fly = state.table, state.fly
-    mine = table[seat]
     if move.onto is None:
         if not starts_a_sandwich(card):
             raise IllegalMove(move, "a new sandwich starts with bread")
@@ -589,8 +625,8 @@ def _apply_play(state: State, move: Play) -> State:
                 f"sandwich {seat}.{first} is unfinished and free of the fly: "
                 "finish it before starting a new one",
             )
-        mine = (*mine, (BREAD,))
     else:
+        mine = table[seat]
         onto = _index(move, move.onto, len(mine), seat)
         sandwich = mine[onto]
         _check_open(move, sandwich, fly, seat, onto)
@@ -603,14 +639,23 @@ def _apply_play(state: State, move: Play) -> State:
                 )
         elif not spread_may_sit_on(card, sandwich):
             raise IllegalMove(move, f"{_LONG[card]} cannot sit on {_LONG[card]}")
-        mine = replace(mine, onto, (*sandwich, card))
-    finished = card is BREAD and move.onto is not None
+    return _play(state, card, move.onto)
+
+
+def _play(state: State, card: Card, onto: int | None) -> State:
+    """The seat to act puts a part on its sandwich ``onto`` (bread there closes it), or
+    starts a new sandwich with bread (``onto`` is ``None``)."""
+    seat = state.turn
+    table = state.table
+    mine = table[seat]
+    grown = (*mine, (BREAD,)) if onto is None else replace(mine, onto, (*mine[onto], card))
+    finished = card is BREAD and onto is not None
     return _after_play(
         state,
-        replace(state.hands, seat, hand),
+        _spent(state, card),
         state.discard_pile,
-        replace(table, seat, mine),
-        fly,
+        replace(table, seat, grown),
+        state.fly,
         finished,
         seat if finished else None,
     )
@@ -618,7 +663,7 @@ def _apply_play(state: State, move: Play) -> State:
 
 def _apply_ant(state: State, move: Ant) -> State:
     seat = state.turn
-    hand = _take(move, state.hands[seat], ANT, seat)
+    _check_held(move, state.hands[seat], ANT, seat)
     table, fly = state.table, state.fly
     victim = _index(move, move.seat, len(table))
     if victim == seat:
@@ -638,6 +683,17 @@ def _apply_ant(state: State, move: Ant) -> State:
             else f"{_LONG[top]} cannot sit on {_LONG[top]}"
         )
         raise IllegalMove(move, why)
+    return _steal(state, victim, j, i)
+
+
+def _steal(state: State, victim: int, j: int, i: int) -> State:
+    """An ant of the seat to act takes the top card of seat ``victim``'s sandwich ``j``
+    onto its own sandwich ``i``."""
+    seat = state.turn
+    table, fly = state.table, state.fly
+    theirs, mine = table[victim], table[seat]
+    robbed = theirs[j]
+    top = robbed[-1]
     if len(robbed) == 1:  # a sandwich robbed of its only card is gone (a house rule)
         theirs = (*theirs[:j], *theirs[j + 1 :])
         if fly is not None and fly[0] == victim and fly[1] > j:
@@ -650,7 +706,7 @@ def _apply_ant(state: State, move: Ant) -> State:
     finished = top is BREAD
     return _after_play(
         state,
-        replace(state.hands, seat, hand),
+        _spent(state, ANT),
         add(state.discard_pile, ANT),
         tuple(new_table),
         fly,
@@ -661,18 +717,23 @@ def _apply_ant(state: State, move: Ant) -> State:
 
 def _apply_fly(state: State, move: Fly) -> State:
     seat = state.turn
-    hand = _take(move, state.hands[seat], FLY, seat)
+    _check_held(move, state.hands[seat], FLY, seat)
     table = state.table
     owner = _index(move, move.seat, len(table))
     j = _index(move, move.sandwich, len(table[owner]), owner)
     if not fly_may_land(state.fly, owner, j):
         raise IllegalMove(move, f"the fly already covers sandwich {owner}.{j}")
+    return _land(state, owner, j)
+
+
+def _land(state: State, owner: int, j: int) -> State:
+    """A fly of the seat to act moves the fly token onto seat ``owner``'s sandwich ``j``."""
     uncovered = state.fly[0] if state.fly is not None else None
     return _after_play(
         state,
-        replace(state.hands, seat, hand),
+        _spent(state, FLY),
         add(state.discard_pile, FLY),
-        table,
+        state.table,
         (owner, j),
         False,
         uncovered,
@@ -682,7 +743,7 @@ def _apply_fly(state: State, move: Fly) -> State:
 def _apply_discard(state: State, move: Discard) -> State:
     card = _card(move, move.card)
     seat = state.turn
-    hand = _take(move, state.hands[seat], card, seat)
+    _check_held(move, state.hands[seat], card, seat)
     plays = _plays(state)
     if not must_discard(state, plays):
         if state.played:
@@ -690,7 +751,12 @@ def _apply_discard(state: State, move: Discard) -> State:
         raise IllegalMove(
             move, f"no card may be discarded while one can be played (e.g. '{plays[0]}')"
         )
-    return _end_turn(state, replace(state.hands, seat, hand), add(state.discard_pile, card))
+    return _discard(state, card)
+
+
+def _discard(state: State, card: Card) -> State:
+    """The seat to act discards a ``card``, which ends its turn."""
+    return _end_turn(state, _spent(state, card), add(state.discard_pile, card))
 
 
 def _apply_end(state: State, move: End) -> State:

@@ -20,7 +20,8 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   agree, and legal moves are hashable, distinct and listed in a stable order;
 * ``apply-pure``: ``apply`` (and every other function) leaves its input unchanged;
 * ``legal-applies``: every legal move applies (a sample of them at most
-  steps, all of them at every ``every``-th step);
+  steps, all of them at every ``every``-th step), and a game's own ``apply_legal``
+  gives the same state;
 * ``illegal-raises``: moves not in ``legal_moves`` -- legal moves of other
   states, and moves built by ``game.random_move`` -- raise
   :class:`~picnic_rules.IllegalMove`, and nothing else;

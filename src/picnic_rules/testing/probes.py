@@ -135,7 +135,8 @@ def supplied_outcome(checker: Context[S, V, M, R], state: S, move: M) -> None:
 
 
 def legal_applies(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...], deep: bool) -> None:
-    """Every legal move applies (a sample of them when not ``deep``), and the child passes ``check``."""
+    """Every legal move applies (a sample of them when not ``deep``), ``apply_legal`` gives
+    the same state, and the child passes ``check``."""
     game = checker.game
     if deep or len(legal) <= checker.sample:
         moves: Sequence[M] = legal
@@ -150,6 +151,21 @@ def legal_applies(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...], 
             state,
             move,
         )
+        if game.apply_legal is not game.apply:
+            trusted = checker.call(
+                "legal-applies",
+                f"apply_legal(state, {_text(move)!r})",
+                state,
+                game.apply_legal,
+                state,
+                move,
+            )
+            if trusted != child:
+                checker.fail(
+                    "legal-applies",
+                    f"apply_legal(state, {_text(move)!r}) differs from apply: {trusted!r}",
+                    state,
+                )
         if deep:
             checker.call(
                 "legal-applies", f"check(apply(state, {_text(move)!r}))", state, game.check, child
