@@ -98,7 +98,16 @@ def draw(counts: Sequence[int], rng: random.Random) -> int:
 
     Raises :class:`ValueError` if the counts hold no card.
     """
-    left = rng.randrange(sum(counts))
+    total = sum(counts)
+    if total <= 0:
+        raise ValueError(f"empty range: {tuple(counts)} hold no card to draw")
+    # rng.randrange(total), inlined: the same rejection loop on getrandbits, so the same
+    # draws (every deal of a search draws its hidden cards here)
+    bits = total.bit_length()
+    getrandbits = rng.getrandbits
+    left = getrandbits(bits)
+    while left >= total:
+        left = getrandbits(bits)
     for kind, n in enumerate(counts):
         left -= n
         if left < 0:
@@ -141,7 +150,7 @@ def deal(
     (2, 1)
     """
     left = list(unseen)
-    if sum(sizes) > sum(left) or any(n < 0 for n in left):
+    if sum(sizes) > sum(left) or min(left, default=0) < 0:
         raise ValueError(f"cannot deal hands of {list(sizes)} from {unseen}")
     hands = []
     for size in sizes:

@@ -465,13 +465,13 @@ class Visibility(Generic[S, V]):
         hidden: dict[str, Any] = {}
         for name, declared in self.owned:
             shown = None if declared.own is not None else getattr(v, name)
-            seats = range(len(getattr(v, declared.sizes)))
-            hidden[name] = tuple(
-                None
-                if seat == player or (shown is not None and shown[seat] is not None)
-                else next(given)
-                for seat in seats
-            )
+            entries = []
+            for seat in range(len(getattr(v, declared.sizes))):  # a loop: no generator's frame
+                if seat == player or (shown is not None and shown[seat] is not None):
+                    entries.append(None)
+                else:
+                    entries.append(next(given))
+            hidden[name] = tuple(entries)
         for name, _ in self.sized:
             hidden[name] = next(given)
         return self._build(v, hidden)
