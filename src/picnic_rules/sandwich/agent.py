@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 BREAD, PEANUT_BUTTER, JELLY, ANT, FLY = Card
+_ACT, _OVER = Phase.ACT, Phase.OVER  # looked up once: an enum's member costs a class lookup
 
 # What a card in hand is worth: less than what playing it adds to the table,
 # so parts are played as soon as they fit, while ants wait for a steal worth
@@ -157,7 +158,7 @@ def _final(state: State, seat: int) -> float:
 
 
 def _score(state: State, seat: int) -> float:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return _final(state, seat)
     return evaluate(state.table, state.fly, state.hands[seat], seat, state.rules.sandwiches_to_win)
 
@@ -221,7 +222,7 @@ def _choose(state: State, seat: int, legal: tuple[Move, ...], depth: int) -> Mov
             continue
         after = apply_legal(state, move)
         score = _score(after, seat)
-        if depth > 1 and after.phase is Phase.ACT:
+        if depth > 1 and after.phase is _ACT:
             for follow in legal_moves(after):
                 if not isinstance(follow, End):
                     score = max(score, _score(apply_legal(after, follow), seat))
