@@ -465,7 +465,7 @@ class Visibility(Generic[S, V]):
         hidden: dict[str, Any] = {}
         for name, declared in self.owned:
             shown = None if declared.own is not None else getattr(v, name)
-            entries = []
+            entries: list[Counts | None] = []
             for seat in range(len(getattr(v, declared.sizes))):  # a loop: no generator's frame
                 if seat == player or (shown is not None and shown[seat] is not None):
                     entries.append(None)
