@@ -384,8 +384,9 @@ def apply_legal(state: State, move: Move) -> State:
 
     What playing a move does is worked out by the same functions, so the state is the
     same; only the checks that refuse an illegal move are left out. For code that takes
-    its moves from ``legal_moves`` itself, a search say (given any other move it returns
-    a state no game reaches, or fails).
+    its moves from ``legal_moves`` itself, a search say: given an illegal move of the
+    game's types it returns a state no game reaches (or fails), and anything else goes
+    to :func:`apply`, which refuses it with :class:`~picnic_rules.IllegalMove`.
 
     >>> state = apply(new_game(), Draw(Card.BREAD))
     >>> apply_legal(new_game(), Draw(Card.BREAD)) == state
@@ -401,8 +402,9 @@ def apply_legal(state: State, move: Move) -> State:
         return _land(state, move.seat, move.sandwich)
     if type(move) is Ant:
         return _steal(state, move.seat, move.sandwich, move.onto)
-    assert type(move) is Discard
-    return _discard(state, move.card)
+    if type(move) is Discard:
+        return _discard(state, move.card)
+    return apply(state, move)  # no move of the game's own types: apply refuses it
 
 
 def _apply_odd(state: State, move: object, error: Exception | None) -> State:
