@@ -466,9 +466,17 @@ def _check_held(move: Move, hand: Counts, card: Card, seat: int) -> None:
 
 
 def _spent(state: State, card: Card) -> tuple[Counts, ...]:
-    """The hands once the seat to act has given up one ``card``."""
+    """The hands once the seat to act has given up one ``card``.
+
+    ``replace(hands, seat, add(hands[seat], card, -1))`` in plain list steps, without
+    their two calls: every card played or discarded leaves its hand here."""
+    hands = state.hands
     seat = state.turn
-    return replace(state.hands, seat, add(state.hands[seat], card, -1))
+    hand = list(hands[seat])
+    hand[card] -= 1
+    held = list(hands)
+    held[seat] = tuple(hand)
+    return tuple(held)
 
 
 _DRAWN: Final = evolver(State, "hands", "draw_pile", "phase")
