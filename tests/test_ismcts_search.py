@@ -322,3 +322,30 @@ def test_a_deal_replaces_determinize() -> None:
 
     _, done = SearchAgent(game, iterations=12, deal=deal).search(view, random.Random(1))
     assert len(calls) == done == 12
+
+
+def _tree(node: Any) -> Any:
+    """A node's statistics and its children's, recursively (to compare two searches)."""
+    children = sorted((str(move), _tree(child)) for move, child in node.children.items())
+    return (node.visits, node.available, node.reward, children)
+
+
+def test_a_step_plays_the_playouts_as_the_policy_would() -> None:
+    game = GAMES["insects"]
+    state = _decision(game, seed=3, skip=1)
+    view = game.view(state, game.to_move(state))
+    fast = engine_functions(game)
+    policy = heuristic_policy(game, "computer")
+    assert policy is not None
+    steps: list[int] = []
+
+    def step(state: Any, rng: random.Random) -> Any:
+        steps.append(1)
+        return fast.apply(state, policy(state, fast.legal_moves(state), rng))
+
+    options: dict[str, Any] = {"iterations": 25, "rollout": "computer", "depth": 4}
+    options["evaluate"] = _own_value("insects")
+    stepped, _ = SearchAgent(game, step=step, **options).search(view, random.Random(1))
+    assert steps  # the playouts' moves were its
+    root, _ = SearchAgent(game, **options).search(view, random.Random(1))
+    assert _tree(stepped) == _tree(root)

@@ -19,7 +19,7 @@ import attrs
 
 from ..errors import PicnicError
 from ..game import Agent, AnyGame, GenericPart
-from .search import Evaluator, Node, Policy, _unguarded, engine_functions, search
+from .search import Evaluator, Node, Policy, Step, _unguarded, engine_functions, search
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "game_agent", "heuristic_policy"]
 
@@ -119,7 +119,11 @@ class SearchAgent(ISMCTSAgent):
     * ``blind``: in the tree, another seat to act where ``blind(state)`` is true moves by
       the playout policy, without a node (a face-down commitment made beside the
       searcher's, which it cannot know);
-    * ``deal``: deals each iteration (``deal(view, rng)``) instead of ``determinize``.
+    * ``deal``: deals each iteration (``deal(view, rng)``) instead of ``determinize``;
+    * ``step``: plays the seats' moves of the playouts (``step(state, rng)``, the state
+      after the move) instead of ``rollout``, which it must match
+      (:data:`~picnic_rules.agents.search.Step`: a policy that knows its choice without
+      listing the legal moves).
 
     Every choice, the heuristic agent's included, is drawn from the ``rng`` the agent is
     given, so with ``seconds`` unset a seeded match is reproducible.
@@ -147,6 +151,9 @@ class SearchAgent(ISMCTSAgent):
     )
     """How an iteration deals the hidden cards (``deal(view, rng)``), or ``None`` for the
     game's ``determinize``."""
+    step: Step | None = attrs.field(default=None, kw_only=True, repr=False)
+    """How a playout plays a seat's move (``step(state, rng)``: the state after the move
+    ``rollout`` would choose), or ``None`` to list the legal moves and ask ``rollout``."""
 
     def _options(self) -> dict[str, Any]:
         return {
@@ -159,6 +166,7 @@ class SearchAgent(ISMCTSAgent):
             "stop": self.stop,
             "blind": self.blind,
             "deal": self.deal,
+            "step": self.step,
         }
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "Evaluator",
     "Node",
     "Policy",
+    "Step",
     "engine_functions",
     "search",
     "win_shares",
@@ -49,6 +50,11 @@ Evaluator = Callable[[Any], Sequence[float]]
 Policy = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """Chooses a playout move: ``policy(state, legal_moves, rng) -> move``. Unlike an agent it
 sees the determinized state, which holds only what the deal made up."""
+
+Step = Callable[[Any, random.Random], Any]
+"""Plays a playout move: ``step(state, rng) -> state``, the state after the move a
+:data:`Policy` would choose in ``state`` (for a policy that often knows its choice without
+the legal moves: one that remembers its choices, say)."""
 
 
 def win_shares(values: Sequence[float], temperature: float) -> tuple[float, ...]:
@@ -163,6 +169,7 @@ def search(
     stop: Callable[[Any], bool] | None = None,
     blind: Callable[[Any], bool] | None = None,
     deal: Callable[[Any, random.Random], Any] | None = None,
+    step: Step | None = None,
 ) -> tuple[Node, int]:
     """Search from ``view`` (the seat ``view.player`` is to act) and return the root and
     the number of iterations done.
@@ -183,7 +190,10 @@ def search(
     true (committing face down beside the searcher's face-down commitment, say) moves by
     ``policy`` and gets no node, so its choice cannot depend on the searcher's hidden one.
     ``deal`` (``deal(view, rng)``) deals each iteration instead of the game's
-    ``determinize`` (a deal that models the other seats' hidden choices).
+    ``determinize`` (a deal that models the other seats' hidden choices). ``step`` plays the
+    seats' moves of the playouts instead of ``policy`` (which still moves a ``blind`` seat
+    in the tree): ``step(state, rng)`` must be the state ``policy`` leads to, drawing the
+    same numbers from ``rng``, for the search to be the same.
     """
     to_move, legal_moves, apply = fast.to_move, fast.legal_moves, fast.apply
     sample_chance, winners = fast.sample_chance, fast.winners
@@ -270,11 +280,13 @@ def search(
                 if steps >= cut:
                     break
                 steps += 1
-                moves = legal_moves(state)
-                if policy is None:
+                if step is not None:
+                    state = step(state, rng)
+                elif policy is None:
+                    moves = legal_moves(state)
                     state = apply(state, moves[int(choose() * len(moves))])
                 else:
-                    state = apply(state, policy(state, moves, rng))
+                    state = apply(state, policy(state, legal_moves(state), rng))
             actor = to_move(state)
         # backpropagation
         if actor is None:
