@@ -60,3 +60,19 @@ def test_the_playout_chooses_what_the_computer_would(name: str, players: int) ->
         expected = computer(game.view(state, seat), legal, random.Random(index))
         assert playout(state, legal, random.Random(index)) == expected, (index, state)
         assert playout(state, legal, random.Random(index)) == expected  # remembered, if it is
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_sandwich_playout_step_plays_the_computers_choice(players: int) -> None:
+    from picnic_rules.sandwich.agent import _CHOICES, playout_step
+    from picnic_rules.sandwich.engine import apply_legal
+
+    game = GAMES["sandwich"]
+    computer = game.agents["computer"]()
+    _CHOICES.known.clear()  # new choices first, then the same ones remembered
+    decisions = _decisions("sandwich", games=12, players=players)
+    for _ in range(2):
+        for index, (state, legal) in enumerate(decisions):
+            view = game.view(state, game.to_move(state))
+            expected = apply_legal(state, computer(view, legal, random.Random(index)))
+            assert playout_step(state, random.Random(index)) == expected, (index, state)

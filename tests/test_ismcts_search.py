@@ -206,6 +206,7 @@ def test_the_games_ismcts_is_its_own_search(name: str) -> None:
     module = importlib.import_module(f"picnic_rules.{name}.agent")
     rollout = getattr(module, "playout", "computer")  # the computer's choice on the state
     assert (agent.rollout, agent.evaluate, agent.seconds) == (rollout, module.value, None)
+    assert agent.step is getattr(module, "playout_step", None)  # the rollout's moves, played
     assert agent.iterations == 1000 and agent.depth is not None and agent.depth > 0
     copy = attrs.evolve(game, title="a copy")
     assert make_agent(copy, "ismcts").game is copy  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
-from .cards import Card, Counts, Sandwich
+from .cards import Card, Sandwich
 from .engine import apply_legal, legal_moves, result
 from .moves import Discard, End, Move
 from .predicates import bread_may_close, covered_by_fly, is_finished
@@ -26,6 +26,7 @@ __all__ = [
     "ComputerAgent",
     "evaluate",
     "playout",
+    "playout_step",
     "search_agent",
     "value",
 ]
@@ -210,12 +211,16 @@ class ComputerAgent:
             return legal[0]
         if isinstance(legal[0], Discard):
             return _discard_choice(v.hand, legal)
-        return _choose(determinize(v, rng), v.player, legal, self.depth)
+        return _choose(determinize(v, rng), v.player, legal, self.depth)[0]
 
 
-def _choose(state: State, seat: int, legal: tuple[Move, ...], depth: int) -> Move:
-    """The computer's choice among ``legal`` (not discards) for ``seat`` in ``state``."""
+def _choose(
+    state: State, seat: int, legal: tuple[Move, ...], depth: int
+) -> tuple[Move, State | None]:
+    """The computer's choice among ``legal`` (not discards) for ``seat`` in ``state``, and
+    the state it leads to (``None`` for the last move, which it does not try: ``end``)."""
     best: Move = legal[-1]
+    best_after = None
     best_score = _score(state, seat)
     for move in legal:
         if isinstance(move, End):
@@ -227,8 +232,8 @@ def _choose(state: State, seat: int, legal: tuple[Move, ...], depth: int) -> Mov
                 if not isinstance(follow, End):
                     score = max(score, _score(apply_legal(after, follow), seat))
         if score > best_score:
-            best, best_score = move, score
-    return best
+            best, best_after, best_score = move, after, score
+    return best, best_after
 
 
 def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
@@ -243,7 +248,30 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
     hand = state.hands[seat]
     if isinstance(legal[0], Discard):
         return _discard_choice(hand, legal)
-    return _CHOICES.choice(state, seat, hand, legal)
+    key, move = _CHOICES.recall(state)
+    if move is None:
+        move = _CHOICES.known[key] = _choose(state, seat, legal, 1)[0]
+    return move
+
+
+def playout_step(state: State, rng: random.Random) -> State:
+    """The state after :func:`playout`'s choice in ``state``: how the search plays its
+    playouts (:func:`search_agent`). A choice the computer remembers is made without
+    listing the legal moves (a position it remembers has the same ones, two or more, and
+    no discard), and a new one is played as the state it weighed.
+    """
+    key, move = _CHOICES.recall(state)
+    if move is not None:
+        return apply_legal(state, move)
+    legal = legal_moves(state)
+    if len(legal) == 1:
+        return apply_legal(state, legal[0])
+    seat = state.turn
+    if isinstance(legal[0], Discard):
+        return apply_legal(state, _discard_choice(state.hands[seat], legal))
+    move, after = _choose(state, seat, legal, 1)
+    _CHOICES.known[key] = move
+    return apply_legal(state, move) if after is None else after
 
 
 class _Choices:
@@ -255,7 +283,7 @@ class _Choices:
     those and the rules: the cards not on the table are the rest of the deck, wherever
     they are). Whether the seat has played this turn does not count: it changes the
     legal moves only when no card can be played, and then there is no choice to make
-    (``end`` alone) or the choice is a discard, never asked here. The playouts of one
+    (``end`` alone) or the choice is a discard, never remembered. The playouts of one
     decision meet the same positions often (two choices in five), each one a move
     tried and weighed for every legal move.
     """
@@ -269,20 +297,20 @@ class _Choices:
         self.rules: object = None
         self.known: dict[tuple[object, ...], Move] = {}
 
-    def choice(self, state: State, seat: int, hand: Counts, legal: tuple[Move, ...]) -> Move:
-        """The computer's choice among ``legal`` for ``seat`` (holding ``hand``)."""
+    def recall(self, state: State) -> tuple[tuple[object, ...], Move | None]:
+        """The key of the choice of the seat to act in ``state`` and the choice remembered
+        for it, or ``None``: a new choice is remembered by setting ``known[key]``."""
         known = self.known
-        if state.rules is not self.rules or len(known) >= self.KEPT:
-            self.rules = state.rules  # held here, so its id is never another's
+        rules = state.rules
+        if rules is not self.rules or len(known) >= self.KEPT:
+            self.rules = rules  # held here, so its id is never another's
             known.clear()
         actions = state.actions
-        if actions + 1 < state.rules.action_limit:
+        if actions + 1 < rules.action_limit:
             actions = -1  # no move of this turn can reach the action limit: the count is moot
-        key = (state.table, state.fly, hand, seat, actions)
-        move = known.get(key)
-        if move is None:
-            move = known[key] = _choose(state, seat, legal, 1)
-        return move
+        seat = state.turn
+        key = (state.table, state.fly, state.hands[seat], seat, actions)
+        return key, known.get(key)
 
 
 _CHOICES: Final = _Choices()
@@ -318,10 +346,15 @@ SEARCH_DEPTH: Final = 6
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
     :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent
-    (:func:`playout`) cut after :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It
-    sees only its seat's view and draws every choice from the ``rng`` it is given
-    (reproducible from a seed).
+    (:func:`playout`, played by :func:`playout_step`) cut after :data:`SEARCH_DEPTH` moves
+    and scored by :func:`value`. It sees only its seat's view and draws every choice from
+    the ``rng`` it is given (reproducible from a seed).
     """
     return SearchAgent(
-        game, iterations=SEARCH_ITERATIONS, rollout=playout, depth=SEARCH_DEPTH, evaluate=value
+        game,
+        iterations=SEARCH_ITERATIONS,
+        rollout=playout,
+        step=playout_step,
+        depth=SEARCH_DEPTH,
+        evaluate=value,
     )
