@@ -98,10 +98,9 @@ def test_the_search_deals_a_careless_seat_s_commitment_at_random(
 def test_the_playouts_commit_at_random_as_often_as_a_careless_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from picnic_rules import GAMES
     from picnic_rules.poultry import agent
 
-    playout = agent.playout_policy(GAMES["poultry"])
+    playout = agent.playout
     commit = simulate_to_second_commitment(random.Random(2))
     moves = legal_moves(commit)
     computer = ComputerAgent()(view(commit, 1), moves, random.Random(0))

@@ -19,13 +19,14 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..agents.ismcts import SearchAgent, heuristic_policy
-from ..agents.search import Policy, win_shares
+from ..agents.ismcts import SearchAgent
+from ..agents.search import win_shares
+from ..errors import PicnicError
 from ..game import AnyGame
 from ..kit import evolve
 from ..kit.counts import total
 from .cards import COLOURS, GRAINS, Card, Colour, Counts, kinds
-from .engine import apply, legal_moves
+from .engine import apply, legal_moves, to_move
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
 from .scoring import score
@@ -41,7 +42,7 @@ __all__ = [
     "ComputerAgent",
     "duel_chance",
     "modelled_deal",
-    "playout_policy",
+    "playout",
     "round_over",
     "simultaneous",
     "search_agent",
@@ -395,32 +396,29 @@ _COMPUTER: Final = ComputerAgent()
 SEARCH_CARELESS: Final = 0.3
 """How often the search expects another seat to commit at random rather than as the
 computer would: in :func:`modelled_deal` a seat's face-down cards stay as dealt (a random
-commitment) that often, and in the playouts (:func:`playout_policy`) a commitment is a
+commitment) that often, and in the playouts (:func:`playout`) a commitment is a
 random one that often. A search sure that every player is the computer plays badly
 against anyone else."""
 
 
-def playout_policy(game: AnyGame) -> Policy:
-    """Who plays the playouts of :func:`search_agent`: the computer, but a commitment is a
-    random one with chance :data:`SEARCH_CARELESS` (the playouts stop at the end of the
-    round, so every commitment in them is another seat's)."""
-    computer = heuristic_policy(game, "computer")
-    assert computer is not None  # the game has its computer
-
-    def careless_computer(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        if state.phase is Phase.COMMIT and rng.random() < SEARCH_CARELESS:
-            return moves[int(rng.random() * len(moves))]
-        chosen: Move = computer(state, moves, rng)
-        return chosen
-
-    return careless_computer
+def playout(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
+    """Who plays the playouts of :func:`search_agent`: the computer, from the view of the
+    seat to act, but a commitment is a random one with chance :data:`SEARCH_CARELESS`
+    (the playouts stop at the end of the round, so every commitment in them is another
+    seat's)."""
+    if state.phase is Phase.COMMIT and rng.random() < SEARCH_CARELESS:
+        return moves[int(rng.random() * len(moves))]
+    seat = to_move(state)
+    if type(seat) is not int:
+        raise PicnicError("no seat is to act: a playout chooses only a seat's moves")
+    return _COMPUTER(view(state, seat), moves, rng)
 
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
     :data:`SEARCH_ITERATIONS` iterations at UCB1 constant :data:`SEARCH_EXPLORATION`,
     the computer's choice tried first with a bonus (:data:`SEARCH_PRIOR_WEIGHT`),
-    playouts by the ``computer`` agent that stop when
+    playouts by :func:`playout` (the computer, careless commitments aside) that stop when
     the :func:`round_over` (or after :data:`SEARCH_DEPTH` moves) and are scored by
     :func:`value`; the other seats' face-down commitments are the computer's, outside the
     tree (:func:`simultaneous`), and dealt as the computer would commit them
@@ -431,7 +429,7 @@ def search_agent(game: AnyGame) -> SearchAgent:
         game,
         iterations=SEARCH_ITERATIONS,
         exploration=SEARCH_EXPLORATION,
-        rollout=playout_policy(game),
+        rollout=playout,
         prior="computer",
         prior_weight=SEARCH_PRIOR_WEIGHT,
         depth=SEARCH_DEPTH,
