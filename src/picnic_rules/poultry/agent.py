@@ -57,6 +57,8 @@ win rate against random play rose from 85% to 95%, 2,000 games, as this rose fro
 _SPOILED_MEAL = 0.5
 """How much of the grain at its yard a fox counts in its favour: the meal of the bird it
 catches, which stays in the yard instead of going to an opponent."""
+_ACCEPT: Final = Accept()
+_REJECT: Final = Reject()
 _SHARE = 0.45  # what a bird expects from a crowded yard, before the value of its card
 _OPPONENT_GAIN = 0.5  # how much an opponent's gain counts against ours
 
@@ -173,7 +175,7 @@ class ComputerAgent:
         if view.phase is Phase.COMMIT:
             return self._commitment(view, moves)
         if view.phase is Phase.HAGGLE:
-            return self._haggle(view, moves)
+            return self.haggle(view, view.player, moves)
         return moves[0]
 
     # ------------------------------------------------------------ commitments
@@ -216,27 +218,29 @@ class ComputerAgent:
 
     # ------------------------------------------------------------ haggling
 
-    def _haggle(self, v: View, moves: tuple[Move, ...]) -> Move:
-        me = v.player
-        if Accept() in moves:
-            return Accept() if self._share_ok(v) else Reject()
+    def haggle(self, v: View | State, me: int, moves: tuple[Move, ...]) -> Move:
+        """Seat ``me``'s move of a haggle in ``v`` (a view, or the state itself: a haggle's
+        table is seen alike by every seat, and only it is read)."""
+        if _ACCEPT in moves:
+            return _ACCEPT if self._share_ok(v, me) else _REJECT
         for grain in reversed(GRAINS):  # the whole yard, the most valuable grain first
             mine = Allot(grain, me)
             if mine in moves:
                 return mine
         return moves[0]
 
-    def _share_ok(self, v: View) -> bool:
+    @staticmethod
+    def _share_ok(v: View | State, me: int) -> bool:
         haggle = v.haggle
-        if haggle is None or v.player not in haggle.seats:
+        if haggle is None or me not in haggle.seats:
             return False  # no proposal of a haggle this seat is in
         values = v.rules.grain_values
         at_stake = sum(n * value for n, value in zip(v.yards[v.yard], values, strict=True))
-        mine = haggle.allotted[haggle.seats.index(v.player)]
+        mine = haggle.allotted[haggle.seats.index(me)]
         share = sum(n * value for n, value in zip(mine, values, strict=True))
         birds = birds_at(v.played, COLOURS[v.yard])
         contest = [birds[seat] for seat in haggle.seats]
-        return share >= at_stake * duel_chance(contest, haggle.seats.index(v.player))
+        return share >= at_stake * duel_chance(contest, haggle.seats.index(me))
 
 
 VALUE_TEMPERATURE: Final = 4.2
@@ -411,6 +415,8 @@ def playout(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
     seat = to_move(state)
     if type(seat) is not int:
         raise PicnicError("no seat is to act: a playout chooses only a seat's moves")
+    if state.phase is Phase.HAGGLE:  # on the table all see: no view to build
+        return moves[0] if len(moves) == 1 else _COMPUTER.haggle(state, seat, moves)
     return _COMPUTER(view(state, seat), moves, rng)
 
 

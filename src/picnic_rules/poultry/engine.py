@@ -267,14 +267,24 @@ def _duel_of_state(state: State) -> Duel:
 
 def _haggle_moves(state: State) -> tuple[Move, ...]:
     haggle = _haggle_of_state(state)
-    here = state.yards[state.yard]
-    given = [sum(a[g] for a in haggle.allotted) for g in range(3)]
+    return _haggle_options(state.yards[state.yard], haggle.allotted, haggle.seats)
+
+
+@functools.lru_cache(maxsize=4096)
+def _haggle_options(
+    here: GrainCounts, allotted: tuple[GrainCounts, ...], seats: tuple[int, ...]
+) -> tuple[Move, ...]:
+    """The moves of a haggle over the grain ``here`` with ``allotted`` given so far to the
+    ``seats`` in it: accept or reject a whole proposal, else allot a grain still left to
+    any of them (or no-deal before the first); worked out once for each, as a playout's
+    haggles go over the same proposals again and again."""
+    given = [sum(a[g] for a in allotted) for g in range(3)]
     if sum(given) == sum(here):
         return (_ACCEPT, _REJECT)
     moves: list[Move] = [] if sum(given) else [_NO_DEAL]
     for g in range(3):
         if here[g] > given[g]:
-            moves.extend(_ALLOTS[g][seat] for seat in haggle.seats)
+            moves.extend(_ALLOTS[g][seat] for seat in seats)
     return tuple(moves)
 
 
