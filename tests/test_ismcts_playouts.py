@@ -1,6 +1,7 @@
 """A game's playout policy (``picnic_rules.<game>.agent.playout``, the ``ismcts`` agent's
 playouts) chooses what the game's ``computer`` agent would, given the view of the seat to
-act: it only skips building that view (and dealing its hidden cards)."""
+act: it only skips building that view (and dealing its hidden cards). Poultry's playouts
+also commit at random a share of the time (``SEARCH_CARELESS``), set to none here."""
 
 from __future__ import annotations
 
@@ -49,9 +50,14 @@ def test_every_game_with_a_computer_playout_is_checked() -> None:
 
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("name", WITH_PLAYOUT)
-def test_the_playout_chooses_what_the_computer_would(name: str, players: int) -> None:
+def test_the_playout_chooses_what_the_computer_would(
+    name: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = GAMES[name]
-    playout = importlib.import_module(f"picnic_rules.{name}.agent").playout
+    module = importlib.import_module(f"picnic_rules.{name}.agent")
+    if hasattr(module, "SEARCH_CARELESS"):  # poultry's playouts commit at random by design
+        monkeypatch.setattr(module, "SEARCH_CARELESS", 0.0)  # ... and else as the computer
+    playout = module.playout
     computer = game.agents["computer"]()
     decisions = _decisions(name, games=12, players=players)
     assert len(decisions) > 300
