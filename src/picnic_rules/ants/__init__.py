@@ -46,6 +46,7 @@ from .engine import (
     MAX_ROLLOFFS,
     REASONS,
     apply,
+    apply_legal,
     area_cards,
     chance_outcomes,
     home_dice,
@@ -175,9 +176,6 @@ check_view = GAME.check_view
 """Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
-apply_legal = GAME.apply_legal
-"""``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
-(:attr:`picnic_rules.Game.apply_legal`)."""
 describe_move = GAME.describe_move
 """A sentence saying what a legal move of the seat to act would do, revealing nothing its view
 hides (:func:`picnic_rules.kit.describe_move`)."""

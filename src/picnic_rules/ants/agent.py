@@ -42,6 +42,10 @@ __all__ = [
 ]
 
 
+_AREA: Final = Spot.AREA
+_AT_HOME: Final = Spot.HOME
+
+
 def _totals(state: State, position: int) -> list[int]:
     totals = [0] * state.players
     for seat, own in enumerate(state.dice):
@@ -53,10 +57,11 @@ def _totals(state: State, position: int) -> list[int]:
 
 def _all_totals(state: State) -> list[list[int]]:
     """:func:`_totals` of every area position at once (one pass over the dice)."""
-    table = [[0] * state.players for _ in state.area]
+    n = len(state.dice)
+    table = [[0] * n for _ in state.area]
     for seat, own in enumerate(state.dice):
         for die in own:
-            if die.spot is Spot.AREA:
+            if die.spot is _AREA:
                 for position in die.cards:
                     table[position][seat] += die.face
     return table
@@ -87,6 +92,8 @@ class _Scorer:
         self._tie = state.rules.tie_token
         self._known: dict[tuple[PicnicCard, int, int], int] = {}
         self._values: dict[PicnicCard, float] = {}
+        self._area: tuple[PicnicCard | None, ...] = ()
+        self._area_values: list[float | None] = []
         self._projections: dict[tuple[PicnicCard, ...], Plates] = {}
 
     def _award(self, mine: int, token: int, best_other: int) -> int:
@@ -134,6 +141,14 @@ class _Scorer:
             mine[best] = card
         self._projections[won] = mine
         return mine
+
+    def values_at(self, area: tuple[PicnicCard | None, ...]) -> list[float | None]:
+        """:meth:`value` of the card at each position of ``area`` (``None`` at a gap), for the
+        last area asked about (the same through a round's tosses)."""
+        if area is not self._area:
+            self._area_values = [None if card is None else self.value(card) for card in area]
+            self._area = area
+        return self._area_values
 
     def value(self, card: PicnicCard) -> float:
         """How much seat ``me`` wants ``card`` (see :func:`card_value`)."""
@@ -247,22 +262,39 @@ class ComputerAgent:
         return totals[me] - max(t for s, t in enumerate(totals) if s != me)
 
     def _toss(self, state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
-        plays = [m for m in moves if isinstance(m, Play)]
-        for play in plays:
-            if play.card in (RoundCard.DOUBLE_TIME, RoundCard.HEAD_START, RoundCard.SECOND_WIND):
-                return play
         table: list[list[int]] | None = None
-        if plays:
+        tosses: Sequence[Move] = moves
+        if type(moves[-1]) is not Toss:  # Round cards to play besides (listed after the tosses)
+            plays = [m for m in moves if isinstance(m, Play)]
+            for play in plays:
+                if play.card in (
+                    RoundCard.DOUBLE_TIME,
+                    RoundCard.HEAD_START,
+                    RoundCard.SECOND_WIND,
+                ):
+                    return play
             table = _all_totals(state)
             worths = [(self._play_worth(state, me, p, scorer, table), p) for p in plays]
             useful = [(w, p) for w, p in worths if w > 0]
             if useful:
                 return max(useful, key=lambda wp: wp[0])[1]
-        tosses = [m for m in moves if isinstance(m, Toss)]
-        kind = min({m.die for m in tosses}, key=_TOSS_ORDER.__getitem__)
+            tosses = [m for m in moves if isinstance(m, Toss)]
+        kind, rank = DieKind.WORKER, len(_TOSS_ORDER)
+        for toss in tosses:  # the first kind of die to toss that is on the anthill
+            if isinstance(toss, Toss) and _TOSS_ORDER[toss.die] < rank:
+                kind, rank = toss.die, _TOSS_ORDER[toss.die]
+                if not rank:
+                    break
         target = self._best_target(state, me, kind, scorer, table)
-        mine = [m for m in tosses if m.die is kind]
-        return next((m for m in mine if m.target == target), mine[0])
+        first: Move | None = None
+        for toss in tosses:
+            if isinstance(toss, Toss) and toss.die is kind:
+                if toss.target == target:
+                    return toss
+                if first is None:
+                    first = toss
+        assert first is not None  # ``kind`` is the die of one of the tosses
+        return first
 
     @staticmethod
     def _play_worth(
@@ -306,21 +338,20 @@ class ComputerAgent:
         hopelessly behind. ``table`` is :func:`_all_totals` of ``state``, if worked out."""
         faces = state.rules.faces(kind)
         mean = sum(faces) / len(faces)
-        rivals_home = max(
-            sum(d.spot is Spot.HOME for d in state.dice[s]) for s in range(state.players) if s != me
+        dice = state.dice
+        rivals_home = any(
+            die.spot is _AT_HOME for seat, own in enumerate(dice) if seat != me for die in own
         )
-        contested = 0.9 if not rivals_home else 0.6
-        if table is None:
-            table = _all_totals(state)
-        value = scorer.value
+        contested = 0.6 if rivals_home else 0.9
+        rows = _all_totals(state) if table is None else table
+        two, other = len(dice) == 2, 1 - me
         best, best_worth = state.target, -math.inf
-        for position, card in enumerate(state.area):
-            if card is None:
+        for position, gain in enumerate(scorer.values_at(state.area)):
+            if gain is None:
                 continue
-            totals = table[position]
+            totals = rows[position]
             mine = totals[me]
-            rival = max(totals[:me] + totals[me + 1 :])
-            gain = value(card)
+            rival = totals[other] if two else max(totals[:me] + totals[me + 1 :])
             if mine > rival + 2:
                 worth = 0.1 * gain  # already well ahead: another die there is wasted
             elif mine + mean > rival:

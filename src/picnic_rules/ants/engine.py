@@ -102,6 +102,7 @@ __all__ = [
     "REASONS",
     "ROUNDS",
     "apply",
+    "apply_legal",
     "area_cards",
     "chance_outcomes",
     "drawn_round_cards",
@@ -202,6 +203,37 @@ def apply(state: State, move: Move) -> State:
         if die >= 0 and target in targets(state):
             return _TOSSED(state, phase=LAND, tossing=die, target=target)
     return _decide(state, move if type(move) is Keep else proper(move))
+
+
+def apply_legal(state: State, move: Move) -> State:
+    """:func:`apply` of a move :func:`legal_moves` listed for ``state`` or a landing
+    :func:`~picnic_rules.ants.sample_chance` drew, checking nothing.
+
+    What the move does is worked out by the same functions, so the state is the same; only
+    the checks that refuse an illegal move are left out. For code that takes its moves
+    from ``legal_moves`` and ``sample_chance`` itself, a search say: given an illegal move of
+    the game's types it returns a state no game reaches (or fails). Any other move goes to
+    :func:`apply`.
+
+    >>> from picnic_rules.ants import Landing, new_game, parse_move, sample_chance
+    >>> import random
+    >>> state, rng = new_game(2), random.Random(1)
+    >>> while to_move(state) is CHANCE:
+    ...     state = apply(state, sample_chance(state, rng))
+    >>> state = apply_legal(state, parse_move(state, "toss worker at 4"))
+    >>> landing = parse_move(state, "land 3 on 4")
+    >>> apply_legal(state, landing) == apply(state, landing)
+    True
+    """
+    phase = state.phase
+    if phase is LAND and type(move) is Landing:
+        return _landed(state, move)
+    if phase is SEND and type(move) is Toss:
+        die = first_home(state.dice[state.turn], move.die)
+        return _TOSSED(state, phase=LAND, tossing=die, target=move.target)
+    if phase is AFTER and type(move) is Keep:
+        return _toss_done(state)
+    return apply(state, move)
 
 
 def _decide(state: State, move: Move) -> State:
@@ -359,13 +391,8 @@ def _fill(state: State, move: Draw) -> State:
 
 
 def _land(state: State, move: Landing) -> State:
-    seat, tossed, cards, touched, knocks = (
-        state.turn,
-        state.tossing,
-        move.cards,
-        move.touched,
-        move.knocks,
-    )
+    """The state after the landing ``move``, checked first."""
+    tossed, cards, touched, knocks = state.tossing, move.cards, move.touched, move.knocks
     if (
         type(move.face) is not int
         or type(cards) is not tuple
@@ -384,11 +411,16 @@ def _land(state: State, move: Landing) -> State:
     if knocks:
         if not touched:
             raise IllegalMove(move, "a die that knocked other dice touched them")
-        landed = _knocked(state, move, present)
-    else:
-        if touched and not _dice_in_area(state):
-            raise IllegalMove(move, "no other die is in the picnic area to touch")
-        landed = state.dice
+        _check_knocks(state, move, present)
+    elif touched and not _dice_in_area(state):
+        raise IllegalMove(move, "no other die is in the picnic area to touch")
+    return _landed(state, move)
+
+
+def _landed(state: State, move: Landing) -> State:
+    """The state after the landing ``move`` (checked, or sampled from the rules)."""
+    seat, tossed, cards, touched = state.turn, state.tossing, move.cards, move.touched
+    landed = _knocked(state, move) if move.knocks else state.dice
     own = list(landed[seat])  # by hand, not counts.replace: the commonest step of a game
     own[tossed] = die_in_area(cards, move.face)  # shared, proper values
     seats = list(landed)
@@ -400,8 +432,16 @@ def _land(state: State, move: Landing) -> State:
     return _toss_done(state, dice)
 
 
-def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tuple[Die, ...], ...]:
-    """The dice after ``move``'s knocks (each checked) moved them."""
+def _knocked(state: State, move: Landing) -> tuple[tuple[Die, ...], ...]:
+    """The dice after ``move``'s knocks moved them."""
+    dice = [list(own) for own in state.dice]
+    for knock in move.knocks:
+        dice[knock.seat][knock.die] = die_in_area(knock.cards, knock.face)
+    return tuple(map(tuple, dice))
+
+
+def _check_knocks(state: State, move: Landing, present: tuple[int, ...]) -> None:
+    """Refuse ``move`` (:class:`~picnic_rules.IllegalMove`) unless each of its knocks may be."""
     if len(move.knocks) > MAX_KNOCKS:
         raise IllegalMove(move, f"a landing knocks at most {MAX_KNOCKS} dice")
     seat, tossed = state.turn, state.tossing
@@ -420,10 +460,6 @@ def _knocked(state: State, move: Landing, present: tuple[int, ...]) -> tuple[tup
             raise IllegalMove(move, f"{knock}: that die has no face with {knock.face} ants")
         if not landing_cards_are_possible(knock.cards, present):
             raise IllegalMove(move, f"{knock}: {cards_reason(knock.cards, present)}")
-    dice = [list(own) for own in state.dice]
-    for knock in move.knocks:
-        dice[knock.seat][knock.die] = die_in_area(knock.cards, knock.face)
-    return tuple(map(tuple, dice))
 
 
 def _dice_in_area(state: State) -> bool:
