@@ -25,6 +25,8 @@
 * :func:`evolve` and :func:`evolver`: the one named fast update of a frozen
   ``State`` (``evolve(state, turn=1)``), built by :func:`builder`, a
   positional constructor (the state-cost policy of the design page);
+* :func:`last_answer` (:mod:`picnic_rules.kit.memo`): a function that remembers its
+  answer for the last value it was asked about (a search's one view);
 * :class:`Notation` (:mod:`picnic_rules.kit.notation`): a move class declares
   its forms (``"allot {grain} to {seat}"``) and the kit writes ``__str__``,
   reads the notation, caps its length and words its errors;
@@ -54,6 +56,7 @@ from .defaults import check_view, describe_move, parse_move, random_move, sample
 from .define import define_game
 from .enums import Enum, IntEnum
 from .lookalikes import listed
+from .memo import last_answer
 from .notation import Choice, Form, Notation, NotationError, Number, Reader, Several, read_value
 from .observed import check_observed
 from .options import MAX_COUNT, count, flag
@@ -91,6 +94,7 @@ __all__ = [
     "fail",
     "flag",
     "ill_typed",
+    "last_answer",
     "listed",
     "make",
     "maker",

@@ -70,6 +70,7 @@ from ..typevars import S, V
 from .build import maker
 from .checks import check_counts
 from .counts import Counts, deal, fill
+from .memo import last_answer
 
 __all__ = [
     "FaceUp",
@@ -307,7 +308,9 @@ class Visibility(Generic[S, V]):
         self.public_class: type[Any] = derive_public_view(view, self.owned)
         self.public_of = self._publisher()
         self._make_state = maker(state)
-        self._last_pool: tuple[Any, Counts, list[int]] | None = None
+        self._pool_of = last_answer(self._pool)
+        """:meth:`_pool`, remembered for the last view asked about: a search deals the
+        hidden cards of one view at every iteration."""
 
     def _publisher(self) -> Callable[[V], Any]:
         """The generated ``public(view)``: the view less its seat and the seat's own hidden
@@ -475,17 +478,6 @@ class Visibility(Generic[S, V]):
         for name, _ in self.sized:
             hidden[name] = next(given)
         return self._build(v, hidden)
-
-    def _pool_of(self, v: V) -> tuple[Counts, list[int]]:
-        """:meth:`_pool` of ``v``, remembered for the last view asked about: a search deals
-        the hidden cards of one view at every iteration. (A view is frozen, and the one
-        remembered is the same object, so the answer is the same.)"""
-        last = self._last_pool
-        if last is not None and last[0] is v:
-            return last[1], last[2]
-        pool, sizes = self._pool(v)
-        self._last_pool = (v, pool, sizes)
-        return pool, sizes
 
     def determinize(self, v: V, rng: random.Random) -> S:
         """A state with view ``v``: the unseen cards dealt at random into the hidden entries

@@ -24,8 +24,7 @@ from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
 from ..kit import evolve
-from ..kit.counts import total
-from .cards import COLOURS, GRAINS, Card, Colour, Counts, kinds
+from .cards import COLOURS, GRAINS, Card, Colour, kinds
 from .engine import apply, legal_moves, to_move
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
@@ -108,22 +107,6 @@ def _by_colour(
     )
 
 
-def _unseen(v: View) -> Counts:
-    """:func:`~picnic_rules.poultry.views.unseen` without its checks: the cards seat
-    ``v.player`` cannot see."""
-    rules = v.rules
-    index = rules.index
-    table = [0] * len(index)
-    try:
-        for cards in v.played:
-            for card in cards:
-                table[index[card]] += 1
-    except KeyError:
-        return unseen(v)  # a card of another deck: refused there, with the reason
-    seen = total([v.hand, v.discard, *v.stocks, tuple(table)])
-    return tuple(map(operator.sub, rules.deck, seen))  # kit's subtract
-
-
 class _Odds:
     """For one commitment: the chance that another card of each colour joins a yard (a bird,
     a fox), from the cards the seat cannot see and how many the others still commit, and
@@ -131,7 +114,7 @@ class _Odds:
 
     def __init__(self, v: View) -> None:
         rules = v.rules
-        pool = _unseen(v)
+        pool = unseen(v)
         others = sum(
             min(size, rules.per_round(v.players))
             for seat, size in enumerate(v.hand_sizes)

@@ -17,6 +17,7 @@ import attrs
 
 from ..errors import InvalidState
 from ..kit.counts import deal, draw, subtract, total
+from ..kit.memo import last_answer
 from .cards import Card, Counts, card_key, kinds
 from .predicates import legal_pair
 from .state import Phase, Public, PublicView, State, View
@@ -92,15 +93,17 @@ def public(v: View) -> PublicView:
 
 def unseen(v: View) -> Counts:
     """The cards seat ``v.player`` cannot see (other hands, the deck, face-down cards):
-    the deck less its hand, the discard pile, the cards on the table and the stocks."""
+    the deck less its hand, the discard pile, the cards on the table and the stocks.
+    Raises :class:`~picnic_rules.InvalidState` for a card on the table of another deck."""
     rules = v.rules
-    table = [0] * len(rules.kinds)
+    index = rules.index
+    table = [0] * len(index)
     for cards in v.played:
         for card in cards:
-            index = rules.index.get(card)
-            if index is None:
+            kind = index.get(card)
+            if kind is None:
                 raise InvalidState(f"there is no {card} card in this game")
-            table[index] += 1
+            table[kind] += 1
     return subtract(rules.deck, total([v.hand, v.discard, *v.stocks, tuple(table)]))
 
 
@@ -230,19 +233,11 @@ def determinize(v: View, rng: random.Random) -> State:
     return with_hidden(v, tuple(hands), deck, tuple(played))
 
 
-_last_unseen: tuple[View, Counts] | None = None
-"""The last view :func:`determinize` dealt from and its unseen cards (a search deals from
-one view at every iteration; a view is frozen, and the one remembered is the same object)."""
-
-
+@last_answer  # a search deals from one view at every iteration
 def _unseen_checked(v: View) -> Counts:
     """:func:`unseen` of ``v``, which must add up to the hidden cards it counts.
 
     Raises :class:`~picnic_rules.InvalidState` for a view whose cards or seats disagree."""
-    global _last_unseen
-    last = _last_unseen
-    if last is not None and last[0] is v:
-        return last[1]
     players = v.players
     if not 0 <= v.player < players or len(v.face_down) != players or len(v.played) != players:
         raise InvalidState("the view's seats disagree")
@@ -253,5 +248,4 @@ def _unseen_checked(v: View) -> Counts:
     wanted = sum(v.hand_sizes[s] for s in others) + sum(v.face_down) + v.deck_size
     if sum(pool) != wanted:
         raise InvalidState("the view's card counts do not add up to the deck")
-    _last_unseen = (v, pool)
     return pool
