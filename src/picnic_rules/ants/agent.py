@@ -264,8 +264,8 @@ class ComputerAgent:
     def _toss(self, state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
         table: list[list[int]] | None = None
         tosses: Sequence[Move] = moves
-        if type(moves[-1]) is not Toss:  # Round cards to play besides (listed after the tosses)
-            plays = [m for m in moves if isinstance(m, Play)]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if plays:  # Round cards to play besides
             for play in plays:
                 if play.card in (
                     RoundCard.DOUBLE_TIME,
