@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..errors import PicnicError
 from ..kit.counts import deal, pick_weighted, subtract, total
+from ..kit.memo import last_answer
 from ..kit.visibility import Visibility
 from .cards import KINDS, Card, Counts, Pile
 from .predicates import has_normal_play
@@ -58,14 +59,7 @@ def determinize(v: View, rng: random.Random) -> State:
 
     Raises :class:`~picnic_rules.PicnicError` when the view's cards cannot add up to the deck.
     """
-    if len(v.hand) != KINDS or len(v.hand_sizes) != len(v.food) or not 0 <= v.player < len(v.food):
-        raise PicnicError("the view's seats or counts have the wrong shape")
-    left = unseen(v)
-    sizes = [0 if seat == v.player else n for seat, n in enumerate(v.hand_sizes)]
-    if any(n < 0 for n in left) or any(n < 0 for n in sizes):
-        raise PicnicError("the view holds more cards of a kind than the deck")
-    if sum(left) != sum(sizes) + v.deck_size or v.hand_sizes[v.player] != sum(v.hand):
-        raise PicnicError("the view's card counts do not add up to the deck")
+    left, sizes = _hidden(v)
     try:
         for _ in range(_TRIES):
             hands, deck = deal(left, sizes, rng)
@@ -76,6 +70,21 @@ def determinize(v: View, rng: random.Random) -> State:
     except ValueError as exc:
         raise PicnicError(str(exc)) from None
     return with_hidden(v, hands, deck)
+
+
+@last_answer  # a search deals from one view at every iteration
+def _hidden(v: View) -> tuple[Counts, tuple[int, ...]]:
+    """The cards seat ``v.player`` cannot see and the sizes of the hands they are dealt
+    into (its own 0), checked to add up: :class:`~picnic_rules.PicnicError` if not."""
+    if len(v.hand) != KINDS or len(v.hand_sizes) != len(v.food) or not 0 <= v.player < len(v.food):
+        raise PicnicError("the view's seats or counts have the wrong shape")
+    left = unseen(v)
+    sizes = tuple(0 if seat == v.player else n for seat, n in enumerate(v.hand_sizes))
+    if any(n < 0 for n in left) or any(n < 0 for n in sizes):
+        raise PicnicError("the view holds more cards of a kind than the deck")
+    if sum(left) != sum(sizes) + v.deck_size or v.hand_sizes[v.player] != sum(v.hand):
+        raise PicnicError("the view's card counts do not add up to the deck")
+    return left, sizes
 
 
 def playable_kinds(piles: Sequence[Pile]) -> tuple[bool, ...]:
@@ -117,7 +126,7 @@ def _consistent(v: View, hands: tuple[Counts, ...]) -> bool:
 
 
 def _constrained_deal(
-    v: View, left: Counts, sizes: list[int], rng: random.Random
+    v: View, left: Counts, sizes: Sequence[int], rng: random.Random
 ) -> tuple[tuple[Counts, ...], Counts]:
     """A deal that agrees with the hand-out by construction: one playable card to the seat to
     act, only unplayable cards to the seats stuck at ``cards-out``, the rest at random."""
