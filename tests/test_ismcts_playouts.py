@@ -1,6 +1,7 @@
 """A game's playout policy (``picnic_rules.<game>.agent.playout``, the ``ismcts`` agent's
 playouts) chooses what the game's ``computer`` agent would, given the view of the seat to
-act: it only skips building that view (and dealing its hidden cards). Poultry's playouts
+act: it only skips building that view (and dealing its hidden cards); a game's
+``playout_step`` (sandwich, ants) gives the state that choice leads to. Poultry's playouts
 also commit at random a share of the time (``SEARCH_CARELESS``), set to none here."""
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ WITH_PLAYOUT = tuple(
     name
     for name in ("sandwich", "insects", "poultry", "ants")
     if hasattr(importlib.import_module(f"picnic_rules.{name}.agent"), "playout")
+)
+
+WITH_STEP = tuple(
+    name
+    for name in ("sandwich", "insects", "poultry", "ants")
+    if hasattr(importlib.import_module(f"picnic_rules.{name}.agent"), "playout_step")
 )
 
 
@@ -46,6 +53,7 @@ def _decisions(name: str, games: int, players: int) -> list[tuple[Any, tuple[Any
 
 def test_every_game_with_a_computer_playout_is_checked() -> None:
     assert "sandwich" in WITH_PLAYOUT
+    assert {"sandwich", "ants"} <= set(WITH_STEP)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -69,16 +77,18 @@ def test_the_playout_chooses_what_the_computer_would(
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_the_sandwich_playout_step_plays_the_computers_choice(players: int) -> None:
-    from picnic_rules.sandwich.agent import _CHOICES, playout_step
-    from picnic_rules.sandwich.engine import apply_legal
-
-    game = GAMES["sandwich"]
+@pytest.mark.parametrize("name", WITH_STEP)
+def test_the_playout_step_plays_the_computers_choice(name: str, players: int) -> None:
+    game = GAMES[name]
+    module = importlib.import_module(f"picnic_rules.{name}.agent")
+    remembered = getattr(module, "_CHOICES", None)
+    if remembered is not None:
+        remembered.known.clear()  # new choices first, then the same ones remembered
     computer = game.agents["computer"]()
-    _CHOICES.known.clear()  # new choices first, then the same ones remembered
-    decisions = _decisions("sandwich", games=12, players=players)
+    decisions = _decisions(name, games=12, players=players)
     for _ in range(2):
         for index, (state, legal) in enumerate(decisions):
             view = game.view(state, game.to_move(state))
-            expected = apply_legal(state, computer(view, legal, random.Random(index)))
-            assert playout_step(state, random.Random(index)) == expected, (index, state)
+            expected = game.apply_legal(state, computer(view, legal, random.Random(index)))
+            got = module.playout_step(state, random.Random(index))
+            assert got == expected, (index, state)

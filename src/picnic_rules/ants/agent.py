@@ -22,6 +22,8 @@ from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
 from .colony import plates
+from .engine import apply_legal, legal_moves
+from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
 from .state import CATEGORIES, Phase, Placed, Spot, State, View
@@ -37,6 +39,7 @@ __all__ = [
     "card_value",
     "projected_plates",
     "round_over",
+    "playout_step",
     "search_agent",
     "value",
 ]
@@ -463,6 +466,31 @@ def round_over(state: State) -> bool:
     return state.phase in _ROUND_ENDS
 
 
+_PLAYER: Final = ComputerAgent()
+"""The computer that plays the playouts."""
+
+
+def playout_step(state: State, rng: random.Random) -> State:
+    """The state after the computer's choice in ``state`` (a seat to act): how the search
+    plays its playouts (:func:`search_agent`). A toss of a seat that holds no Round card,
+    the commonest choice, is worked out and made without listing the legal moves: the
+    kind of die the computer tosses first (:data:`_TOSS_ORDER`) at its best target, or the
+    first target if that is none; any other choice is the computer's as it makes it.
+    """
+    me = state.turn
+    if state.phase is Phase.SEND and not state.held[me]:
+        dice, kind, rank = state.dice[me], DieKind.WORKER, len(_TOSS_ORDER)
+        for index, die in enumerate(dice):
+            if die.spot is _AT_HOME and _TOSS_ORDER[DIE_KINDS[index]] < rank:
+                kind = DIE_KINDS[index]
+                rank = _TOSS_ORDER[kind]
+        if rank < len(_TOSS_ORDER):  # a die on the anthill (a seat to send out has one)
+            at = targets(state)
+            target = ComputerAgent._best_target(state, me, kind, scorer_for(state, me))
+            return apply_legal(state, Toss(kind, target if target in at else at[0]))
+    return apply_legal(state, _PLAYER(View(me, state), legal_moves(state), rng))
+
+
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
     :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent cut after
@@ -477,4 +505,5 @@ def search_agent(game: AnyGame) -> SearchAgent:
         depth=SEARCH_DEPTH,
         evaluate=value,
         stop=round_over,
+        step=playout_step,
     )
