@@ -350,3 +350,38 @@ def test_a_step_plays_the_playouts_as_the_policy_would() -> None:
     assert steps  # the playouts' moves were its
     root, _ = SearchAgent(game, **options).search(view, random.Random(1))
     assert _tree(stepped) == _tree(root)
+
+
+def test_searches_in_threads_find_what_each_finds_alone() -> None:
+    """The games' searches share remembered answers across calls (the last view's unseen
+    cards, the computer's remembered choices and card values): searches of different
+    views at once, in threads switching as often as they can, find the same root
+    statistics as each one alone."""
+    import sys
+    import threading
+
+    jobs = []
+    for name in NAMES:
+        game = GAMES[name]
+        agent = attrs.evolve(make_agent(game, "ismcts"), iterations=150)
+        for seed in (1, 2):
+            state = _decision(game, seed=seed, skip=4)
+            jobs.append((agent, game.view(state, game.to_move(state)), seed))
+    alone = [_visits(agent.search(view, random.Random(seed))[0]) for agent, view, seed in jobs]
+    found: dict[int, list[dict[str, int]]] = {}
+
+    def run(index: int) -> None:
+        agent, view, seed = jobs[index]
+        found[index] = [_visits(agent.search(view, random.Random(seed))[0]) for _ in range(3)]
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert [found[i] for i in range(len(jobs))] == [[visits] * 3 for visits in alone]

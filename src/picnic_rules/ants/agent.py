@@ -95,8 +95,9 @@ class _Scorer:
         self._tie = state.rules.tie_token
         self._known: dict[tuple[PicnicCard, int, int], int] = {}
         self._values: dict[PicnicCard, float] = {}
-        self._area: tuple[PicnicCard | None, ...] = ()
-        self._area_values: list[float | None] = []
+        self._area_values: tuple[tuple[PicnicCard | None, ...], list[float | None]] = ((), [])
+        """The last area :meth:`values_at` answered for and its answer (one pair, replaced
+        whole, so threads sharing the scorer never see one area with another's values)."""
         self._projections: dict[tuple[PicnicCard, ...], Plates] = {}
 
     def _award(self, mine: int, token: int, best_other: int) -> int:
@@ -148,10 +149,11 @@ class _Scorer:
     def values_at(self, area: tuple[PicnicCard | None, ...]) -> list[float | None]:
         """:meth:`value` of the card at each position of ``area`` (``None`` at a gap), for the
         last area asked about (the same through a round's tosses)."""
-        if area is not self._area:
-            self._area_values = [None if card is None else self.value(card) for card in area]
-            self._area = area
-        return self._area_values
+        last, values = self._area_values
+        if area is not last:
+            values = [None if card is None else self.value(card) for card in area]
+            self._area_values = (area, values)
+        return values
 
     def value(self, card: PicnicCard) -> float:
         """How much seat ``me`` wants ``card`` (see :func:`card_value`)."""

@@ -5,7 +5,9 @@ view cannot see, dealt again for each determinization -- and nothing else in bet
 :func:`last_answer` keeps the last argument and its answer, and answers again when it
 is given that very object (compared by identity, as a frozen value cannot change and
 the one kept cannot be freed and its ``id`` reused): one comparison, where a dictionary
-would hash the whole view. An answer that raised is not kept.
+would hash the whole view. An answer that raised is not kept. The argument and its
+answer are kept as one pair, replaced whole, so threads asking about different values
+never see one's argument with another's answer.
 
 >>> calls = []
 >>> @last_answer
@@ -34,14 +36,15 @@ R = TypeVar("R")
 def last_answer(function: Callable[[A], R]) -> Callable[[A], R]:
     """``function`` of one argument, remembering its answer for the last argument given
     (by identity; see the module's text)."""
-    last: list[object] = [_NOTHING, None]
+    last: list[tuple[object, object]] = [(_NOTHING, None)]  # replaced whole: thread-safe
 
     @functools.wraps(function)
     def remembered(argument: A) -> R:
-        if last[0] is argument:
-            return last[1]  # type: ignore[return-value]  # the answer kept for it
+        kept = last[0]
+        if kept[0] is argument:
+            return kept[1]  # type: ignore[return-value]  # the answer kept for it
         answer = function(argument)
-        last[0], last[1] = argument, answer
+        last[0] = (argument, answer)
         return answer
 
     return remembered
