@@ -209,6 +209,12 @@ _TOSS_ORDER: Final = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
 """The dice the computer tosses first: the Workers, then the Soldier, then the Scouts."""
 
 
+def _first_to_toss(kinds: Iterable[DieKind]) -> DieKind | None:
+    """The kind of ``kinds`` (of dice on the anthill) the computer tosses first
+    (:data:`_TOSS_ORDER`), or ``None`` for none."""
+    return min(kinds, key=_TOSS_ORDER.__getitem__, default=None)
+
+
 def _target(move: Move) -> int:
     return (
         move.target if isinstance(move, Retoss) else move.position if isinstance(move, Play) else -1
@@ -284,12 +290,8 @@ class ComputerAgent:
             if useful:
                 return max(useful, key=lambda wp: wp[0])[1]
             tosses = [m for m in moves if isinstance(m, Toss)]
-        kind, rank = DieKind.WORKER, len(_TOSS_ORDER)
-        for toss in tosses:  # the first kind of die to toss that is on the anthill
-            if isinstance(toss, Toss) and _TOSS_ORDER[toss.die] < rank:
-                kind, rank = toss.die, _TOSS_ORDER[toss.die]
-                if not rank:
-                    break
+        kind = _first_to_toss(m.die for m in tosses if isinstance(m, Toss))
+        assert kind is not None  # ``_toss`` is asked only when a toss is listed
         target = self._best_target(state, me, kind, scorer, table)
         first: Move | None = None
         for toss in tosses:
@@ -481,12 +483,9 @@ def playout_step(state: State, rng: random.Random) -> State:
     """
     me = state.turn
     if state.phase is Phase.SEND and not state.held[me]:
-        dice, kind, rank = state.dice[me], DieKind.WORKER, len(_TOSS_ORDER)
-        for index, die in enumerate(dice):
-            if die.spot is _AT_HOME and _TOSS_ORDER[DIE_KINDS[index]] < rank:
-                kind = DIE_KINDS[index]
-                rank = _TOSS_ORDER[kind]
-        if rank < len(_TOSS_ORDER):  # a die on the anthill (a seat to send out has one)
+        dice = state.dice[me]
+        kind = _first_to_toss(DIE_KINDS[i] for i, die in enumerate(dice) if die.spot is _AT_HOME)
+        if kind is not None:  # a die on the anthill (a seat to send out has one)
             at = targets(state)
             target = ComputerAgent._best_target(state, me, kind, scorer_for(state, me))
             return apply_legal(state, Toss(kind, target if target in at else at[0]))
