@@ -9,7 +9,6 @@ points of its colony with the card placed, tried at every legal place).
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -21,12 +20,13 @@ from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
-from .colony import plates
+from .colony import Cell, plates
 from .engine import apply_legal, legal_moves
 from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
 from .state import CATEGORIES, Phase, Placed, Spot, State, View
+from .tally import Tally
 
 __all__ = [
     "PLATE_WORTH",
@@ -82,7 +82,7 @@ class _Scorer:
     def __init__(self, state: State, me: int) -> None:
         others = [plates(colony) for seat, colony in enumerate(state.colonies) if seat != me]
         self._cards = [
-            (functools.partial(measure, card), token, _best(measure(card, p) for p in others))
+            (card, token, _best(measure(card, p) for p in others))
             for card, token in zip(state.scoring, state.rewards, strict=True)
         ]
         counts = [majority_counts(p) for p in others]
@@ -92,6 +92,9 @@ class _Scorer:
         ]
         self._colony = state.colonies[me]
         self._plates = plates(self._colony)
+        self._scoring = state.scoring
+        self._tally = Tally(self._plates, state.scoring)
+        self._base: int | None = None
         self._tie = state.rules.tie_token
         self._known: dict[tuple[PicnicCard, int, int], int] = {}
         self._values: dict[PicnicCard, float] = {}
@@ -113,9 +116,10 @@ class _Scorer:
         key = (card, x, y)
         known = self._known.get(key)
         if known is None:
-            mine = dict(self._plates)
-            mine[x, y] = card
-            known = self.score(mine)
+            if (x, y) in self._plates:
+                known = self.score({**self._plates, (x, y): card})
+            else:
+                known = self._score_with(self._tally, card, (x, y))
             if len(self._known) >= _KNOWN:
                 self._known.clear()
             self._known[key] = known
@@ -123,8 +127,21 @@ class _Scorer:
 
     def score(self, mine: Plates) -> int:
         """Seat ``me``'s points with the plates ``mine`` (every other colony as it is)."""
-        total = sum(self._award(fn(mine), token, other) for fn, token, other in self._cards)
+        total = sum(
+            self._award(measure(card, mine), token, other) for card, token, other in self._cards
+        )
         counts = majority_counts(mine)
+        return total + sum(
+            self._award(counts[i], token, other) for i, token, other in self._majority
+        )
+
+    def _score_with(self, tally: Tally, card: PicnicCard, cell: Cell) -> int:
+        """:meth:`score` of the plates of ``tally`` with ``card`` on the free ``cell``."""
+        total = sum(
+            self._award(tally.measure_with(scoring, card, cell), token, other)
+            for scoring, token, other in self._cards
+        )
+        counts = tally.majority_with(card)
         return total + sum(
             self._award(counts[i], token, other) for i, token, other in self._majority
         )
@@ -140,8 +157,8 @@ class _Scorer:
             if not mine:
                 mine[0, 0] = card
                 continue
-            spots = _free_cells(mine)
-            best = max(spots, key=lambda cell: self.score({**mine, cell: card}))
+            tally = Tally(mine, self._scoring)
+            best = max(_free_cells(mine), key=lambda cell: self._score_with(tally, card, cell))
             mine[best] = card
         self._projections[won] = mine
         return mine
@@ -160,7 +177,9 @@ class _Scorer:
         known = self._values.get(card)
         if known is not None:
             return known
-        base = self.score(self._plates)
+        base = self._base
+        if base is None:
+            base = self._base = self.score(self._plates)
         if not self._colony:
             value = 1.0 + self.points_with(card, 0, 0) - base
         else:

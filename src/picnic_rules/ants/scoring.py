@@ -9,7 +9,7 @@ a column of plates (gaps allowed); "touching" is orthogonal.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 from .cards import Category, Colour, Food, PicnicCard, ScoringCard
@@ -43,33 +43,57 @@ def _columns(plates: Plates) -> list[list[PicnicCard]]:
     return list(cols.values())
 
 
-def _largest_group(cells: set[Cell]) -> int:
-    best, seen = 0, set()
-    for start in cells:
-        if start in seen:
+def touching_groups(cells: Iterable[Cell]) -> tuple[dict[Cell, int], list[int]]:
+    """The groups of touching ``cells``: each cell's group number, and each group's size."""
+    members = set(cells)
+    label: dict[Cell, int] = {}
+    sizes: list[int] = []
+    for start in members:
+        if start in label:
             continue
-        seen.add(start)
+        group = len(sizes)
+        label[start] = group
         stack, size = [start], 0
         while stack:
             x, y = stack.pop()
             size += 1
             for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if nxt in cells and nxt not in seen:
-                    seen.add(nxt)
+                if nxt in members and nxt not in label:
+                    label[nxt] = group
                     stack.append(nxt)
-        best = max(best, size)
-    return best
+        sizes.append(size)
+    return label, sizes
+
+
+def _largest_group(cells: Iterable[Cell]) -> int:
+    return max(touching_groups(cells)[1], default=0)
 
 
 def _count(plates: Plates, food: Food, colour: Colour) -> int:
     return sum(1 for c in plates.values() if c.food is food and c.colour is colour)
 
 
+_FOODS: Final = frozenset(Food)
+
+
+def is_food_line(line: Sequence[PicnicCard]) -> bool:
+    """Whether a line (a row or a column) holds exactly one of each food."""
+    return len(line) == 3 and {c.food for c in line} == _FOODS
+
+
+def has_colour_pair(line: Sequence[PicnicCard]) -> bool:
+    """Whether a line holds at least two plates of one colour."""
+    return bool(line) and max(Counter(c.colour for c in line).values()) >= 2
+
+
+def has_food_pair(line: Sequence[PicnicCard]) -> bool:
+    """Whether a line holds at least two plates of one food."""
+    return bool(line) and max(Counter(c.food for c in line).values()) >= 2
+
+
 def food_lines(plates: Plates) -> int:
     """1: lines with exactly one of each food."""
-    return sum(
-        1 for line in _lines(plates) if len(line) == 3 and {c.food for c in line} == set(Food)
-    )
+    return sum(1 for line in _lines(plates) if is_food_line(line))
 
 
 def cookie_line(plates: Plates) -> int:
@@ -79,7 +103,7 @@ def cookie_line(plates: Plates) -> int:
 
 def colour_columns(plates: Plates) -> int:
     """4: columns holding at least two plates of one colour (counted once each)."""
-    return sum(1 for col in _columns(plates) if max(Counter(c.colour for c in col).values()) >= 2)
+    return sum(1 for col in _columns(plates) if has_colour_pair(col))
 
 
 def food_sets(plates: Plates) -> int:
@@ -95,7 +119,7 @@ def cookie_group(plates: Plates) -> int:
 
 def food_rows(plates: Plates) -> int:
     """9: rows holding at least two plates of one food (counted once each)."""
-    return sum(1 for row in _rows(plates) if max(Counter(c.food for c in row).values()) >= 2)
+    return sum(1 for row in _rows(plates) if has_food_pair(row))
 
 
 def colour_group(plates: Plates) -> int:
@@ -128,7 +152,7 @@ def measure(card: ScoringCard, plates: Plates) -> int:
     return _MEASURES[card](plates)
 
 
-_CATEGORY: Final = {
+_CATEGORY: Final[dict[Category, Food | Colour]] = {
     Category.WATERMELONS: Food.WATERMELON,
     Category.SANDWICHES: Food.SANDWICH,
     Category.COOKIES: Food.COOKIE,
@@ -144,7 +168,10 @@ def majority_count(category: Category, plates: Plates) -> int:
     return sum(1 for c in plates.values() if c.food is kind or c.colour is kind)
 
 
-_SLOTS: Final = {kind: index for index, kind in enumerate(_CATEGORY.values())}
+MAJORITY_KINDS: Final[tuple[Food | Colour, ...]] = tuple(_CATEGORY.values())
+"""The food or colour each category of the Majority card counts, in the cards' order."""
+
+_SLOTS: Final = {kind: index for index, kind in enumerate(MAJORITY_KINDS)}
 """Each food and colour of the Majority card, to its place in :func:`majority_counts`."""
 
 
