@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from picnic_rules.ants.cards import CARD_KINDS, PicnicCard, ScoringCard
 from picnic_rules.ants.scoring import majority_counts, measure
-from picnic_rules.ants.tally import Tally
+from picnic_rules.ants.tally import ANYWHERE, Tally
 
 CELLS = [(x, y) for x in range(-2, 3) for y in range(-2, 3)]
 
@@ -30,6 +30,8 @@ def test_a_tally_measures_as_measuring_again(
     with_card = {**plates, cell: card}
     for kind in scoring:
         assert tally.measure_with(kind, card, cell) == measure(kind, with_card), kind
+        if kind in ANYWHERE:
+            assert tally.count_with(kind, card) == measure(kind, with_card), kind
     assert tally.majority_with(card) == majority_counts(with_card)
 
 

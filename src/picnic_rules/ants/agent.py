@@ -26,7 +26,7 @@ from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
 from .state import CATEGORIES, Phase, Placed, Spot, State, View
-from .tally import Tally
+from .tally import ANYWHERE, Tally
 
 __all__ = [
     "PLATE_WORTH",
@@ -85,6 +85,8 @@ class _Scorer:
             (card, token, _best(measure(card, p) for p in others))
             for card, token in zip(state.scoring, state.rewards, strict=True)
         ]
+        self._placed_cards = [entry for entry in self._cards if entry[0] not in ANYWHERE]
+        self._anywhere_cards = [entry for entry in self._cards if entry[0] in ANYWHERE]
         counts = [majority_counts(p) for p in others]
         self._majority = [
             (index, token, _best(c[index] for c in counts))
@@ -97,6 +99,7 @@ class _Scorer:
         self._base: int | None = None
         self._tie = state.rules.tie_token
         self._known: dict[tuple[PicnicCard, int, int], int] = {}
+        self._anywhere: dict[PicnicCard, int] = {}
         self._values: dict[PicnicCard, float] = {}
         self._area_values: tuple[tuple[PicnicCard | None, ...], list[float | None]] = ((), [])
         """The last area :meth:`values_at` answered for and its answer (one pair, replaced
@@ -119,7 +122,10 @@ class _Scorer:
             if (x, y) in self._plates:
                 known = self.score({**self._plates, (x, y): card})
             else:
-                known = self._score_with(self._tally, card, (x, y))
+                anywhere = self._anywhere.get(card)
+                if anywhere is None:
+                    anywhere = self._anywhere[card] = self._points_anywhere(self._tally, card)
+                known = anywhere + self._points_placed(self._tally, card, (x, y))
             if len(self._known) >= _KNOWN:
                 self._known.clear()
             self._known[key] = known
@@ -135,15 +141,25 @@ class _Scorer:
             self._award(counts[i], token, other) for i, token, other in self._majority
         )
 
-    def _score_with(self, tally: Tally, card: PicnicCard, cell: Cell) -> int:
-        """:meth:`score` of the plates of ``tally`` with ``card`` on the free ``cell``."""
+    def _points_anywhere(self, tally: Tally, card: PicnicCard) -> int:
+        """The part of :meth:`score` of the plates of ``tally`` with ``card`` added that does
+        not depend on where it goes: the Scoring cards of
+        :data:`~picnic_rules.ants.tally.ANYWHERE` and the Majority card."""
         total = sum(
-            self._award(tally.measure_with(scoring, card, cell), token, other)
-            for scoring, token, other in self._cards
+            self._award(tally.count_with(scoring, card), token, other)
+            for scoring, token, other in self._anywhere_cards
         )
         counts = tally.majority_with(card)
         return total + sum(
             self._award(counts[i], token, other) for i, token, other in self._majority
+        )
+
+    def _points_placed(self, tally: Tally, card: PicnicCard, cell: Cell) -> int:
+        """The rest of :meth:`score` of the plates of ``tally`` with ``card`` on the free
+        ``cell``: the Scoring cards that look at where it lies."""
+        return sum(
+            self._award(tally.measure_with(scoring, card, cell), token, other)
+            for scoring, token, other in self._placed_cards
         )
 
     def projected(self, won: tuple[PicnicCard, ...]) -> Plates:
@@ -157,8 +173,12 @@ class _Scorer:
             if not mine:
                 mine[0, 0] = card
                 continue
-            tally = Tally(mine, self._scoring)
-            best = max(_free_cells(mine), key=lambda cell: self._score_with(tally, card, cell))
+            spots = _free_cells(mine)
+            if len(mine) == len(self._plates):  # none placed yet: :meth:`value` scored these
+                best = max(spots, key=lambda cell: self.points_with(card, *cell))
+            else:  # the best cell is where the points that depend on the cell are the most
+                tally = Tally(mine, self._scoring)
+                best = max(spots, key=lambda cell: self._points_placed(tally, card, cell))
             mine[best] = card
         self._projections[won] = mine
         return mine

@@ -28,7 +28,7 @@ from .scoring import (
     touching_groups,
 )
 
-__all__ = ["Tally"]
+__all__ = ["ANYWHERE", "Tally"]
 
 _NO_LINE: Final[tuple[PicnicCard, ...]] = ()
 
@@ -77,6 +77,11 @@ class Tally:
         """What ``scoring`` counts in the colony with ``card`` on the free ``cell``."""
         return _WITH[scoring](self, card, cell)
 
+    def count_with(self, scoring: ScoringCard, card: PicnicCard) -> int:
+        """What ``scoring``, one of :data:`ANYWHERE`, counts in the colony with ``card``
+        added (wherever it goes)."""
+        return _ANYWHERE_WITH[scoring](self, card)
+
     def majority_with(self, card: PicnicCard) -> tuple[int, ...]:
         """The Majority card's counts (as :func:`~picnic_rules.ants.scoring.majority_counts`)
         of the colony with ``card`` added."""
@@ -122,7 +127,7 @@ def _colour_columns(t: Tally, card: PicnicCard, cell: Cell) -> int:
     return t.base[ScoringCard.COLOUR_COLUMNS] - has_colour_pair(col) + has_colour_pair([*col, card])
 
 
-def _food_sets(t: Tally, card: PicnicCard, cell: Cell) -> int:
+def _food_sets(t: Tally, card: PicnicCard) -> int:
     counts = t.majority_with(card)
     return min(n for n, kind in zip(counts, MAJORITY_KINDS, strict=True) if isinstance(kind, Food))
 
@@ -141,27 +146,49 @@ def _colour_group(t: Tally, card: PicnicCard, cell: Cell) -> int:
     return max(t.base[ScoringCard.COLOUR_GROUP], t._joined(t._colours[card.colour], cell))
 
 
-def _one_kind(scoring: ScoringCard, food: Food, colour: Colour) -> Callable[..., int]:
-    def counted(t: Tally, card: PicnicCard, cell: Cell) -> int:
+def _one_kind(
+    scoring: ScoringCard, food: Food, colour: Colour
+) -> Callable[[Tally, PicnicCard], int]:
+    def counted(t: Tally, card: PicnicCard) -> int:
         return t.base[scoring] + (card.food is food and card.colour is colour)
+
+    return counted
+
+
+_ANYWHERE_WITH: Final[dict[ScoringCard, Callable[[Tally, PicnicCard], int]]] = {
+    ScoringCard.PURPLE_SANDWICHES: _one_kind(
+        ScoringCard.PURPLE_SANDWICHES, Food.SANDWICH, Colour.PURPLE
+    ),
+    ScoringCard.GREEN_COOKIES: _one_kind(ScoringCard.GREEN_COOKIES, Food.COOKIE, Colour.GREEN),
+    ScoringCard.FOOD_SETS: _food_sets,
+    ScoringCard.BLUE_WATERMELONS: _one_kind(
+        ScoringCard.BLUE_WATERMELONS, Food.WATERMELON, Colour.BLUE
+    ),
+}
+"""The measure with one more plate of each Scoring card that does not look at where the
+plate lies (it counts plates), from a :class:`Tally`."""
+
+ANYWHERE: Final = frozenset(_ANYWHERE_WITH)
+"""The Scoring cards whose measure with one more plate is the same wherever it goes: for
+these, :meth:`Tally.count_with` answers once for every free cell."""
+
+
+def _anywhere(scoring: ScoringCard) -> Callable[[Tally, PicnicCard, Cell], int]:
+    count = _ANYWHERE_WITH[scoring]
+
+    def counted(t: Tally, card: PicnicCard, cell: Cell) -> int:
+        return count(t, card)
 
     return counted
 
 
 _WITH: Final[dict[ScoringCard, Callable[[Tally, PicnicCard, Cell], int]]] = {
     ScoringCard.FOOD_LINES: _food_lines,
-    ScoringCard.PURPLE_SANDWICHES: _one_kind(
-        ScoringCard.PURPLE_SANDWICHES, Food.SANDWICH, Colour.PURPLE
-    ),
     ScoringCard.COOKIE_LINE: _cookie_line,
     ScoringCard.COLOUR_COLUMNS: _colour_columns,
-    ScoringCard.GREEN_COOKIES: _one_kind(ScoringCard.GREEN_COOKIES, Food.COOKIE, Colour.GREEN),
-    ScoringCard.FOOD_SETS: _food_sets,
     ScoringCard.COOKIE_GROUP: _cookie_group,
-    ScoringCard.BLUE_WATERMELONS: _one_kind(
-        ScoringCard.BLUE_WATERMELONS, Food.WATERMELON, Colour.BLUE
-    ),
     ScoringCard.FOOD_ROWS: _food_rows,
     ScoringCard.COLOUR_GROUP: _colour_group,
+    **{scoring: _anywhere(scoring) for scoring in ANYWHERE},
 }
 """Each Scoring card's measure with one more plate, from a :class:`Tally`."""
