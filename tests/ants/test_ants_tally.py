@@ -56,7 +56,7 @@ def test_a_plate_joining_two_groups_makes_one() -> None:
 @pytest.mark.parametrize("dx, dy", [(1, 0), (-1, 0), (0, 1), (0, -1)])
 def test_a_plate_joins_the_group_on_each_side(dx: int, dy: int) -> None:
     cookie, green = _card(Food.COOKIE), _card(Food.SANDWICH, Colour.GREEN)
-    plates = {(dx, dy): cookie, (2 * dx, 2 * dy): cookie, (5, 5): green}
+    plates = {(dx, dy): cookie, (dx - dy, dy + dx): cookie, (5, 5): green}  # an L
     tally = Tally(plates, [ScoringCard.COOKIE_GROUP, ScoringCard.COLOUR_GROUP])
     assert tally.measure_with(ScoringCard.COOKIE_GROUP, cookie, (0, 0)) == 3
     assert tally.measure_with(ScoringCard.COLOUR_GROUP, cookie, (0, 0)) == 3
@@ -71,6 +71,11 @@ def test_a_fourth_plate_spoils_a_food_line() -> None:
     assert tally.measure_with(ScoringCard.FOOD_LINES, cookie, (3, 0)) == 0
     assert tally.measure_with(ScoringCard.FOOD_LINES, melon, (1, 1)) == 1  # row 1 has two
     assert tally.measure_with(ScoringCard.FOOD_LINES, melon, (2, 1)) == 1
+    column = {(0, 0): sandwich, (0, 1): cookie, (0, 2): melon, (1, 1): melon}
+    assert (
+        Tally(column, [ScoringCard.FOOD_LINES]).measure_with(ScoringCard.FOOD_LINES, cookie, (0, 3))
+        == 0
+    )
     one_short = Tally({(0, 1): cookie, (0, 2): melon, (1, 0): melon}, [ScoringCard.FOOD_LINES])
     assert one_short.measure_with(ScoringCard.FOOD_LINES, sandwich, (0, 0)) == 1  # the column
 
@@ -80,3 +85,9 @@ def test_cookies_in_a_column_make_a_cookie_line() -> None:
     plates = {(0, 0): cookie, (0, 1): cookie, (1, 2): cookie, (2, 2): _card(Food.SANDWICH)}
     tally = Tally(plates, [ScoringCard.COOKIE_LINE])
     assert tally.measure_with(ScoringCard.COOKIE_LINE, cookie, (0, 2)) == 3
+
+
+def test_an_empty_colony_measures_nothing_and_one_plate_one() -> None:
+    tally = Tally({}, list(ScoringCard))
+    assert all(n == 0 for n in tally.base.values())
+    assert tally.measure_with(ScoringCard.COLOUR_GROUP, _card(Food.COOKIE), (0, 0)) == 1
