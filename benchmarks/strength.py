@@ -303,8 +303,9 @@ def plot(game_name: str, results: dict[tuple[str, str], Tally], folder: Path) ->
         low, high = wilson(tally.score, tally.games)
         labels.append(f"{a}\nvs {b}")
         rates.append(rate)
-        lows.append(rate - low)
-        highs.append(high - rate)
+        # the interval holds the rate; at 0% or 100% rounding may leave it a hair outside
+        lows.append(max(0.0, rate - low))
+        highs.append(max(0.0, high - rate))
     figure, axes = plt.subplots(figsize=(max(6.0, 1.3 * len(labels)), 4.0))
     axes.bar(range(len(labels)), rates, yerr=[lows, highs], capsize=4, color="#6a9f58")
     axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
