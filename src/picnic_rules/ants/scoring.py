@@ -20,27 +20,29 @@ __all__ = ["award", "majority_count", "measure", "score_table"]
 Plates = Mapping[Cell, PicnicCard]
 
 
-def _lines(plates: Plates) -> list[list[PicnicCard]]:
+def rows_and_columns(
+    plates: Plates,
+) -> tuple[dict[int, list[PicnicCard]], dict[int, list[PicnicCard]]]:
+    """The plates of each row, by its ``y``, and of each column, by its ``x``."""
     rows: dict[int, list[PicnicCard]] = {}
     cols: dict[int, list[PicnicCard]] = {}
     for (x, y), card in plates.items():
         rows.setdefault(y, []).append(card)
         cols.setdefault(x, []).append(card)
+    return rows, cols
+
+
+def _lines(plates: Plates) -> list[list[PicnicCard]]:
+    rows, cols = rows_and_columns(plates)
     return [*rows.values(), *cols.values()]
 
 
 def _rows(plates: Plates) -> list[list[PicnicCard]]:
-    rows: dict[int, list[PicnicCard]] = {}
-    for (_, y), card in plates.items():
-        rows.setdefault(y, []).append(card)
-    return list(rows.values())
+    return list(rows_and_columns(plates)[0].values())
 
 
 def _columns(plates: Plates) -> list[list[PicnicCard]]:
-    cols: dict[int, list[PicnicCard]] = {}
-    for (x, _), card in plates.items():
-        cols.setdefault(x, []).append(card)
-    return list(cols.values())
+    return list(rows_and_columns(plates)[1].values())
 
 
 def touching_groups(cells: Iterable[Cell]) -> tuple[dict[Cell, int], list[int]]:

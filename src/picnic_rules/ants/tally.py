@@ -25,6 +25,7 @@ from .scoring import (
     is_food_line,
     majority_counts,
     measure,
+    rows_and_columns,
     touching_groups,
 )
 
@@ -43,13 +44,8 @@ class Tally:
     def __init__(self, plates: Plates, scoring: Iterable[ScoringCard]) -> None:
         self.plates = plates
         """The colony's plates, by cell."""
-        self.rows: dict[int, list[PicnicCard]] = {}
-        """The plates of each row, by its ``y``."""
-        self.cols: dict[int, list[PicnicCard]] = {}
-        """The plates of each column, by its ``x``."""
-        for (x, y), card in plates.items():
-            self.rows.setdefault(y, []).append(card)
-            self.cols.setdefault(x, []).append(card)
+        self.rows, self.cols = rows_and_columns(plates)
+        """The plates of each row, by its ``y``, and of each column, by its ``x``."""
         self._majority = majority_counts(plates)
         wanted = set(scoring)
         no_groups: tuple[dict[Cell, int], list[int]] = ({}, [])
