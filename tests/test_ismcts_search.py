@@ -385,3 +385,28 @@ def test_searches_in_threads_find_what_each_finds_alone() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert [found[i] for i in range(len(jobs))] == [[visits] * 3 for visits in alone]
+
+
+def _nodes(node: Any) -> Any:
+    yield node
+    for child in node.children.values():
+        yield from _nodes(child)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_nodes_row_holds_the_child_of_each_move_it_lists(name: str) -> None:
+    """A node keeps its children in the order of the legal moves last met there (so a deal
+    that lists them again reads them without a lookup); in games whose moves change from
+    deal to deal, every row still holds, for each listed move, exactly the child the
+    node keys by that move (``None`` for a move never tried)."""
+    game = GAMES[name]
+    state = _decision(game, seed=5, skip=2)
+    view = game.view(state, game.to_move(state))
+    root, _ = SearchAgent(game, iterations=300).search(view, random.Random(2))
+    rows = 0
+    for node in _nodes(root):
+        assert len(node.row) == len(node.listed)
+        for move, child in zip(node.listed, node.row, strict=True):
+            assert child is node.children.get(move)
+        rows += bool(node.listed)
+    assert rows > 1 and root.listed

@@ -5,9 +5,20 @@ come, and a lead counts for more in the last round."""
 from __future__ import annotations
 
 import attrs
+import pytest
 
-from picnic_rules.ants import Category, Phase, ScoringCard, Spot, State, card_from_str, new_game
+from picnic_rules.ants import (
+    Category,
+    Phase,
+    ScoringCard,
+    Spot,
+    State,
+    agent,
+    card_from_str,
+    new_game,
+)
 from picnic_rules.ants.agent import projected_plates, value
+from picnic_rules.ants.cards import PicnicCard
 from picnic_rules.ants.state import Die, Placed
 
 
@@ -52,3 +63,52 @@ def test_a_lead_counts_for_more_in_the_last_round() -> None:
     early = value(_round_end(2, won=("green-cookie",)))[0]
     late = value(_round_end(6, won=("green-cookie",)))[0]
     assert 0.5 < early < late
+
+
+def _with_plate(state: State, name: str, x: int, y: int, turn: int) -> State:
+    """``state`` with seat 0's colony holding one more plate, ``name`` on ``x, y``."""
+    placed = Placed(card_from_str(name), x, y, turn)
+    return attrs.evolve(state, colonies=(state.colonies[0] + (placed,), state.colonies[1]))
+
+
+def _fresh_value(state: State) -> tuple[float, ...]:
+    agent._VALUES.clear()
+    agent._SCORERS.clear()
+    return value(state)
+
+
+def test_a_colony_with_a_card_turned_otherwise_is_judged_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card placed turned four ways leaves the same plates: the value of one is the value
+    of all, found without judging the colonies again."""
+    state = _round_end(3, won=("green-cookie",))
+    turned = [_with_plate(state, "purple-cookie", 1, 0, turn) for turn in range(4)]
+    judged: list[int] = []
+    plain = agent.projected_plates
+
+    def counted(state: State, seat: int) -> dict[tuple[int, int], PicnicCard]:
+        judged.append(seat)
+        return plain(state, seat)
+
+    agent._VALUES.clear()
+    monkeypatch.setattr(agent, "projected_plates", counted)
+    shares = {value(s) for s in turned}
+    assert len(shares) == 1 and judged == [0, 1]  # two seats, judged for the first turn only
+
+
+def test_colonies_with_other_plates_are_judged_apart() -> None:
+    """The value remembered for one colony is never another's: a plate on another cell, or
+    another card on the same cell, is judged afresh."""
+    state = _round_end(3, won=("green-cookie",))
+    rival = state.colonies[1] + (Placed(card_from_str("blue-cookie"), 1, 0, 0),)
+    state = attrs.evolve(state, colonies=(state.colonies[0], rival))  # a group of 2 to beat
+    touching = _with_plate(state, "purple-cookie", 1, 0, 0)
+    along = _with_plate(state, "purple-cookie", 4, 0, 0)  # another x
+    across = _with_plate(state, "purple-cookie", 1, 4, 0)  # another y
+    other = _with_plate(state, "purple-watermelon", 1, 0, 0)
+    colonies = (touching, along, across, other)
+    expected = [_fresh_value(s) for s in colonies]
+    assert expected[0] not in expected[1:]  # the others are worth less than the first
+    agent._VALUES.clear()
+    assert [value(s) for s in colonies] == expected

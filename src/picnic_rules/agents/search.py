@@ -14,7 +14,11 @@ are too many to list (``chance="sampled"``) is searched like any other.
 The tree is a handful of mutable, slotted nodes private to one decision; a node
 keys its children by the move itself (the games' moves are small, hashable and
 mostly interned), keeps the mover, visits, availability and reward as plain
-attributes, and no legal-move tuple is ever copied. The hot functions are the
+attributes, and no legal-move tuple is ever copied. A node also keeps its children in
+the order of the legal moves last met there: where a deal lists the same moves again
+(the searcher's own choices, at the root above all), one comparison of the two tuples --
+the moves are the same objects, so it is a pointer comparison each -- stands for a
+dictionary lookup (a hash) of every move. The hot functions are the
 game's own engine functions with the kit's type guards taken off
 (:func:`engine_functions`): the search only ever hands them states the game itself
 made, so the guards could never fire.
@@ -135,10 +139,12 @@ class Node:
     ``mover`` made the move that leads here; ``visits`` counts the iterations through it,
     ``available`` those in which its move was legal at its parent, ``reward`` the
     mover's share of the results; ``children`` maps each move tried after it to its
-    node; ``favourite`` is the move the prior policy chose here first (or ``None``).
+    node; ``favourite`` is the move the prior policy chose here first (or ``None``);
+    ``row`` holds the child (or ``None``) of each of the moves ``listed``, the legal moves
+    of the last deal that came here.
     """
 
-    __slots__ = ("available", "children", "favourite", "mover", "reward", "visits")
+    __slots__ = ("available", "children", "favourite", "listed", "mover", "reward", "row", "visits")
 
     def __init__(self, mover: int = -1) -> None:
         self.mover = mover
@@ -147,6 +153,8 @@ class Node:
         self.reward = 0.0
         self.children: dict[Any, Node] = {}
         self.favourite: Any = None
+        self.listed: tuple[Any, ...] = ()
+        self.row: list[Node | None] = []
 
 
 _NO_LIMIT: Final = 1 << 30
@@ -233,39 +241,45 @@ def search(
             if prior is not None and node.favourite is None and len(moves) > 1:
                 node.favourite = prior(state, moves, rng)
             favourite = node.favourite
+            if moves == node.listed:  # the moves met last time: their children, in order
+                row = node.row
+            else:
+                row = node.row = [children.get(move) for move in moves]
+                node.listed = moves
             untried = None
-            best = best_move = None
+            best = None
+            best_at = 0
             best_score = -1.0
-            for move in moves:
-                child = children.get(move)
+            for at, child in enumerate(row):
                 if child is None:
                     if untried is None:
-                        untried = [move]
+                        untried = [at]
                     else:
-                        untried.append(move)
+                        untried.append(at)
                     continue
                 available = child.available = child.available + 1
                 visits = child.visits  # at least 1: a child is made on the path it is credited on
                 score = child.reward / visits + exploration * sqrt(log(available) / visits)
-                if prior_weight and move == favourite:
+                if prior_weight and moves[at] == favourite:
                     score += prior_weight / (visits + 1)
                 if score > best_score:
-                    best_score, best, best_move = score, child, move
+                    best_score, best, best_at = score, child, at
             if untried is not None and (
                 best is None  # a widened node none of whose children is legal in this deal
                 or widening is None
                 or len(children) < widening * sqrt(node.visits + 1)
             ):
-                if favourite is not None and favourite in untried:
-                    move = favourite
+                if favourite is not None and favourite in moves and favourite not in children:
+                    at = moves.index(favourite)  # the moves are distinct: one place
                 else:
-                    move = untried[int(choose() * len(untried))]
-                child = children[move] = Node(actor)
+                    at = untried[int(choose() * len(untried))]
+                move = moves[at]
+                child = children[move] = row[at] = Node(actor)
                 state = apply(state, move)
                 path.append(child)
                 break
             assert best is not None  # a node with no child legal in this deal expanded above
-            state = apply(state, best_move)
+            state = apply(state, moves[best_at])
             node = best
             path.append(node)
         # playout

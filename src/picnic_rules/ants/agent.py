@@ -447,10 +447,19 @@ def value(state: State) -> tuple[float, ...]:
     """
     to_come = max(0, state.rules.rounds - state.round)
     puddles = tuple(sum(die.spot is Spot.PUDDLE for die in own) for own in state.dice)
-    key: tuple[object, ...] = (state.colonies, state.won, state.scoring, state.rewards)
-    key += (state.majority, state.rules, to_come, puddles)
+    rest = (state.won, state.scoring, state.rewards, state.majority, state.rules, to_come, puddles)
+    key = (state.colonies, *rest)
     known = _VALUES.get(key)
     if known is not None:
+        return known
+    # colonies that differ only in how their cards are turned have the same plates, and the
+    # same value: a card placed turned four ways is judged once
+    plated = (tuple(map(_plate_key, state.colonies)), *rest)
+    known = _VALUES.get(plated)
+    if known is not None:
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        _VALUES[key] = known
         return known
     colonies = [projected_plates(state, seat) for seat in range(state.players)]
     points = score_table(
@@ -467,12 +476,19 @@ def value(state: State) -> tuple[float, ...]:
     shares = win_shares(totals, VALUE_TEMPERATURE + TEMPERATURE_PER_ROUND * to_come)
     if len(_VALUES) >= _VALUES_KEPT:
         _VALUES.clear()
-    _VALUES[key] = shares
+    _VALUES[key] = _VALUES[plated] = shares
     return shares
 
 
+def _plate_key(colony: tuple[Placed, ...]) -> tuple[tuple[int, int, PicnicCard], ...]:
+    """The plates of ``colony`` (each card's cell, not its turn), in the order placed: all
+    :func:`value` looks at."""
+    return tuple([(placed.x, placed.y, placed.card) for placed in colony])
+
+
 _VALUES: Final[dict[tuple[object, ...], tuple[float, ...]]] = {}
-"""The values :func:`value` worked out lately, by what they depend on."""
+"""The values :func:`value` worked out lately, by what they depend on: by the colonies and,
+so that a colony that differs only in how a card is turned finds it too, by their plates."""
 _VALUES_KEPT: Final = 50_000
 """The most values remembered (then all are forgotten at once)."""
 
