@@ -154,10 +154,11 @@ class Node:
         self.children: dict[Any, Node] = {}
         self.favourite: Any = None
         self.listed: tuple[Any, ...] = ()
-        self.row: list[Node | None] = []
+        self.row: list[Node | None] = _NO_ROW  # never written to: a deal always lists moves
 
 
 _NO_LIMIT: Final = 1 << 30
+_NO_ROW: Final[list[Node | None]] = []
 
 
 def search(
@@ -244,7 +245,7 @@ def search(
             if moves == node.listed:  # the moves met last time: their children, in order
                 row = node.row
             else:
-                row = node.row = [children.get(move) for move in moves]
+                row = node.row = list(map(children.get, moves))
                 node.listed = moves
             untried = None
             best = None
