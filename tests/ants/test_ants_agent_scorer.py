@@ -83,3 +83,22 @@ def test_card_value_is_the_gain_at_the_best_free_spot() -> None:
                     )
                 assert card_value(state, seat, card) == 1.0 + best - base
                 assert isinstance(card, PicnicCard)
+
+
+def test_scorers_of_other_scoring_cards_measure_the_same_colonies_afresh() -> None:
+    """A colony's tally is shared by the scorers that measure it, but only under the same
+    Scoring cards: the same colonies scored under other cards count as the plain count does."""
+    import attrs
+
+    from picnic_rules.ants import ScoringCard
+
+    state = _states(2, 2)[3]
+    other = tuple(card for card in ScoringCard if card not in state.scoring)[: len(state.scoring)]
+    for scoring in (state.scoring, other, state.scoring):
+        scored = attrs.evolve(state, scoring=scoring)
+        for seat in range(2):
+            scorer = scorer_for(scored, seat)
+            for x, y in ((5, 5), (-3, 2)):
+                card = state.colonies[0][0].card
+                placed = (*scored.colonies[seat], Placed(card, x, y, 0))
+                assert scorer.points_with(card, x, y) == _points(scored, seat, placed)

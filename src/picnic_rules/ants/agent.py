@@ -19,7 +19,7 @@ import attrs
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
-from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard
+from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard, ScoringCard
 from .colony import Cell, plates
 from .engine import apply_legal, legal_moves
 from .legal import targets
@@ -80,22 +80,22 @@ class _Scorer:
     """
 
     def __init__(self, state: State, me: int) -> None:
-        others = [plates(colony) for seat, colony in enumerate(state.colonies) if seat != me]
+        scoring = state.scoring
+        others = [_tally_of(c, scoring) for seat, c in enumerate(state.colonies) if seat != me]
         self._cards = [
-            (card, token, _best(measure(card, p) for p in others))
-            for card, token in zip(state.scoring, state.rewards, strict=True)
+            (card, token, _best(other.base[card] for other in others))
+            for card, token in zip(scoring, state.rewards, strict=True)
         ]
         self._placed_cards = [entry for entry in self._cards if entry[0] not in ANYWHERE]
         self._anywhere_cards = [entry for entry in self._cards if entry[0] in ANYWHERE]
-        counts = [majority_counts(p) for p in others]
         self._majority = [
-            (index, token, _best(c[index] for c in counts))
+            (index, token, _best(other.counts[index] for other in others))
             for index, token in enumerate(state.majority or (0,) * len(CATEGORIES))
         ]
         self._colony = state.colonies[me]
-        self._plates = plates(self._colony)
-        self._scoring = state.scoring
-        self._tally = Tally(self._plates, state.scoring)
+        self._scoring = scoring
+        self._tally = _tally_of(self._colony, scoring)
+        self._plates = self._tally.plates
         self._base: int | None = None
         self._tie = state.rules.tie_token
         self._known: dict[tuple[PicnicCard, int, int], int] = {}
@@ -133,10 +133,17 @@ class _Scorer:
 
     def score(self, mine: Plates) -> int:
         """Seat ``me``'s points with the plates ``mine`` (every other colony as it is)."""
-        total = sum(
-            self._award(measure(card, mine), token, other) for card, token, other in self._cards
+        return self._points(
+            [measure(card, mine) for card, _, _ in self._cards], majority_counts(mine)
         )
-        counts = majority_counts(mine)
+
+    def _points(self, measures: Sequence[int], counts: Sequence[int]) -> int:
+        """Seat ``me``'s points with a colony measuring ``measures`` under each Scoring card
+        (in the order of the state's) and counting ``counts`` for the Majority card."""
+        total = sum(
+            self._award(mine, token, other)
+            for mine, (_, token, other) in zip(measures, self._cards, strict=True)
+        )
         return total + sum(
             self._award(counts[i], token, other) for i, token, other in self._majority
         )
@@ -198,8 +205,11 @@ class _Scorer:
         if known is not None:
             return known
         base = self._base
-        if base is None:
-            base = self._base = self.score(self._plates)
+        if base is None:  # the colony as it is: its tally measured it
+            tally = self._tally
+            base = self._base = self._points(
+                [tally.base[card] for card, _, _ in self._cards], tally.counts
+            )
         if not self._colony:
             value = 1.0 + self.points_with(card, 0, 0) - base
         else:
@@ -223,6 +233,25 @@ _SCORERS: Final[dict[tuple[object, ...], _Scorer]] = {}
 """The scorers made lately, by the colonies and cards they score and their seat."""
 _SCORERS_KEPT: Final = 64
 """The most scorers remembered (the oldest go first)."""
+
+
+_TALLIES: Final[dict[tuple[object, ...], Tally]] = {}
+"""The tallies :func:`_tally_of` made lately, by the plates and Scoring cards they measure."""
+_TALLIES_KEPT: Final = 4096
+"""The most tallies remembered (then all are forgotten at once)."""
+
+
+def _tally_of(colony: tuple[Placed, ...], scoring: tuple[ScoringCard, ...]) -> Tally:
+    """The :class:`~picnic_rules.ants.tally.Tally` of ``colony``'s plates under ``scoring``:
+    made once for each set of plates and shared, read only, by every scorer that measures
+    it -- its own seat's and the others' (a tally is never changed once made)."""
+    key = (_plate_key(colony), scoring)
+    found = _TALLIES.get(key)
+    if found is None:
+        if len(_TALLIES) >= _TALLIES_KEPT:
+            _TALLIES.clear()
+        found = _TALLIES[key] = Tally(plates(colony), scoring)
+    return found
 
 
 def scorer_for(state: State, me: int) -> _Scorer:

@@ -39,14 +39,16 @@ class Tally:
     to be asked what they become with one more plate at a free cell (:meth:`measure_with`,
     :meth:`majority_with`)."""
 
-    __slots__ = ("_colours", "_cookies", "_majority", "base", "cols", "plates", "rows")
+    __slots__ = ("_colours", "_cookies", "base", "cols", "counts", "plates", "rows")
 
     def __init__(self, plates: Plates, scoring: Iterable[ScoringCard]) -> None:
         self.plates = plates
         """The colony's plates, by cell."""
         self.rows, self.cols = rows_and_columns(plates)
         """The plates of each row, by its ``y``, and of each column, by its ``x``."""
-        self._majority = majority_counts(plates)
+        self.counts = majority_counts(plates)
+        """The Majority card's counts of the colony (as
+        :func:`~picnic_rules.ants.scoring.majority_counts`)."""
         wanted = set(scoring)
         no_groups: tuple[dict[Cell, int], list[int]] = ({}, [])
         self._cookies = no_groups
@@ -83,7 +85,7 @@ class Tally:
         of the colony with ``card`` added."""
         return tuple(
             n + (card.food is kind or card.colour is kind)
-            for n, kind in zip(self._majority, MAJORITY_KINDS, strict=True)
+            for n, kind in zip(self.counts, MAJORITY_KINDS, strict=True)
         )
 
     def _row(self, cell: Cell) -> list[PicnicCard] | tuple[PicnicCard, ...]:
