@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -44,6 +44,9 @@ __all__ = [
     "value",
 ]
 
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 _AREA: Final = Spot.AREA
 _AT_HOME: Final = Spot.HOME
@@ -248,10 +251,18 @@ def _tally_of(colony: tuple[Placed, ...], scoring: tuple[ScoringCard, ...]) -> T
     key = (_plate_key(colony), scoring)
     found = _TALLIES.get(key)
     if found is None:
-        if len(_TALLIES) >= _TALLIES_KEPT:
-            _TALLIES.clear()
-        found = _TALLIES[key] = Tally(plates(colony), scoring)
+        found = _remember(_TALLIES, _TALLIES_KEPT, (key,), Tally(plates(colony), scoring))
     return found
+
+
+def _remember(cache: dict[_K, _V], kept: int, keys: Iterable[_K], answer: _V) -> _V:
+    """Keep ``answer`` in ``cache`` under each of ``keys`` -- forgetting everything first
+    once ``cache`` holds ``kept`` answers -- and return it."""
+    if len(cache) >= kept:
+        cache.clear()
+    for key in keys:
+        cache[key] = answer
+    return answer
 
 
 def scorer_for(state: State, me: int) -> _Scorer:
@@ -486,10 +497,7 @@ def value(state: State) -> tuple[float, ...]:
     plated = (tuple(map(_plate_key, state.colonies)), *rest)
     known = _VALUES.get(plated)
     if known is not None:
-        if len(_VALUES) >= _VALUES_KEPT:
-            _VALUES.clear()
-        _VALUES[key] = known
-        return known
+        return _remember(_VALUES, _VALUES_KEPT, (key,), known)
     colonies = [projected_plates(state, seat) for seat in range(state.players)]
     points = score_table(
         colonies,
@@ -503,10 +511,7 @@ def value(state: State) -> tuple[float, ...]:
         for p, colony, puddle in zip(points, colonies, puddles, strict=True)
     ]
     shares = win_shares(totals, VALUE_TEMPERATURE + TEMPERATURE_PER_ROUND * to_come)
-    if len(_VALUES) >= _VALUES_KEPT:
-        _VALUES.clear()
-    _VALUES[key] = _VALUES[plated] = shares
-    return shares
+    return _remember(_VALUES, _VALUES_KEPT, (key, plated), shares)
 
 
 def _plate_key(colony: tuple[Placed, ...]) -> tuple[tuple[int, int, PicnicCard], ...]:
