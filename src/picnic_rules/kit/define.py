@@ -134,7 +134,7 @@ _HOT = frozenset(
         "remaining",
     }
 )
-"""The functions a playout calls at every step: their guard costs nothing until they fail."""
+"""The functions a playout calls at every step: their guard is one test of a class."""
 
 
 def _wraps(fn: Any) -> Callable[[Any], Any]:
@@ -148,20 +148,24 @@ def _wraps(fn: Any) -> Callable[[Any], Any]:
     return mark
 
 
-def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
+def _guard(
+    game: str, name: str, fn: Any, expected: type, kind: str, view: type | None = None
+) -> Any:
     """``fn`` refusing a first argument that is not the game's ``expected`` class with
-    :class:`~picnic_rules.InvalidState` (not a bare ``AttributeError``).
-
-    The functions of :data:`_HOT` are checked only when they fail (a ``try`` costs
-    nothing in CPython 3.11 until it catches), the others before they run.
+    :class:`~picnic_rules.InvalidState` (not a bare ``AttributeError``, nor a wrong answer
+    about another game's position). A function of :data:`_HOT` annotated to take the
+    game's ``view`` as well (``to_move(state: State | View)``) takes either.
     """
+    also = view if view is not None and name in _HOT and _admits(fn, view) else expected
+    if also is not expected:
+        kind = f"{kind} or View"
 
     def refuse(value: object) -> InvalidState:
         shown = "None" if value is None else _an(type(value).__module__, type(value))
         return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {shown}")
 
     if name in _HOT:
-        return _guard_hot(fn, expected, refuse)
+        return _guard_hot(fn, expected, also, refuse)
     if getattr(fn, "_gates_its_kind", False):  # the seat gate of view checks it already
         gate: Any = fn
         gate.refuse_kind = refuse
@@ -177,9 +181,22 @@ def _guard(game: str, name: str, fn: Any, expected: type, kind: str) -> Any:
     return guarded
 
 
-def _guard_hot(fn: Any, expected: type, refuse: Callable[[object], InvalidState]) -> Any:
+def _admits(fn: Any, cls: type) -> bool:
+    """Whether the annotation of ``fn``'s first argument names ``cls``."""
+    try:
+        first = next(iter(inspect.signature(fn).parameters))
+        hints = typing.get_type_hints(fn)
+    except Exception:  # no signature, no argument, or unresolvable annotations
+        return False
+    return cls in _members(hints.get(first))
+
+
+def _guard_hot(
+    fn: Any, expected: type, also: type, refuse: Callable[[object], InvalidState]
+) -> Any:
     """The guard of a function of :data:`_HOT`, by its number of arguments (no ``*args``:
-    a playout calls these at every step)."""
+    a playout calls these at every step): one test of the first argument's class
+    (``expected``, or ``also``) before it runs."""
     try:
         arity = len(inspect.signature(fn).parameters)
     except (TypeError, ValueError):  # a builtin without a signature
@@ -188,35 +205,26 @@ def _guard_hot(fn: Any, expected: type, refuse: Callable[[object], InvalidState]
 
         @_wraps(fn)
         def any_arity(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except (AttributeError, TypeError, KeyError, IndexError):
-                if args and type(args[0]) is not expected:
-                    raise refuse(args[0]) from None
-                raise
+            if args and type(args[0]) is not expected and type(args[0]) is not also:
+                raise refuse(args[0])
+            return fn(*args, **kwargs)
 
         return any_arity
     if arity == 1:
 
         @_wraps(fn)
         def one(state: Any) -> Any:
-            try:
-                return fn(state)
-            except (AttributeError, TypeError, KeyError, IndexError):
-                if type(state) is not expected:
-                    raise refuse(state) from None
-                raise
+            if type(state) is not expected and type(state) is not also:
+                raise refuse(state)
+            return fn(state)
 
         return one
 
     @_wraps(fn)
     def two(state: Any, other: Any) -> Any:
-        try:
-            return fn(state, other)
-        except (AttributeError, TypeError, KeyError, IndexError):
-            if type(state) is not expected:
-                raise refuse(state) from None
-            raise
+        if type(state) is not expected and type(state) is not also:
+            raise refuse(state)
+        return fn(state, other)
 
     return two
 
@@ -440,10 +448,12 @@ def define_game(
     :class:`~picnic_rules.InvalidState` naming what it takes, not a bare
     ``AttributeError``. The functions a playout calls at every step
     (``to_move``, ``legal_moves``, ``apply``, ``apply_legal``, ``is_over``,
-    ``chance_outcomes``, ``sample_chance``, ``remaining``) check only when
-    they fail, so the guard costs them one call and nothing else (about 3%
-    of a sandwich step); a position of another game that happens to answer
-    them passes -- ``check`` refuses it.
+    ``chance_outcomes``, ``sample_chance``, ``remaining``) test only the
+    argument's class, so the guard costs them one call and one comparison, and
+    a position of another game is refused even where its fields would answer
+    (``insects.legal_moves`` of an ants state); a ``to_move`` annotated to take
+    the game's ``View`` too takes either. A search takes the guards off
+    (:func:`~picnic_rules.agents.search.engine_functions`).
 
     ``players`` is the fewest and the most seats (by default the module's
     ``PLAYERS``). ``about`` is the game told to a player in a screen (:attr:`Game.about
@@ -538,7 +548,7 @@ def define_game(
     for key, (params, _) in _REQUIRED.items():
         if params[0] in ("S", "V"):
             expected = state if params[0] == "S" else view
-            fns[key] = _guard(name, key, fns[key], expected, _KIND_NAMES[params[0]])
+            fns[key] = _guard(name, key, fns[key], expected, _KIND_NAMES[params[0]], view)
     # the generic parts are bound to the finished record when it is built
     for key, (params, _) in _FRONT_END.items():
         if key in namespace:
