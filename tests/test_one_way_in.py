@@ -207,3 +207,23 @@ def test_the_guards_name_the_position_they_were_given(name: str) -> None:
         assert game.to_move(game.view(game.new_game(2), 0)) is CHANCE
     with pytest.raises(InvalidState, match=" or View, " if takes_views else " State, not"):
         game.to_move(other.view(other.new_game(2), 0))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("rng", [None, 42, "seed", random])
+def test_a_wrong_kind_of_rng_gets_the_librarys_error(name: str, rng: Any) -> None:
+    """``sample_chance(state, 42)`` (a seed for a ``random.Random``) is refused with the
+    library's error naming what it takes, not an ``AttributeError`` from inside a draw."""
+    game = GAMES[name]
+    state = game.new_game(2)  # every game opens with chance: a deal
+    assert game.to_move(state) is CHANCE
+    view = game.view(state, 0)
+    shown = "None" if rng is None else with_article(type(rng).__name__)
+    for call in (
+        lambda: game.sample_chance(state, rng),
+        lambda: game.determinize(view, rng),
+        lambda: game.random_move(state, rng),
+    ):
+        with pytest.raises(PicnicError, match=f"draws from a random.Random .*, not {shown}$"):
+            call()
+    assert game.to_move(game.apply(state, game.sample_chance(state, random.Random(1))))

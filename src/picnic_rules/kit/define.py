@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import random
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -165,7 +166,11 @@ def _guard(
         return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {shown}")
 
     if name in _HOT:
+        if name in _TAKES_RNG:  # sample_chance: both tests in the one wrapper
+            return _guard_draw(name, fn, expected, also, refuse)
         return _guard_hot(fn, expected, also, refuse)
+    if name in _TAKES_RNG:
+        fn = _gate_rng(name, fn, 1)
     if getattr(fn, "_gates_its_kind", False):  # the seat gate of view checks it already
         gate: Any = fn
         gate.refuse_kind = refuse
@@ -179,6 +184,47 @@ def _guard(
         return fn(*args, **kwargs)
 
     return guarded
+
+
+_TAKES_RNG = frozenset({"sample_chance", "determinize", "random_move"})
+"""The contract functions whose second argument is the ``random.Random`` they draw from."""
+
+
+def _gate_rng(name: str, fn: Any, position: int) -> Any:
+    """``fn`` refusing, with :class:`~picnic_rules.PicnicError`, an ``rng`` (its argument at
+    ``position``) that is not a ``random.Random`` (``None``, a seed), whether or not this
+    call would have drawn from it."""
+
+    @_wraps(fn)
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        rng = args[position] if len(args) > position else kwargs.get("rng")
+        if not isinstance(rng, random.Random):
+            raise _rng_refusal(name, rng)
+        return fn(*args, **kwargs)
+
+    return gated
+
+
+def _rng_refusal(name: str, rng: object) -> PicnicError:
+    shown = "None" if rng is None else with_article(type(rng).__name__)
+    return PicnicError(f"{name} draws from a random.Random (random.Random(seed)), not {shown}")
+
+
+def _guard_draw(
+    name: str, fn: Any, expected: type, also: type, refuse: Callable[[object], InvalidState]
+) -> Any:
+    """The guard of a hot function of ``(state, rng)`` (``sample_chance``): the state's
+    class and the ``rng``'s, in one wrapper (it runs at every chance step of a playout)."""
+
+    @_wraps(fn)
+    def drawn(state: Any, rng: Any) -> Any:
+        if type(state) is not expected and type(state) is not also:
+            raise refuse(state)
+        if not isinstance(rng, random.Random):
+            raise _rng_refusal(name, rng)
+        return fn(state, rng)
+
+    return drawn
 
 
 def _admits(fn: Any, cls: type) -> bool:
@@ -469,7 +515,11 @@ def define_game(
     ``0 .. players - 1`` (:class:`~picnic_rules.PicnicError` ``seat 5 is not a
     seat of this 2-player game``; a bool is no seat); ``result`` refuses a
     game not over (:class:`~picnic_rules.PicnicError` ``the game is not over
-    yet, so it has no result``).
+    yet, so it has no result``); ``sample_chance``, ``determinize`` and
+    ``random_move`` refuse an ``rng`` that is not a ``random.Random``, whether
+    or not the call would draw from it (:class:`~picnic_rules.PicnicError`
+    ``sample_chance draws from a random.Random (random.Random(seed)), not an
+    int``).
 
     Raises :class:`TypeError` at import, naming what is missing, not
     callable, taking the wrong number of arguments, or annotated with
@@ -574,7 +624,9 @@ def define_game(
             expected = state if params[0] == "S" else view
             fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
         else:
-            fns[key] = GenericPart(generic, None)
+            fns[key] = GenericPart(
+                _gate_rng(key, generic, 2) if key in _TAKES_RNG else generic, None
+            )
     fns["apply_legal"] = (
         _guard(name, "apply_legal", namespace["apply_legal"], state, "State")
         if "apply_legal" in namespace
