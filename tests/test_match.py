@@ -205,7 +205,7 @@ def test_random_agent_repr_is_evaluable() -> None:
 
 
 def test_a_seed_must_be_an_int_so_the_record_loads_back() -> None:
-    with pytest.raises(TypeError, match="seed must be an int, not str"):
+    with pytest.raises(PicnicError, match="seed must be an int, not str"):
         play("sandwich", [RandomAgent(), RandomAgent()], seed="abc")  # type: ignore[call-overload]
 
 

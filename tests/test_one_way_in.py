@@ -4,6 +4,7 @@ illegal moves, as the core handles them (``Game.move_as``, ``Game.illegal_reason
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -22,6 +23,7 @@ from picnic_rules import (
     replay,
 )
 from picnic_rules.agents import HumanAgent, agent_names, make_agent
+from picnic_rules.agents.ismcts import SearchAgent
 from picnic_rules.errors import move_text, with_article
 from picnic_rules.kit import ill_typed
 from picnic_rules.sandwich import Card, Play
@@ -227,3 +229,74 @@ def test_a_wrong_kind_of_rng_gets_the_librarys_error(name: str, rng: Any) -> Non
         with pytest.raises(PicnicError, match=f"draws from a random.Random .*, not {shown}$"):
             call()
     assert game.to_move(game.apply(state, game.sample_chance(state, random.Random(1))))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_agent_called_with_the_wrong_kinds_says_which(name: str) -> None:
+    """``agent(view, legal_moves, rng)`` with another game's view, a state, a seed for an
+    rng or no legal moves: the library's error naming the argument, before or instead of
+    whatever the agent would have done with it."""
+    game = GAMES[name]
+    other = GAMES["insects" if name != "insects" else "ants"]
+    rng = random.Random(3)
+    state = game.new_game(2)
+    while game.to_move(state) is CHANCE:
+        state = game.apply(state, game.sample_chance(state, rng))
+    seat = game.to_move(state)
+    view, legal = game.view(state, seat), game.legal_moves(state)
+    wrong = {
+        "another game's view": (
+            (other.view(other.new_game(2), 0), legal, rng),
+            f"takes {with_article(name + ' View')} .*, not {with_article(other.name + ' View')}",
+        ),
+        "a state": ((state, legal, rng), f"not {with_article(name + ' State')}"),
+        "a seed": ((view, legal, 42), r"draws from a random.Random .*, not an int"),
+        "no legal moves": ((view, (), rng), "there are none"),
+        "no list": ((view, None, rng), "chooses among the legal moves .*, not None"),
+    }
+    for agent_name in ("computer", "ismcts", "random"):
+        agent = make_agent(game, agent_name)
+        for what, (arguments, message) in wrong.items():
+            if agent_name == "random" and what in {"another game's view", "a state"}:
+                continue  # the random agent ignores its view
+            with pytest.raises(PicnicError, match=message):
+                agent(*arguments)
+        assert agent(view, legal, random.Random(1)) in legal
+
+
+def test_the_match_functions_refuse_the_wrong_kinds() -> None:
+    game = GAMES["sandwich"]
+    with pytest.raises(PicnicError, match="one agent per seat, not None"):
+        play(game, None, seed=1)  # type: ignore[call-overload]
+    with pytest.raises(PicnicError, match=r"replay takes a Record \(replay\(record, game\)\)"):
+        replay(game, None)  # type: ignore[call-overload]
+    record = play(game, ["random", "random"], seed=1)
+    with pytest.raises(PicnicError, match=r"must be a Game .*, not a str"):
+        replay(record, "sandwich")  # type: ignore[call-overload]
+    with pytest.raises(PicnicError, match=r"an agent's name is a str .*, not a list"):
+        make_agent(game, [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("iterations", "10", "iterations must be an int, not '10'"),
+        ("iterations", 10.0, "iterations must be an int"),
+        ("iterations", True, "iterations must be an int"),
+        ("seconds", math.nan, "seconds must be a finite number, not nan"),
+        ("seconds", math.inf, "seconds must be a finite number"),
+        ("exploration", "0.7", "exploration must be a finite number"),
+        ("depth", 2.5, "depth must be an int"),
+        ("widening", None, None),
+        ("prior_weight", -1, "prior_weight must not be negative"),
+        ("rollout", [], "rollout must be 'random' or 'computer' or a policy, not a list"),
+        ("game", None, r"the game searched must be a Game \(GAMES\['sandwich'\]\), not None"),
+    ],
+)
+def test_the_search_options_refuse_the_wrong_kinds(option: str, value: Any, message: str) -> None:
+    options = {"game": GAMES["sandwich"], option: value}
+    if message is None:
+        assert getattr(SearchAgent(**options), option) == value
+        return
+    with pytest.raises(PicnicError, match=f"^{message}"):
+        SearchAgent(**options)

@@ -15,6 +15,8 @@ __all__ = [
     "OutOfTurn",
     "PicnicError",
     "RulesError",
+    "class_name",
+    "kind_of",
     "move_text",
     "not_a_seat",
     "with_article",
@@ -50,6 +52,29 @@ def with_article(noun: str) -> str:
     ('an insect', 'a seat')
     """
     return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
+def kind_of(value: object) -> str:
+    """What ``value`` is, for a message refusing it: ``None``, ``an int``, or ``an insects
+    State`` for a class of one of the library's games.
+
+    >>> kind_of(None), kind_of(3)
+    ('None', 'an int')
+    """
+    return "None" if value is None else with_article(class_name(type(value)))
+
+
+def class_name(cls: type) -> str:
+    """The name of ``cls`` in a message: ``int``, or ``insects View`` for a class of one of
+    the library's games (whose classes share their names: ``State``, ``View``).
+
+    >>> from picnic_rules.insects import View
+    >>> class_name(View), class_name(int)
+    ('insects View', 'int')
+    """
+    parts = cls.__module__.split(".")
+    owner = parts[1] if len(parts) > 2 and parts[0] == "picnic_rules" else ""
+    return f"{owner} {cls.__name__}".strip()
 
 
 def not_a_seat(seat: object, players: int) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Final, Generic, overload
 import attrs
 
 from .agents.spec import AgentSpec, resolve_agent
-from .errors import IllegalMove, InvalidState, PicnicError
+from .errors import IllegalMove, InvalidState, PicnicError, kind_of
 from .game import CHANCE, AnyGame, Game, Outcome
 from .registry import get_game
 from .typevars import M, R, S, V
@@ -77,6 +77,9 @@ def _play(
     """Play one game; also return the number of non-chance moves."""
     if isinstance(specs, str):
         raise PicnicError(f"agents must be a list with one agent per seat, not the str {specs!r}")
+    if not isinstance(specs, Sequence):
+        shown = kind_of(specs)
+        raise PicnicError(f"agents must be a list with one agent per seat, not {shown}")
     players = game.check_players(len(specs))
     agents = [resolve_agent(game, spec, seat) for seat, spec in enumerate(specs)]
     if rules is None:
@@ -158,12 +161,13 @@ def play(
     Raises :class:`~picnic_rules.IllegalMove` (naming the seat) if an agent
     returns a move that is not legal, :class:`~picnic_rules.InvalidState` if
     the game exceeds ``game.max_moves`` non-chance moves, and
-    :class:`~picnic_rules.PicnicError` for an unknown game or an agent in none of
-    the three forms (naming its seat), :class:`~picnic_rules.RulesError` for a
+    :class:`~picnic_rules.PicnicError` for an unknown game, ``agents`` that are not a
+    list, an agent in none of the three forms (naming its seat) or a ``seed`` that is
+    not an int, :class:`~picnic_rules.RulesError` for a
     number of agents the game cannot seat.
     """
     if type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        raise PicnicError(f"seed must be an int, not {type(seed).__name__}")
     if abs(seed) >= MAX_SEED:
         raise PicnicError("a seed has at most 39 digits, so that its record loads back")
     return _play(_get_game(game), agents, seed, rules)[0]
@@ -189,8 +193,14 @@ def replay(record: Record[Any, Any], game: AnyGame | None = None) -> tuple[Any, 
     :class:`~picnic_rules.InvalidState` if the record states an outcome that
     the moves do not reach.
     """
+    if not isinstance(record, Record):
+        shown = kind_of(record)
+        raise PicnicError(f"replay takes a Record (replay(record, game)), not {shown}")
     if game is None:
         game = _get_game(record.game)
+    elif not isinstance(game, Game):
+        shown = kind_of(game)
+        raise PicnicError(f"replay's game must be a Game (or none), not {shown}")
     elif game.name != record.game:
         raise PicnicError(f"the record is of {record.game!r}, not {game.name!r}")
     state = game.new_game(record.players, record.rules)

@@ -12,6 +12,7 @@ import attrs
 
 from ..errors import IllegalMove, InvalidMove, PicnicError
 from ..game import AnyGame
+from .arguments import checked_call
 
 __all__ = ["HumanAgent"]
 
@@ -89,6 +90,7 @@ class HumanAgent:
     output: Callable[[str], object] = attrs.field(default=builtins.print, repr=False)
     """Writes one block of text (default: :func:`print`)."""
 
+    @checked_call()
     def __call__(self, view: Any, legal_moves: tuple[Any, ...], rng: random.Random) -> Any:
         """Show ``view`` and the menu of ``legal_moves``; return the move the person chose."""
         seat = view.player

@@ -11,26 +11,53 @@ game of the library, cannot cheat, and gets stronger with more iterations.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from ..errors import PicnicError
-from ..game import Agent, AnyGame, GenericPart
+from ..errors import PicnicError, kind_of
+from ..game import Agent, AnyGame, Game, GenericPart
+from .arguments import checked_call
 from .search import Evaluator, Node, Policy, Step, _unguarded, engine_functions, search
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "game_agent", "heuristic_policy"]
 
 
+_WHOLE: Final = frozenset({"iterations", "depth"})
+"""The options that count (an int); the others are measures (an int or a float)."""
+
+
+def _number(attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Refuse a ``value`` of the wrong kind for its option: a bool, a str, NaN, infinity."""
+    if attribute.name in _WHOLE:
+        if type(value) is not int:
+            raise PicnicError(f"{attribute.name} must be an int, not {value!r}")
+    elif type(value) not in (int, float) or not math.isfinite(value):
+        raise PicnicError(f"{attribute.name} must be a finite number, not {value!r}")
+
+
+def _a_game(game: object) -> None:
+    if not isinstance(game, Game):
+        shown = kind_of(game)
+        raise PicnicError(f"the game searched must be a Game (GAMES['sandwich']), not {shown}")
+
+
 def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and value <= 0:
+    if value is None:
+        return
+    _number(attribute, value)
+    if value <= 0:
         raise PicnicError(f"{attribute.name} must be positive, not {value!r}")
 
 
 def _not_negative(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and value < 0:
+    if value is None:
+        return
+    _number(attribute, value)
+    if value < 0:
         raise PicnicError(f"{attribute.name} must not be negative, not {value!r}")
 
 
@@ -38,9 +65,10 @@ def _policy_name(instance: object, attribute: attrs.Attribute[Any], value: Any) 
     if value is None or callable(value):
         return
     allowed = ("random", "computer") if attribute.name == "rollout" else ("computer",)
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         names = " or ".join(repr(name) for name in allowed)
-        raise PicnicError(f"{attribute.name} must be {names} or a policy, not {value!r}")
+        shown = repr(value) if isinstance(value, str) else kind_of(value)  # never hashed
+        raise PicnicError(f"{attribute.name} must be {names} or a policy, not {shown}")
 
 
 @attrs.frozen
@@ -56,7 +84,7 @@ class ISMCTSAgent:
     not search.
     """
 
-    game: AnyGame
+    game: AnyGame = attrs.field(validator=lambda _, __, game: _a_game(game))
     """The game searched."""
     iterations: int = attrs.field(default=200, validator=_positive)
     """The most iterations (deals searched) per decision."""
@@ -65,6 +93,7 @@ class ISMCTSAgent:
     exploration: float = attrs.field(default=0.7, validator=_positive)
     """The UCB1 exploration constant."""
 
+    @checked_call()
     def __call__(self, view: Any, legal_moves: tuple[Any, ...], rng: random.Random) -> Any:
         """Search from ``view`` and return the most visited of ``legal_moves``."""
         if len(legal_moves) == 1:

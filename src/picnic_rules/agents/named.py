@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import PicnicError
+from ..errors import PicnicError, kind_of
 from ..game import Agent, AnyGame
 from .human import HumanAgent
 from .ismcts import ISMCTSAgent
@@ -31,6 +31,9 @@ def make_agent(game: AnyGame, name: str) -> Agent[Any, Any]:
 
     Raises :class:`~picnic_rules.PicnicError` listing the available names for an unknown one.
     """
+    if not isinstance(name, str):
+        shown = kind_of(name)
+        raise PicnicError(f"an agent's name is a str ({', '.join(agent_names(game))}), not {shown}")
     factory = game.agents.get(name)
     if factory is not None:
         return factory()

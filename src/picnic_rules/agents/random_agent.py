@@ -8,6 +8,8 @@ from typing import Any
 
 import attrs
 
+from .arguments import checked_call
+
 __all__ = ["RandomAgent"]
 
 
@@ -25,6 +27,7 @@ class RandomAgent:
     RandomAgent()
     """
 
+    @checked_call()
     def __call__(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         """Choose one of ``legal_moves`` (``view`` is ignored)."""
         return rng.choice(legal_moves)

@@ -16,6 +16,7 @@ from typing import Final, TypeVar
 
 import attrs
 
+from ..agents.arguments import checked_call
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
@@ -315,6 +316,7 @@ def _free_cells(taken: Plates) -> list[tuple[int, int]]:
 class ComputerAgent:
     """The heuristic ``computer`` player (see the module's text)."""
 
+    @checked_call(View)
     def __call__(self, view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """Pick one of ``moves`` for seat ``view.player``."""
         state, me = view.state, view.player

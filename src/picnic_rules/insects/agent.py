@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from ..agents.arguments import checked_call
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
@@ -85,6 +86,7 @@ class ComputerAgent:
     see the insects rules page).
     """
 
+    @checked_call(View)
     def __call__(self, v: View, moves: Sequence[Move], rng: random.Random) -> Move:
         """The best of ``moves`` (the legal moves of view ``v``) by :func:`move_value`,
         the first of equals."""

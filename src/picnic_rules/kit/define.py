@@ -15,7 +15,7 @@ import attrs
 from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
-from ..errors import InvalidState, PicnicError, RulesError, not_a_seat, with_article
+from ..errors import InvalidState, PicnicError, RulesError, kind_of, not_a_seat, with_article
 from ..game import GATE_MARK, Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults, frontend
 from .notation import Notation
@@ -162,8 +162,7 @@ def _guard(
         kind = f"{kind} or View"
 
     def refuse(value: object) -> InvalidState:
-        shown = "None" if value is None else _an(type(value).__module__, type(value))
-        return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {shown}")
+        return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of(value)}")
 
     if name in _HOT:
         if name in _TAKES_RNG:  # sample_chance: both tests in the one wrapper
@@ -206,8 +205,9 @@ def _gate_rng(name: str, fn: Any, position: int) -> Any:
 
 
 def _rng_refusal(name: str, rng: object) -> PicnicError:
-    shown = "None" if rng is None else with_article(type(rng).__name__)
-    return PicnicError(f"{name} draws from a random.Random (random.Random(seed)), not {shown}")
+    return PicnicError(
+        f"{name} draws from a random.Random (random.Random(seed)), not {kind_of(rng)}"
+    )
 
 
 def _guard_draw(
@@ -275,13 +275,6 @@ def _guard_hot(
     return two
 
 
-def _an(module: str, cls: type) -> str:
-    """``a str``, or ``an insects State`` for a class of another game."""
-    parts = module.split(".")
-    owner = parts[1] if len(parts) > 2 and parts[0] == "picnic_rules" else ""
-    return with_article(f"{owner} {cls.__name__}".strip())
-
-
 # ---------------------------------------------------------------- the gates
 
 
@@ -292,8 +285,7 @@ NOT_OVER = "the game is not over yet, so it has no result"
 def rules_message(game: str, rules: object) -> str:
     """The message of a ``rules`` argument that is not the game's ``Rules``:
     ``rules must be a sandwich Rules, not a str``."""
-    shown = "None" if rules is None else _an(type(rules).__module__, type(rules))
-    return f"rules must be {with_article(f'{game} Rules')}, not {shown}"
+    return f"rules must be {with_article(f'{game} Rules')}, not {kind_of(rules)}"
 
 
 def _gate_rules(

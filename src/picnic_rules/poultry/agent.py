@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from ..agents.arguments import checked_call
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..errors import PicnicError
@@ -151,6 +152,7 @@ def _commit_value(move: Move, worth: dict[int, float]) -> float:
 class ComputerAgent:
     """The heuristic ``computer`` agent (``agents={"computer": ComputerAgent}``)."""
 
+    @checked_call(View)
     def __call__(self, view: View, moves: tuple[Move, ...], rng: random.Random) -> Move:
         """Choose one of ``moves`` for seat ``view.player``."""
         if len(moves) == 1:

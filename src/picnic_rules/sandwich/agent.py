@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from ..agents.arguments import checked_call
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..errors import PicnicError
@@ -205,6 +206,7 @@ class ComputerAgent:
     depth: int = attrs.field(default=1, validator=_one_or_two)
     """How many moves of its own turn it looks ahead (1 or 2)."""
 
+    @checked_call(View)
     def __call__(self, v: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
         """Choose one of ``legal`` for the seat of view ``v``."""
         if len(legal) == 1:
