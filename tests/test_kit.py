@@ -14,6 +14,7 @@ import pytest
 
 from picnic_rules import (
     CHANCE,
+    GAMES,
     IllegalMove,
     InvalidMove,
     InvalidState,
@@ -267,8 +268,12 @@ def test_generic_check_view_refuses_a_view_no_state_has() -> None:
     state = _dealt()
     view = sandwich.view(state, 0)
     sandwich.check_view(view)
-    with pytest.raises(InvalidState, match="expected a sandwich View, not State"):
+    with pytest.raises(
+        InvalidState, match="check_view takes a sandwich View, not a sandwich State"
+    ):
         sandwich.check_view(state)  # type: ignore[arg-type]
+    with pytest.raises(InvalidState, match="expected a sandwich View, not State"):
+        kit_defaults.check_view(GAMES["sandwich"], state)  # the generic part itself
     with pytest.raises(InvalidState, match="draw_size must be an int, not bool"):
         sandwich.check_view(attrs.evolve(view, draw_size=True))
     with pytest.raises(InvalidState, match="the view's card counts do not add up to the deck"):

@@ -227,6 +227,27 @@ def _guard_draw(
     return drawn
 
 
+def _guard_generic(key: str, function: Any, kind: str) -> Any:
+    """The kit's generic part ``function(game, value, ...)`` refusing a ``value`` that is
+    not the game's ``State`` or ``View`` (``kind``: ``"S"`` or ``"V"``; any other kind is
+    left as it is) with :class:`~picnic_rules.InvalidState`, as :func:`_guard` does for a
+    game's own parts: the game is the record the part is bound to, known only then."""
+    if kind not in ("S", "V"):
+        return function
+    label = _KIND_NAMES[kind]
+
+    @_wraps(function)
+    def guarded(game: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        expected = game.State if kind == "S" else game.View
+        if type(value) is not expected:
+            raise InvalidState(
+                f"{key} takes {with_article(f'{game.name} {label}')}, not {kind_of(value)}"
+            )
+        return function(game, value, *args, **kwargs)
+
+    return guarded
+
+
 def _admits(fn: Any, cls: type) -> bool:
     """Whether the annotation of ``fn``'s first argument names ``cls``."""
     try:
@@ -602,7 +623,7 @@ def define_game(
                 else _guard(name, key, part, expected, _KIND_NAMES[params[0]])
             )
         else:
-            fns[key] = GenericPart(getattr(frontend, key), None)
+            fns[key] = GenericPart(_guard_generic(key, getattr(frontend, key), params[0]), None)
     for key, generic in (
         ("parse_move", defaults.parse_move),
         ("sample_chance", defaults.sample_chance),
@@ -616,9 +637,9 @@ def define_game(
             expected = state if params[0] == "S" else view
             fns[key] = _guard(name, key, namespace[key], expected, _KIND_NAMES[params[0]])
         else:
-            fns[key] = GenericPart(
-                _gate_rng(key, generic, 2) if key in _TAKES_RNG else generic, None
-            )
+            params = _OPTIONAL[key][0]
+            part = _gate_rng(key, generic, 2) if key in _TAKES_RNG else generic
+            fns[key] = GenericPart(_guard_generic(key, part, params[0]), None)
     fns["apply_legal"] = (
         _guard(name, "apply_legal", namespace["apply_legal"], state, "State")
         if "apply_legal" in namespace

@@ -6,8 +6,8 @@ selected. The checks of one state live beside it, one concern a module:
 :mod:`.probes` (chance, legal and illegal moves, notation, ``apply_as``),
 :mod:`.leaks` (views, the leak test, forged views), :mod:`.observations`
 (each seat follows the game by ``update``), :mod:`.observation_leaks`,
-:mod:`.words` (describe, render, move groups), :mod:`.public` (the public view) and
-:mod:`.documents`
+:mod:`.words` (describe, render, move groups), :mod:`.public` (the public view),
+:mod:`.kinds` (a look-alike of another class is refused) and :mod:`.documents`
 (JSON round trips and strict documents).
 """
 
@@ -22,6 +22,7 @@ from ..typevars import M, R, S, V
 from . import (
     closure,
     documents,
+    kinds,
     leaks,
     move_values,
     observation_leaks,
@@ -113,6 +114,8 @@ class Checker(Context[S, V, M, R]):
                 move_values.text_path(self, state, actor, legal)
             if self.on("closure"):
                 closure.check(self, state)
+            if self.on("wrong-kind"):
+                kinds.wrong_kind(self, state, legal)
             documents.check_object(self, state, "the state", state)
         if self.on("apply-pure"):
             if hash(state) != fingerprint or (snapshot is not None and snapshot != state):

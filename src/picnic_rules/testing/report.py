@@ -35,6 +35,7 @@ CHECKS: tuple[str, ...] = (
     "text-path",
     "closure",
     "forged-observations",
+    "wrong-kind",
     "measure",
     "max-moves",
     "max-chance-steps",
