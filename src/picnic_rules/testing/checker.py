@@ -114,9 +114,9 @@ class Checker(Context[S, V, M, R]):
                 move_values.text_path(self, state, actor, legal)
             if self.on("closure"):
                 closure.check(self, state)
+            documents.check_object(self, state, "the state", state)
             if self.on("wrong-kind"):
                 kinds.wrong_kind(self, state, legal)
-            documents.check_object(self, state, "the state", state)
         if self.on("apply-pure"):
             if hash(state) != fingerprint or (snapshot is not None and snapshot != state):
                 self.fail(
