@@ -18,6 +18,7 @@ __all__ = [
     "class_name",
     "kind_of",
     "move_text",
+    "not_a_random",
     "not_a_seat",
     "with_article",
 ]
@@ -75,6 +76,15 @@ def class_name(cls: type) -> str:
     parts = cls.__module__.split(".")
     owner = parts[1] if len(parts) > 2 and parts[0] == "picnic_rules" else ""
     return f"{owner} {cls.__name__}".strip()
+
+
+def not_a_random(who: str, rng: object) -> str:
+    """The one message for an ``rng`` that is not a ``random.Random``, wherever it is refused.
+
+    >>> not_a_random("sample_chance", 42)
+    'sample_chance draws from a random.Random (random.Random(seed)), not an int'
+    """
+    return f"{who} draws from a random.Random (random.Random(seed)), not {kind_of(rng)}"
 
 
 def not_a_seat(seat: object, players: int) -> str:

@@ -78,8 +78,7 @@ def _play(
     if isinstance(specs, str):
         raise PicnicError(f"agents must be a list with one agent per seat, not the str {specs!r}")
     if not isinstance(specs, Sequence):
-        shown = kind_of(specs)
-        raise PicnicError(f"agents must be a list with one agent per seat, not {shown}")
+        raise PicnicError(f"agents must be a list with one agent per seat, not {kind_of(specs)}")
     players = game.check_players(len(specs))
     agents = [resolve_agent(game, spec, seat) for seat, spec in enumerate(specs)]
     if rules is None:
@@ -194,13 +193,11 @@ def replay(record: Record[Any, Any], game: AnyGame | None = None) -> tuple[Any, 
     the moves do not reach.
     """
     if not isinstance(record, Record):
-        shown = kind_of(record)
-        raise PicnicError(f"replay takes a Record (replay(record, game)), not {shown}")
+        raise PicnicError(f"replay takes a Record (replay(record, game)), not {kind_of(record)}")
     if game is None:
         game = _get_game(record.game)
     elif not isinstance(game, Game):
-        shown = kind_of(game)
-        raise PicnicError(f"replay's game must be a Game (or none), not {shown}")
+        raise PicnicError(f"replay's game must be a Game (or none), not {kind_of(game)}")
     elif game.name != record.game:
         raise PicnicError(f"the record is of {record.game!r}, not {game.name!r}")
     state = game.new_game(record.players, record.rules)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ..errors import PicnicError, class_name, kind_of, with_article
+from ..errors import PicnicError, class_name, kind_of, not_a_random, with_article
 
 __all__ = ["argument_problem", "checked_call"]
 
@@ -49,7 +49,7 @@ def argument_problem(
             "ask it only when a seat is to act"
         )
     if not isinstance(rng, random.Random):
-        return f"an agent draws from a random.Random (random.Random(seed)), not {kind_of(rng)}"
+        return not_a_random("an agent", rng)
     if view_class is not None and type(view) is not view_class:
         wanted = with_article(class_name(view_class))
         return f"this agent takes {wanted} (game.view(state, seat)), not {kind_of(view)}"

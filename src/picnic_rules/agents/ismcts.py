@@ -39,10 +39,11 @@ def _number(attribute: attrs.Attribute[Any], value: Any) -> None:
         raise PicnicError(f"{attribute.name} must be a finite number, not {value!r}")
 
 
-def _a_game(game: object) -> None:
+def _a_game(instance: object, attribute: attrs.Attribute[Any], game: object) -> None:
     if not isinstance(game, Game):
-        shown = kind_of(game)
-        raise PicnicError(f"the game searched must be a Game (GAMES['sandwich']), not {shown}")
+        raise PicnicError(
+            f"the game searched must be a Game (GAMES['sandwich']), not {kind_of(game)}"
+        )
 
 
 def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -84,7 +85,7 @@ class ISMCTSAgent:
     not search.
     """
 
-    game: AnyGame = attrs.field(validator=lambda _, __, game: _a_game(game))
+    game: AnyGame = attrs.field(validator=_a_game)
     """The game searched."""
     iterations: int = attrs.field(default=200, validator=_positive)
     """The most iterations (deals searched) per decision."""

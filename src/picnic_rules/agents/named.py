@@ -32,8 +32,9 @@ def make_agent(game: AnyGame, name: str) -> Agent[Any, Any]:
     Raises :class:`~picnic_rules.PicnicError` listing the available names for an unknown one.
     """
     if not isinstance(name, str):
-        shown = kind_of(name)
-        raise PicnicError(f"an agent's name is a str ({', '.join(agent_names(game))}), not {shown}")
+        raise PicnicError(
+            f"an agent's name is a str ({', '.join(agent_names(game))}), not {kind_of(name)}"
+        )
     factory = game.agents.get(name)
     if factory is not None:
         return factory()

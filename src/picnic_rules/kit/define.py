@@ -15,7 +15,15 @@ import attrs
 from ..agents.human import HumanAgent
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
-from ..errors import InvalidState, PicnicError, RulesError, kind_of, not_a_seat, with_article
+from ..errors import (
+    InvalidState,
+    PicnicError,
+    RulesError,
+    kind_of,
+    not_a_random,
+    not_a_seat,
+    with_article,
+)
 from ..game import GATE_MARK, Agent, ChanceMode, Game, GenericPart, check_player_count
 from . import defaults, frontend
 from .notation import Notation
@@ -162,7 +170,7 @@ def _guard(
         kind = f"{kind} or View"
 
     def refuse(value: object) -> InvalidState:
-        return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of(value)}")
+        return _wrong_kind(name, game, kind, value)
 
     if name in _HOT:
         if name in _TAKES_RNG:  # sample_chance: both tests in the one wrapper
@@ -198,16 +206,16 @@ def _gate_rng(name: str, fn: Any, position: int) -> Any:
     def gated(*args: Any, **kwargs: Any) -> Any:
         rng = args[position] if len(args) > position else kwargs.get("rng")
         if not isinstance(rng, random.Random):
-            raise _rng_refusal(name, rng)
+            raise PicnicError(not_a_random(name, rng))
         return fn(*args, **kwargs)
 
     return gated
 
 
-def _rng_refusal(name: str, rng: object) -> PicnicError:
-    return PicnicError(
-        f"{name} draws from a random.Random (random.Random(seed)), not {kind_of(rng)}"
-    )
+def _wrong_kind(name: str, game: str, kind: str, value: object) -> InvalidState:
+    """The refusal of a ``value`` that is not the game's ``kind``: ``legal_moves takes an
+    insects State, not an ants State``."""
+    return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of(value)}")
 
 
 def _guard_draw(
@@ -221,7 +229,7 @@ def _guard_draw(
         if type(state) is not expected and type(state) is not also:
             raise refuse(state)
         if not isinstance(rng, random.Random):
-            raise _rng_refusal(name, rng)
+            raise PicnicError(not_a_random(name, rng))
         return fn(state, rng)
 
     return drawn
@@ -240,9 +248,7 @@ def _guard_generic(key: str, function: Any, kind: str) -> Any:
     def guarded(game: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
         expected = game.State if kind == "S" else game.View
         if type(value) is not expected:
-            raise InvalidState(
-                f"{key} takes {with_article(f'{game.name} {label}')}, not {kind_of(value)}"
-            )
+            raise _wrong_kind(key, game.name, label, value)
         return function(game, value, *args, **kwargs)
 
     return guarded
