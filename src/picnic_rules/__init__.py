@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .agents import RandomAgent
 from .errors import (
     DecodeError,
+    EncodeError,
     IllegalMove,
     InvalidMove,
     InvalidState,
@@ -33,6 +34,7 @@ __all__ = [
     "Actor",
     "GAMES",
     "DecodeError",
+    "EncodeError",
     "Game",
     "IllegalMove",
     "InvalidMove",

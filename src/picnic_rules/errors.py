@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "DecodeError",
+    "EncodeError",
     "IllegalMove",
     "InvalidMove",
     "InvalidState",
@@ -177,6 +178,22 @@ class DecodeError(PicnicError):
         self.path = path
         self.reason = reason
         super().__init__(f"{path}: {reason}")
+
+
+class EncodeError(PicnicError, TypeError):
+    """An object :func:`picnic_rules.codec.encode` cannot write as a document.
+
+    No game value at all (``encode(5)``), a value of another game than the one named,
+    an outcome without its game, or a game value whose fields do not hold the types
+    its class declares (a forged state: ``attrs.evolve(state, hands=None)``), or that
+    JSON cannot hold (an int too long to write, a NaN). :attr:`reason` says which.
+    It is a :class:`TypeError` too, as :func:`json.dumps` raises for what it cannot
+    write, so code written for either catches it.
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
 
 
 class RulesError(PicnicError):

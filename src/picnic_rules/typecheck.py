@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -71,56 +72,109 @@ def _name(hint: Any) -> str:
     return getattr(hint, "__name__", str(hint))
 
 
-def _fits(value: object, hint: Any, depth: int = 0) -> bool:
-    """Whether ``value`` has the type ``hint`` (recursively, for tuples and attrs classes)."""
-    if hint is Any or depth > 8:
-        return True
+Fits = Callable[[object], bool]
+"""Whether a value has one type: the check :func:`_fits` makes once for each type."""
+
+_CHECKS: dict[Any, Fits] = {}
+"""The check of each type asked about (a handful per game: the types its classes declare)."""
+
+
+def _fits(hint: Any) -> Fits:
+    """The check that a value has the type ``hint`` (recursively, for tuples and attrs
+    classes), made once per type: the typing introspection runs once, not per value."""
+    found = _CHECKS.get(hint)
+    if found is None:
+        found = _CHECKS[hint] = _made(hint)
+    return found
+
+
+def _anything(value: object) -> bool:
+    return True
+
+
+def _made(hint: Any) -> Fits:
+    """The check of ``hint`` (see :func:`_fits`)."""
+    if hint is Any:
+        return _anything
     if hint is type(None) or hint is None:
-        return value is None
+        return lambda value: value is None
     origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, arg, depth + 1) for arg in typing.get_args(hint))
+        options = tuple(_fits(arg) for arg in args)
+        return lambda value: any(fits(value) for fits in options)
     if origin is typing.Literal:
-        return any(type(value) is type(arg) and value == arg for arg in typing.get_args(hint))
+        return lambda value: any(type(value) is type(arg) and value == arg for arg in args)
     if origin is tuple:
-        if type(value) is not tuple or len(value) > _MAX_ITEMS:
-            return False
-        args = typing.get_args(hint)
-        if not args:
-            return True
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(item, args[0], depth + 1) for item in value)
-        return len(args) == len(value) and all(
-            _fits(item, arg, depth + 1) for item, arg in zip(value, args, strict=True)
-        )
+        return _tuple_of(args)
     if origin is frozenset:
-        if type(value) is not frozenset or len(value) > _MAX_ITEMS:
-            return False
-        args = typing.get_args(hint)
-        return not args or all(_fits(item, args[0], depth + 1) for item in value)
+        item = _fits(args[0]) if args else _anything
+        return lambda value: (
+            type(value) is frozenset and len(value) <= _MAX_ITEMS and all(map(item, value))
+        )
     if origin is not None:  # another generic: only its class is checked
-        return isinstance(value, origin)
+        return lambda value: isinstance(value, origin)
     if not isinstance(hint, type):
-        return True
-    if hint is int:
-        return type(value) is int
-    if hint is bool:
-        return type(value) is bool
+        return _anything
+    if hint is int or hint is bool or issubclass(hint, enum.Enum):
+        return lambda value: type(value) is hint
     if hint is float:
-        return type(value) in (int, float)
-    if issubclass(hint, enum.Enum):
-        return type(value) is hint
+        return lambda value: type(value) is int or type(value) is float
     if attrs.has(hint):
-        return type(value) is hint and _problem(value, depth + 1) is None
-    return isinstance(value, hint)
+        return lambda value: type(value) is hint and _all_fit(value)
+    return lambda value: isinstance(value, hint)
 
 
-def _problem(move: object, depth: int) -> str | None:
+_CLASSES: dict[type[Any], tuple[tuple[str, Fits], ...]] = {}
+"""Each attrs class's fields with their checks (made when the class is first checked)."""
+
+
+def _checks_of(cls: type[Any]) -> tuple[tuple[str, Fits], ...]:
+    found = _CLASSES.get(cls)
+    if found is None:
+        found = _CLASSES[cls] = tuple((name, _fits(hint)) for name, hint in _fields(cls))
+    return found
+
+
+def _all_fit(value: object) -> bool:
+    """Whether every field of the attrs instance ``value`` holds its declared type."""
+    for name, fits in _checks_of(type(value)):  # noqa: SIM110 (faster than all() of a generator)
+        if not fits(getattr(value, name, None)):
+            return False
+    return True
+
+
+def _tuple_of(args: tuple[Any, ...]) -> Fits:
+    """The check of ``tuple[args]``: any tuple, ``tuple[X, ...]`` or ``tuple[X, Y]``."""
+    if not args:
+        return lambda value: type(value) is tuple and len(value) <= _MAX_ITEMS
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _fits(args[0])
+        if args[0] is int:  # counts: the commonest, spelled out
+            return lambda value: (
+                type(value) is tuple
+                and len(value) <= _MAX_ITEMS
+                and all(type(number) is int for number in value)
+            )
+        return lambda value: (
+            type(value) is tuple and len(value) <= _MAX_ITEMS and all(map(item, value))
+        )
+    items = tuple(_fits(arg) for arg in args)
+    return lambda value: (
+        type(value) is tuple
+        and len(value) == len(items)
+        and all(fits(item) for fits, item in zip(items, value, strict=True))
+    )
+
+
+def _problem(move: object) -> str | None:
+    if _all_fit(move):
+        return None
     for name, hint in _fields(type(move)):
         value = getattr(move, name, None)
-        if not _fits(value, hint, depth):
+        if not _fits(hint)(value):
             return f"its {name} is {_shown(value)}, not {with_article(_name(hint))}"
-    return None
+    return None  # unreachable: some field does not fit
 
 
 def ill_typed(move: object) -> str | None:
@@ -133,6 +187,6 @@ def ill_typed(move: object) -> str | None:
     if not attrs.has(type(move)):
         return f"it is {with_article(type(move).__name__)}, not a move"
     try:
-        return _problem(move, 0)
+        return _problem(move)
     except Exception as exc:  # a field whose value fails even to compare
         return f"it cannot be read ({type(exc).__name__})"

@@ -6,9 +6,10 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias, get_args
 
-from ..errors import DecodeError
+from ..errors import DecodeError, EncodeError, kind_of, with_article
 from ..game import AnyGame, Game, Outcome
 from ..registry import GAMES, get_game
+from ..typecheck import ill_typed
 from .converter import converter_of
 from .limits import shorten
 from .updates import encode_history, encode_update
@@ -104,11 +105,11 @@ def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
         if wanted is not None and wanted.name == obj.game:
             return wanted, spread
         if wanted is not None:
-            raise TypeError(f"the {spread} is of {obj.game!r}, not {wanted.name!r}")
+            raise EncodeError(f"the {spread} is of {obj.game!r}, not {wanted.name!r}")
         return get_game(obj.game), spread
     if isinstance(obj, Outcome):
         if wanted is None:
-            raise TypeError("encoding an Outcome needs the game: encode(outcome, game=...)")
+            raise EncodeError("encoding an Outcome needs the game: encode(outcome, game=...)")
         return wanted, "outcome"
     candidates = [wanted] if wanted is not None else list(_games().values())
     for candidate in candidates:
@@ -121,9 +122,9 @@ def _identify(obj: object, game: AnyGame | str | None) -> tuple[AnyGame, Kind]:
             return candidate, kind
     where = f"the game {wanted.name!r}" if wanted is not None else "any registered game"
     if isinstance(obj, SeatUpdate):
-        raise TypeError(f"the update's view is not a view of {where}")
-    raise TypeError(
-        f"{type(obj).__qualname__} is not a state, view, move or rules of {where} "
+        raise EncodeError(f"the update's view is not a view of {where}")
+    raise EncodeError(
+        f"{kind_of(obj)} is not a state, view, move or rules of {where} "
         "(nor an observation, public view, outcome, record, update or history)"
     )
 
@@ -141,30 +142,78 @@ def encode(obj: object, *, game: AnyGame | str | None = None) -> dict[str, Any]:
     (kind ``"update"``) or :class:`~picnic_rules.history.SeatRecord` (kind
     ``"history"``). The game is found from the object's class (an update's
     from its view's); an outcome belongs to no game by itself, so pass
-    ``game`` (a :class:`~picnic_rules.Game` or its name) for it. Raises
-    :class:`TypeError` for anything else.
+    ``game`` (a :class:`~picnic_rules.Game` or its name) for it.
+
+    Raises :class:`~picnic_rules.EncodeError` (a :class:`TypeError` too) for anything
+    else, and for a game value whose fields do not hold their declared types (a forged
+    state, a move of a number where a card belongs): what is written always has the
+    shape the game's documents have. Whether a well-typed state is a position the game
+    can reach is :func:`~picnic_rules.Game.check`'s question, asked when it is decoded.
     """
     found, kind = _identify(obj, game)
+    for value, what in _values(obj, kind):
+        problem = ill_typed(value)
+        if problem is not None:
+            kind_of_game = f"{found.name} {what}"
+            one = (
+                f"are not {kind_of_game}"
+                if what == "rules"
+                else f"is not {with_article(kind_of_game)}"
+            )
+            raise EncodeError(f"the {what} {one}: {problem}")
     converter = converter_of(found)
     doc: dict[str, Any] = {"format": FORMAT, "game": found.name, "kind": kind}
-    if kind == "record":
-        record: Any = obj
-        doc["players"] = record.players
-        doc["rules"] = converter.unstructure(record.rules, found.Rules)
-        doc["seed"] = record.seed
-        doc["moves"] = [str(move) for move in record.moves]
-        doc["outcome"] = None if record.outcome is None else converter.unstructure(record.outcome)
-    elif kind == "history":
-        doc.update(encode_history(obj, found, converter))
-    elif kind == "update":
-        doc["update"] = encode_update(obj, converter)
-    elif kind == "move":
-        doc["move"] = str(obj)
-    else:
-        doc[kind] = converter.unstructure(obj)
+    try:
+        if kind == "record":
+            record: Any = obj
+            doc["players"] = record.players
+            doc["rules"] = converter.unstructure(record.rules, found.Rules)
+            doc["seed"] = record.seed
+            doc["moves"] = [str(move) for move in record.moves]
+            outcome = record.outcome
+            doc["outcome"] = None if outcome is None else converter.unstructure(outcome)
+        elif kind == "history":
+            doc.update(encode_history(obj, found, converter))
+        elif kind == "update":
+            doc["update"] = encode_update(obj, converter)
+        elif kind == "move":
+            doc["move"] = str(obj)
+        else:
+            doc[kind] = converter.unstructure(obj)
+    except (TypeError, ValueError, AttributeError) as error:  # a forged part the check let by
+        raise EncodeError(f"the {kind} cannot be written: {_short(error)}") from None
     return doc
 
 
+def _values(obj: Any, kind: Kind) -> list[tuple[object, str]]:
+    """The game values ``obj`` (of ``kind``) holds, each with what it is, for the type check."""
+    if kind == "record":
+        return [(obj.rules, "rules"), *((move, "move") for move in obj.moves)]
+    if kind == "history":
+        return [(obj.rules, "rules"), *((item, "observation") for item in obj.observations)]
+    if kind == "update":
+        return [
+            (obj.view, "view"),
+            *((entry.move, "move") for entry in obj.legal_moves),
+            *((item.observation, "observation") for item in obj.observations),
+        ]
+    return [(obj, kind)]
+
+
+def _short(error: Exception) -> str:
+    """The message of ``error``, cut short (it may quote a huge value)."""
+    text = str(error) or type(error).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
 def dumps(obj: object, *, game: AnyGame | str | None = None, indent: int | None = None) -> str:
-    """The JSON text of :func:`encode`\\ ``(obj)``; :func:`loads` reads it back."""
-    return json.dumps(encode(obj, game=game), indent=indent, ensure_ascii=False)
+    """The JSON text of :func:`encode`\\ ``(obj)``; :func:`loads` reads it back.
+
+    Raises :class:`~picnic_rules.EncodeError` as :func:`encode` does, and for a value
+    JSON cannot hold (a NaN, an int of more digits than Python writes).
+    """
+    doc = encode(obj, game=game)
+    try:
+        return json.dumps(doc, indent=indent, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise EncodeError(f"the {doc['kind']} cannot be written as JSON: {_short(error)}") from None
