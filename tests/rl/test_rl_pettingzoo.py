@@ -92,6 +92,24 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert environment.current is before
 
 
+def test_an_unknown_agent_and_a_seed_of_the_wrong_kind_are_refused() -> None:
+    environment = raw_env("sandwich")
+    environment.reset(seed=np.int64(3))  # a numpy integer is a seed too
+    before = environment.current
+    for agent in ("nobody", "player_2", None, ["player_0"]):
+        for ask in (environment.observe, environment.observation_space, environment.action_space):
+            with pytest.raises(
+                PicnicError, match=r"^no agent .* \(the agents are player_0, player_1\)"
+            ):
+                ask(agent)  # type: ignore[arg-type]
+    for seed in ("x", 1.5, True, [1]):
+        with pytest.raises(PicnicError, match=r"^seed must be an int or None, not "):
+            environment.reset(seed=seed)  # type: ignore[arg-type]
+    assert environment.current is before  # a refused reset starts no game
+    environment.reset(seed=3)
+    assert environment.current == before  # the numpy seed dealt as the int does
+
+
 def test_rules_options_and_players_are_checked() -> None:
     small = raw_env("sandwich", players=4, bread=4, action_limit=20)
     assert small.rules == GAMES["sandwich"].Rules(bread=4, action_limit=20)

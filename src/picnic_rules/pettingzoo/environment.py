@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import PicnicError, RulesError
+from ..errors import PicnicError, RulesError, kind_of
 from ..game import CHANCE, AnyGame
 from ..registry import GAMES
 from ._extra import missing
@@ -59,6 +59,13 @@ def _game(name: str) -> AnyGame:
     if name not in GAMES:
         raise PicnicError(f"no game is called {name!r} ({', '.join(GAMES)})")
     return GAMES[name]
+
+
+def _seed(seed: object) -> int:
+    """``seed`` as an int: an int or a numpy integer, never a bool, a float or a str."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise PicnicError(f"seed must be an int or None, not {kind_of(seed)}")
+    return int(seed)
 
 
 class PicnicEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -112,16 +119,31 @@ class PicnicEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._legal: tuple[Any, ...] = ()
         self.reset()
 
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``; :class:`~picnic_rules.PicnicError` for no agent of the game."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            shown = repr(agent) if isinstance(agent, str) and len(agent) <= 40 else kind_of(agent)
+            agents = ", ".join(self.possible_agents)
+            raise PicnicError(f"no agent {shown} in this game (the agents are {agents})")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(len(space))``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` seeds chance (kept across resets without one)."""
+        """Start a new game; ``seed`` seeds chance (kept across resets without one).
+
+        A seed is an int (a numpy integer too) or ``None``; anything else is refused with
+        :class:`~picnic_rules.PicnicError`, before the game is touched.
+        """
+        if seed is not None:
+            seed = _seed(seed)
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self.agents = list(self.possible_agents)
@@ -155,7 +177,7 @@ class PicnicEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s encoded view and its action mask."""
-        seat = self._seats[agent]
+        seat = self._seat(agent)
         view = self.game.view(self.current, seat)
         if agent == self.agent_selection and self._legal:
             mask = self.space.mask(self._legal)
