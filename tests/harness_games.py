@@ -291,7 +291,9 @@ def move_group(move: Move) -> tuple[str, str]:
     """``("pick", die)``, or ``("roll", faces)`` for chance."""
     if isinstance(move, Pick):
         return "pick", str(move.die)
-    return "roll", " ".join(map(str, move.dice))
+    if isinstance(move, Roll):
+        return "roll", " ".join(map(str, move.dice))
+    raise PicnicError(f"not a dice move: {type(move).__name__}")
 
 
 VARIANTS = {"two-d6": Rules(dice=2, faces=6, rounds=4)}

@@ -166,6 +166,10 @@ BROKEN: dict[str, tuple[dict[str, Any], str]] = {
         {"legal_moves": DICE.legal_moves.__wrapped__},  # without the kit's guard
         "wrong-kind",
     ),
+    "max_moves fails inside on a player count of no kind": (
+        {"max_moves": DICE.max_moves.__wrapped__},  # without the kit's gate: None * rounds
+        "wrong-kind",
+    ),
 }
 
 

@@ -16,7 +16,7 @@ import attrs
 import pytest
 from harness_games import DICE, Observation, Pick, Roll, State, View, turns_taken
 
-from picnic_rules import IllegalMove, OutOfTurn, codec, kit
+from picnic_rules import IllegalMove, OutOfTurn, PicnicError, codec, kit
 from picnic_rules.game import Game, GenericPart
 from picnic_rules.testing import check_game, check_play
 from picnic_rules.testing.documents import has_kind
@@ -128,8 +128,15 @@ def _observes_own_picks(state: State, move: Any, seat: int) -> PickSeen:
     return PickSeen(seat, None if hidden else move)
 
 
+def _a_pick_seen(obs: object) -> None:
+    """Refuse what is no ``PickSeen``, as the kit's guard would (these parts are bare)."""
+    if type(obs) is not PickSeen:
+        raise PicnicError(f"not an observation of private picks: {type(obs).__name__}")
+
+
 def _updates_hidden_picks(view: View, obs: PickSeen) -> View:
     """Another seat's pick shows as the least it can score."""
+    _a_pick_seen(obs)
     if obs.move is not None:
         return DICE.update(view, Observation(obs.seat, obs.move))
     scores = list(view.scores)
@@ -138,6 +145,7 @@ def _updates_hidden_picks(view: View, obs: PickSeen) -> View:
 
 
 def _describes_hidden_picks(view: View, obs: PickSeen) -> str:
+    _a_pick_seen(obs)
     if obs.move is None:
         return f"Seat {view.turns % view.players} picks a die."
     return DICE.describe(view, Observation(obs.seat, obs.move))

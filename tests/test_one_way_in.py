@@ -4,6 +4,7 @@ illegal moves, as the core handles them (``Game.move_as``, ``Game.illegal_reason
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 from typing import Any
@@ -27,6 +28,7 @@ from picnic_rules.agents.ismcts import SearchAgent
 from picnic_rules.errors import move_text, with_article
 from picnic_rules.kit import ill_typed
 from picnic_rules.sandwich import Card, Play
+from picnic_rules.testing.kinds import ARGUMENTS
 from picnic_rules.testing.move_values import lookalikes
 
 NAMES = ["sandwich", "insects", "poultry", "ants"]
@@ -300,3 +302,31 @@ def test_the_search_options_refuse_the_wrong_kinds(option: str, value: Any, mess
         return
     with pytest.raises(PicnicError, match=f"^{message}"):
         SearchAgent(**options)
+
+
+def test_the_harness_hands_garbage_to_every_function_of_the_record() -> None:
+    """The ``wrong-kind`` check's sweep (``testing.kinds.garbage``) lists every function of
+    the ``Game`` record and every method, so a new one cannot escape it."""
+    game = GAMES["sandwich"]
+    functions = {
+        field.name
+        for field in attrs.fields(type(game))
+        if callable(getattr(game, field.name))
+        and not isinstance(getattr(game, field.name), type)
+        and field.name != "agents"  # a table of factories, not a function of the game
+    }
+    methods = {
+        name
+        for name, member in vars(type(game)).items()
+        if inspect.isfunction(member) and not name.startswith("_")
+    }
+    assert functions | methods == set(ARGUMENTS)
+    for name, roles in ARGUMENTS.items():
+        function = getattr(game, name)
+        try:
+            parameters = inspect.signature(function).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        positional = [p for p in parameters if p.kind is not p.KEYWORD_ONLY]
+        if not any(p.kind is p.VAR_POSITIONAL for p in positional):
+            assert len(positional) == len(roles), name

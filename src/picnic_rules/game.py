@@ -17,7 +17,15 @@ from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeAlias
 
 import attrs
 
-from .errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, RulesError, move_text
+from .errors import (
+    IllegalMove,
+    InvalidMove,
+    OutOfTurn,
+    PicnicError,
+    RulesError,
+    kind_of,
+    move_text,
+)
 from .typecheck import ill_typed
 from .typevars import M, Ob, R, S, V
 
@@ -488,13 +496,17 @@ class Game(Generic[S, V, M, R, Ob]):
     def group_moves(self, moves: Sequence[M]) -> dict[str, dict[str, M]]:
         """``moves`` grouped for a click interface: by card (or action), then by target.
 
-        The keys are :attr:`move_group`'s; the order is that of ``moves``.
+        The keys are :attr:`move_group`'s; the order is that of ``moves``. Raises
+        :class:`~picnic_rules.PicnicError` for ``moves`` that are not a tuple or list, or
+        hold something that is no move of the game.
 
         >>> from picnic_rules import GAMES
         >>> from picnic_rules.sandwich import Play, End, Card
         >>> GAMES["sandwich"].group_moves([Play(Card.BREAD), Play(Card.JELLY, 0), End()])
         {'bread': {'new': Play(card=Card.BREAD, onto=None)}, 'jelly': {'0': Play(card=Card.JELLY, onto=0)}, 'end': {'': End()}}
         """
+        if not isinstance(moves, tuple | list):
+            raise PicnicError(f"group_moves takes a tuple or list of moves, not {kind_of(moves)}")
         groups: dict[str, dict[str, M]] = {}
         for move in moves:
             card, target = self.move_group(move)

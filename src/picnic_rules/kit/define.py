@@ -235,6 +235,30 @@ def _guard_draw(
     return drawn
 
 
+_TAKES_OBSERVATION = frozenset({"update", "describe"})
+"""The front-end parts whose second argument is one of the game's observations."""
+
+
+def _not_observed(name: str, game: str, value: object) -> PicnicError:
+    """The refusal of a ``value`` that is not one of ``game``'s observations: ``update takes
+    a sandwich Observation, not None``."""
+    return PicnicError(f"{name} takes {with_article(f'{game} Observation')}, not {kind_of(value)}")
+
+
+def _guard_observation(game: str, name: str, fn: Any, observation: type) -> Any:
+    """``fn(view, observation)`` refusing an ``observation`` that is not of the game's
+    ``observation`` class with :class:`~picnic_rules.PicnicError`, before it reads a field."""
+
+    @_wraps(fn)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        seen = args[1] if len(args) > 1 else kwargs.get("observation")
+        if type(seen) is not observation:
+            raise _not_observed(name, game, seen)
+        return fn(*args, **kwargs)
+
+    return guarded
+
+
 def _guard_generic(key: str, function: Any, kind: str) -> Any:
     """The kit's generic part ``function(game, value, ...)`` refusing a ``value`` that is
     not the game's ``State`` or ``View`` (``kind``: ``"S"`` or ``"V"``; any other kind is
@@ -244,11 +268,17 @@ def _guard_generic(key: str, function: Any, kind: str) -> Any:
         return function
     label = _KIND_NAMES[kind]
 
+    observed = key in _TAKES_OBSERVATION
+
     @_wraps(function)
     def guarded(game: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
         expected = game.State if kind == "S" else game.View
         if type(value) is not expected:
             raise _wrong_kind(key, game.name, label, value)
+        if observed:
+            seen = args[0] if args else kwargs.get("observation")
+            if type(seen) is not game.Observation:
+                raise _not_observed(key, game.name, seen)
         return function(game, value, *args, **kwargs)
 
     return guarded
@@ -315,22 +345,19 @@ def rules_message(game: str, rules: object) -> str:
     return f"rules must be {with_article(f'{game} Rules')}, not {kind_of(rules)}"
 
 
-def _gate_rules(
-    game: str, name: str, fn: Any, rules_class: type, players: tuple[int, int] | None
-) -> Any:
-    """``fn(players, rules)`` refusing ``rules`` of another type with
-    :class:`~picnic_rules.RulesError`; with ``players`` given (``new_game``), also a
-    player count outside the range or that ``rules.check_players`` refuses."""
+def _gate_rules(game: str, name: str, fn: Any, rules_class: type, players: tuple[int, int]) -> Any:
+    """``fn(players, rules)`` refusing, with :class:`~picnic_rules.RulesError`, ``rules``
+    of another type and a player count outside ``players`` or that
+    ``rules.check_players`` refuses (a bound of a game no one can seat means nothing)."""
     signature = inspect.signature(fn)
 
     def check(count: object, rules: object) -> None:
         if type(rules) is not rules_class and not isinstance(rules, rules_class):
             raise RulesError(rules_message(game, rules))
-        if players is not None:
-            check_player_count(game, players, count)
-            own = getattr(rules, "check_players", None)
-            if own is not None:
-                own(count)
+        check_player_count(game, players, count)
+        own = getattr(rules, "check_players", None)
+        if own is not None:
+            own(count)
 
     @_wraps(fn)
     def gated(*args: Any, **kwargs: Any) -> Any:
@@ -528,11 +555,13 @@ def define_game(
     functions need not repeat them): ``new_game``, ``max_moves`` and
     ``max_chance_steps`` refuse a ``rules`` argument that is not the game's
     ``Rules`` (:class:`~picnic_rules.RulesError` ``rules must be a sandwich
-    Rules, not a str``), and ``new_game`` a player count outside ``players``
+    Rules, not a str``) and a player count outside ``players``
     (``sandwich takes 2 to 4 players, not 5``) or that ``Rules.check_players``
     refuses; ``view`` and ``observe`` refuse a seat that is not an int in
     ``0 .. players - 1`` (:class:`~picnic_rules.PicnicError` ``seat 5 is not a
-    seat of this 2-player game``; a bool is no seat); ``result`` refuses a
+    seat of this 2-player game``; a bool is no seat); ``update`` and ``describe``
+    refuse what is not the game's ``Observation`` (:class:`~picnic_rules.PicnicError`
+    ``update takes a sandwich Observation, not None``); ``result`` refuses a
     game not over (:class:`~picnic_rules.PicnicError` ``the game is not over
     yet, so it has no result``); ``sample_chance``, ``determinize`` and
     ``random_move`` refuse an ``rng`` that is not a ``random.Random``, whether
@@ -611,7 +640,7 @@ def define_game(
             _check_function(name, key, namespace[key], spec, kinds)
     fns: dict[str, Any] = {key: namespace[key] for key in _REQUIRED}
     for key in ("new_game", "max_moves", "max_chance_steps"):
-        fns[key] = _gate_rules(name, key, fns[key], rules, players if key == "new_game" else None)
+        fns[key] = _gate_rules(name, key, fns[key], rules, players)
     fns["view"] = _gate_seat(fns["view"], 1)
     fns["result"] = _gate_result(fns["result"], typing.cast(Any, namespace["is_over"]))
     for key, (params, _) in _REQUIRED.items():
@@ -628,6 +657,8 @@ def define_game(
                 if params[0] == "M"
                 else _guard(name, key, part, expected, _KIND_NAMES[params[0]])
             )
+            if key in _TAKES_OBSERVATION:
+                fns[key] = _guard_observation(name, key, fns[key], observation)
         else:
             fns[key] = GenericPart(_guard_generic(key, getattr(frontend, key), params[0]), None)
     for key, generic in (

@@ -100,7 +100,9 @@ def update(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> 
     """Seat ``view.player``'s next view: the one ``observation`` holds, once it is checked.
 
     :class:`~picnic_rules.IllegalMove` unless the observation is the game's, of this seat,
-    holds a view of this seat in a game of as many seats, and ``check_view`` accepts it.
+    holds a view of this seat in a game of as many seats, and ``check_view`` accepts it
+    (through the game's record, what is no observation of the game at all is refused
+    first, with :class:`~picnic_rules.PicnicError`, as for every game's ``update``).
     """
     move = getattr(observation, "move", None)
     if type(observation) is not game.Observation:

@@ -8,24 +8,33 @@ listed insects draws. The check hands the game a **look-alike** of the state it 
 an object of another class holding the same fields, so every field read answers as the
 state's own -- and asks each function of the contract that takes a state; each must
 refuse it with :class:`~picnic_rules.InvalidState`, not answer and not fail otherwise.
+
+It then hands every function of the :class:`~picnic_rules.Game` record (and its methods)
+a value of no game's kind -- ``None``, a huge int, a str, a float, a bool, an empty
+container, a bare object, from :data:`GARBAGE` -- in each argument in turn, the others
+good (:data:`ARGUMENTS` says what each takes). Each must answer, or refuse with a
+:class:`~picnic_rules.PicnicError`: a ``TypeError`` or an ``AttributeError`` from inside
+means a caller's slip reaches the game's code unchecked.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ..errors import InvalidState
+from ..errors import InvalidState, PicnicError
+from ..game import CHANCE
 from ..typevars import M, R, S, V
 
 if TYPE_CHECKING:
     from .context import Context
 
-__all__ = ["look_alike", "wrong_kind"]
+__all__ = ["ARGUMENTS", "GARBAGE", "garbage", "look_alike", "wrong_kind"]
 
 _TAKE_VIEWS = frozenset({"render", "determinize", "check_view"})
 
@@ -93,3 +102,93 @@ def wrong_kind(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> 
             "InvalidState",
             state,
         )
+    garbage(checker, state, legal)
+
+
+GARBAGE: Final[tuple[object, ...]] = (
+    None, -1, 10**30, "x", 1.5, math.nan, True, (), [], {}, object(),
+)  # fmt: skip
+"""Values of no game's kind, handed to every argument in turn."""
+
+ARGUMENTS: Final[dict[str, tuple[str, ...]]] = {
+    "new_game": ("players", "rules"),
+    "to_move": ("state",),
+    "legal_moves": ("state",),
+    "apply": ("state", "move"),
+    "apply_legal": ("state", "move"),
+    "chance_outcomes": ("state",),
+    "sample_chance": ("state", "rng"),
+    "is_over": ("state",),
+    "result": ("state",),
+    "view": ("state", "seat"),
+    "determinize": ("view", "rng"),
+    "parse_move": ("state", "text"),
+    "move_from_str": ("text",),
+    "check": ("state",),
+    "check_view": ("view",),
+    "max_moves": ("players", "rules"),
+    "max_chance_steps": ("players", "rules"),
+    "remaining": ("state",),
+    "random_move": ("state", "rng"),
+    "observe": ("state", "move", "seat"),
+    "update": ("view", "observation"),
+    "describe": ("view", "observation"),
+    "describe_move": ("view", "move"),
+    "render": ("view",),
+    "move_group": ("move",),
+    "public": ("view",),
+    "public_view": ("state",),
+    "apply_as": ("state", "seat", "move"),
+    "move_as": ("state", "seat", "move"),
+    "illegal_reason": ("view", "move"),
+    "check_players": ("players",),
+    "group_moves": ("moves",),
+}
+"""What each function of the record (and each method) takes, in order: the arguments the
+sweep fills with good values of the state at hand, and then, one at a time, with
+:data:`GARBAGE`."""
+
+
+def garbage(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:
+    """Every function of :data:`ARGUMENTS` answers, or raises a ``PicnicError``, with a
+    value of :data:`GARBAGE` in any one argument and good values in the others: the state,
+    the seat to act's view (seat 0's when no seat acts), the first legal move, its
+    notation and its observation, the default rules, the player count, a generator."""
+    game = checker.game
+    actor = game.to_move(state)
+    seat = actor if actor is not None and actor is not CHANCE else 0
+    view = game.view(state, seat)
+    good: dict[str, object] = {
+        "state": state,
+        "view": view,
+        "seat": seat,
+        "rng": random.Random(0),
+        "rules": game.variants["default"],
+        "players": state.players,  # type: ignore[attr-defined]
+        "moves": legal,
+    }
+    if legal:
+        move = legal[0]
+        good.update(move=move, text=str(move), observation=game.observe(state, move, seat))
+    for name, roles in ARGUMENTS.items():
+        if any(role not in good for role in roles):
+            continue  # no move here: the functions of a move wait for a state with one
+        function = getattr(game, name)
+        for at, role in enumerate(roles):
+            for junk in GARBAGE:
+                arguments = [junk if i == at else good[other] for i, other in enumerate(roles)]
+                try:
+                    function(*arguments)
+                except PicnicError:
+                    pass
+                except AssertionError:
+                    raise
+                except Exception as exc:
+                    checker.fail(
+                        "wrong-kind",
+                        f"{name} with {junk!r:.20} for its {role} raised "
+                        f"{type(exc).__name__}: {exc}, not a PicnicError",
+                        state,
+                        exc,
+                    )
+                checker.ok()
