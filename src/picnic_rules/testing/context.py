@@ -75,6 +75,10 @@ class Context(Generic[S, V, M, R]):
         self.pool_set: set[M] = set()
         self.history: list[M] = []
         self.documents_seen: set[str] = set()
+        self.garbage_seen: set[tuple[str, type | None]] = set()
+        """The kinds of position (who acts, the first legal move's class) the ``wrong-kind``
+        sweep of garbage arguments has run at (once each; at every deep step when
+        ``thorough``)."""
         self.step = 0
         self.decisions = 0
         self.chance_steps = 0

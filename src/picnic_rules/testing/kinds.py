@@ -153,9 +153,17 @@ def garbage(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> Non
     """Every function of :data:`ARGUMENTS` answers, or raises a ``PicnicError``, with a
     value of :data:`GARBAGE` in any one argument and good values in the others: the state,
     the seat to act's view (seat 0's when no seat acts), the first legal move, its
-    notation and its observation, the default rules, the player count, a generator."""
+    notation and its observation, the default rules, the player count, a generator. It
+    runs once at each kind of position (who acts, and the class of the first legal move:
+    a draw, a play, an end ...), at every deep step when ``thorough``: a refusal of a
+    value of no game's kind never depends on the position beyond what it offers."""
     game = checker.game
     actor = game.to_move(state)
+    who = "over" if actor is None else "chance" if actor is CHANCE else "seat"
+    kind = (who, type(legal[0]) if legal else None)
+    if kind in checker.garbage_seen and not checker.thorough:
+        return  # the refusals do not depend on the position, only on what it offers
+    checker.garbage_seen.add(kind)
     seat = actor if actor is not None and actor is not CHANCE else 0
     view = game.view(state, seat)
     good: dict[str, object] = {
