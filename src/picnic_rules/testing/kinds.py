@@ -110,39 +110,30 @@ GARBAGE: Final[tuple[object, ...]] = (
 )  # fmt: skip
 """Values of no game's kind, handed to every argument in turn."""
 
+_TAKING: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
+    ("state",): (
+        "to_move", "legal_moves", "chance_outcomes", "is_over", "result", "check",
+        "remaining", "public_view",
+    ),
+    ("state", "move"): ("apply", "apply_legal"),
+    ("state", "rng"): ("sample_chance", "random_move"),
+    ("state", "seat"): ("view",),
+    ("state", "text"): ("parse_move",),
+    ("state", "move", "seat"): ("observe",),
+    ("state", "seat", "move"): ("apply_as", "move_as"),
+    ("view",): ("check_view", "render", "public"),
+    ("view", "rng"): ("determinize",),
+    ("view", "observation"): ("update", "describe"),
+    ("view", "move"): ("describe_move", "illegal_reason"),
+    ("players", "rules"): ("new_game", "max_moves", "max_chance_steps"),
+    ("players",): ("check_players",),
+    ("move",): ("move_group",),
+    ("moves",): ("group_moves",),
+    ("text",): ("move_from_str",),
+}  # fmt: skip
+
 ARGUMENTS: Final[dict[str, tuple[str, ...]]] = {
-    "new_game": ("players", "rules"),
-    "to_move": ("state",),
-    "legal_moves": ("state",),
-    "apply": ("state", "move"),
-    "apply_legal": ("state", "move"),
-    "chance_outcomes": ("state",),
-    "sample_chance": ("state", "rng"),
-    "is_over": ("state",),
-    "result": ("state",),
-    "view": ("state", "seat"),
-    "determinize": ("view", "rng"),
-    "parse_move": ("state", "text"),
-    "move_from_str": ("text",),
-    "check": ("state",),
-    "check_view": ("view",),
-    "max_moves": ("players", "rules"),
-    "max_chance_steps": ("players", "rules"),
-    "remaining": ("state",),
-    "random_move": ("state", "rng"),
-    "observe": ("state", "move", "seat"),
-    "update": ("view", "observation"),
-    "describe": ("view", "observation"),
-    "describe_move": ("view", "move"),
-    "render": ("view",),
-    "move_group": ("move",),
-    "public": ("view",),
-    "public_view": ("state",),
-    "apply_as": ("state", "seat", "move"),
-    "move_as": ("state", "seat", "move"),
-    "illegal_reason": ("view", "move"),
-    "check_players": ("players",),
-    "group_moves": ("moves",),
+    name: roles for roles, names in _TAKING.items() for name in names
 }
 """What each function of the record (and each method) takes, in order: the arguments the
 sweep fills with good values of the state at hand, and then, one at a time, with
