@@ -14,7 +14,10 @@ the median of the rounds is printed.
 it with the game's evaluator of ``benchmarks/strength.py``, ``computer`` plays the
 playouts with the game's heuristic agent). ``ismcts`` is the game's own ``"ismcts"``
 agent (``make_agent(game, "ismcts")``, the search the table plays, with ``--iterations``),
-measured in both trees.
+measured in both trees. ``parallel`` is that agent with ``workers=2`` (its iterations split
+between two worker processes, root-parallel), timed by the wall clock, not the CPU time of
+the deciding process (which only waits), after a first decision that starts the workers:
+it needs two idle cores to mean anything.
 
 To make the "before" tree, check out the commit before the change beside this one:
 
@@ -40,7 +43,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 GAMES = ("sandwich", "insects", "poultry", "ants")
-CONFIGS = ("default", "cutoff", "computer", "ismcts")
+CONFIGS = ("default", "cutoff", "computer", "ismcts", "parallel")
 """The settings a run can measure (``default`` and ``ismcts`` in both trees, the others in
 the new one)."""
 DEFAULT_BEFORE = Path("/tmp/before_ismcts/src")
@@ -68,11 +71,11 @@ if config == "cutoff":
     options = {"depth": 8, "evaluate": EVALUATORS[name]}
 elif config == "computer":
     options = {"rollout": "computer"}
-elif config == "ismcts":
+elif config in ("ismcts", "parallel"):
     import attrs
     from picnic_rules.agents import make_agent
     own = make_agent(game, "ismcts")
-    options = {"own": own}
+    options = {"own": own if config == "ismcts" else attrs.evolve(own, workers=2)}
 rng = random.Random(seed)
 state = game.new_game(2)
 while game.to_move(state) is CHANCE or len(game.legal_moves(state)) < 2:
@@ -91,14 +94,17 @@ while game.to_move(other) is CHANCE or len(game.legal_moves(other)) < 2:
 warm_view, warm_legal = game.view(other, game.to_move(other)), game.legal_moves(other)
 if "own" in options:
     agent = attrs.evolve(options["own"], iterations=iterations)
-    attrs.evolve(agent, iterations=max(1, iterations // 10))(warm_view, warm_legal, random.Random(0))
+    # the warm-up also starts the workers of a parallel agent (as its first decision would)
+    warm = agent if config == "parallel" else attrs.evolve(agent, iterations=max(1, iterations // 10))
+    warm(warm_view, warm_legal, random.Random(0))
 else:
     kind = SearchAgent if options else ISMCTSAgent
     agent = kind(game, iterations=iterations, **options)
     kind(game, iterations=max(1, iterations // 10), **options)(warm_view, warm_legal, random.Random(0))
-start = time.process_time()
+clock = time.perf_counter if config == "parallel" else time.process_time  # workers: wall time
+start = clock()
 agent(view, legal, random.Random(seed))
-seconds = time.process_time() - start
+seconds = clock() - start
 print(json.dumps({"file": picnic_rules.__file__, "iterations": iterations, "seconds": seconds}))
 """
 
@@ -146,7 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             columns.append((f"before {config}", args.before, config))
         columns.append((f"after {config}", args.after, config))
     print(
-        f"ISMCTS iterations/s (median of {args.rounds}, CPU time), {args.iterations} "
+        f"ISMCTS iterations/s (median of {args.rounds}, CPU time"
+        f"{'; parallel: wall time' if 'parallel' in args.config else ''}), {args.iterations} "
         f"iterations, first decision of seed {args.seed}, 2 players (Python "
         f"{sys.version.split()[0]})"
     )
@@ -193,7 +200,9 @@ def _table(
     )
     return (
         "\n".join(lines)
-        + f"\n\nIterations per second, CPU time, median of {args.rounds} rounds; made with "
+        + "\n\nIterations per second, CPU time"
+        + ("; wall time for parallel (2 workers)" if "parallel" in args.config else "")
+        + f", median of {args.rounds} rounds; made with "
         + f"``{command}``.\n"
     )
 

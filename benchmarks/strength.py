@@ -15,7 +15,11 @@ by the computer, cut and scored by the game's ``value`` -- with ``--iterations``
 playouts to the end), ``ismcts-cut`` (the same with playouts cut after ``--depth``
 moves and scored by the game's evaluator in :data:`EVALUATORS`), ``ismcts-prior`` (the
 cut search with the computer's move tried first, progressive bias) and
-``ismcts-computer`` (the cut search with playouts by the computer agent);
+``ismcts-computer`` (the cut search with playouts by the computer agent),
+``ismcts-parallel`` (the game's own search with ``workers=2``: its iterations split
+between two trees, root-parallel -- in the tournament's worker processes, which may start
+none of their own, the two parts run one after the other, so the same choices are
+timed as the CPU time of both);
 ``search/KEY=VALUE/...`` is a :class:`~picnic_rules.agents.ismcts.SearchAgent` with those
 options
 (``search/depth=0/prior=computer/prior_weight=2``; a ``depth`` brings the evaluator).
@@ -71,6 +75,7 @@ AGENTS = (
     "ismcts-cut",
     "ismcts-prior",
     "ismcts-computer",
+    "ismcts-parallel",
 )
 Z95 = 1.959963984540054
 
@@ -131,6 +136,8 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
         if options.exploration is None:  # the game's own constant
             del common["exploration"]
         return attrs.evolve(agent, **common)
+    if name == "ismcts-parallel":  # the game's own search split in two (root-parallel)
+        return attrs.evolve(make(game_name, "ismcts", options), workers=2)
     if name == "ismcts-plain":
         return SearchAgent(game, **common)
     if name == "ismcts-cut":

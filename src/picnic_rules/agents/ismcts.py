@@ -14,19 +14,20 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Self
 
 import attrs
 
 from ..errors import PicnicError, kind_of
 from ..game import Agent, AnyGame, Game, GenericPart
 from .arguments import checked_call
+from .parallel import WorkerPool, can_fork, split_search
 from .search import Evaluator, Node, Policy, Step, _unguarded, engine_functions, search
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "game_agent", "heuristic_policy"]
 
 
-_WHOLE: Final = frozenset({"iterations", "depth"})
+_WHOLE: Final = frozenset({"iterations", "depth", "workers"})
 """The options that count (an int); the others are measures (an int or a float)."""
 
 
@@ -62,6 +63,16 @@ def _not_negative(instance: object, attribute: attrs.Attribute[Any], value: Any)
         raise PicnicError(f"{attribute.name} must not be negative, not {value!r}")
 
 
+def _workers(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    _number(attribute, value)  # None too: there is always a number of workers
+    _positive(instance, attribute, value)
+    if value > 1 and not can_fork():
+        raise PicnicError(
+            f"workers={value} needs worker processes started by forking (Linux, macOS), "
+            "which this platform lacks: use workers=1"
+        )
+
+
 def _policy_name(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None or callable(value):
         return
@@ -83,6 +94,13 @@ class ISMCTSAgent:
     ``rng`` it is given, so with ``seconds`` unset a seeded match is reproducible. It
     returns the most visited legal move at the root; with a single legal move it does
     not search.
+
+    ``workers=2`` (or more) splits each decision's iterations among that many worker
+    processes, each searching its own tree from the view with a seed drawn from ``rng``,
+    and adds up their roots' statistics (root parallelization,
+    :mod:`picnic_rules.agents.parallel`): about half the wall time on two free cores,
+    as reproducible, started at the first decision and ended by :meth:`close` (or a
+    ``with`` block, or when the agent is gone).
     """
 
     game: AnyGame = attrs.field(validator=_a_game)
@@ -93,6 +111,11 @@ class ISMCTSAgent:
     """The most thinking time per decision, or ``None`` for no time bound."""
     exploration: float = attrs.field(default=0.7, validator=_positive)
     """The UCB1 exploration constant."""
+    workers: int = attrs.field(default=1, kw_only=True, validator=_workers)
+    """The processes that share a decision's iterations (1: this one alone)."""
+    _workers_pool: WorkerPool = attrs.field(
+        factory=WorkerPool, init=False, eq=False, repr=False, alias="_workers_pool"
+    )
 
     @checked_call()
     def __call__(self, view: Any, legal_moves: tuple[Any, ...], rng: random.Random) -> Any:
@@ -110,16 +133,42 @@ class ISMCTSAgent:
 
     def search(self, view: Any, rng: random.Random) -> tuple[Node, int]:
         """Search from ``view`` (its seat is to act): the root of the tree and the number
-        of iterations done (fewer than :attr:`iterations` when :attr:`seconds` ran out)."""
+        of iterations done (fewer than :attr:`iterations` when :attr:`seconds` ran out).
+        With :attr:`workers` above 1 the root is the parts' roots merged, without the tree
+        below it (:func:`~picnic_rules.agents.parallel.split_search`)."""
+        if self.workers > 1:
+            return split_search(self, view, rng)
+        return self.search_once(view, rng, self.iterations)
+
+    def search_once(self, view: Any, rng: random.Random, iterations: int) -> tuple[Node, int]:
+        """One tree's search from ``view``, of at most ``iterations`` iterations, in this
+        process (:meth:`search` with one worker; each part of a parallel one)."""
         return search(
             engine_functions(self.game),
             view,
             rng,
-            iterations=self.iterations,
+            iterations=iterations,
             seconds=self.seconds,
             exploration=self.exploration,
             **self._options(),
         )
+
+    def pool(self) -> WorkerPool:
+        """The agent's worker processes, started if they are not up (:attr:`workers`)."""
+        return self._workers_pool.start(self)
+
+    def close(self) -> None:
+        """End the agent's worker processes, if any are up (a later decision starts them
+        again); nothing to do with one worker."""
+        self._workers_pool.close()
+
+    def __enter__(self) -> Self:
+        """``with ISMCTSAgent(game, workers=2) as agent:`` ends its workers at the end."""
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """End the worker processes (:meth:`close`)."""
+        self.close()
 
     def _options(self) -> dict[str, Any]:
         """The keyword options of :func:`~picnic_rules.agents.search.search` (none here)."""
