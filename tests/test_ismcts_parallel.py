@@ -18,7 +18,13 @@ from picnic_rules import CHANCE, GAMES, PicnicError, play
 from picnic_rules.agents import ISMCTSAgent, make_agent
 from picnic_rules.agents import ismcts as ismcts_module
 from picnic_rules.agents.ismcts import SearchAgent
-from picnic_rules.agents.parallel import merge_roots, plan, search_part, split_search
+from picnic_rules.agents.parallel import (
+    _check_pickles,
+    merge_roots,
+    plan,
+    search_part,
+    split_search,
+)
 from picnic_rules.game import AnyGame
 
 NAMES = ("sandwich", "insects", "poultry", "ants")
@@ -161,6 +167,18 @@ def test_a_dead_worker_is_a_picnic_error_and_the_next_decision_starts_new_ones()
             agent.search(view, random.Random(1))
         _root, done = agent.search(view, random.Random(1))  # new workers
         assert done == 20
+
+
+def test_a_view_that_does_not_pickle_is_a_picnic_error() -> None:
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=2, skip=3)
+    view = game.view(state, game.to_move(state))
+    with ISMCTSAgent(game, iterations=10, workers=2) as agent:
+        with pytest.raises(PicnicError, match="needs the view to pickle"):
+            agent.pool().run(lambda: view, [(1, 5), (2, 5)])
+        assert agent.search(view, random.Random(1))[1] == 10  # the workers are still fine
+    with pytest.raises(PicnicError, match="needs the moves to pickle"):
+        _check_pickles({lambda: 0: (1, 1, 1.0)}, "the moves")
 
 
 def test_closing_ends_the_workers_and_a_copy_has_its_own() -> None:

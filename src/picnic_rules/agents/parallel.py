@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import pickle
 import random
 import signal
 import weakref
@@ -155,7 +156,21 @@ def _start_worker(agent: Searcher) -> None:
 
 def _work(view: Any, part: Part) -> Stats:
     assert _AGENT is not None  # set by _start_worker in every worker
-    return search_part(_AGENT, view, part)
+    stats = search_part(_AGENT, view, part)
+    _check_pickles(stats[0], "the moves")
+    return stats
+
+
+def _check_pickles(value: object, what: str) -> None:
+    """Refuse, with :class:`~picnic_rules.PicnicError`, a ``value`` that cannot cross
+    between processes."""
+    try:
+        pickle.dumps(value)
+    except Exception as error:  # a pickling error is of any type: TypeError, AttributeError
+        raise PicnicError(
+            f"a search with workers needs {what} to pickle "
+            f"({type(error).__name__}: {error}); use workers=1"
+        ) from None
 
 
 class WorkerPool:
@@ -177,8 +192,11 @@ class WorkerPool:
         executor = self._executor
         if executor is None:
             raise PicnicError("the agent's workers are not started")  # pragma: no cover
+        _check_pickles(view, "the view")
+        futures: list[concurrent.futures.Future[Stats]] = []
         try:
-            futures = [executor.submit(_work, view, part) for part in parts]
+            for part in parts:
+                futures.append(executor.submit(_work, view, part))
             return iter([future.result() for future in futures])
         except BrokenProcessPool:
             self.close()
@@ -186,6 +204,10 @@ class WorkerPool:
                 "a search worker process died (killed, or out of memory); "
                 "the next decision starts new ones"
             ) from None
+        except BaseException:  # Ctrl-C or an error of a part: drop the parts not begun
+            for future in futures:
+                future.cancel()
+            raise
 
     def start(self, agent: Searcher) -> WorkerPool:
         """Fork ``agent.workers`` processes holding ``agent``, unless they are up."""
