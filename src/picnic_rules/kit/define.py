@@ -259,6 +259,20 @@ def _guard_observation(game: str, name: str, fn: Any, observation: type) -> Any:
     return guarded
 
 
+def _gate_markup(fn: Any) -> Any:
+    """``render`` refusing a ``markup`` that is not ``True`` or ``False`` (``"x"``, ``1``)
+    with :class:`~picnic_rules.PicnicError`, rather than taking any truthy value for yes."""
+
+    @_wraps(fn)
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        markup = kwargs.get("markup", False)
+        if type(markup) is not bool:
+            raise PicnicError(f"render's markup must be True or False, not {kind_of(markup)}")
+        return fn(*args, **kwargs)
+
+    return gated
+
+
 def _guard_generic(key: str, function: Any, kind: str) -> Any:
     """The kit's generic part ``function(game, value, ...)`` refusing a ``value`` that is
     not the game's ``State`` or ``View`` (``kind``: ``"S"`` or ``"V"``; any other kind is
@@ -659,8 +673,11 @@ def define_game(
             )
             if key in _TAKES_OBSERVATION:
                 fns[key] = _guard_observation(name, key, fns[key], observation)
+            if key == "render":
+                fns[key] = _gate_markup(fns[key])
         else:
-            fns[key] = GenericPart(_guard_generic(key, getattr(frontend, key), params[0]), None)
+            generic = _guard_generic(key, getattr(frontend, key), params[0])
+            fns[key] = GenericPart(_gate_markup(generic) if key == "render" else generic, None)
     for key, generic in (
         ("parse_move", defaults.parse_move),
         ("sample_chance", defaults.sample_chance),
