@@ -126,6 +126,19 @@ def test_a_whole_seeded_match_with_workers_is_reproducible() -> None:
     assert first.moves == again.moves
 
 
+def test_a_time_budget_bounds_every_part() -> None:
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=2, skip=3)
+    view = game.view(state, game.to_move(state))
+    with ISMCTSAgent(game, iterations=10**9, seconds=0.2, workers=2) as agent:
+        agent.search(view, random.Random(1))  # the workers start
+        started = time.perf_counter()
+        root, done = agent.search(view, random.Random(2))
+        took = time.perf_counter() - started
+    assert 2 <= done < 10**9 and root.visits == done
+    assert took < 5.0  # 0.2 s a part, at once; generous for a loaded machine
+
+
 @pytest.mark.parametrize(
     ("workers", "message"),
     [
