@@ -193,7 +193,10 @@ WRONG = [
         "not function anything(*args) (it takes no arguments and three alike, "
         "so its form is unclear)",
     ),
-    (ISMCTSAgent, "not class ISMCTSAgent(game, iterations=200, seconds=None, exploration=0.7)"),
+    (
+        ISMCTSAgent,
+        "not class ISMCTSAgent(game, iterations=200, seconds=None, exploration=0.7, *, ...",
+    ),
     ([1], "not list [1]"),
 ]
 
