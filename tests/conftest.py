@@ -12,6 +12,7 @@ import os
 import shutil
 from pathlib import Path
 
+import lifeline
 import pytest
 
 SLOW_MODULES = (
@@ -33,6 +34,7 @@ SLOW_MODULES = (
     "tests/test_cli_whole_game.py",
     "tests/web/test_web_poultry.py",
     "tests/web/test_web_ants.py",
+    "tests/test_stopped_run.py",
 )
 """The modules whose tests take the most time (each tens of seconds in all, or more)."""
 
@@ -41,8 +43,19 @@ BROWSER_MODULES = (
     "tests/web/test_web_browser_hosting.py",
     "tests/web/test_web_poultry.py",
     "tests/web/test_web_ants.py",
+    "tests/test_stopped_run.py",
 )
 """The modules whose tests drive Chromium (Debian's, or the one ``PICNIC_CHROMIUM`` names)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Nothing the run starts outlives it (:mod:`lifeline`): pytest's main process starts the
+    watchdog that ends every process of the run when it ends; a pytest-xdist worker dies
+    with the main process."""
+    if hasattr(config, "workerinput"):
+        lifeline.tie_to_parent(int(os.environ.get(lifeline.CONTROLLER, "0")))
+    else:
+        lifeline.start_watchdog()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
