@@ -1,7 +1,7 @@
 """The whole test suite on a fresh machine, in one command: ``python3 tools/test.py``.
 
-From the root of a checkout, with Python 3.11+ and pip (Debian or Ubuntu; as root, or as a
-user with ``sudo``), it
+From the root of a checkout, with Python 3.11+ and pip (on Debian, as root or as a user
+with ``sudo``), it
 
 1. takes a virtual environment: the one this Python runs in, else ``.venv`` at the root of
    the checkout, made if missing (with virtualenv from PyPI, kept outside it, where this
@@ -117,9 +117,9 @@ def installer(root: bool, sudo: str | None, apt_get: str | None) -> list[str] | 
 
 
 NO_CHROMIUM = (
-    "the browser tests need Chromium, and it is neither here nor installable from here: "
-    "have an administrator run `apt-get install -y chromium` (or set PICNIC_CHROMIUM to a "
-    "Chromium), or run the rest with: python3 tools/test.py -m 'not browser'"
+    "the browser tests need Chromium, and it could not be installed from here: install "
+    "Debian's (as root: apt-get install -y chromium) or set PICNIC_CHROMIUM to a Chromium, "
+    "or run the rest: python3 tools/test.py -m 'not browser'"
 )
 """The one line said when Chromium is missing and cannot be installed."""
 
