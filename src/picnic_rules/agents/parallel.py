@@ -26,16 +26,19 @@ the interrupt reaches the decision waiting for it, which raises ``KeyboardInterr
 
 from __future__ import annotations
 
-import concurrent.futures
 import multiprocessing
+import multiprocessing.connection
+import os
 import pickle
 import random
-import signal
+import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, Protocol
 
+from .. import processes
 from ..errors import PicnicError
 from .search import Node
 
@@ -48,6 +51,7 @@ __all__ = [
     "plan",
     "search_part",
     "split_search",
+    "worker_processes",
 ]
 
 Part = tuple[int, int]
@@ -135,7 +139,10 @@ def split_search(
     same result, without the speed."""
     parts = plan(rng, agent.iterations, agent.workers)
     if run is None:
-        if multiprocessing.current_process().daemon:  # a pool's worker may have no children
+        if (
+            multiprocessing.current_process().daemon  # a pool's worker may have no children
+            or worker_processes(agent.workers, agent.iterations) == 1  # one CPU: no gain
+        ):
             run = map
         else:
             return merge_roots(agent.pool().run(view, parts))
@@ -144,21 +151,43 @@ def split_search(
 
 # ---------------------------------------------------------------- the worker processes
 
-_AGENT: Searcher | None = None
-"""The agent of this worker process (set as it starts, inherited by the fork)."""
+
+def worker_processes(workers: int, iterations: int) -> int:
+    """The processes a decision of ``workers`` parts and ``iterations`` iterations is
+    searched in: at most ``workers``, the parts there are (one an iteration at most) and
+    the CPUs this process may use (:func:`~picnic_rules.processes.usable_cpus`), and at
+    least 1 (1: no process is started, the parts run here one after the other)."""
+    return max(1, min(workers, iterations, processes.usable_cpus()))
 
 
-def _start_worker(agent: Searcher) -> None:
-    global _AGENT
-    _AGENT = agent
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the deciding process's to handle
-
-
-def _work(view: Any, part: Part) -> Stats:
-    assert _AGENT is not None  # set by _start_worker in every worker
-    stats = search_part(_AGENT, view, part)
-    _check_pickles(stats[0], "the moves")
-    return stats
+def _serve(
+    agent: Searcher, connection: Connection, parent: int, inherited: list[Connection]
+) -> None:
+    """A worker's life: search the parts it is sent, one after the other, and send their
+    statistics back, until the pool closes its end (or its parent dies)."""
+    processes.worker_started(parent)  # ends with the parent; Ctrl-C is the parent's
+    for other in inherited:  # the pool's ends, which only the parent may hold
+        other.close()
+    while True:
+        try:
+            view, parts = connection.recv()
+        except EOFError:  # the pool closed
+            return
+        reply: tuple[bool, Any]
+        try:
+            stats = [search_part(agent, view, part) for part in parts]
+            for moves, _visits, _done in stats:
+                _check_pickles(moves, "the moves")
+            reply = (True, stats)
+        except Exception as error:  # the part's error is the decision's, raised there
+            reply = (False, error)
+        try:
+            connection.send(reply)
+        except OSError:  # the pool is gone
+            return
+        except Exception as error:  # an error that does not pickle: its words do
+            failed = f"a search part failed: {type(error).__name__}: {error}"
+            connection.send((False, PicnicError(failed)))
 
 
 def _check_pickles(value: object, what: str) -> None:
@@ -173,65 +202,139 @@ def _check_pickles(value: object, what: str) -> None:
         ) from None
 
 
+class _Worker(NamedTuple):
+    process: BaseProcess
+    connection: Connection
+
+
+def _end(workers: list[_Worker]) -> None:
+    """End ``workers`` at once (their work, if any, is for nobody) and close their pipes."""
+    processes.end_processes(worker.process for worker in workers)
+    for worker in workers:
+        worker.connection.close()
+
+
+_DIED = "a search worker process died (killed, or out of memory); the next decision starts new ones"
+
+
+def _ask(
+    workers: list[_Worker], shares: list[list[Part]], view: Any
+) -> tuple[dict[int, list[Stats]], list[BaseException]]:
+    """Send each worker its share of the parts and wait for every reply: the parts'
+    statistics by the worker's index, and the errors of the parts that failed."""
+    waiting: dict[Connection, int] = {}
+    replies: dict[int, list[Stats]] = {}
+    errors: list[BaseException] = []
+    try:
+        for index, (worker, share) in enumerate(zip(workers, shares, strict=True)):
+            if share:
+                worker.connection.send((view, share))
+                waiting[worker.connection] = index
+        while waiting:
+            for ready in multiprocessing.connection.wait(list(waiting)):
+                assert isinstance(ready, Connection)  # only connections are waited on
+                index = waiting.pop(ready)
+                done, reply = ready.recv()
+                if done:
+                    replies[index] = reply
+                else:
+                    errors.append(reply)
+    except (EOFError, OSError):  # a worker's end closed: it died
+        raise PicnicError(_DIED) from None
+    return replies, errors
+
+
 class WorkerPool:
     """The worker processes of one agent, started at its first decision (mutable,
-    private to the agent: an :func:`attrs.evolve` copy gets its own)."""
+    private to the agent: an :func:`attrs.evolve` copy, a pickled or copied agent gets
+    its own, not started).
 
-    __slots__ = ("__weakref__", "_executor", "_finalizer")
+    Each process is forked holding the agent, ends with the process that started it
+    (:func:`~picnic_rules.processes.worker_started`), and is killed, not waited for,
+    when the pool closes or a decision is interrupted: no one would read its work.
+    Decisions from several threads take turns.
+    """
+
+    __slots__ = ("__weakref__", "_finalizer", "_lock", "_workers")
 
     def __init__(self) -> None:
-        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+        self._workers: list[_Worker] = []
         self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._lock = threading.Lock()
+
+    def __reduce__(self) -> tuple[type[WorkerPool], tuple[()]]:
+        """A copy (pickled, :func:`copy.copy`) is a pool of its own, not started."""
+        return (WorkerPool, ())
 
     def run(self, view: Any, parts: list[Part]) -> Iterator[Stats]:
-        """Search the ``parts`` of ``view`` in the workers; their results, in order.
+        """Search the ``parts`` of ``view`` in the workers (shared out in turn, the first
+        part to the first worker); their results, in the parts' order.
 
         A worker that died (killed, out of memory) is reported as
         :class:`~picnic_rules.PicnicError`, and the next decision starts new workers.
+        Ctrl-C (or any error) while the parts run ends the workers at once and is raised;
+        the next decision starts new ones.
         """
-        executor = self._executor
-        if executor is None:
-            raise PicnicError("the agent's workers are not started")  # pragma: no cover
-        _check_pickles(view, "the view")
-        futures: list[concurrent.futures.Future[Stats]] = []
-        try:
-            for part in parts:
-                futures.append(executor.submit(_work, view, part))
-            return iter([future.result() for future in futures])
-        except BrokenProcessPool:
-            self.close()
-            raise PicnicError(
-                "a search worker process died (killed, or out of memory); "
-                "the next decision starts new ones"
-            ) from None
-        except BaseException:  # Ctrl-C or an error of a part: drop the parts not begun
-            for future in futures:
-                future.cancel()
-            raise
+        with self._lock:
+            workers = self._workers
+            if not workers:
+                raise PicnicError("the agent's workers are not started")  # pragma: no cover
+            _check_pickles(view, "the view")
+            shares = [parts[index :: len(workers)] for index in range(len(workers))]
+            try:
+                replies, errors = _ask(workers, shares, view)
+            except BaseException:  # Ctrl-C, or a worker gone: nobody will read the rest
+                self.close()
+                raise
+        if errors:
+            raise errors[0]
+        ordered: dict[int, Stats] = {}
+        for index, share_stats in replies.items():  # part j went to worker j % workers
+            for turn, part_stats in enumerate(share_stats):
+                ordered[index + turn * len(workers)] = part_stats
+        return iter([ordered[number] for number in range(len(parts))])
 
     def start(self, agent: Searcher) -> WorkerPool:
-        """Fork ``agent.workers`` processes holding ``agent``, unless they are up."""
-        if self._executor is None:
-            executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=agent.workers,
-                mp_context=multiprocessing.get_context("fork"),
-                initializer=_start_worker,
-                initargs=(agent,),
-            )
-            self._executor = executor
-            self._finalizer = weakref.finalize(self, executor.shutdown, wait=False)
+        """Fork the processes a decision of ``agent`` can use, holding ``agent``
+        (:func:`worker_processes`), unless they are up."""
+        if not self._workers:
+            context = multiprocessing.get_context("fork")
+            parent = os.getpid()
+            workers: list[_Worker] = []
+            try:
+                for _ in range(worker_processes(agent.workers, agent.iterations)):
+                    here, there = context.Pipe()
+                    process = context.Process(
+                        target=_serve,
+                        args=(agent, there, parent, [*(w.connection for w in workers), here]),
+                        name="picnic search worker",
+                        daemon=True,  # and ended at exit, never waited for
+                    )
+                    process.start()
+                    there.close()
+                    workers.append(_Worker(process, here))
+            except BaseException:
+                _end(workers)
+                raise
+            self._workers = workers
+            self._finalizer = weakref.finalize(self, _end, workers)
         return self
 
     @property
     def running(self) -> bool:
         """Whether the worker processes are up."""
-        return self._executor is not None
+        return bool(self._workers)
+
+    @property
+    def pids(self) -> tuple[int, ...]:
+        """The process ids of the workers (none when they are not up)."""
+        return tuple(worker.process.pid or 0 for worker in self._workers)
 
     def close(self) -> None:
-        """End the worker processes (a later decision starts new ones)."""
-        executor, self._executor = self._executor, None
+        """End the worker processes at once, busy or not (a later decision starts new
+        ones)."""
+        workers, self._workers = self._workers, []
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        _end(workers)
