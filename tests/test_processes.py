@@ -365,3 +365,21 @@ def test_ending_processes_passes_over_those_not_started_or_ended() -> None:
     started = time.monotonic()
     processes.end_processes([context.Process(target=time.sleep, args=(60,)), ended])
     assert time.monotonic() - started < 1.0
+
+
+def test_exit_does_not_wait_for_a_search_nobody_will_read(started: Started) -> None:
+    # the decision runs in a daemon thread; the main thread ends: so does the process
+    script = SEARCHER.replace("agent.search(view, random.Random(1))", "")
+    script += """
+import threading, time
+threading.Thread(target=agent.search, args=(view, random.Random(1)), daemon=True).start()
+time.sleep(1.5)
+"""
+    proc = started.start(sys.executable, "-c", script)
+    assert proc.stdout is not None and proc.stdout.readline() == "searching\n"
+    workers = started.children(proc, 2)
+    assert len(workers) == 2, workers
+    assert proc.wait(timeout=30) == 0
+    _out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err
+    assert still_alive_after(workers, 2.0) == []

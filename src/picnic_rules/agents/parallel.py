@@ -11,6 +11,15 @@ results are added in order, so a seeded game plays the same moves, with any numb
 processes actually free (:func:`split_search` with the built-in ``map`` gives the very
 result a pool gives, which the tests check).
 
+How many processes: a decision is split into ``min(workers, iterations)`` parts, and
+searched in :func:`worker_processes` processes -- at most the parts and the CPUs this
+process may use (:func:`~picnic_rules.processes.usable_cpus`, its affinity where the
+system tells it); part ``j`` goes to process ``j % processes``, which searches its parts
+one after the other. So ``workers=40, iterations=2`` starts two processes at most, and
+on one usable CPU none: the parts are searched here. The parts, and so the choices, are
+the same however many processes search them; only a ``seconds`` budget, which bounds
+each part, makes a process with several parts take that much longer.
+
 Trade-offs, stated: the workers are forked (the ``fork`` start method: Linux and
 macOS; elsewhere ``workers > 1`` is refused), so they inherit the agent -- its game,
 its policies and evaluators, none of which need to pickle -- and stay up for the
@@ -19,9 +28,16 @@ ends them earlier); a process that runs threads of its own (a server) should mak
 its parallel agents before it starts them, as forking a threaded process may deadlock.
 In a daemonic process (a worker of a ``multiprocessing`` pool, which may have no
 children) the parts are searched one after the other in that process: the same
-choices, in the time of one worker. Only the view, the seeds and the root's statistics cross between processes, so the
-game's views and moves must pickle (the built-in games' do). A worker ignores Ctrl-C:
-the interrupt reaches the decision waiting for it, which raises ``KeyboardInterrupt``.
+choices, in the time of one worker. Only the view, the seeds and the root's statistics
+cross between processes, so the game's views and moves must pickle (the built-in games'
+do).
+
+Every worker ends with its work (:mod:`picnic_rules.processes`): it ends within moments
+of the death of the process that started it, however that process died (SIGKILL
+included); it ignores Ctrl-C, which reaches the deciding process: the decision raises
+``KeyboardInterrupt`` at once and the workers are killed, not waited for (the next
+decision starts new ones); :meth:`WorkerPool.close` and the interpreter's exit kill
+them too, busy or not, since nobody would read their work.
 """
 
 from __future__ import annotations
