@@ -131,7 +131,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Simulate and print the summary (the partial one on Ctrl-C, exiting 130)."""
+    """Simulate and print the summary (the partial one on Ctrl-C, exiting 130; from the
+    first Ctrl-C on, the process ignores Ctrl-C: it is ending)."""
     game = get_game(args.game)
     agents = seats(game, args.agents, args.players)
     rules = rules_from(game, args.variant, args.rules)
@@ -147,8 +148,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         summary = _simulate(args, game, agents, rules, interrupts, out)
     finally:
-        if handling:
-            signal.signal(signal.SIGINT, previous)
+        if handling:  # once interrupted, the command is ending: later Ctrl-Cs change nothing
+            signal.signal(signal.SIGINT, signal.SIG_IGN if interrupts.count else previous)
     print(summary, file=out)
     try:
         out.flush()
