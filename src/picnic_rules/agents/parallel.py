@@ -201,8 +201,9 @@ def _serve(
             connection.send(reply)
         except OSError:  # the pool is gone
             return
-        except Exception as error:  # an error that does not pickle: its words do
-            failed = f"a search part failed: {type(error).__name__}: {error}"
+        except Exception as error:  # what does not pickle: an error's words do
+            failure = error if reply[0] else reply[1]
+            failed = f"a search part failed: {type(failure).__name__}: {failure}"
             connection.send((False, PicnicError(failed)))
 
 
@@ -262,8 +263,8 @@ def _ask(
 
 class WorkerPool:
     """The worker processes of one agent, started at its first decision (mutable,
-    private to the agent: an :func:`attrs.evolve` copy, a pickled or copied agent gets
-    its own, not started).
+    private to the agent: an :func:`attrs.evolve` copy, a pickled or deep-copied agent
+    gets its own, not started).
 
     Each process is forked holding the agent, ends with the process that started it
     (:func:`~picnic_rules.processes.worker_started`), and is killed, not waited for,
@@ -279,7 +280,7 @@ class WorkerPool:
         self._lock = threading.Lock()
 
     def __reduce__(self) -> tuple[type[WorkerPool], tuple[()]]:
-        """A copy (pickled, :func:`copy.copy`) is a pool of its own, not started."""
+        """A copy (pickled, :func:`copy.deepcopy`) is a pool of its own, not started."""
         return (WorkerPool, ())
 
     def run(self, view: Any, parts: list[Part]) -> Iterator[Stats]:
