@@ -285,7 +285,7 @@ def test_closing_does_not_wait_for_a_search_in_another_thread() -> None:
     assert time.monotonic() - started < 2.0
     thread.join(timeout=10)
     assert not thread.is_alive()
-    assert [type(error).__name__ for error in failed] == ["PicnicError"]
+    assert [str(error) for error in failed] == ["the agent was closed during the decision"]
     assert still_alive_after(list(pids), 2.0) == []
 
 
@@ -383,3 +383,41 @@ time.sleep(1.5)
     _out, err = proc.communicate(timeout=30)
     assert "Traceback" not in err
     assert still_alive_after(workers, 2.0) == []
+
+
+POOL = """
+import concurrent.futures, multiprocessing, os, sys, time
+from picnic_rules.processes import worker_started
+
+if __name__ == "__main__":
+    context = multiprocessing.get_context(sys.argv[1])
+    pool = concurrent.futures.ProcessPoolExecutor(
+        2, mp_context=context, initializer=worker_started, initargs=(os.getpid(),)
+    )
+    for _ in range(2):
+        pool.submit(time.sleep, 600)
+    while len(pool._processes) < 2:
+        time.sleep(0.05)
+    time.sleep(1.0)  # the workers have started and taken their work
+    print(*pool._processes, flush=True)
+    time.sleep(600)
+"""
+"""A process with a pool of two workers started by ``sys.argv[1]``'s method, each tied
+to it, sleeping; it prints their ids."""
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_pool_workers_end_with_their_parent_however_they_were_started(
+    method: str, started: Started, tmp_path: Path
+) -> None:
+    # forkserver (the default from Python 3.14) makes the workers the server's children
+    script = tmp_path / "pool.py"
+    script.write_text(POOL)
+    proc = started.start(sys.executable, str(script), method)
+    assert proc.stdout is not None
+    workers = [int(pid) for pid in proc.stdout.readline().split()]
+    started.workers.extend(workers)
+    assert len(workers) == 2 and all(alive(pid) for pid in workers)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert still_alive_after(workers, 5.0) == []

@@ -16,8 +16,11 @@ with the id of the process that started it, and from then on:
     has since finished lives on as long as its process. A parent that died before the
     worker could ask is seen at once (its parent id has already changed);
   - on other POSIX systems (macOS, the BSDs) a daemon thread of the worker looks at its
-    parent id every :data:`WATCH_INTERVAL` seconds and ends the worker once it has
-    changed (an orphan is handed to another process);
+    parent every :data:`WATCH_INTERVAL` seconds and ends the worker once its parent id
+    has changed (an orphan is handed to another process) or the parent has ended. So
+    does a worker started through a server (the ``forkserver`` start method, the
+    default from Python 3.14), on Linux too: its parent is the server, which lives as
+    long as its children and so never ends first;
   - on Windows (which starts a ``picnic simulate --jobs`` pool by spawning; the search
     workers need ``fork`` and are refused there) a daemon thread waits on the parent
     process's handle (:func:`multiprocessing.parent_process`) and ends the worker when
@@ -88,11 +91,12 @@ def worker_started(parent: int) -> None:
     if sys.platform == "win32":  # pragma: no cover -- not run on the Linux test machines
         _watch_thread(_wait_for_parent_handle)
         return
-    if not (sys.platform.startswith("linux") and _ask_for_the_signal()):
+    signalled = sys.platform.startswith("linux") and _ask_for_the_signal()
+    if not signalled or _watched != parent:
+        # no signal to be had, or a worker started by another process than ``parent`` (a
+        # forkserver, which lives as long as its children: it cannot tell them)
         _watch_thread(lambda: _poll_parent(parent))
-    # the parent died before the worker asked (a fork's parent is its direct one; a
-    # forkserver's child watches the server, which ends with the parent)
-    if _orphaned() or (_watched != parent and not _alive(parent)):
+    if _orphaned() or not _alive(parent):  # the parent died before the worker asked
         os._exit(_ORPHANED)
 
 

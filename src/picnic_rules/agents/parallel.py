@@ -37,7 +37,9 @@ of the death of the process that started it, however that process died (SIGKILL
 included); it ignores Ctrl-C, which reaches the deciding process: the decision raises
 ``KeyboardInterrupt`` at once and the workers are killed, not waited for (the next
 decision starts new ones); :meth:`WorkerPool.close` and the interpreter's exit kill
-them too, busy or not, since nobody would read their work.
+them too, busy or not, since nobody would read their work (a decision waiting in another
+thread then raises :class:`~picnic_rules.PicnicError`; in a daemon thread as the
+interpreter ends, it is abandoned without a word).
 """
 
 from __future__ import annotations
@@ -231,7 +233,8 @@ def _end(workers: list[_Worker]) -> None:
         worker.connection.close()
 
 
-_DIED = "a search worker process died (killed, or out of memory); the next decision starts new ones"
+class _Gone(Exception):
+    """A worker's end of its pipe closed during a decision: the worker is gone."""
 
 
 def _ask(
@@ -256,9 +259,17 @@ def _ask(
                     replies[index] = reply
                 else:
                     errors.append(reply)
-    except (EOFError, OSError):  # a worker's end closed: it died
-        raise PicnicError(_DIED) from None
+    except (EOFError, OSError):  # a worker's end closed: it is gone
+        raise _Gone from None
     return replies, errors
+
+
+def _abandoned_at_exit() -> None:
+    """In a daemon thread of an interpreter that is ending (its main thread has ended, and
+    the workers with it), wait for the end: the decision is abandoned, not an error to
+    print. Returns at once anywhere else."""
+    if threading.current_thread().daemon and not threading.main_thread().is_alive():
+        threading.Event().wait()  # never set: the interpreter stops this thread as it ends
 
 
 class WorkerPool:
@@ -300,7 +311,17 @@ class WorkerPool:
             shares = [parts[index :: len(workers)] for index in range(len(workers))]
             try:
                 replies, errors = _ask(workers, shares, view)
-            except BaseException:  # Ctrl-C, or a worker gone: nobody will read the rest
+            except _Gone:
+                _abandoned_at_exit()
+                closed = self._workers is not workers  # by close(), from another thread
+                self.close()
+                raise PicnicError(
+                    "the agent was closed during the decision"
+                    if closed
+                    else "a search worker process died (killed, or out of memory); "
+                    "the next decision starts new ones"
+                ) from None
+            except BaseException:  # Ctrl-C, or an error here: nobody will read the rest
                 self.close()
                 raise
         if errors:
