@@ -59,12 +59,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of :data:`SLOW_MODULES` ``slow`` and of :data:`BROWSER_MODULES` ``browser``."""
+    """Mark the tests of :data:`SLOW_MODULES` ``slow``, and those of :data:`BROWSER_MODULES`
+    or that use the ``browser`` fixture (the lobby's, the games' pages) ``browser``."""
     for item in items:
         path = item.nodeid.split("::", 1)[0]
         if path in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
-        if path in BROWSER_MODULES:
+        if path in BROWSER_MODULES or "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 

@@ -169,13 +169,8 @@ def test_a_dead_worker_is_a_picnic_error_and_the_next_decision_starts_new_ones()
     view = game.view(state, game.to_move(state))
     with ISMCTSAgent(game, iterations=20, workers=2) as agent:
         agent.search(view, random.Random(1))
-        executor = agent.pool()._executor
-        assert executor is not None
-        pids = list(executor._processes)  # the workers' process ids
+        pids = agent.pool().pids
         os.kill(pids[0], signal.SIGKILL)
-        deadline = time.monotonic() + 30
-        while executor._broken is False and time.monotonic() < deadline:
-            time.sleep(0.05)  # until the pool has seen the death
         with pytest.raises(PicnicError, match="a search worker process died"):
             agent.search(view, random.Random(1))
         _root, done = agent.search(view, random.Random(1))  # new workers
@@ -200,9 +195,8 @@ def test_closing_ends_the_workers_and_a_copy_has_its_own() -> None:
     view = game.view(state, game.to_move(state))
     agent = ISMCTSAgent(game, iterations=10, workers=2)
     agent.search(view, random.Random(1))
-    executor = agent.pool()._executor
-    assert executor is not None
-    processes = list(executor._processes.values())
+    processes = [worker.process for worker in agent.pool()._workers]
+    assert len(processes) == 2
     copy = attrs.evolve(agent, iterations=12)
     assert copy == attrs.evolve(agent, iterations=12) and not copy._workers_pool.running
     agent.close()
@@ -233,3 +227,53 @@ def test_in_a_daemonic_process_the_parts_run_one_after_the_other() -> None:
     assert stats == _stats(alone)
     assert not agent._workers_pool.running
     assert move in {str(m) for m in game.legal_moves(state)}
+
+
+def test_a_deep_copied_or_pickled_agent_has_workers_of_its_own_not_started() -> None:
+    import copy
+    import pickle
+
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=2, skip=3)
+    view = game.view(state, game.to_move(state))
+    with ISMCTSAgent(game, iterations=10, workers=2) as agent:
+        agent.search(view, random.Random(1))
+        for other in (pickle.loads(pickle.dumps(agent)), copy.deepcopy(agent)):
+            assert other == agent and other._workers_pool is not agent._workers_pool
+            assert not other._workers_pool.running
+        assert agent._workers_pool.running
+
+
+class _Boom(Exception):
+    """An error of a playout policy."""
+
+
+def _booming(state: Any, legal: Any, rng: random.Random) -> Any:
+    raise _Boom("boom")
+
+
+def test_an_error_in_a_part_is_raised_and_the_workers_stay() -> None:
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=2, skip=3)
+    view = game.view(state, game.to_move(state))
+    with SearchAgent(game, iterations=10, workers=2, rollout=_booming) as agent:
+        agent.pool()
+        pids = agent.pool().pids
+        with pytest.raises(_Boom, match="boom"):
+            agent.search(view, random.Random(1))
+        assert agent.pool().pids == pids  # nobody died: the same workers search on
+
+
+def test_an_error_that_cannot_cross_is_told_in_words() -> None:
+    class Local(Exception):  # defined here: it does not pickle
+        pass
+
+    def boom(state: Any, legal: Any, rng: random.Random) -> Any:
+        raise Local("cannot cross")
+
+    game = GAMES["sandwich"]
+    state = _decision(game, seed=2, skip=3)
+    view = game.view(state, game.to_move(state))
+    agent = SearchAgent(game, iterations=10, workers=2, rollout=boom)
+    with agent, pytest.raises(PicnicError, match="a search part failed: Local: cannot cross"):
+        agent.search(view, random.Random(1))

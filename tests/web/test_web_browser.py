@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
-from web_live import GAME, Live
+from web_live import GAME, Live, settle
 
 from picnic_rules.host import Table
 
@@ -33,10 +33,6 @@ def page(browser: Browser, live: Live) -> Iterator[Page]:
         context.close()
     assert errors == []  # no script error on the page
     assert live.leaks == []
-
-
-def settle(page: Page) -> None:
-    page.wait_for_selector("body[data-busy='false']", state="attached")
 
 
 def seen(page: Page) -> str | None:

@@ -4,6 +4,7 @@ each other's moves without asking; a spectator sees the public log and the table
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,8 +12,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Error, Page, Route, WebSocket
-from web_live import PUBLIC_LINE, Checker, Live, free_port, picnic_serve, stored
+from playwright.sync_api import Browser, BrowserContext, Error, Page, Route, WebSocket, expect
+from web_live import PUBLIC_LINE, Checker, Live, free_port, picnic_serve, settle, stored
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -86,10 +87,6 @@ def contexts(browser: Browser, live: Live) -> Iterator[Any]:
     assert errors == []
     for checker in checkers:
         assert checker.leaks == []
-
-
-def settle(page: Page) -> None:
-    page.wait_for_selector("body[data-busy='false']", state="attached")
 
 
 def wait_until(check: Any, seconds: float = 5.0) -> float:
@@ -200,13 +197,14 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
 ) -> None:
     first = contexts()
     start(first, live.url, "invite", "4")
+    expect(first.locator("#invite-link")).to_have_value(re.compile("invite="))
+    expect(first.locator("#watch-link")).to_have_value(re.compile("watch=1"))
     invite = first.input_value("#invite-link")
     watch_link = first.input_value("#watch-link")
-    assert "invite=" in invite and "watch=1" in watch_link
     second = contexts()
     second.goto(invite)
     settle(second)
-    assert "Player 2's hand" in (second.text_content("#hand-title") or "")
+    expect(second.locator("#hand-title")).to_contain_text("Player 2's hand")
     assert "invite=" not in second.url and "token=" in second.url
     wait_until(lambda: live_open(second) and live_open(first))
     asked: list[str] = []
@@ -262,6 +260,37 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     assert third.is_hidden("#board")
     shoot(third, "invite-taken")
     assert live.leaks == [] and live.pushes > 0 and live.publics > 0
+
+
+def slow_network(page: Page, latency: float = 0.6) -> None:
+    """Every request of ``page`` answered ``latency`` seconds late (Chromium's own network
+    emulation): the page of a busy machine."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency * 1000,
+            "downloadThroughput": -1,
+            "uploadThroughput": -1,
+        },
+    )
+
+
+def test_the_tests_wait_for_a_page_whose_answers_come_late(contexts: Any, live: Live) -> None:
+    # the race of issue 40: "New game" clicked, or an invite opened, before the lobby has
+    # answered starts nothing until it does -- and the page reads as not busy meanwhile
+    first = contexts()
+    slow_network(first)
+    start(first, live.url, "invite", "4")
+    assert "invite=" in first.input_value("#invite-link")  # read at once, and there
+    second = contexts()
+    slow_network(second)
+    second.goto(first.input_value("#invite-link"))
+    assert second.get_attribute("body", "data-busy") == "false"  # the page has not begun
+    settle(second)
+    assert "Player 2's hand" in (second.text_content("#hand-title") or "")
 
 
 def test_a_game_the_server_no_longer_has_is_said_so_not_left_playable(contexts: Any) -> None:

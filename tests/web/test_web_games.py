@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from test_web_browser_hosting import act as sandwich_act
-from web_live import Live, check_public_document, check_seat_document, recording
+from web_live import Live, check_public_document, check_seat_document, recording, settle
 
 from picnic_rules import codec
 from picnic_rules.host import Host
@@ -135,10 +135,6 @@ def contexts(browser: Browser, live: GameLive) -> Iterator[Callable[..., Page]]:
             context.close()
     assert errors == []  # no script error on any page
     assert live.leaks == []
-
-
-def settle(page: Page) -> None:
-    page.wait_for_selector("body[data-busy='false']", state="attached")
 
 
 def seen(page: Page) -> str | None:
@@ -347,14 +343,16 @@ def test_two_seats_through_the_lobby_and_a_spectator(
         assert second.evaluate(UNNAMED) == []
         shoot(second, "lobby", "setup")  # the lobby, with the open table listed below
     join = second.locator("#open-list a.join-link").first
-    join.click()
+    join.click()  # only the address's # part changes: the page hears of it later
+    expect(second.locator("#board")).to_be_visible()
+    expect(second.locator("#hand-title")).to_contain_text("Player 2's hand")
     settle(second)
-    second.wait_for_selector("#board", state="visible")
-    assert "Player 2's hand" in (second.text_content("#hand-title") or "")
     assert "Ann" in (second.inner_text("#board-root") or "")  # the opener's name
     spectator = contexts()
+    expect(first.locator("#watch-link")).to_have_value(re.compile("watch=1"))
     spectator.goto(first.input_value("#watch-link"))
-    spectator.wait_for_selector("#spectate", state="visible")
+    expect(spectator.locator("#spectate")).to_be_visible()
+    settle(spectator)
     assert spectator.locator("#hand").count() == 0  # no hand in a spectator's page
     # the table from the public view: every seat with its hand size, no control
     boxes = spectator.locator("#spectate-board .seat, #spectate-board .opponent")
@@ -408,8 +406,8 @@ def test_a_poll_with_no_news_keeps_a_choice_half_made(
     before = live.documents
     page.evaluate("refresh()")  # what the page does every 3 s without a live connection
     deadline = time.monotonic() + 5
-    while live.documents == before:  # the page asked and was answered
-        assert time.monotonic() < deadline, "the page did not ask"
-        page.wait_for_timeout(20)
+    while live.documents == before or page.evaluate("game.refreshing"):
+        assert time.monotonic() < deadline, "the page did not ask, or never took the answer"
+        page.wait_for_timeout(20)  # until it asked, was answered and took the answer in
     settle(page)
     assert page.locator("#hand button.card[aria-pressed='true']").count() == 1

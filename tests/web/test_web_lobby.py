@@ -5,13 +5,15 @@ as it was before the lobby (commit 75e96f3)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from test_web_games import GameLive, sandwich_act, serving_games
+from web_live import settle
 
 from picnic_rules import GAMES, RulesError
 from picnic_rules.web.lobby import MAX_SHOWN
@@ -199,10 +201,6 @@ def opened(browser: Browser, live: GameLive) -> Iterator[Callable[..., Page]]:
     assert errors == [] and live.leaks == []
 
 
-def settle(page: Page) -> None:
-    page.wait_for_selector("body[data-busy='false']", state="attached")
-
-
 def new_tables(page: Page) -> list[str]:
     """The requests for a new table the page makes (recorded from now on)."""
     made: list[str] = []
@@ -241,10 +239,12 @@ def test_new_game_asks_before_leaving_a_running_game(opened: Callable[..., Page]
     settle(page)
     address = page.url
     page.click("#new-game")
-    assert page.is_visible("#confirm") and len(made) == 1  # asked, nothing dealt
-    assert page.evaluate("document.activeElement.id") == "confirm-no"  # Enter keeps the game
+    expect(page.locator("#confirm")).to_be_visible()
+    assert len(made) == 1  # asked, nothing dealt
+    expect(page.locator("#confirm-no")).to_be_focused()  # Enter keeps the game
     page.keyboard.press("Enter")
-    assert page.is_hidden("#confirm") and page.url == address and len(made) == 1
+    expect(page.locator("#confirm")).to_be_hidden()
+    assert page.url == address and len(made) == 1
     page.click("#new-game")
     page.click("#confirm-yes")
     settle(page)
@@ -362,11 +362,13 @@ def test_each_invited_seat_has_its_own_link(opened: Callable[..., Page]) -> None
     page.fill("#seed", "4")
     page.click("#new-game")
     settle(page)
+    expect(page.locator("#invite-link")).to_have_value(re.compile("invite="))
+    expect(page.locator("#more-invites input")).to_have_value(re.compile("invite="))
     links = [page.input_value("#invite-link"), page.input_value("#more-invites input")]
-    assert all("invite=" in link for link in links) and links[0] != links[1]
+    assert links[0] != links[1]
     assert "Cy" in (page.text_content("#links") or "")  # each link says whose seat it is
     other = opened()
-    other.goto(links[1])
     settle(other)
-    other.wait_for_selector("#board", state="visible")
-    assert "Cy's hand" in (other.text_content("#hand-title") or "")
+    other.goto(links[1])  # only the address's # part changes: the page hears of it later
+    expect(other.locator("#board")).to_be_visible()
+    expect(other.locator("#hand-title")).to_contain_text("Cy's hand")

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 from test_web_games import GameLive, serving_games
+from web_live import settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 """These tests drive Chromium and play whole games."""
@@ -76,11 +77,6 @@ def pages(browser: Browser, live: GameLive) -> Iterator[Pages]:
             context.close()  # type: ignore[attr-defined]
     assert made.errors == []
     assert live.leaks == []
-
-
-def settle(page: Page) -> None:
-    """Wait until the page is not waiting for the server."""
-    page.wait_for_selector("body[data-busy='false']", state="attached")
 
 
 def start(

@@ -36,6 +36,24 @@ PUBLIC_LINE = re.compile(
 """A line of a spectator's log: chance unnamed, a seat's public move by its notation."""
 
 
+def settle(page: Any) -> None:
+    """Wait until ``page`` (a Playwright page) has answered what it was asked.
+
+    The page asks nothing before its lobby is filled in, and what it was asked before --
+    the game in its address, a new game clicked early -- starts in the same turn as the
+    lobby's last step, its list of open tables (``lobby.ready``): so first that list (an
+    item, if only "No table waits"), then no request of its own in flight
+    (``body[data-busy='false']``). Reading ``data-busy`` alone right after a load or a
+    click on "New game" reads the page before it has begun.
+
+    What the page hears of later -- a change of the ``#`` part of its address on a page
+    already open, a message pushed by the server -- is not waited for here: wait for what
+    it shows (``expect(locator)...``, ``wait_for_selector``) instead.
+    """
+    page.locator("#open-list > li").first.wait_for(state="attached")
+    page.locator("body[data-busy='false']").wait_for(state="attached")
+
+
 class Checker:
     """Checks every answer and pushed message a server sends (or a client receives), so
     tests can check that none shows a hidden card: ``truth`` gives the table behind an id

@@ -95,12 +95,14 @@ class ISMCTSAgent:
     returns the most visited legal move at the root; with a single legal move it does
     not search.
 
-    ``workers=2`` (or more) splits each decision's iterations among that many worker
-    processes, each searching its own tree from the view with a seed drawn from ``rng``,
-    and adds up their roots' statistics (root parallelization,
+    ``workers=2`` (or more) splits each decision's iterations into that many parts,
+    each searching its own tree from the view with a seed drawn from ``rng``, and adds
+    up their roots' statistics (root parallelization,
     :mod:`picnic_rules.agents.parallel`): about half the wall time on two free cores,
-    as reproducible, started at the first decision and ended by :meth:`close` (or a
-    ``with`` block, or when the agent is gone).
+    as reproducible. The parts run in worker processes, at most the CPUs there are and
+    the iterations (:func:`~picnic_rules.agents.parallel.worker_processes`), started at
+    the first decision and ended by :meth:`close` (or a ``with`` block, Ctrl-C during a
+    decision, when the agent is gone, or when this process dies).
     """
 
     game: AnyGame = attrs.field(validator=_a_game)

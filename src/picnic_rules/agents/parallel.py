@@ -11,6 +11,15 @@ results are added in order, so a seeded game plays the same moves, with any numb
 processes actually free (:func:`split_search` with the built-in ``map`` gives the very
 result a pool gives, which the tests check).
 
+How many processes: a decision is split into ``min(workers, iterations)`` parts, and
+searched in :func:`worker_processes` processes -- at most the parts and the CPUs this
+process may use (:func:`~picnic_rules.processes.usable_cpus`, its affinity where the
+system tells it); part ``j`` goes to process ``j % processes``, which searches its parts
+one after the other. So ``workers=40, iterations=2`` starts two processes at most, and
+on one usable CPU none: the parts are searched here. The parts, and so the choices, are
+the same however many processes search them; only a ``seconds`` budget, which bounds
+each part, makes a process with several parts take that much longer.
+
 Trade-offs, stated: the workers are forked (the ``fork`` start method: Linux and
 macOS; elsewhere ``workers > 1`` is refused), so they inherit the agent -- its game,
 its policies and evaluators, none of which need to pickle -- and stay up for the
@@ -19,23 +28,35 @@ ends them earlier); a process that runs threads of its own (a server) should mak
 its parallel agents before it starts them, as forking a threaded process may deadlock.
 In a daemonic process (a worker of a ``multiprocessing`` pool, which may have no
 children) the parts are searched one after the other in that process: the same
-choices, in the time of one worker. Only the view, the seeds and the root's statistics cross between processes, so the
-game's views and moves must pickle (the built-in games' do). A worker ignores Ctrl-C:
-the interrupt reaches the decision waiting for it, which raises ``KeyboardInterrupt``.
+choices, in the time of one worker. Only the view, the seeds and the root's statistics
+cross between processes, so the game's views and moves must pickle (the built-in games'
+do).
+
+Every worker ends with its work (:mod:`picnic_rules.processes`): it ends within moments
+of the death of the process that started it, however that process died (SIGKILL
+included); it ignores Ctrl-C, which reaches the deciding process: the decision raises
+``KeyboardInterrupt`` at once and the workers are killed, not waited for (the next
+decision starts new ones); :meth:`WorkerPool.close` and the interpreter's exit kill
+them too, busy or not, since nobody would read their work (a decision waiting in another
+thread then raises :class:`~picnic_rules.PicnicError`; in a daemon thread as the
+interpreter ends, it is abandoned without a word).
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import multiprocessing
+import multiprocessing.connection
+import os
 import pickle
 import random
-import signal
+import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, Protocol
 
+from .. import processes
 from ..errors import PicnicError
 from .search import Node
 
@@ -48,6 +69,7 @@ __all__ = [
     "plan",
     "search_part",
     "split_search",
+    "worker_processes",
 ]
 
 Part = tuple[int, int]
@@ -135,7 +157,10 @@ def split_search(
     same result, without the speed."""
     parts = plan(rng, agent.iterations, agent.workers)
     if run is None:
-        if multiprocessing.current_process().daemon:  # a pool's worker may have no children
+        if (
+            multiprocessing.current_process().daemon  # a pool's worker may have no children
+            or worker_processes(agent.workers, agent.iterations) == 1  # one CPU: no gain
+        ):
             run = map
         else:
             return merge_roots(agent.pool().run(view, parts))
@@ -144,21 +169,44 @@ def split_search(
 
 # ---------------------------------------------------------------- the worker processes
 
-_AGENT: Searcher | None = None
-"""The agent of this worker process (set as it starts, inherited by the fork)."""
+
+def worker_processes(workers: int, iterations: int) -> int:
+    """The processes a decision of ``workers`` parts and ``iterations`` iterations is
+    searched in: at most ``workers``, the parts there are (one an iteration at most) and
+    the CPUs this process may use (:func:`~picnic_rules.processes.usable_cpus`), and at
+    least 1 (1: no process is started, the parts run here one after the other)."""
+    return max(1, min(workers, iterations, processes.usable_cpus()))
 
 
-def _start_worker(agent: Searcher) -> None:
-    global _AGENT
-    _AGENT = agent
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the deciding process's to handle
-
-
-def _work(view: Any, part: Part) -> Stats:
-    assert _AGENT is not None  # set by _start_worker in every worker
-    stats = search_part(_AGENT, view, part)
-    _check_pickles(stats[0], "the moves")
-    return stats
+def _serve(
+    agent: Searcher, connection: Connection, parent: int, inherited: list[Connection]
+) -> None:
+    """A worker's life: search the parts it is sent, one after the other, and send their
+    statistics back, until the pool closes its end (or its parent dies)."""
+    processes.worker_started(parent)  # ends with the parent; Ctrl-C is the parent's
+    for other in inherited:  # the pool's ends, which only the parent may hold
+        other.close()
+    while True:
+        try:
+            view, parts = connection.recv()
+        except EOFError:  # the pool closed
+            return
+        reply: tuple[bool, Any]
+        try:
+            stats = [search_part(agent, view, part) for part in parts]
+            for moves, _visits, _done in stats:
+                _check_pickles(moves, "the moves")
+            reply = (True, stats)
+        except Exception as error:  # the part's error is the decision's, raised there
+            reply = (False, error)
+        try:
+            connection.send(reply)
+        except OSError:  # the pool is gone
+            return
+        except Exception as error:  # what does not pickle: an error's words do
+            failure = error if reply[0] else reply[1]
+            failed = f"a search part failed: {type(failure).__name__}: {failure}"
+            connection.send((False, PicnicError(failed)))
 
 
 def _check_pickles(value: object, what: str) -> None:
@@ -173,65 +221,158 @@ def _check_pickles(value: object, what: str) -> None:
         ) from None
 
 
+class _Worker(NamedTuple):
+    process: BaseProcess
+    connection: Connection
+
+
+def _end(workers: list[_Worker]) -> None:
+    """End ``workers`` at once (their work, if any, is for nobody) and close their pipes."""
+    processes.end_processes(worker.process for worker in workers)
+    for worker in workers:
+        worker.connection.close()
+
+
+class _Gone(Exception):
+    """A worker's end of its pipe closed during a decision: the worker is gone."""
+
+
+def _ask(
+    workers: list[_Worker], shares: list[list[Part]], view: Any
+) -> tuple[dict[int, list[Stats]], list[BaseException]]:
+    """Send each worker its share of the parts and wait for every reply: the parts'
+    statistics by the worker's index, and the errors of the parts that failed."""
+    waiting: dict[Connection, int] = {}
+    replies: dict[int, list[Stats]] = {}
+    errors: list[BaseException] = []
+    try:
+        for index, (worker, share) in enumerate(zip(workers, shares, strict=True)):
+            if share:
+                worker.connection.send((view, share))
+                waiting[worker.connection] = index
+        while waiting:
+            for ready in multiprocessing.connection.wait(list(waiting)):
+                assert isinstance(ready, Connection)  # only connections are waited on
+                index = waiting.pop(ready)
+                done, reply = ready.recv()
+                if done:
+                    replies[index] = reply
+                else:
+                    errors.append(reply)
+    except (EOFError, OSError):  # a worker's end closed: it is gone
+        raise _Gone from None
+    return replies, errors
+
+
+def _abandoned_at_exit() -> None:
+    """In a daemon thread of an interpreter that is ending (its main thread has ended, and
+    the workers with it), wait for the end: the decision is abandoned, not an error to
+    print. Returns at once anywhere else."""
+    if threading.current_thread().daemon and not threading.main_thread().is_alive():
+        threading.Event().wait()  # never set: the interpreter stops this thread as it ends
+
+
 class WorkerPool:
     """The worker processes of one agent, started at its first decision (mutable,
-    private to the agent: an :func:`attrs.evolve` copy gets its own)."""
+    private to the agent: an :func:`attrs.evolve` copy, a pickled or deep-copied agent
+    gets its own, not started).
 
-    __slots__ = ("__weakref__", "_executor", "_finalizer")
+    Each process is forked holding the agent, ends with the process that started it
+    (:func:`~picnic_rules.processes.worker_started`), and is killed, not waited for,
+    when the pool closes or a decision is interrupted: no one would read its work.
+    Decisions from several threads take turns.
+    """
+
+    __slots__ = ("__weakref__", "_finalizer", "_lock", "_workers")
 
     def __init__(self) -> None:
-        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+        self._workers: list[_Worker] = []
         self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._lock = threading.Lock()
+
+    def __reduce__(self) -> tuple[type[WorkerPool], tuple[()]]:
+        """A copy (pickled, :func:`copy.deepcopy`) is a pool of its own, not started."""
+        return (WorkerPool, ())
 
     def run(self, view: Any, parts: list[Part]) -> Iterator[Stats]:
-        """Search the ``parts`` of ``view`` in the workers; their results, in order.
+        """Search the ``parts`` of ``view`` in the workers (shared out in turn, the first
+        part to the first worker); their results, in the parts' order.
 
         A worker that died (killed, out of memory) is reported as
         :class:`~picnic_rules.PicnicError`, and the next decision starts new workers.
+        Ctrl-C (or any error) while the parts run ends the workers at once and is raised;
+        the next decision starts new ones.
         """
-        executor = self._executor
-        if executor is None:
-            raise PicnicError("the agent's workers are not started")  # pragma: no cover
-        _check_pickles(view, "the view")
-        futures: list[concurrent.futures.Future[Stats]] = []
-        try:
-            for part in parts:
-                futures.append(executor.submit(_work, view, part))
-            return iter([future.result() for future in futures])
-        except BrokenProcessPool:
-            self.close()
-            raise PicnicError(
-                "a search worker process died (killed, or out of memory); "
-                "the next decision starts new ones"
-            ) from None
-        except BaseException:  # Ctrl-C or an error of a part: drop the parts not begun
-            for future in futures:
-                future.cancel()
-            raise
+        with self._lock:
+            workers = self._workers
+            if not workers:
+                raise PicnicError("the agent's workers are not started")  # pragma: no cover
+            _check_pickles(view, "the view")
+            shares = [parts[index :: len(workers)] for index in range(len(workers))]
+            try:
+                replies, errors = _ask(workers, shares, view)
+            except _Gone:
+                _abandoned_at_exit()
+                closed = self._workers is not workers  # by close(), from another thread
+                self.close()
+                raise PicnicError(
+                    "the agent was closed during the decision"
+                    if closed
+                    else "a search worker process died (killed, or out of memory); "
+                    "the next decision starts new ones"
+                ) from None
+            except BaseException:  # Ctrl-C, or an error here: nobody will read the rest
+                self.close()
+                raise
+        if errors:
+            raise errors[0]
+        ordered: dict[int, Stats] = {}
+        for index, share_stats in replies.items():  # part j went to worker j % workers
+            for turn, part_stats in enumerate(share_stats):
+                ordered[index + turn * len(workers)] = part_stats
+        return iter([ordered[number] for number in range(len(parts))])
 
     def start(self, agent: Searcher) -> WorkerPool:
-        """Fork ``agent.workers`` processes holding ``agent``, unless they are up."""
-        if self._executor is None:
-            executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=agent.workers,
-                mp_context=multiprocessing.get_context("fork"),
-                initializer=_start_worker,
-                initargs=(agent,),
-            )
-            self._executor = executor
-            self._finalizer = weakref.finalize(self, executor.shutdown, wait=False)
+        """Fork the processes a decision of ``agent`` can use, holding ``agent``
+        (:func:`worker_processes`), unless they are up."""
+        if not self._workers:
+            context = multiprocessing.get_context("fork")
+            parent = os.getpid()
+            workers: list[_Worker] = []
+            try:
+                for _ in range(worker_processes(agent.workers, agent.iterations)):
+                    here, there = context.Pipe()
+                    process = context.Process(
+                        target=_serve,
+                        args=(agent, there, parent, [*(w.connection for w in workers), here]),
+                        name="picnic search worker",
+                        daemon=True,  # and ended at exit, never waited for
+                    )
+                    process.start()
+                    there.close()
+                    workers.append(_Worker(process, here))
+            except BaseException:
+                _end(workers)
+                raise
+            self._workers = workers
+            self._finalizer = weakref.finalize(self, _end, workers)
         return self
 
     @property
     def running(self) -> bool:
         """Whether the worker processes are up."""
-        return self._executor is not None
+        return bool(self._workers)
+
+    @property
+    def pids(self) -> tuple[int, ...]:
+        """The process ids of the workers (none when they are not up)."""
+        return tuple(worker.process.pid or 0 for worker in self._workers)
 
     def close(self) -> None:
-        """End the worker processes (a later decision starts new ones)."""
-        executor, self._executor = self._executor, None
+        """End the worker processes at once, busy or not (a later decision starts new
+        ones)."""
+        workers, self._workers = self._workers, []
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        _end(workers)

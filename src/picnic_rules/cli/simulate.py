@@ -7,11 +7,12 @@ distributions. Game ``i`` uses seed ``S + i``, so the summary is the same
 whether the games run here, in ``--jobs`` worker processes or on a Dask
 cluster (``--dask ADDRESS``, with the ``dask`` extra). ``--out FILE`` writes
 one JSON object per game, in game order. On a terminal a progress bar runs on
-standard error. Ctrl-C stops the run: the chunks not yet started are
-cancelled, the summary of the games finished so far is printed, and the exit
-status is 130; a second Ctrl-C ends the worker processes at once. ``--jobs``
-is capped at the CPUs this process may use (with a warning) and at the
-number of chunks. A file that cannot be written and a Dask scheduler not
+standard error. Ctrl-C stops the run: the worker processes are ended at once
+(the games they were playing are lost), the summary of the games finished so
+far is printed, and the exit status is 130. The workers also end with this
+process however it ends, killed included (:mod:`picnic_rules.processes`).
+``--jobs`` is capped at the CPUs this process may use (with a warning) and at
+the number of chunks. A file that cannot be written and a Dask scheduler not
 reached within ``--dask-timeout`` seconds are errors (exit status 2).
 """
 
@@ -28,9 +29,10 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, ParamSpec, TextIO, TypeVar
 
 from ..errors import PicnicError
+from ..processes import end_processes, usable_cpus, worker_started
 from ..registry import get_game
 from ..simulate import Interrupted, default_chunk_size, simulate
 from ..summary import GameStat
@@ -45,6 +47,9 @@ from .common import (
 )
 
 __all__ = ["DASK_TIMEOUT", "HELP", "MAX_GAMES", "add_arguments", "cpu_count", "run", "workers"]
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 HELP = "play many games and print statistics"
 """The line ``picnic --help`` shows for this command."""
@@ -126,7 +131,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Simulate and print the summary (the partial one on Ctrl-C, exiting 130)."""
+    """Simulate and print the summary (the partial one on Ctrl-C, exiting 130; from the
+    first Ctrl-C on, the process ignores Ctrl-C: it is ending)."""
     game = get_game(args.game)
     agents = seats(game, args.agents, args.players)
     rules = rules_from(game, args.variant, args.rules)
@@ -142,8 +148,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         summary = _simulate(args, game, agents, rules, interrupts, out)
     finally:
-        if handling:
-            signal.signal(signal.SIGINT, previous)
+        if handling:  # once interrupted, the command is ending: later Ctrl-Cs change nothing
+            signal.signal(signal.SIGINT, signal.SIG_IGN if interrupts.count else previous)
     print(summary, file=out)
     try:
         out.flush()
@@ -191,11 +197,8 @@ def _simulate(
 
 
 def cpu_count() -> int:
-    """The CPUs this process may use (its affinity where the system tells it)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    """The CPUs this process may use (:func:`~picnic_rules.processes.usable_cpus`)."""
+    return usable_cpus()
 
 
 def workers(*, jobs: int, games: int, chunk: int | None) -> int:
@@ -207,7 +210,8 @@ def workers(*, jobs: int, games: int, chunk: int | None) -> int:
 
 class _Interrupts:
     """The SIGINT handler of a run: the first Ctrl-C raises :exc:`KeyboardInterrupt` (the
-    run stops and reports); any later one ends the worker processes at once."""
+    run stops, ends its workers and reports); any later one ends the workers too, and
+    lets the report be printed."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -224,15 +228,8 @@ class _Interrupts:
 
 def _kill_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     """End ``pool``'s worker processes now (the pool then fails its pending work and ends)."""
-    processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
-    for process in processes.values():
-        with contextlib.suppress(Exception):
-            process.kill()
-
-
-def _ignore_sigint() -> None:
-    """A worker process leaves Ctrl-C to the parent, which cancels the work and reports."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    workers: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    end_processes(workers.values())
 
 
 @contextlib.contextmanager
@@ -247,13 +244,15 @@ def _executor(
     if count <= 1:
         yield None
         return
-    pool = concurrent.futures.ProcessPoolExecutor(count, initializer=_ignore_sigint)
+    # each worker ends with this process, however it ends, and leaves Ctrl-C to it
+    pool = concurrent.futures.ProcessPoolExecutor(
+        count, initializer=worker_started, initargs=(os.getpid(),)
+    )
     interrupts.pool = pool
     try:
-        yield pool
-    except BaseException:
-        if interrupts.count > 1:  # a Ctrl-C came while the work stopped: no waiting
-            _kill_workers(pool)
+        yield _OwnFutures(pool)
+    except BaseException:  # Ctrl-C or an error: the games being played are for nobody
+        _kill_workers(pool)
         raise
     finally:
         try:
@@ -261,6 +260,34 @@ def _executor(
         finally:
             _kill_workers(pool)  # none is left behind, whatever happened
             interrupts.pool = None
+
+
+class _OwnFutures(concurrent.futures.Executor):
+    """``pool`` behind futures of its own: cancelling one (as :func:`simulate` does on
+    Ctrl-C) never reaches the pool's, so its workers can be killed at any moment (Python
+    3.11's pool fails, in its own thread, on a cancelled future of workers killed)."""
+
+    def __init__(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        self._pool = pool
+
+    def submit(
+        self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+    ) -> concurrent.futures.Future[_T]:
+        """Submit ``fn(*args, **kwargs)`` to the pool; a future that follows the pool's."""
+        outer: concurrent.futures.Future[_T] = concurrent.futures.Future()
+
+        def settle(inner: concurrent.futures.Future[_T]) -> None:
+            if inner.cancelled():  # by the pool's own shutdown
+                outer.cancel()
+            elif outer.set_running_or_notify_cancel():  # else cancelled: nobody reads it
+                error = inner.exception()
+                if error is None:
+                    outer.set_result(inner.result())
+                else:
+                    outer.set_exception(error)
+
+        self._pool.submit(fn, *args, **kwargs).add_done_callback(settle)
+        return outer
 
 
 @contextlib.contextmanager
