@@ -90,9 +90,11 @@ def test_a_game_without_a_space_is_refused() -> None:
     game = attrs.evolve(GAMES["sandwich"], name="other", action_space=None, view_bounds=None)
     assert not has_spaces(game)
     for make in (player_space, view_bounds):
-        with pytest.raises(PicnicError, match="^the game .other. has no (action space|view bounds):"):
+        with pytest.raises(
+            PicnicError, match=r"^the game .other. has no (action space|view bounds):"
+        ):
             make(game, 2, game.Rules())
-    with pytest.raises(PicnicError, match="^no game is called 'other'"):
+    with pytest.raises(PicnicError, match=r"^no game is called 'other'"):
         raw_env("other")
 
 
@@ -104,19 +106,19 @@ def test_a_tier_that_gives_no_space_is_refused() -> None:
         action_space=lambda players, rules: list(GAMES["sandwich"].move_types),
         view_bounds=lambda players, rules: {"hand": "five"},
     )
-    with pytest.raises(PicnicError, match="^sandwich's action_space gave a list, not an Action"):
+    with pytest.raises(PicnicError, match=r"^sandwich's action_space gave a list, not an Action"):
         player_space(game, 2, game.Rules())
-    with pytest.raises(PicnicError, match="^sandwich's view_bounds gave a dict, not paths to"):
+    with pytest.raises(PicnicError, match=r"^sandwich's view_bounds gave a dict, not paths to"):
         view_bounds(game, 2, game.Rules())
 
 
 def test_the_spaces_check_the_player_count() -> None:
     game = GAMES["poultry"]
-    with pytest.raises(RulesError, match="^poultry takes 2 to 6 players, not 7$"):
+    with pytest.raises(RulesError, match=r"^poultry takes 2 to 6 players, not 7$"):
         player_space(game, 7, game.Rules())
-    with pytest.raises(RulesError, match="^poultry takes 2 to 6 players, not 1$"):
+    with pytest.raises(RulesError, match=r"^poultry takes 2 to 6 players, not 1$"):
         game.action_space(1, game.Rules())  # the record's own, gated by define_game
-    with pytest.raises(RulesError, match="^rules must be a poultry Rules, not a str$"):
+    with pytest.raises(RulesError, match=r"^rules must be a poultry Rules, not a str$"):
         game.view_bounds(2, "default")
 
 

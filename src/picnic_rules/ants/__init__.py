@@ -65,8 +65,8 @@ from .moves import Move
 from .observations import Observation, observe, update
 from .picture import colony_picture, render
 from .rules import PLAYERS, Rules, layout, neighbours
-from .spaces import action_space, chance_space, view_bounds
 from .scoring import award, majority_count, measure, score_table
+from .spaces import action_space, chance_space, view_bounds
 from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler

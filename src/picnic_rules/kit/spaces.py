@@ -65,6 +65,7 @@ import attrs
 
 from ..errors import PicnicError, move_text
 from ..game import CHANCE, Actor, ChanceMode
+from ..typevars import M, S
 from .notation import Notation, Reader, Several
 
 __all__ = [
@@ -276,11 +277,11 @@ def upto(n: int, start: int = 0) -> tuple[int, ...]:
 
 
 def first_decision(
-    state: Any,
-    to_move: Callable[[Any], Actor],
-    apply: Callable[[Any, Any], Any],
-    sample_chance: Callable[[Any, random.Random], Any],
-) -> Any:
+    state: S,
+    to_move: Callable[[S], Actor],
+    apply: Callable[[S, M], S],
+    sample_chance: Callable[[S, random.Random], M],
+) -> S:
     """The first position from ``state`` where a seat acts (or the game is over): chance
     played by ``sample_chance`` with ``random.Random(0)``, so the same every time (the
     cards a set-up lays out, say)."""
@@ -555,4 +556,3 @@ def _sampled(players: int, rules: Any) -> None:
     """No chance space: the game's chance is sampled, its outcomes cannot be listed (the
     kit's default for such a game)."""
     return None
-

@@ -52,8 +52,8 @@ from .predicates import (
     settle_by_card,
 )
 from .rules import PLAYERS, Rules
-from .spaces import action_space, chance_space, view_bounds
 from .scoring import GRAIN_OUT, REASONS, result, score
+from .spaces import action_space, chance_space, view_bounds
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view

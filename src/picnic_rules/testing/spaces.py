@@ -120,5 +120,7 @@ def at_state(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[
                 shown = ", ".join(
                     f"{path} holds {n}, more than {tier.bounds[path]}" for path, n in over.items()
                 )
-                checker.fail("view-bounds", f"seat {seat}'s view outgrows its bounds: {shown}", state)
+                checker.fail(
+                    "view-bounds", f"seat {seat}'s view outgrows its bounds: {shown}", state
+                )
         checker.ok()
