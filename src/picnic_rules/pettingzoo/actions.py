@@ -6,12 +6,11 @@ derives: :mod:`picnic_rules.kit.spaces`); this class only adds :meth:`ActionSpac
 
 >>> import attrs
 >>> @attrs.frozen
-... class Step:
-...     dx: int
-...     dy: int
->>> space = ActionSpace((Family(Step, (("dx", (-1, 0, 1)), ("dy", (-1, 0, 1)))),))
->>> space.mask([Step(0, 1), Step(-1, -1)]).tolist()
-[1, 0, 0, 0, 0, 1, 0, 0, 0]
+... class Pick:
+...     card: int
+>>> space = ActionSpace([Family(Pick, (("card", (1, 2, 3, 4)),))])
+>>> space.mask([Pick(4), Pick(2)]).tolist()
+[0, 1, 0, 1]
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ bounds of its views (:mod:`picnic_rules.kit.spaces`).
   at most ``per_round`` cards a round.
 
 >>> len(action_space(2, Rules())), len(action_space(4, Rules())), len(chance_space(2, Rules()))
-(1234, 64, 78)
+(1234, 64, 64)
 """
 
 from __future__ import annotations
