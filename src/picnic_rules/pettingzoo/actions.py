@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..kit import spaces
+from ..kit.spaces import ActionSpace as Numbered
 from ..kit.spaces import Family
 from ._extra import missing
 
@@ -30,12 +30,12 @@ except ImportError as error:  # pragma: no cover - the extra is installed in CI
 __all__ = ["ActionSpace", "Family"]
 
 
-class ActionSpace(spaces.ActionSpace):
+class ActionSpace(Numbered):
     """A game's :class:`~picnic_rules.kit.spaces.ActionSpace`, and :meth:`mask`: a tuple of
     legal moves as the 0/1 vector of their indexes."""
 
     @classmethod
-    def of(cls, space: spaces.ActionSpace) -> ActionSpace:
+    def of(cls, space: Numbered) -> ActionSpace:
         """``space`` with the mask (the same numbers: the same families)."""
         return space if isinstance(space, cls) else cls(space.families)
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import PicnicError, kind_of
 from ..game import AnyGame
-from ..kit import spaces
+from ..kit.spaces import ActionSpace as Numbered
 from ..registry import GAMES
 from .actions import ActionSpace
 
@@ -58,7 +58,7 @@ def _part(game: AnyGame, name: str, players: int, rules: object) -> Any:
 
 
 def _space(game: AnyGame, name: str, found: object) -> ActionSpace:
-    if not isinstance(found, spaces.ActionSpace):
+    if not isinstance(found, Numbered):
         raise PicnicError(f"{game.name}'s {name} gave {kind_of(found)}, not an ActionSpace")
     return ActionSpace.of(found)
 
