@@ -712,7 +712,7 @@ def define_game(
     fns["PublicView"], fns["public"] = _public_view(name, namespace, fns["public"], view)
     for key, part in spaces.tier(namespace, chance=chance).items():  # the action-space tier
         fns[key] = None if part is None else _gate_rules(name, key, part, rules, players)
-    provides = frozenset(own) | {key for key in spaces.TIER if key in namespace}
+    provides = frozenset(own) | {key for key in spaces.TIER if namespace.get(key) is not None}
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
         namespace["Observation"] = observation
