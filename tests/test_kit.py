@@ -36,6 +36,7 @@ from picnic_rules.kit import (
     flag,
 )
 from picnic_rules.kit import defaults as kit_defaults
+from picnic_rules.kit import spaces as kit_spaces
 from picnic_rules.sandwich import Card, Draw, End, Play
 from picnic_rules.testing import check_play
 
@@ -579,7 +580,11 @@ _TIER = ("Observation", "observe", "update", "describe", "describe_move", "rende
 
 def _rules_only() -> Game[Any, Any, Any, Any, Any]:
     """The sandwich game from its rules tier alone: the kit supplies the front-end tier."""
-    namespace = {key: value for key, value in _namespace().items() if key not in _TIER}
+    namespace = {
+        key: value
+        for key, value in _namespace().items()
+        if key not in _TIER and key not in kit_spaces.TIER
+    }
     return define_game(namespace, name="sandwich", title="Sandwich", players=(2, 4))
 
 
@@ -680,5 +685,5 @@ def test_a_game_that_defines_a_part_provides_it() -> None:
     namespace = {key: value for key, value in _namespace().items() if key not in _TIER}
     namespace["render"] = sandwich.render
     game = define_game(namespace, name="copy", title="Copy", players=(2, 4))
-    assert game.provides == frozenset({"render"})
+    assert game.provides == frozenset({"render", *kit_spaces.TIER})  # sandwich's spaces too
     assert inspect.unwrap(game.render) is inspect.unwrap(sandwich.render)  # under the kit's gates

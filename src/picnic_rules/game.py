@@ -276,7 +276,16 @@ class Game(Generic[S, V, M, R, Ob]):
     ``about`` says in a screen what the game is about -- its goal, a turn, how it ends and
     scores, and where its full rules are -- for a player (``picnic play``'s ``?``).
     ``provides`` names the parts of this front-end tier the game defines itself
-    (the others are the kit's generic defaults, which satisfy the same laws).
+    (the others are the kit's generic defaults, which satisfy the same laws), and those
+    of the action-space tier.
+
+    For learning libraries (see :doc:`/train`), the action-space tier
+    (:mod:`picnic_rules.kit.spaces`), each a function of ``(players, rules)`` or ``None``
+    where the game declares none and none derives: ``action_space``, a
+    :class:`~picnic_rules.kit.spaces.ActionSpace` numbering every move a seat can ever
+    list; ``chance_space``, one numbering every chance outcome (``None`` for sampled
+    chance); ``view_bounds``, the most items each variable-length tuple of a view holds,
+    by path.
     """
 
     name: str
@@ -321,6 +330,13 @@ class Game(Generic[S, V, M, R, Ob]):
     agents: Mapping[str, Callable[[], Agent[V, M]]] = attrs.field(factory=dict, repr=False)
     provides: frozenset[str] = attrs.field(default=frozenset(), repr=False)
     about: str = attrs.field(default="", repr=False)
+    action_space: Callable[[int, R], Sequence[M]] | None = attrs.field(default=None, repr=False)
+    chance_space: Callable[[int, R], Sequence[M] | None] | None = attrs.field(
+        default=None, repr=False
+    )
+    view_bounds: Callable[[int, R], Mapping[str, int]] | None = attrs.field(
+        default=None, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):

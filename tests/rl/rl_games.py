@@ -7,21 +7,29 @@ from collections.abc import Iterator
 from typing import Any
 
 from picnic_rules import CHANCE, GAMES
+from picnic_rules.registry import BUILTIN
 
-NAMES = ("sandwich", "insects", "poultry", "ants")
+NAMES = tuple(module.rpartition(".")[2] for module in BUILTIN)
+"""The built-in games, as the registry lists them."""
 
 
 def setups(name: str, seeds: int) -> Iterator[tuple[int, Any, int]]:
     """``(players, rules, seed)`` for every variant and player count the rules seat."""
+    for _, players, rules in cases(name):
+        for seed in range(seeds):
+            yield players, rules, seed
+
+
+def cases(name: str) -> Iterator[tuple[str, int, Any]]:
+    """``(variant, players, rules)`` for every variant and player count the rules seat."""
     game = GAMES[name]
-    for rules in game.variants.values():
+    for variant, rules in game.variants.items():
         for players in range(game.players[0], game.players[1] + 1):
             try:
                 game.new_game(players, rules)
             except ValueError:  # rules that cannot seat this many
                 continue
-            for seed in range(seeds):
-                yield players, rules, seed
+            yield variant, players, rules
 
 
 def states(name: str, players: int, rules: Any, seed: int) -> Iterator[Any]:

@@ -5,9 +5,16 @@ from __future__ import annotations
 import pytest
 from rl_games import NAMES, setups, states
 
-from picnic_rules import CHANCE, GAMES, PicnicError
+from picnic_rules import CHANCE, GAMES, PicnicError, RulesError
+from picnic_rules.pettingzoo import raw_env
 from picnic_rules.pettingzoo.actions import ActionSpace, Family
-from picnic_rules.pettingzoo.spaces import chance_space, player_space
+from picnic_rules.pettingzoo.spaces import (
+    chance_space,
+    has_spaces,
+    player_space,
+    supported,
+    view_bounds,
+)
 
 SEEDS = {"sandwich": 4, "insects": 2, "poultry": 2, "ants": 2}
 
@@ -77,9 +84,47 @@ def test_an_empty_family_takes_no_index() -> None:
     assert len(space) == 1 and space.move(0) == End()
 
 
-def test_a_game_without_a_declared_space_is_refused() -> None:
+def test_a_game_without_a_space_is_refused() -> None:
     import attrs
 
-    game = attrs.evolve(GAMES["sandwich"], name="other")
-    with pytest.raises(PicnicError, match="no action space is declared for the game 'other'"):
+    game = attrs.evolve(GAMES["sandwich"], name="other", action_space=None, view_bounds=None)
+    assert not has_spaces(game)
+    for make in (player_space, view_bounds):
+        with pytest.raises(
+            PicnicError, match=r"^the game .other. has no (action space|view bounds):"
+        ):
+            make(game, 2, game.Rules())
+    with pytest.raises(PicnicError, match=r"^no game is called 'other'"):
+        raw_env("other")
+
+
+def test_a_tier_that_gives_no_space_is_refused() -> None:
+    import attrs
+
+    game = attrs.evolve(
+        GAMES["sandwich"],
+        action_space=lambda players, rules: list(GAMES["sandwich"].move_types),
+        view_bounds=lambda players, rules: {"hand": "five"},
+    )
+    with pytest.raises(PicnicError, match=r"^sandwich's action_space gave a list, not an Action"):
         player_space(game, 2, game.Rules())
+    with pytest.raises(PicnicError, match=r"^sandwich's view_bounds gave a dict, not paths to"):
+        view_bounds(game, 2, game.Rules())
+
+
+def test_the_spaces_check_the_player_count() -> None:
+    game = GAMES["poultry"]
+    with pytest.raises(RulesError, match=r"^poultry takes 2 to 6 players, not 7$"):
+        player_space(game, 7, game.Rules())
+    with pytest.raises(RulesError, match=r"^poultry takes 2 to 6 players, not 1$"):
+        game.action_space(1, game.Rules())  # the record's own, gated by define_game
+    with pytest.raises(RulesError, match=r"^rules must be a poultry Rules, not a str$"):
+        game.view_bounds(2, "default")
+
+
+def test_the_supported_games_are_those_with_spaces() -> None:
+    found = supported()
+    assert set(NAMES) <= set(found)
+    assert found == tuple(name for name, game in GAMES.items() if has_spaces(game))
+    for name in NAMES:
+        assert {"action_space", "chance_space", "view_bounds"} <= GAMES[name].provides

@@ -66,6 +66,7 @@ from .observations import Observation, observe, update
 from .picture import colony_picture, render
 from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import award, majority_count, measure, score_table
+from .spaces import action_space, chance_space, view_bounds
 from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
@@ -103,6 +104,7 @@ __all__ = [
     "TossModel",
     "PublicView",
     "View",
+    "action_space",
     "apply",
     "apply_as",
     "apply_legal",
@@ -112,6 +114,7 @@ __all__ = [
     "card_from_str",
     "card_value",
     "chance_outcomes",
+    "chance_space",
     "check",
     "check_view",
     "colony_picture",
@@ -146,6 +149,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "view_bounds",
     "visible",
 ]
 __all__ += moves.__all__

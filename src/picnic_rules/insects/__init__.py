@@ -87,6 +87,7 @@ from .predicates import (
     seats_with_food,
 )
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
+from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
@@ -132,11 +133,13 @@ __all__ = [
     "Table",
     "PublicView",
     "View",
+    "action_space",
     "apply",
     "apply_as",
     "apply_legal",
     "attacking_pile",
     "chance_outcomes",
+    "chance_space",
     "check",
     "check_view",
     "colour_of",
@@ -179,6 +182,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "view_bounds",
     "weapon_for",
 ]
 

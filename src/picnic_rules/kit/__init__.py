@@ -39,6 +39,10 @@
   the ``View`` class (:func:`derive_view`), ``view``, ``with_hidden``,
   ``determinize``, a stand-in state and the public view, what every seat
   sees alike (:func:`derive_public_view`);
+* :mod:`picnic_rules.kit.spaces`: the action-space tier a learning library needs --
+  :class:`~picnic_rules.kit.spaces.ActionSpace` numbering every move of a game by
+  :class:`~picnic_rules.kit.spaces.Family` blocks, and the view bounds -- which a game may
+  write and the kit derives from its :class:`Notation` and its :class:`Visibility`;
 * :class:`Enum` and :class:`IntEnum`: the one enum base (``repr`` is
   ``Cls.NAME``, ``str`` the written value, which is also the JSON spelling).
 

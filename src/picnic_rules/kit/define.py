@@ -25,7 +25,7 @@ from ..errors import (
     with_article,
 )
 from ..game import GATE_MARK, Agent, ChanceMode, Game, GenericPart, check_player_count
-from . import defaults, frontend
+from . import defaults, frontend, spaces
 from .notation import Notation
 
 __all__ = ["define_game"]
@@ -66,6 +66,9 @@ _OPTIONAL: dict[str, tuple[tuple[str, ...], str]] = {
     "check_view": (("V",), "-"),
     "describe_move": (("V", "M"), "-"),
     "public": (("V",), "-"),
+    "action_space": (("-", "R"), "-"),
+    "chance_space": (("-", "R"), "-"),
+    "view_bounds": (("-", "R"), "-"),
 }
 _CLASSES = ("Rules", "State", "View", "Move", "REASONS")
 
@@ -548,6 +551,13 @@ def define_game(
     checking nothing: what a search calls) is ``apply`` itself unless the module
     defines it.
 
+    The action-space tier (:mod:`picnic_rules.kit.spaces`), for learning libraries:
+    ``action_space``, ``chance_space`` and ``view_bounds``, each of ``(players,
+    rules)`` and gated as ``new_game`` is; the module's own (named in
+    :attr:`Game.provides <picnic_rules.Game.provides>`), else the kit's default where
+    one derives (:func:`picnic_rules.kit.spaces.tier`: from the ``NOTATION`` and the
+    :class:`~picnic_rules.kit.Visibility`), else ``None``.
+
     Every contract function whose first argument is the game's ``State`` or
     ``View`` is guarded, in the record and in the game module's own namespace
     (``namespace`` is updated): given another kind of object it raises
@@ -700,7 +710,9 @@ def define_game(
         else fns["apply"]
     )
     fns["PublicView"], fns["public"] = _public_view(name, namespace, fns["public"], view)
-    provides = frozenset(own)
+    for key, part in spaces.tier(namespace, chance=chance).items():  # the action-space tier
+        fns[key] = None if part is None else _gate_rules(name, key, part, rules, players)
+    provides = frozenset(own) | {key for key in spaces.TIER if namespace.get(key) is not None}
     if isinstance(namespace, dict):  # the game module's globals: its own names guarded too
         namespace.update({key: fn for key, fn in fns.items() if key in namespace})
         namespace["Observation"] = observation

@@ -140,6 +140,12 @@ class Number:
         """The slot's name: ``shown``, or ``what`` in capitals."""
         return self.shown or self.what.upper().replace(" ", "-")
 
+    @property
+    def values(self) -> range:
+        """Every number the reader reads, ``low`` to ``high`` (what a derived action space
+        numbers: :mod:`picnic_rules.kit.spaces`)."""
+        return range(self.low, self.high + 1)
+
     def read(self, text: str) -> int:
         """The number ``text`` writes, if it is one from ``low`` to ``high``."""
         body = text[1:] if text.startswith("-") else text
@@ -192,6 +198,11 @@ class Choice(Generic[T]):
     def name(self) -> str:
         """The slot's name (``what`` in capitals unless given)."""
         return self._name
+
+    @property
+    def values(self) -> tuple[T, ...]:
+        """Every value the reader reads, in the order given (an alias reads one of them)."""
+        return tuple(self._values.values())
 
     def read(self, text: str) -> T:
         """The value written (or aliased) ``text``."""
@@ -467,6 +478,15 @@ class Notation:
             raise InvalidMove(text, self.usage)
         shown = " or ".join(dict.fromkeys(form.usage for form in self._by_verb[verb]))
         raise InvalidMove(text, f"expected {shown}")
+
+    def forms_of(self, cls: type) -> tuple[tuple[Form, Mapping[str, Reader[Any]]], ...]:
+        """The forms declared for ``cls``, in order (the first writes), each with the readers
+        of its slots (what :mod:`picnic_rules.kit.spaces` derives an action space from)."""
+        return tuple(
+            (form.form, {slot: form.readers[slot] for slot in form.slots})
+            for form in self._forms
+            if form.cls is cls
+        )
 
     def group(self, move: object) -> tuple[str, str]:
         """The default ``move_group``: the first word of ``str(move)``, then the rest."""

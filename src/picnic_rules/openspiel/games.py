@@ -1,8 +1,10 @@
-"""The four games as OpenSpiel Python games (:func:`register_all`).
+"""The games as OpenSpiel Python games (:func:`register_all`): every game of
+:data:`~picnic_rules.GAMES` with an action space
+(:func:`picnic_rules.pettingzoo.spaces.supported`), built-in or installed.
 
 Each game is sequential, with explicit chance (its chance outcomes with their exact
-weights as probabilities) or, for ants, sampled chance (a landing cannot be listed: chance
-is drawn inside ``apply_action`` with the state's own ``random.Random``, which a clone
+weights as probabilities) or sampled chance (outcomes that cannot be listed: chance is
+drawn inside ``apply_action`` with the state's own ``random.Random``, which a clone
 copies, so a clone given the same actions plays the same game; each new initial state's
 generator is seeded from the game's, seeded by ``rng_seed``; chance never shows in the
 history); imperfect information; zero-sum terminal
@@ -26,7 +28,7 @@ from ..pettingzoo._extra import missing
 from ..pettingzoo.actions import ActionSpace
 from ..pettingzoo.observations import ObservationEncoder
 from ..pettingzoo.rewards import returns
-from ..pettingzoo.spaces import chance_space, player_space
+from ..pettingzoo.spaces import chance_space, player_space, supported
 from ..registry import GAMES
 from .observer import InformationObserver, ViewObserver, make_observer
 
@@ -37,10 +39,9 @@ except ImportError as error:  # pragma: no cover - the extra is installed in CI
 
 __all__ = ["SHORT_NAMES", "PicnicGame", "PicnicState", "register_all"]
 
-SHORT_NAMES: Final = {
-    name: f"python_picnic_{name}" for name in ("sandwich", "insects", "poultry", "ants")
-}
-"""The OpenSpiel short name of each game."""
+SHORT_NAMES: Final = {name: f"python_picnic_{name.replace('-', '_')}" for name in supported()}
+"""The OpenSpiel short name of each game with an action space: ``python_picnic_`` and its
+name, a ``-`` written ``_`` (``python_picnic_my_game`` for ``my-game``)."""
 
 
 class _Shared:
@@ -54,6 +55,7 @@ class _Shared:
         self.chance: ActionSpace | None = chance_space(game, players, rules)
         self.encoder = ObservationEncoder.for_game(game, players, rules)
         self.rng = random.Random(seed)
+        self.sampled = game.chance == "sampled"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -100,7 +102,7 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         self._shared = shared
         self._cell = _Frozen(shared.game.new_game(shared.players, shared.rules))
         self._rng: random.Random | None = None
-        if shared.chance is None:
+        if shared.sampled:
             self._rng = random.Random(shared.rng.getrandbits(64))
             self._settle()
 
@@ -169,7 +171,7 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         else:
             move = game.move_as(state, actor, self._shared.moves.move(action))
         self._cell = _Frozen(game.apply(state, move), self._cell, move)
-        if self._shared.chance is None:
+        if self._shared.sampled:
             self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -203,7 +205,7 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         game.new_game(players, rules)  # refuses a player count the rules cannot seat
         seed = int(params.get("rng_seed", 0))
         shared = _Shared(game, players, rules, seed)
-        sampled = shared.chance is None
+        sampled = shared.sampled
         length = game.max_moves(players, rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(shared.moves),
@@ -218,7 +220,8 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         self._shared = shared
 
     def new_initial_state(self) -> PicnicState:
-        """The position before the first move (for ants, after the set-up's chance)."""
+        """The position before the first move (with sampled chance, after the chance that
+        comes first)."""
         return PicnicState(self, self._shared)
 
     def make_py_observer(
@@ -315,10 +318,12 @@ def _game_type(game: AnyGame) -> Any:
 
 
 def register_all() -> None:
-    """Register the four games with OpenSpiel (once; calling it again does nothing)."""
+    """Register every game of :data:`SHORT_NAMES` with OpenSpiel (once; calling it again
+    does nothing)."""
     registered = set(pyspiel.registered_names())
     for name, short in SHORT_NAMES.items():
         if short in registered:
             continue
-        cls = type(f"{name.capitalize()}Game", (PicnicGame,), {"picnic_name": name})
+        title = "".join(word.capitalize() for word in short.split("_")[2:])
+        cls = type(f"{title}Game", (PicnicGame,), {"picnic_name": name})
         pyspiel.register_game(_game_type(GAMES[name]), cls)

@@ -8,7 +8,7 @@ frozen class inside it) once and lays the fields out one after another in a floa
 * ``X | None`` is a presence flag (1 when set) followed by ``X``;
 * a tuple of fixed length is its items one after another;
 * a tuple of any length (``tuple[int, ...]``) has a declared bound (see
-  :mod:`picnic_rules.pettingzoo.bounds`): that many slots, each a presence flag followed
+  :func:`picnic_rules.pettingzoo.spaces.view_bounds`): that many slots, each a presence flag followed
   by the item, empty slots all zeros;
 * a frozen class is its fields, in order, except ``rules`` (the same in every game of an
   environment);
@@ -40,7 +40,7 @@ import attrs
 from ..errors import PicnicError
 from ..game import AnyGame
 from ._extra import missing
-from .bounds import bounds
+from .spaces import view_bounds
 
 try:
     import numpy as np
@@ -195,7 +195,7 @@ class ObservationEncoder:
     @classmethod
     def for_game(cls, game: AnyGame, players: int, rules: object) -> ObservationEncoder:
         """The encoder of ``game``'s views with ``players`` seats under ``rules``."""
-        return cls(game.View, bounds(game, players, rules), game.reasons)
+        return cls(game.View, view_bounds(game, players, rules), game.reasons)
 
     def encode(self, view: object) -> npt.NDArray[np.float32]:
         """The vector of ``view``."""

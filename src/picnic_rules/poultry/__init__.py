@@ -53,6 +53,7 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT, REASONS, result, score
+from .spaces import action_space, chance_space, view_bounds
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view
@@ -87,12 +88,14 @@ __all__ = [
     "Rules",
     "State",
     "View",
+    "action_space",
     "apply",
     "apply_as",
     "apply_legal",
     "birds_at",
     "card_from_str",
     "chance_outcomes",
+    "chance_space",
     "check",
     "check_view",
     "commit_options",
@@ -126,6 +129,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "view_bounds",
 ]
 __all__ += moves.__all__
 

@@ -73,6 +73,7 @@ from .predicates import (
     starts_a_sandwich,
 )
 from .rules import PLAYERS, Rules
+from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, SandwichId, State, View
 from .views import PublicView, determinize, public, view
 from .words import ABOUT, describe, move_group
@@ -109,6 +110,7 @@ __all__ = [
     "State",
     "PublicView",
     "View",
+    "action_space",
     "ant_may_steal",
     "apply",
     "apply_as",
@@ -116,6 +118,7 @@ __all__ = [
     "bread_may_close",
     "card_from_str",
     "chance_outcomes",
+    "chance_space",
     "check",
     "check_view",
     "continues",
@@ -153,6 +156,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "view_bounds",
 ]
 
 VARIANTS: dict[str, Rules] = {

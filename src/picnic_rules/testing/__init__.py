@@ -110,6 +110,11 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   one field of one observation changed is refused by
   :func:`picnic_rules.history.follow` with ``IllegalMove`` or yields only
   views ``check_view`` accepts (:mod:`picnic_rules.testing.forgery`);
+* ``spaces``, ``view-bounds``: for a game with an action-space tier (its own or the
+  kit's: :mod:`picnic_rules.kit.spaces`), every move ``legal_moves`` lists (every chance
+  outcome, with explicit chance) has an index in the game's action space (chance space)
+  and back, and every seat's view fits ``view_bounds``, which names exactly the view's
+  variable-length tuples (:mod:`picnic_rules.testing.spaces`);
 * ``measure``: the game's termination measure ``remaining(state)`` (a
   :class:`~picnic_rules.Measure`) starts within ``max_moves`` and
   ``max_chance_steps`` and falls at every step: a move lowers its ``moves``
@@ -131,7 +136,7 @@ The expensive checks (every legal move applied, notation, codec, documents,
 views, leaks, forged views, observations of every legal move, observation
 leaks, the words of legal moves, render, move groups, move values, the text
 path, closure) run at every ``every``-th step, and at the first and last
-states; the cheap ones (``measure`` among them) at every step.
+states; the cheap ones (``measure`` and ``spaces`` among them) at every step.
 
 Random play misses the long games: :func:`check_long_game` plays one in
 which every seat picks the move that lowers the termination measure least

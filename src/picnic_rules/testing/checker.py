@@ -29,6 +29,7 @@ from . import (
     observations,
     probes,
     public,
+    spaces,
     termination,
     words,
 )
@@ -87,6 +88,8 @@ class Checker(Context[S, V, M, R]):
                 self.pool.append(move)
                 self.pool_set.add(move)
 
+        if self.on("spaces") or self.on("view-bounds"):
+            spaces.at_state(self, state, actor, legal)
         if self.on("public-view"):
             public.check(self, state, deep)
         if self.on("legal-applies"):

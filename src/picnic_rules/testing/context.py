@@ -89,6 +89,8 @@ class Context(Generic[S, V, M, R]):
         self.measure: Measure | None = None
         self.measured: S | None = None
         self.stepped: Actor = None
+        self.tier: object = None
+        """The game's action spaces and view bounds, once the ``spaces`` checks made them."""
 
     # failing -------------------------------------------------------------
 

@@ -125,7 +125,10 @@ _TAKING: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     ("view", "rng"): ("determinize",),
     ("view", "observation"): ("update", "describe"),
     ("view", "move"): ("describe_move", "illegal_reason"),
-    ("players", "rules"): ("new_game", "max_moves", "max_chance_steps"),
+    ("players", "rules"): (
+        "new_game", "max_moves", "max_chance_steps", "action_space", "chance_space",
+        "view_bounds",
+    ),
     ("players",): ("check_players",),
     ("move",): ("move_group",),
     ("moves",): ("group_moves",),
@@ -173,6 +176,8 @@ def garbage(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> Non
         if any(role not in good for role in roles):
             continue  # no move here: the functions of a move wait for a state with one
         function = getattr(game, name)
+        if function is None:  # a part of the action-space tier the game does not have
+            continue
         for at, role in enumerate(roles):
             for junk in GARBAGE:
                 arguments = [junk if i == at else good[other] for i, other in enumerate(roles)]

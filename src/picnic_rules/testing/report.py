@@ -36,6 +36,8 @@ CHECKS: tuple[str, ...] = (
     "closure",
     "forged-observations",
     "wrong-kind",
+    "spaces",
+    "view-bounds",
     "measure",
     "max-moves",
     "max-chance-steps",
