@@ -31,11 +31,11 @@ from .typevars import M, Ob, R, S, V
 
 __all__ = [
     "CHANCE",
-    "GATE_MARK",
     "Actor",
     "Agent",
     "AnyGame",
     "ChanceMode",
+    "EngineFunctions",
     "Game",
     "Measure",
     "Outcome",
@@ -62,13 +62,6 @@ CHANCE: Final = _Chance.CHANCE
 
 Compare with ``is``: ``if game.to_move(state) is CHANCE: ...``.
 """
-
-GATE_MARK: Final = "_picnic_kit_gate"
-"""The attribute :func:`~picnic_rules.kit.define_game` sets on each guard and gate it wraps
-around a game's function, to the wrapper itself (another wrapper that copies the
-attribute, as ``functools.wraps`` does, holds a wrapper that is not itself); the
-wrapper's ``__wrapped__`` is the function. A search that makes every state itself may
-take the kit's wrappers off (:func:`picnic_rules.agents.search.engine_functions`)."""
 
 Actor: TypeAlias = int | Literal[_Chance.CHANCE] | None
 """The result of ``to_move``: a seat number, :data:`CHANCE`, or ``None`` when the game is over."""
@@ -153,6 +146,36 @@ def check_player_count(name: str, players: tuple[int, int], count: object) -> in
     if type(count) is not int or not low <= count <= high:
         raise RulesError(f"{name} takes {low} to {high} players, not {count!r}")
     return count
+
+
+@attrs.frozen
+class EngineFunctions:
+    """The functions of a game a search calls at every step, as the game module wrote them:
+    without the kit's checks, which refuse only what a search never passes (it makes every
+    state with these functions and applies only the moves they list or draw).
+    :attr:`Game.engine` holds them.
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["sandwich"]
+    >>> game.engine.to_move(game.new_game(2))
+    CHANCE
+    """
+
+    to_move: Callable[[Any], Actor]
+    """``to_move`` (``None`` at the end, :data:`CHANCE` at a chance node)."""
+    legal_moves: Callable[[Any], tuple[Any, ...]]
+    """``legal_moves``."""
+    apply: Callable[[Any, Any], Any]
+    """``apply_legal``: ``apply`` of the moves ``legal_moves`` lists and ``sample_chance``
+    draws."""
+    sample_chance: Callable[[Any, random.Random], Any]
+    """``sample_chance``."""
+    winners: Callable[[Any], tuple[int, ...]]
+    """The winning seats of a finished state (``result(state).winners``)."""
+    determinize: Callable[[Any, random.Random], Any]
+    """``determinize``."""
+    view: Callable[[Any, int], Any]
+    """``view`` (of a seat the state has)."""
 
 
 class NewGame(Protocol[S_co, R_contra]):
@@ -321,10 +344,17 @@ class Game(Generic[S, V, M, R, Ob]):
     agents: Mapping[str, Callable[[], Agent[V, M]]] = attrs.field(factory=dict, repr=False)
     provides: frozenset[str] = attrs.field(default=frozenset(), repr=False)
     about: str = attrs.field(default="", repr=False)
+    _written: Mapping[str, tuple[Callable[..., Any], Callable[..., Any]]] = attrs.field(
+        factory=dict, repr=False, alias="written"
+    )
+    """Each function the kit checks, by name: the checked one this record was given and
+    the game module's own (:meth:`as_written`)."""
+    engine: EngineFunctions = attrs.field(init=False, repr=False)
+    """The functions a search calls at every step, as the game wrote them (no checks)."""
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
+            value = getattr(self, field.name, None)
             if isinstance(value, GenericPart) and value.game is not self:
                 object.__setattr__(self, field.name, GenericPart(value.function, self))
         if any(isinstance(f, GenericPart) and f.game is not self for f in self.agents.values()):
@@ -333,6 +363,38 @@ class Game(Generic[S, V, M, R, Ob]):
                 for name, f in self.agents.items()
             }
             object.__setattr__(self, "agents", bound)
+        object.__setattr__(self, "engine", self._engine())
+
+    def as_written(self, name: str) -> Callable[..., Any]:
+        """The contract function ``name`` (``"apply"``) as the game module wrote it, without
+        the kit's checks: the module's own while this record holds the kit's check of it,
+        else the record's own (a generic part, or a function a copy was given with
+        ``attrs.evolve``).
+
+        >>> from picnic_rules import GAMES, sandwich
+        >>> GAMES["sandwich"].as_written("apply") is sandwich.apply
+        True
+        """
+        checked, written = self._written.get(name, (None, None))
+        own = getattr(self, name)
+        return written if own is checked and written is not None else own
+
+    def _engine(self) -> EngineFunctions:
+        """:attr:`engine`, from :meth:`as_written`."""
+        result = self.as_written("result")
+
+        def winners(state: Any) -> tuple[int, ...]:
+            return tuple(result(state).winners)
+
+        return EngineFunctions(
+            to_move=self.as_written("to_move"),
+            legal_moves=self.as_written("legal_moves"),
+            apply=self.as_written("apply_legal"),
+            sample_chance=self.as_written("sample_chance"),
+            winners=winners,
+            determinize=self.as_written("determinize"),
+            view=self.as_written("view"),
+        )
 
     @property
     def min_players(self) -> int:
