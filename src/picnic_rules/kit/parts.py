@@ -197,19 +197,22 @@ def _public_view(
     neither), else those its :class:`~picnic_rules.kit.Visibility` derives (found on its
     ``view``), else the kit's default class, which shows only the seat count (and ``None``
     for the kit's default function)."""
-    kits = getattr(names.get("PublicView"), "from_the_kit", False) is True
+    seen = getattr(names.get("view"), "visibility", None)
+    if seen is not None and getattr(seen, "view_class", None) is not view:
+        seen = None
+    cls = names.get("PublicView")
+    kits = getattr(cls, "from_the_kit", False) is True  # one the kit made before
+    kits = kits or (seen is not None and cls is seen.public_class)
     own = [key for key in ("PublicView", "public") if key in names and not kits]
     if len(own) == 1:
         lacking = "public" if own == ["PublicView"] else "PublicView"
         raise TypeError(f"{name}: a game module that defines {own[0]} must define {lacking} too")
     if own:
-        cls = names["PublicView"]
         if not isinstance(cls, type) or not attrs.has(cls):
             raise TypeError(f"{name}: PublicView must be an attrs class, not {cls!r}")
         if "player" in {field.name for field in attrs.fields(cls)}:
             raise TypeError(f"{name}: PublicView has a 'player' field: it is nobody's view")
         return cls, typing.cast(Callable[[Any], Any], names["public"])
-    seen = getattr(names.get("view"), "visibility", None)
-    if seen is not None and getattr(seen, "view_class", None) is view:
+    if seen is not None:
         return typing.cast(type, seen.public_class), seen.public_of
     return defaults.public_view_class(str(names.get("__name__", name))), None
