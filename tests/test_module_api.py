@@ -13,8 +13,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 

@@ -378,7 +378,9 @@ class Game(Generic[S, V, M, R, Ob]):
         own = getattr(self, name, None) if type(name) is str else None
         if not callable(own) or isinstance(own, type):
             shown = _shorten(_safe_repr(name))
-            raise PicnicError(f"as_written takes the name of a function of {self.name}, not {shown}")
+            raise PicnicError(
+                f"as_written takes the name of a function of {self.name}, not {shown}"
+            )
         checked, written = self._written.get(name, (None, None))
         return written if own is checked and written is not None else own
 

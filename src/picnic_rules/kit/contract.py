@@ -120,7 +120,9 @@ def _unchecked(hint: Any) -> bool:
     return hint is None or hint is Any or isinstance(hint, typing.TypeVar)
 
 
-def check_signature(game: str, name: str, fn: object, spec: Spec, kinds: dict[str, set[Any]]) -> None:
+def check_signature(
+    game: str, name: str, fn: object, spec: Spec, kinds: dict[str, set[Any]]
+) -> None:
     """Raise :class:`TypeError` unless ``fn`` takes the contract's arguments and its
     annotations fit ``spec`` (``kinds``: the game's classes of each kind)."""
     if not callable(fn):

@@ -26,7 +26,7 @@ from ..agents.ismcts import ISMCTSAgent
 from ..agents.random_agent import RandomAgent
 from ..game import Agent, ChanceMode, Game, GenericPart
 from . import defaults, frontend
-from .contract import FRONT_END, KIND_NAMES, OPTIONAL, REQUIRED, TAKES_OBSERVATION, TAKES_RNG
+from .contract import FRONT_END, KIND_NAMES, OPTIONAL, TAKES_OBSERVATION, TAKES_RNG
 from .gates import (
     gate_markup,
     gate_observation,
@@ -247,7 +247,9 @@ def _generic_parts(parts: Parts) -> dict[str, Any]:
             part = gate_rng(key, generic, 2) if key in TAKES_RNG else generic
             checked[key] = GenericPart(guard_generic(key, part, kind), None)
     if "apply_legal" in fns:
-        checked["apply_legal"] = guard(name, "apply_legal", fns["apply_legal"], parts.State, "State")
+        checked["apply_legal"] = guard(
+            name, "apply_legal", fns["apply_legal"], parts.State, "State"
+        )
     return checked
 
 

@@ -30,7 +30,6 @@ from ..errors import (
     InvalidState,
     PicnicError,
     RulesError,
-    class_name,
     kind_of,
     not_a_random,
     not_a_seat,
@@ -66,7 +65,7 @@ def not_a_move(game: str, value: object) -> IllegalMove:
     """The refusal of a ``value`` of none of ``game``'s move classes, which ``apply`` takes
     for no move at all, whatever it compares equal to: ``not a move of sandwich: it is a
     str, not a move``."""
-    shown = with_article(class_name(type(value)))
+    shown = with_article(type(value).__name__)
     return IllegalMove(value, f"not a move of {game}: it is {shown}, not a move")
 
 
@@ -116,7 +115,7 @@ _NONE: Final = object()
 """An argument not given (the view gate's keyword path)."""
 
 
-def gate_view(fn: Any, expected: type, refuse: Callable[[object], InvalidState]) -> Any:
+def gate_view(fn: Any, expected: type[Any], refuse: Callable[[object], InvalidState]) -> Any:
     """``view(state, seat)`` refusing a ``state`` that is not of the class ``expected``
     (``refuse`` builds the error) and then a seat that is not an int in ``0 ..
     state.players - 1`` (:class:`~picnic_rules.PicnicError`): both in one closure, which a

@@ -33,7 +33,9 @@ Refusal = Callable[[object], InvalidState]
 def wrong_kind(name: str, game: str, kind: str, value: object) -> InvalidState:
     """The refusal of a ``value`` that is not the game's ``kind``: ``legal_moves takes an
     insects State, not an ants State``."""
-    return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of_value(value)}")
+    return InvalidState(
+        f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of_value(value)}"
+    )
 
 
 def refusal(game: str, name: str, kind: str) -> Refusal:
@@ -151,9 +153,7 @@ def _guard_draw(name: str, fn: Any, expected: type, also: type, refuse: Refusal)
     return drawn
 
 
-def guard_apply(
-    game: str, fn: Any, state: type, view: type, move_types: frozenset[type]
-) -> Any:
+def guard_apply(game: str, fn: Any, state: type, view: type, move_types: frozenset[type]) -> Any:
     """``apply`` refusing a position that is not the game's ``state``
     (:class:`~picnic_rules.InvalidState`), then a value of none of its ``move_types``
     (:class:`~picnic_rules.IllegalMove`, :func:`~picnic_rules.kit.gates.not_a_move`): the
