@@ -249,9 +249,11 @@ class Game(Generic[S, V, M, R, Ob]):
     :func:`picnic_rules.kit.define_game`; :data:`picnic_rules.GAMES` maps
     names to them. It is generic over the game's ``State``, ``View``, move
     ``Rules`` and ``Observation`` types, so ``sandwich.GAME.legal_moves(state)``
-    is a tuple of sandwich moves to a type checker. The callables are exactly the
-    module-level functions of the game package (see each game's
-    documentation)::
+    is a tuple of sandwich moves to a type checker. The callables are the
+    module-level functions of the game package (see each game's documentation) with
+    the kit's checks around them: call through the record for the checked contract
+    (the package's own ``sandwich.apply`` is the rule as written, and trusts its
+    arguments); :attr:`engine` holds the unchecked ones a search calls::
 
         >>> from picnic_rules import GAMES, CHANCE
         >>> game = GAMES["sandwich"]
