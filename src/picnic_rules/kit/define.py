@@ -50,6 +50,10 @@ _GENERIC: dict[str, Callable[..., Any]] = {
 }
 """The kit's generic part of each name a module may leave out."""
 
+_READ = ("players", "Rules", "State", "View", "Observation", "PublicView", "move_types")
+_READ += ("reasons", "provides")
+"""The fields of the record read from the module (:class:`~picnic_rules.kit.parts.Parts`)."""
+
 
 def define_game(
     namespace: Mapping[str, object],
@@ -173,21 +177,13 @@ def define_game(
     return Game(
         name=name,
         title=title,
-        players=parts.players,
-        Rules=parts.Rules,
-        State=parts.State,
-        View=parts.View,
-        Observation=parts.Observation,
-        move_types=parts.move_types,
-        reasons=parts.reasons,
         chance=chance,
         face_down_moves=face_down_moves,
         about=about,
-        provides=parts.own,
         variants=chosen,
         agents=every_agent,
-        PublicView=parts.PublicView,
         written=written,
+        **{key: getattr(parts, key) for key in _READ},
         **checked,
     )
 

@@ -55,7 +55,7 @@ class Parts:
     """The move classes, in order."""
     reasons: tuple[str, ...]
     """Every end reason."""
-    own: frozenset[str]
+    provides: frozenset[str]
     """The parts of the front-end tier the module defines."""
     functions: Mapping[str, Callable[..., Any]]
     """Each contract function the module defines or the kit derives, by name, unchecked."""
@@ -129,7 +129,7 @@ def read_parts(
         Observation=observation,
         move_types=move_types,
         reasons=typing.cast(tuple[str, ...], names["REASONS"]),
-        own=frozenset(own),
+        provides=frozenset(own),
         functions=functions,
         PublicView=public_view,
         public=public,
