@@ -50,8 +50,8 @@ _GENERIC: dict[str, Callable[..., Any]] = {
 }
 """The kit's generic part of each name a module may leave out."""
 
-_READ = ("players", "Rules", "State", "View", "Observation", "PublicView", "move_types")
-_READ += ("reasons", "provides")
+_READ: tuple[str, ...] = ("players", "Rules", "State", "View", "Observation", "PublicView")
+_READ += ("move_types", "reasons", "provides")
 """The fields of the record read from the module (:class:`~picnic_rules.kit.parts.Parts`)."""
 
 
