@@ -154,14 +154,9 @@ def define_game(
     parts = read_parts(namespace, name, players, chance)
     checked = {**_rules_tier(parts), **_front_end(parts), **_generic_parts(parts)}
     checked.setdefault("apply_legal", checked["apply"])
-    written = {
-        key: (checked[key], parts.functions[key])
-        for key in checked
-        if key in parts.functions and not isinstance(checked[key], GenericPart)
-    }
-    if "apply_legal" not in parts.functions:  # apply itself
-        written["apply_legal"] = written["apply"]
-    if parts.public is not None:
+    written = {key: (checked[key], fn) for key, fn in parts.functions.items()}
+    written.setdefault("apply_legal", written["apply"])  # apply itself
+    if parts.public is not None:  # the module's own, or its Visibility's
         written["public"] = (checked["public"], parts.public)
     if isinstance(namespace, dict):  # the classes made for the module, named after it
         namespace.setdefault("Observation", parts.Observation)
