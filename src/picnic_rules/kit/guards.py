@@ -19,8 +19,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidState, PicnicError, not_a_random, with_article
-from ..errors import kind_of as kind_of_value
+from ..errors import InvalidState, PicnicError, kind_of, not_a_random, with_article
 from .contract import HOT, KIND_NAMES, TAKES_OBSERVATION, TAKES_RNG, members
 from .gates import gate_rng, not_a_move, not_observed
 
@@ -33,9 +32,7 @@ Refusal = Callable[[object], InvalidState]
 def wrong_kind(name: str, game: str, kind: str, value: object) -> InvalidState:
     """The refusal of a ``value`` that is not the game's ``kind``: ``legal_moves takes an
     insects State, not an ants State``."""
-    return InvalidState(
-        f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of_value(value)}"
-    )
+    return InvalidState(f"{name} takes {with_article(f'{game} {kind}')}, not {kind_of(value)}")
 
 
 def refusal(game: str, name: str, kind: str) -> Refusal:
