@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+import harness_games
 import pytest
 from harness_games import DICE, Pick, Roll, State, View
 from hypothesis import HealthCheck, Phase, given, settings
@@ -163,11 +164,11 @@ BROKEN: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "sample_chance ignores its generator": ({"sample_chance": _same_seed_other_roll}, "chance"),
     "legal_moves answers a look-alike of another class": (
-        {"legal_moves": DICE.legal_moves.__wrapped__},  # without the kit's guard
+        {"legal_moves": harness_games.legal_moves},  # the rule as written: no kit guard
         "wrong-kind",
     ),
     "max_moves fails inside on a player count of no kind": (
-        {"max_moves": DICE.max_moves.__wrapped__},  # without the kit's gate: None * rounds
+        {"max_moves": harness_games.max_moves},  # as written, no kit gate: None * rounds
         "wrong-kind",
     ),
 }
@@ -181,6 +182,29 @@ def test_a_broken_dice_game_fails_its_check(name: str) -> None:
     skip = [] if check == "wrong-kind" else ["wrong-kind"]
     with pytest.raises(AssertionError, match=f"^dice: check '{check}' failed: "):
         check_game(_broken(**changes), games=2, players=2, variants=["default"], seed=3, skip=skip)
+
+
+def _apply_by_equality(state: State, move: Any) -> State:
+    """An ``apply`` that looks a seat's move up among the legal ones by ``==``, as a game
+    without the kit's rule for what a move is would: an object equal to everything is
+    taken for the first legal move."""
+    legal = DICE.legal_moves(state)
+    try:
+        return DICE.apply(state, legal[legal.index(move)])
+    except ValueError:  # not among them: the game's own refusal
+        return DICE.apply(state, move)
+
+
+def test_an_apply_that_takes_an_object_equal_to_everything_fails_move_values() -> None:
+    broken = _broken(apply=_apply_by_equality, apply_legal=_apply_by_equality)
+    message = (
+        r"^dice: check 'move-values' failed: apply\(state, <always equal>\) of an object "
+        r"that compares equal to everything was accepted: a move is a value of one of the "
+        r"game's move classes\n"
+    )
+    with pytest.raises(AssertionError, match=message):
+        check_play(broken, players=2, seed=3, only=["move-values"])
+    check_play(DICE, players=2, seed=3, only=["move-values"])  # the kit's rule holds
 
 
 def test_a_parse_move_that_refuses_the_seat_to_act_fails_text_path() -> None:

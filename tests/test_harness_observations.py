@@ -354,7 +354,7 @@ class _AnySeat(Game[Any, Any, Any, Any, Any]):
 
 
 def test_apply_as_that_lets_any_seat_move_is_caught() -> None:
-    fields = {f.name: getattr(DICE, f.name) for f in attrs.fields(Game)}
+    fields = {f.alias: getattr(DICE, f.name) for f in attrs.fields(Game) if f.init}
     _fails(
         _AnySeat(**fields),
         "apply-as",

@@ -12,10 +12,10 @@ from typing import Any
 import attrs
 import pytest
 
-from picnic_rules import CHANCE, GAMES, PicnicError, play
+from picnic_rules import CHANCE, GAMES, PicnicError, play, sandwich
 from picnic_rules.agents import ISMCTSAgent, make_agent
 from picnic_rules.agents.ismcts import SearchAgent, heuristic_policy
-from picnic_rules.agents.search import engine_functions, search
+from picnic_rules.agents.search import search
 from picnic_rules.game import AnyGame
 from picnic_rules.testing import random_step
 
@@ -158,23 +158,26 @@ def test_a_game_without_a_computer_has_no_heuristic_policy() -> None:
 def test_the_search_runs_on_the_engine_functions_without_the_kit_guards() -> None:
     from picnic_rules.sandwich import engine
 
-    fast = engine_functions(GAMES["sandwich"])
+    fast = GAMES["sandwich"].engine
     assert fast.apply is engine.apply_legal  # the game's apply of legal moves, unchecked
     assert fast.legal_moves is engine.legal_moves
     assert fast.to_move is engine.to_move
+    assert fast.view is sandwich.view and fast.determinize is sandwich.determinize
 
 
 def test_a_game_without_its_own_apply_legal_is_searched_with_apply() -> None:
     from picnic_rules.insects import engine as insects_engine
 
     assert GAMES["insects"].apply_legal is GAMES["insects"].apply
-    assert engine_functions(GAMES["insects"]).apply is insects_engine.apply
+    assert GAMES["insects"].engine.apply is insects_engine.apply
 
 
-def test_a_wrapper_of_another_kind_is_kept() -> None:
+def test_a_copy_given_another_function_is_searched_with_it() -> None:
     cached = functools.lru_cache(maxsize=None)(GAMES["sandwich"].legal_moves)
     game = attrs.evolve(GAMES["sandwich"], legal_moves=cached)
-    assert engine_functions(game).legal_moves is cached
+    assert game.engine.legal_moves is cached
+    assert game.engine.to_move is sandwich.to_move  # the others as the module wrote them
+    assert game.as_written("legal_moves") is cached
 
 
 def test_search_credits_a_cut_playout_with_the_evaluator() -> None:
@@ -187,7 +190,7 @@ def test_search_credits_a_cut_playout_with_the_evaluator() -> None:
         return tuple(1.0 if k == seat else 0.0 for k in range(2))
 
     root, done = search(
-        engine_functions(game), view, random.Random(1), iterations=20, seconds=None,
+        game.engine, view, random.Random(1), iterations=20, seconds=None,
         exploration=0.7, depth=0, evaluate=mine,
     )  # fmt: skip
     assert sum(node.reward for node in root.children.values()) == done
@@ -273,7 +276,7 @@ def test_a_stop_ends_every_iteration_where_it_says_and_credits_the_evaluator() -
         return tuple(1.0 if k == seat else 0.0 for k in range(2))
 
     root, done = search(
-        engine_functions(game), view, random.Random(1), iterations=30, seconds=None,
+        game.engine, view, random.Random(1), iterations=30, seconds=None,
         exploration=0.7, policy=never, depth=6, evaluate=mine, stop=lambda s: True,
     )  # fmt: skip
     assert done == 30
@@ -335,7 +338,7 @@ def test_a_step_plays_the_playouts_as_the_policy_would() -> None:
     game = GAMES["insects"]
     state = _decision(game, seed=3, skip=1)
     view = game.view(state, game.to_move(state))
-    fast = engine_functions(game)
+    fast = game.engine
     policy = heuristic_policy(game, "computer")
     assert policy is not None
     steps: list[int] = []

@@ -213,7 +213,7 @@ def test_the_player_range_is_enforced_in_one_place() -> None:
         with pytest.raises(RulesError, match=f"sandwich takes 2 to 4 players, not {bad!r}"):
             sandwich.GAME.check_players(bad)
     with pytest.raises(RulesError, match="sandwich takes 2 to 4 players, not 5"):
-        sandwich.new_game(5)
+        sandwich.GAME.new_game(5)
     assert check_player_count("x", (1, 1), 1) == 1
 
 
@@ -318,7 +318,8 @@ def test_define_game_derives_what_follows_from_the_rules_tier() -> None:
     start = sandwich.new_game(3, rules)
     assert game.max_moves(3, rules) == sandwich.remaining(start).moves
     assert game.max_chance_steps(3, rules) == sandwich.remaining(start).chance
-    assert game.is_over(start) is False and namespace["is_over"](start) is False
+    assert game.is_over(start) is False and game.as_written("is_over")(start) is False
+    assert "is_over" not in namespace  # the module's names are left as they are
     assert game.move_from_str("play jelly on 0") == sandwich.Play(sandwich.Card.JELLY, 0)
     with pytest.raises(RulesError):
         game.max_moves(3, "rules")  # the kit's gate holds for the derived parts too
@@ -530,24 +531,25 @@ def test_the_gate_refuses_rules_of_another_type(name: str, bad: object) -> None:
     function = getattr(sandwich.GAME, name)
     with pytest.raises(RulesError, match=f"^rules must be a sandwich Rules, not {shown}$"):
         function(2, bad)
-    assert getattr(sandwich, name) is function  # the package's own name is the gated one
+    assert getattr(sandwich, name) is sandwich.GAME.as_written(name)  # the rule, unchecked
+    assert getattr(sandwich, name) is not function
 
 
 def test_the_gate_names_a_rules_object_of_another_game() -> None:
     from picnic_rules import insects
 
     with pytest.raises(RulesError, match=r"^rules must be a sandwich Rules, not an insects Rules$"):
-        sandwich.new_game(2, rules=insects.Rules())
+        sandwich.GAME.new_game(2, rules=insects.Rules())
     with pytest.raises(RulesError, match=r"^rules must be an insects Rules, not a sandwich Rules$"):
-        insects.new_game(rules=sandwich.Rules())
+        insects.GAME.new_game(rules=sandwich.Rules())
 
 
 def test_the_gate_checks_the_players_then_the_rules_own_check() -> None:
     with pytest.raises(RulesError, match=r"^sandwich takes 2 to 4 players, not True$"):
-        sandwich.new_game(True)
+        sandwich.GAME.new_game(True)
     with pytest.raises(RulesError, match=r"^first_player 3 is not a seat of a 2-player game$"):
-        sandwich.new_game(2, sandwich.Rules(first_player=3))
-    assert sandwich.new_game(players=3, rules=sandwich.Rules()).players == 3
+        sandwich.GAME.new_game(2, sandwich.Rules(first_player=3))
+    assert sandwich.GAME.new_game(players=3, rules=sandwich.Rules()).players == 3
 
 
 @pytest.mark.parametrize("seat", [-1, 2, True, "0", None, 1.0])
@@ -555,22 +557,22 @@ def test_the_gate_refuses_a_seat_of_no_one(seat: object) -> None:
     state = _dealt()
     message = f"^seat {re.escape(repr(seat))} is not a seat of this 2-player game$"
     with pytest.raises(PicnicError, match=message):
-        sandwich.view(state, seat)  # type: ignore[arg-type]
+        sandwich.GAME.view(state, seat)  # type: ignore[arg-type]
     move = sandwich.legal_moves(state)[0]
     with pytest.raises(PicnicError, match=message):
         sandwich.GAME.observe(state, move, seat)  # type: ignore[arg-type]
     with pytest.raises(PicnicError, match=message):
-        sandwich.view(state, player=seat)  # type: ignore[call-arg]
+        sandwich.GAME.view(state, player=seat)  # type: ignore[call-arg]
 
 
 def test_the_state_gate_comes_before_the_seat_gate() -> None:
     with pytest.raises(InvalidState, match="view takes a sandwich State, not a str"):
-        sandwich.view("x", 9)  # type: ignore[arg-type]
+        sandwich.GAME.view("x", 9)  # type: ignore[arg-type]
 
 
 def test_the_gate_refuses_a_result_before_the_end() -> None:
     with pytest.raises(PicnicError, match=r"^the game is not over yet, so it has no result$"):
-        sandwich.result(_dealt())
+        sandwich.GAME.result(_dealt())
 
 
 # ---------------------------------------------------------------- the front-end tier's defaults

@@ -51,7 +51,9 @@ def test_the_kit_derives_the_public_view_from_the_declarations() -> None:
 
 def test_keep_or_swap_writes_nothing_and_shows_the_cards_at_the_showdown() -> None:
     game = keep_or_swap.GAME
-    assert game.PublicView is keep_or_swap.PublicView and game.public is keep_or_swap.public
+    assert game.PublicView is keep_or_swap.SEEN.public_class is keep_or_swap.PublicView
+    assert game.as_written("public") is keep_or_swap.SEEN.public_of
+    assert "public" not in vars(keep_or_swap)  # the module's functions are as written
     rng = random.Random(5)
     state = game.new_game(3)
     while not game.is_over(state):
@@ -62,8 +64,7 @@ def test_keep_or_swap_writes_nothing_and_shows_the_cards_at_the_showdown() -> No
 
 
 def test_a_module_defines_both_public_parts_or_neither() -> None:
-    namespace = {**vars(keep_or_swap), "PublicView": keep_or_swap.PublicView}
-    namespace.pop("public", None)
+    namespace = {**vars(keep_or_swap), "PublicView": attrs.make_class("PublicView", ["deck"])}
     with pytest.raises(TypeError, match="defines PublicView must define public too"):
         define_game(namespace, name="half", title="Half", players=(2, 4))
     bad = attrs.make_class("PublicView", {"player": attrs.field(type=int)}, frozen=True)

@@ -297,7 +297,7 @@ def test_a_module_without_a_notation_or_visibility_gets_no_tier() -> None:
     def view(state: ks.State, seat: int) -> Any:
         return ks.view(state, seat)
 
-    game = _defined(NOTATION=None, view=view)
+    game = _defined(NOTATION=None, view=view, move_from_str=ks.NOTATION.read, PublicView=None)
     assert (game.action_space, game.chance_space, game.view_bounds) == (None, None, None)
     assert game.provides == frozenset()
 

@@ -1,17 +1,20 @@
 """The same module API in every built-in game, and the kit's gates with one message each.
 
-A game package is its :class:`~picnic_rules.Game` record's functions under their own
-names: this test walks the record's fields and each package, so that a front end may
-call ``poultry.describe_move`` as it calls ``insects.describe_move``, and so that a
-wrong rules object, a seat of no one or a result asked too early read the same in
-every game.
+A game package holds its rules under the names of its :class:`~picnic_rules.Game`
+record's functions, as it wrote them (``poultry.apply`` is the rule), and the record
+holds them checked: this test walks the record's fields and each package, so that a
+front end may call ``poultry.describe_move`` as it calls ``insects.describe_move``, and
+so that a wrong rules object, a seat of no one, a result asked too early or an object
+that is no move read the same in every game's record.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -70,9 +73,39 @@ def test_every_function_of_the_record_is_the_package_attribute_of_its_name(name:
     assert set(FUNCTIONS) >= {"new_game", "observe", "describe_move", "render", "parse_move"}
     assert not _missing(name), f"{name} lacks {sorted(_missing(name))}"
     for part in FUNCTIONS:
-        assert getattr(package, part) is getattr(game, part), f"{name}.{part} is not GAME.{part}"
+        own = getattr(package, part)
+        assert own is game.as_written(part), f"{name}.{part} is not GAME.{part} as written"
     for cls in CLASSES:
         assert getattr(package, cls) is getattr(game, cls)
+
+
+KIT_CHECKS = {
+    str(Path(importlib.import_module(f"picnic_rules.kit.{module}").__file__ or ""))
+    for module in ("guards", "gates")
+}
+"""The files of the kit's checks (the closures the record holds)."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_package_function_is_the_rule_as_written_and_the_record_checks_it(name: str) -> None:
+    package = _package(name)
+    game = package.GAME
+    checked = [part for part in FUNCTIONS if getattr(game, part) is not getattr(package, part)]
+    assert {"new_game", "to_move", "legal_moves", "apply", "view", "result"} <= set(checked)
+    for part in FUNCTIONS:
+        code = getattr(getattr(package, part), "__code__", None)
+        assert code is None or code.co_filename not in KIT_CHECKS, f"{name}.{part} is a check"
+    for part in checked:
+        assert getattr(game, part).__code__.co_filename in KIT_CHECKS, f"GAME.{part}"
+
+
+def test_the_view_of_poultry_is_its_own_source() -> None:
+    from picnic_rules import poultry
+
+    assert inspect.getsourcefile(poultry.view) == inspect.getsourcefile(
+        importlib.import_module("picnic_rules.poultry.views")
+    )
+    assert inspect.getsourcefile(poultry.GAME.view) != inspect.getsourcefile(poultry.view)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -120,8 +153,21 @@ def _ours(name: str, message: str) -> str:
     return re.sub(rf"\ban? {name}\b", "a GAME", message).replace(name, "GAME")
 
 
+class AlwaysEqual:
+    """An object that compares equal to everything (a move of no game)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __str__(self) -> str:
+        return "always equal"
+
+
 def _messages(name: str) -> dict[str, tuple[str, str]]:
-    """What each gate says in game ``name``."""
+    """What each gate of the record says in game ``name``."""
     package = _package(name)
     game = package.GAME
     state = game.new_game(2)
@@ -130,18 +176,20 @@ def _messages(name: str) -> dict[str, tuple[str, str]]:
     move = (game.legal_moves(state) or (None,))[0]
     other = _package("ants" if name == "sandwich" else "sandwich").Rules()
     said = {
-        "new_game rules": _said(lambda: package.new_game(2, "default")),
-        "new_game other rules": _said(lambda: package.new_game(2, rules=other)),
-        "max_moves rules": _said(lambda: package.max_moves(2, None)),
-        "max_chance_steps rules": _said(lambda: package.max_chance_steps(2, 3)),
-        "new_game players": _said(lambda: package.new_game(game.players[1] + 1)),
-        "new_game bool players": _said(lambda: package.new_game(True)),
-        "view seat": _said(lambda: package.view(state, 2)),
-        "view bool seat": _said(lambda: package.view(state, True)),
-        "result": _said(lambda: package.result(state)),
+        "new_game rules": _said(lambda: game.new_game(2, "default")),
+        "new_game other rules": _said(lambda: game.new_game(2, rules=other)),
+        "max_moves rules": _said(lambda: game.max_moves(2, None)),
+        "max_chance_steps rules": _said(lambda: game.max_chance_steps(2, 3)),
+        "new_game players": _said(lambda: game.new_game(game.players[1] + 1)),
+        "new_game bool players": _said(lambda: game.new_game(True)),
+        "view seat": _said(lambda: game.view(state, 2)),
+        "view bool seat": _said(lambda: game.view(state, True)),
+        "result": _said(lambda: game.result(state)),
+        "apply always equal": _said(lambda: game.apply(state, AlwaysEqual())),
+        "apply text": _said(lambda: game.apply(state, "end")),
     }
     if move is not None:
-        said["observe seat"] = _said(lambda: package.observe(state, move, -1))
+        said["observe seat"] = _said(lambda: game.observe(state, move, -1))
     return {gate: (kind, _ours(name, message)) for gate, (kind, message) in said.items()}
 
 
@@ -158,6 +206,14 @@ def test_the_gates_say_the_same_in_every_game() -> None:
         "view seat": ("PicnicError", "seat 2 is not a seat of this 2-player game"),
         "view bool seat": ("PicnicError", "seat True is not a seat of this 2-player game"),
         "result": ("PicnicError", "the game is not over yet, so it has no result"),
+        "apply always equal": (
+            "IllegalMove",
+            "illegal move 'always equal': not a move of GAME: it is an AlwaysEqual, not a move",
+        ),
+        "apply text": (
+            "IllegalMove",
+            "illegal move 'end': not a move of GAME: it is a str, not a move",
+        ),
         "observe seat": ("PicnicError", "seat -1 is not a seat of this 2-player game"),
     }
     for name, said in messages.items():

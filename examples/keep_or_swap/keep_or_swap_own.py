@@ -15,20 +15,8 @@ from typing import cast
 
 import attrs
 import keep_or_swap
-from keep_or_swap import (
-    PLAYERS,
-    Draw,
-    Keep,
-    Move,
-    Rules,
-    State,
-    Swap,
-    View,
-    apply,
-    is_over,
-    legal_moves,
-    view,
-)
+from keep_or_swap import GAME as RULES  # the record of the rules: their checked functions
+from keep_or_swap import PLAYERS, Draw, Keep, Move, Rules, State, Swap, View, legal_moves
 
 from picnic_rules import CHANCE, IllegalMove
 from picnic_rules.game import Actor, Game
@@ -48,13 +36,13 @@ class Observation:
 
 def observe(state: State, move: Move, seat: int) -> Observation:
     """What ``seat`` learns when ``move`` is made: everything but a card dealt to another seat."""
-    view(state, seat)  # a PicnicError for a seat the game does not have
-    after = apply(state, move)  # an IllegalMove for a move that is not legal
+    RULES.view(state, seat)  # a PicnicError for a seat the game does not have
+    after = RULES.apply(state, move)  # an IllegalMove for a move that is not legal
     legal = legal_moves(state)
     move = legal[legal.index(move)]  # the listed twin of a look-alike (Draw(4.0))
     hidden = isinstance(move, Draw) and [sum(hand) for hand in state.hands].index(0) != seat
     discarded = _card(state.hands[state.turn]) if isinstance(move, Swap) else None
-    showdown = tuple(map(_card, after.hands)) if is_over(after) else None
+    showdown = tuple(map(_card, after.hands)) if RULES.is_over(after) else None
     return Observation(seat, None if hidden else move, discarded, showdown)
 
 

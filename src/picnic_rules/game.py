@@ -31,11 +31,11 @@ from .typevars import M, Ob, R, S, V
 
 __all__ = [
     "CHANCE",
-    "GATE_MARK",
     "Actor",
     "Agent",
     "AnyGame",
     "ChanceMode",
+    "EngineFunctions",
     "Game",
     "Measure",
     "Outcome",
@@ -62,13 +62,6 @@ CHANCE: Final = _Chance.CHANCE
 
 Compare with ``is``: ``if game.to_move(state) is CHANCE: ...``.
 """
-
-GATE_MARK: Final = "_picnic_kit_gate"
-"""The attribute :func:`~picnic_rules.kit.define_game` sets on each guard and gate it wraps
-around a game's function, to the wrapper itself (another wrapper that copies the
-attribute, as ``functools.wraps`` does, holds a wrapper that is not itself); the
-wrapper's ``__wrapped__`` is the function. A search that makes every state itself may
-take the kit's wrappers off (:func:`picnic_rules.agents.search.engine_functions`)."""
 
 Actor: TypeAlias = int | Literal[_Chance.CHANCE] | None
 """The result of ``to_move``: a seat number, :data:`CHANCE`, or ``None`` when the game is over."""
@@ -155,6 +148,36 @@ def check_player_count(name: str, players: tuple[int, int], count: object) -> in
     return count
 
 
+@attrs.frozen
+class EngineFunctions:
+    """The functions of a game a search calls at every step, as the game module wrote them:
+    without the kit's checks, which refuse only what a search never passes (it makes every
+    state with these functions and applies only the moves they list or draw).
+    :attr:`Game.engine` holds them.
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["sandwich"]
+    >>> game.engine.to_move(game.new_game(2))
+    CHANCE
+    """
+
+    to_move: Callable[[Any], Actor]
+    """``to_move`` (``None`` at the end, :data:`CHANCE` at a chance node)."""
+    legal_moves: Callable[[Any], tuple[Any, ...]]
+    """``legal_moves``."""
+    apply: Callable[[Any, Any], Any]
+    """``apply_legal``: ``apply`` of the moves ``legal_moves`` lists and ``sample_chance``
+    draws."""
+    sample_chance: Callable[[Any, random.Random], Any]
+    """``sample_chance``."""
+    winners: Callable[[Any], tuple[int, ...]]
+    """The winning seats of a finished state (``result(state).winners``)."""
+    determinize: Callable[[Any, random.Random], Any]
+    """``determinize``."""
+    view: Callable[[Any, int], Any]
+    """``view`` (of a seat the state has)."""
+
+
 class NewGame(Protocol[S_co, R_contra]):
     """The type of a game's ``new_game(players=..., rules=...)``."""
 
@@ -226,9 +249,11 @@ class Game(Generic[S, V, M, R, Ob]):
     :func:`picnic_rules.kit.define_game`; :data:`picnic_rules.GAMES` maps
     names to them. It is generic over the game's ``State``, ``View``, move
     ``Rules`` and ``Observation`` types, so ``sandwich.GAME.legal_moves(state)``
-    is a tuple of sandwich moves to a type checker. The callables are exactly the
-    module-level functions of the game package (see each game's
-    documentation)::
+    is a tuple of sandwich moves to a type checker. The callables are the
+    module-level functions of the game package (see each game's documentation) with
+    the kit's checks around them: call through the record for the checked contract
+    (the package's own ``sandwich.apply`` is the rule as written, and trusts its
+    arguments); :attr:`engine` holds the unchecked ones a search calls::
 
         >>> from picnic_rules import GAMES, CHANCE
         >>> game = GAMES["sandwich"]
@@ -337,10 +362,17 @@ class Game(Generic[S, V, M, R, Ob]):
     view_bounds: Callable[[int, R], Mapping[str, int]] | None = attrs.field(
         default=None, repr=False
     )
+    _written: Mapping[str, tuple[Callable[..., Any], Callable[..., Any]]] = attrs.field(
+        factory=dict, repr=False, alias="written"
+    )
+    """Each function the kit checks, by name: the checked one this record was given and
+    the game module's own (:meth:`as_written`)."""
+    engine: EngineFunctions = attrs.field(init=False, repr=False)
+    """The functions a search calls at every step, as the game wrote them (no checks)."""
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
+            value = getattr(self, field.name, None)
             if isinstance(value, GenericPart) and value.game is not self:
                 object.__setattr__(self, field.name, GenericPart(value.function, self))
         if any(isinstance(f, GenericPart) and f.game is not self for f in self.agents.values()):
@@ -349,6 +381,43 @@ class Game(Generic[S, V, M, R, Ob]):
                 for name, f in self.agents.items()
             }
             object.__setattr__(self, "agents", bound)
+        object.__setattr__(self, "engine", self._engine())
+
+    def as_written(self, name: str) -> Callable[..., Any]:
+        """The contract function ``name`` (``"apply"``) as the game module wrote it, without
+        the kit's checks: the module's own while this record holds the kit's check of it,
+        else the record's own (a generic part, or a function a copy was given with
+        ``attrs.evolve``).
+
+        >>> from picnic_rules import GAMES, sandwich
+        >>> GAMES["sandwich"].as_written("apply") is sandwich.apply
+        True
+        """
+        own = getattr(self, name, None) if type(name) is str else None
+        if not callable(own) or isinstance(own, type):
+            shown = _shorten(_safe_repr(name))
+            raise PicnicError(
+                f"as_written takes the name of a function of {self.name}, not {shown}"
+            )
+        checked, written = self._written.get(name, (None, None))
+        return written if own is checked and written is not None else own
+
+    def _engine(self) -> EngineFunctions:
+        """:attr:`engine`, from :meth:`as_written`."""
+        result = self.as_written("result")
+
+        def winners(state: Any) -> tuple[int, ...]:
+            return tuple(result(state).winners)
+
+        return EngineFunctions(
+            to_move=self.as_written("to_move"),
+            legal_moves=self.as_written("legal_moves"),
+            apply=self.as_written("apply_legal"),
+            sample_chance=self.as_written("sample_chance"),
+            winners=winners,
+            determinize=self.as_written("determinize"),
+            view=self.as_written("view"),
+        )
 
     @property
     def min_players(self) -> int:

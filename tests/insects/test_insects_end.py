@@ -15,6 +15,7 @@ from insects_scenario import apply_all, make_state, moves, play
 
 from picnic_rules import PicnicError
 from picnic_rules.insects import (
+    GAME,
     Card,
     Phase,
     Rules,
@@ -91,7 +92,7 @@ def test_equal_leaders_all_win() -> None:
 
 def test_no_result_before_the_end() -> None:
     with pytest.raises(PicnicError, match="not over"):
-        result(make_state(hands={0: "red fly"}))
+        GAME.result(make_state(hands={0: "red fly"}))
     assert moves(make_state(hands={0: "red fly"}))
 
 

@@ -13,6 +13,7 @@ from insects_scenario import moves
 
 from picnic_rules import CHANCE, RulesError
 from picnic_rules.insects import (
+    GAME,
     Card,
     Draw,
     Phase,
@@ -46,7 +47,7 @@ def test_food_per_player_count(players: int, each: int, out: int) -> None:
 def test_player_count_is_two_to_six() -> None:
     for bad in (1, 7):
         with pytest.raises(RulesError, match="2 to 6 players"):
-            new_game(bad)
+            GAME.new_game(bad)  # the record's gate
 
 
 def test_rules_refuse_impossible_options() -> None:
@@ -58,7 +59,7 @@ def test_rules_refuse_impossible_options() -> None:
     with pytest.raises(RulesError, match="at most"):
         Rules(insects=10**9)
     with pytest.raises(RulesError, match="dealing 8 cards to 6 players"):
-        new_game(6, Rules(insects=1, jokers=0, weapons=1))
+        GAME.new_game(6, Rules(insects=1, jokers=0, weapons=1))
 
 
 def test_the_deal_is_chance_round_robin_from_seat_0_then_seat_0_starts() -> None:

@@ -9,6 +9,7 @@ from sandwich_scenario import BREAD, JELLY, PB, deck_rules, make_state
 
 from picnic_rules import IllegalMove, PicnicError
 from picnic_rules.sandwich import (
+    GAME,
     Ant,
     Discard,
     Draw,
@@ -105,7 +106,7 @@ def test_observe_refuses_an_illegal_move_and_a_missing_seat() -> None:
     with pytest.raises(IllegalMove, match="a new sandwich starts with bread"):
         observe(state, Play(JELLY), 1)
     with pytest.raises(PicnicError, match=r"^seat 5 is not a seat of this 2-player game$"):
-        observe(state, End(), 5)
+        GAME.observe(state, End(), 5)  # the record's gate
 
 
 def test_update_refuses_what_cannot_follow() -> None:

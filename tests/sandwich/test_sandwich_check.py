@@ -15,6 +15,7 @@ from sandwich_scenario import apply_all, deck_rules, make_state
 
 from picnic_rules import InvalidState, PicnicError, RulesError
 from picnic_rules.sandwich import (
+    GAME,
     Card,
     Draw,
     End,
@@ -254,7 +255,7 @@ def test_the_unforged_positions_pass() -> None:
 
 def test_check_refuses_what_is_not_a_state() -> None:
     with pytest.raises(InvalidState, match=r"sandwich State, not a sandwich View$"):
-        check(view(new_game(2), 0))  # type: ignore[arg-type]
+        GAME.check(view(new_game(2), 0))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- the deal
@@ -486,7 +487,7 @@ def test_the_views_of_real_ends_pass() -> None:
 
 def test_engine_entry_points_refuse_wrong_arguments() -> None:
     with pytest.raises(RulesError, match=r"^rules must be a sandwich Rules, not a dict$"):
-        new_game(2, {"bread": 3})  # type: ignore[arg-type]
+        GAME.new_game(2, {"bread": 3})  # type: ignore[arg-type]
     acting = make_state(hands={0: "bread"})
     with pytest.raises(PicnicError, match=r"chance does not act in phase 'act'"):
         sample_chance(acting, random.Random(0))

@@ -17,6 +17,7 @@ from sandwich_scenario import BREAD, JELLY, PB, deck_rules, illegal, make_state,
 
 from picnic_rules import Outcome, PicnicError
 from picnic_rules.sandwich import (
+    GAME,
     Ant,
     Discard,
     Draw,
@@ -340,7 +341,7 @@ def test_no_move_after_the_game_is_over(move):
 
 def test_a_running_game_has_no_result():
     with pytest.raises(PicnicError, match=r"^the game is not over yet, so it has no result$"):
-        result(make_state())
+        GAME.result(make_state())
 
 
 def test_result_counts_only_uncovered_finished_sandwiches():

@@ -17,6 +17,7 @@ from sandwich_scenario import ANT, BREAD, FLY, JELLY, PB, make_state
 
 from picnic_rules import IllegalMove, RulesError
 from picnic_rules.sandwich import (
+    GAME,
     Ant,
     Card,
     Discard,
@@ -174,22 +175,22 @@ def test_two_to_four_players(players):
     with pytest.raises(
         RulesError, match=f"^sandwich takes 2 to 4 players, not {re.escape(repr(players))}$"
     ):
-        new_game(players)
+        GAME.new_game(players)
 
 
 @pytest.mark.parametrize(("players", "first"), [(2, 2), (2, 3), (3, 3), (4, 4)])
 def test_the_first_player_must_be_a_seat(players, first):
     with pytest.raises(RulesError, match="first_player"):
-        new_game(players, Rules(first_player=first))
-    new_game(players, Rules(first_player=players - 1))
+        GAME.new_game(players, Rules(first_player=first))
+    GAME.new_game(players, Rules(first_player=players - 1))
 
 
 def test_the_deal_must_fit_the_deck():
     with pytest.raises(
         RulesError, match=r"^dealing 14 cards to 4 players needs 56 cards, the deck"
     ):
-        new_game(4, Rules(hand_size=14))
-    new_game(2, Rules(hand_size=27))
+        GAME.new_game(4, Rules(hand_size=14))
+    GAME.new_game(2, Rules(hand_size=27))
 
 
 @pytest.mark.parametrize(

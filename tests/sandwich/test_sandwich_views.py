@@ -14,7 +14,7 @@ import pytest
 from sandwich_scenario import make_state
 
 from picnic_rules import PicnicError
-from picnic_rules.sandwich import Phase, View, check, check_view, determinize, view
+from picnic_rules.sandwich import GAME, Phase, View, check, check_view, determinize, view
 
 DONE = "bread pb jelly bread"
 
@@ -88,7 +88,7 @@ def test_a_view_for_a_seat_that_does_not_exist(seat):
     with pytest.raises(
         PicnicError, match=f"^seat {re.escape(repr(seat))} is not a seat of this 3-player game$"
     ):
-        view(_state(), seat)
+        GAME.view(_state(), seat)
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -22,7 +22,7 @@ from ..errors import PicnicError, kind_of
 from ..game import Agent, AnyGame, Game, GenericPart
 from .arguments import checked_call
 from .parallel import WorkerPool, can_fork, split_search
-from .search import Evaluator, Node, Policy, Step, _unguarded, engine_functions, search
+from .search import Evaluator, Node, Policy, Step, search
 
 __all__ = ["ISMCTSAgent", "SearchAgent", "game_agent", "heuristic_policy"]
 
@@ -146,7 +146,7 @@ class ISMCTSAgent:
         """One tree's search from ``view``, of at most ``iterations`` iterations, in this
         process (:meth:`search` with one worker; each part of a parallel one)."""
         return search(
-            engine_functions(self.game),
+            self.game.engine,
             view,
             rng,
             iterations=iterations,
@@ -266,8 +266,8 @@ def heuristic_policy(game: AnyGame, choice: str | Policy | None) -> Policy | Non
     if factory is None:
         raise PicnicError(f"{game.name} has no computer agent to guide the search")
     agent = factory()
-    view = _unguarded(game.view)  # the search hands it only states and seats the game made
-    to_move = _unguarded(game.to_move)
+    engine = game.engine  # the search hands these only states and seats the game made
+    view, to_move = engine.view, engine.to_move
 
     def computer(state: Any, moves: tuple[Any, ...], rng: random.Random) -> Any:
         seat: Any = to_move(state)  # a seat: the search asks only where a seat is to act

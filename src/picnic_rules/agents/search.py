@@ -19,9 +19,9 @@ the order of the legal moves last met there: where a deal lists the same moves a
 (the searcher's own choices, at the root above all), one comparison of the two tuples --
 the moves are the same objects, so it is a pointer comparison each -- stands for a
 dictionary lookup (a hash) of every move. The hot functions are the
-game's own engine functions with the kit's type guards taken off
-(:func:`engine_functions`): the search only ever hands them states the game itself
-made, so the guards could never fire.
+game's own, as its module wrote them (:attr:`Game.engine <picnic_rules.Game.engine>`,
+an :class:`~picnic_rules.game.EngineFunctions`), not the record's checked ones: the search
+only ever hands them states the game itself made, so the checks could never fire.
 """
 
 from __future__ import annotations
@@ -32,17 +32,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-import attrs
-
-from ..game import CHANCE, GATE_MARK, AnyGame
+from ..game import CHANCE, EngineFunctions
 
 __all__ = [
-    "EngineFunctions",
     "Evaluator",
     "Node",
     "Policy",
     "Step",
-    "engine_functions",
     "search",
     "win_shares",
 ]
@@ -73,64 +69,6 @@ def win_shares(values: Sequence[float], temperature: float) -> tuple[float, ...]
     weights = [math.exp((value - top) / temperature) for value in values]
     total = sum(weights)
     return tuple(weight / total for weight in weights)
-
-
-@attrs.frozen
-class EngineFunctions:
-    """The game functions a search calls at every step, without the kit's guards."""
-
-    to_move: Callable[[Any], Any]
-    """``to_move`` (``None`` at the end, :data:`~picnic_rules.CHANCE` at a chance node)."""
-    legal_moves: Callable[[Any], tuple[Any, ...]]
-    """``legal_moves``."""
-    apply: Callable[[Any, Any], Any]
-    """``apply_legal``: ``apply`` of the legal moves the search takes from ``legal_moves``."""
-    sample_chance: Callable[[Any, random.Random], Any]
-    """``sample_chance``."""
-    winners: Callable[[Any], tuple[int, ...]]
-    """The winning seats of a finished state (``result(state).winners``)."""
-    determinize: Callable[[Any, random.Random], Any]
-    """``determinize``."""
-
-
-def _unguarded(function: Any) -> Any:
-    """``function`` without the wrappers :func:`~picnic_rules.kit.define_game` put around it.
-
-    Only the kit's own guards and gates are taken off (a wrapper marked with
-    :data:`~picnic_rules.game.GATE_MARK`); any other wrapper, a cache say, is kept.
-    """
-    while getattr(function, GATE_MARK, None) is function:
-        inner = getattr(function, "__wrapped__", None)
-        if inner is None:
-            break
-        function = inner
-    return function
-
-
-def engine_functions(game: AnyGame) -> EngineFunctions:
-    """The functions of ``game`` a search calls at every step, with the kit's type guards
-    taken off (they check only that a state is the game's; the search makes every state
-    it passes with the game's own functions), and ``apply_legal`` for ``apply`` (the
-    search applies only moves ``legal_moves`` listed, or ``sample_chance`` drew).
-
-    >>> from picnic_rules import GAMES
-    >>> fast = engine_functions(GAMES["sandwich"])
-    >>> fast.to_move(GAMES["sandwich"].new_game(2))
-    CHANCE
-    """
-    result = _unguarded(game.result)
-
-    def winners(state: Any) -> tuple[int, ...]:
-        return tuple(result(state).winners)
-
-    return EngineFunctions(
-        to_move=_unguarded(game.to_move),
-        legal_moves=_unguarded(game.legal_moves),
-        apply=_unguarded(game.apply_legal),
-        sample_chance=_unguarded(game.sample_chance),
-        winners=winners,
-        determinize=_unguarded(game.determinize),
-    )
 
 
 class Node:

@@ -60,7 +60,7 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     >>> state.food, state.food_out, state.phase
     ((8, 8, 8), 0, Phase.DEAL)
 
-    The package's ``new_game`` (the kit's gate) refuses ``rules`` of another type and a
+    The record's ``GAME.new_game`` (the kit's gate) refuses ``rules`` of another type and a
     player count that :meth:`Rules.check_players` refuses, before this runs.
     """
     seats = players
@@ -403,7 +403,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 def result(state: State) -> Outcome:
     """The outcome of a finished game: the most points wins, equal leaders all win (the
-    package's ``result``, the kit's gate, refuses a game not over)."""
+    record's ``GAME.result``, the kit's gate, refuses a game not over)."""
     if state.reason is None:
         raise PicnicError("a game over with no reason: the state is not valid")
     return Outcome.from_scores(scores(state), state.reason)

@@ -66,8 +66,8 @@ class Observation:
 def observe(state: State, move: Move, seat: int) -> Observation:
     """What seat ``seat`` learns when ``move`` is made in ``state``.
 
-    Raises :class:`~picnic_rules.IllegalMove` for a move that is not legal; the package's
-    ``observe`` (the kit's gate) raises :class:`~picnic_rules.PicnicError` for a seat the
+    Raises :class:`~picnic_rules.IllegalMove` for a move that is not legal; the record's
+    ``GAME.observe`` (the kit's gate) raises :class:`~picnic_rules.PicnicError` for a seat the
     game does not have.
 
     >>> from picnic_rules.insects import new_game, Draw, Card

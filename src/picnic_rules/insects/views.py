@@ -44,7 +44,7 @@ sees its own hand, the sizes of the others and of the deck, and the whole
 view = SEEN.view
 view.__doc__ = """What seat ``player`` sees: its own hand, the sizes of every hand and of the
 deck, and the whole :class:`~picnic_rules.insects.Table` (piles, score piles and food).
-The package's ``view`` (the kit's gate) refuses a seat the game does not have."""
+The record's ``GAME.view`` (the kit's gate) refuses a seat the game does not have."""
 
 
 def with_hidden(v: View, hands: tuple[Counts, ...], deck: Counts) -> State:

@@ -4,7 +4,10 @@
 for ``Draw(4)``) exactly as the listed move, and refuse anything else with
 :class:`~picnic_rules.IllegalMove` -- an ill-typed move saying which field is
 wrong. A game whose ``apply`` looks its moves up in ``legal_moves`` calls
-:func:`listed` first.
+:func:`listed` first. A value of none of the game's move classes (a str, an object
+that compares equal to everything) never reaches it through the game's record: the
+kit's ``apply`` refuses it first, the same in every game
+(:func:`picnic_rules.kit.gates.not_a_move`).
 
 >>> import attrs
 >>> @attrs.frozen

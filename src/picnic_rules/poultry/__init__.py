@@ -166,7 +166,7 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
-apply_legal = GAME.apply_legal
+apply_legal = apply
 """``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
 (:attr:`picnic_rules.Game.apply_legal`)."""
 apply_as = GAME.apply_as

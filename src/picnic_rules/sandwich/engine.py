@@ -193,7 +193,7 @@ def _has_play(state: State) -> bool:
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
     """The state before any card is dealt: a chance node that deals the opening hands.
 
-    The package's ``new_game`` (the kit's gate) refuses ``rules`` of another type and
+    The record's ``GAME.new_game`` (the kit's gate) refuses ``rules`` of another type and
     a player count that :meth:`Rules.check_players` refuses, before this runs.
 
     >>> state = new_game(3)

@@ -73,7 +73,7 @@ def observe(state: State, move: Move, seat: int) -> Observation:
     Everything is public except a card dealt or drawn to another seat: of
     that, ``seat`` learns only that the card went to that seat. Raises
     :class:`~picnic_rules.IllegalMove` for a move that is not legal in
-    ``state`` (and changes nothing); the package's ``observe`` (the kit's gate)
+    ``state`` (and changes nothing); the record's ``GAME.observe`` (the kit's gate)
     raises :class:`~picnic_rules.PicnicError` for a seat the game does not have.
 
     >>> from picnic_rules.sandwich import new_game, Draw, Card

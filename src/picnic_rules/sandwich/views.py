@@ -58,7 +58,7 @@ sees its own hand, the sizes of the others and of the draw pile, and the public 
 
 view = SEEN.view
 view.__doc__ = """What seat ``player`` may see: its own hand, the table and discard pile, and only
-the sizes of the other hands and of the draw pile (the package's ``view``, the kit's gate,
+the sizes of the other hands and of the draw pile (the record's ``GAME.view``, the kit's gate,
 refuses a seat the game does not have)."""
 
 

@@ -91,7 +91,9 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   notation, equals ``apply(s, m)`` for the move played; from every other
   seat it raises :class:`~picnic_rules.OutOfTurn`; a move that is not legal
   raises IllegalMove, not OutOfTurn;
-* ``move-values``: ill-typed copies of legal moves (a field of the wrong
+* ``move-values``: an object that compares equal to everything is refused by
+  ``apply`` with :class:`~picnic_rules.IllegalMove` (a move is a value of one of
+  the game's move classes); ill-typed copies of legal moves (a field of the wrong
   type) are refused by ``apply`` with :class:`~picnic_rules.IllegalMove`
   and by ``move_as`` with :class:`~picnic_rules.InvalidMove` or
   ``IllegalMove``, never another error; look-alikes (equal to a legal move,

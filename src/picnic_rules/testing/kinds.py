@@ -133,6 +133,7 @@ _TAKING: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     ("move",): ("move_group",),
     ("moves",): ("group_moves",),
     ("text",): ("move_from_str",),
+    ("name",): ("as_written",),
 }  # fmt: skip
 
 ARGUMENTS: Final[dict[str, tuple[str, ...]]] = {
@@ -168,6 +169,7 @@ def garbage(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> Non
         "rules": game.variants["default"],
         "players": state.players,  # type: ignore[attr-defined]
         "moves": legal,
+        "name": "apply",
     }
     if legal:
         move = legal[0]

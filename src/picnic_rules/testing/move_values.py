@@ -1,6 +1,10 @@
 """Moves are values, and text has one way in: ill-typed moves, look-alikes, the text path.
 
-Check ``move-values``: at the expensive steps, the harness takes a few
+Check ``move-values``: at the expensive steps, ``apply`` must refuse with
+:class:`~picnic_rules.IllegalMove` an object that compares equal to everything
+(:class:`AlwaysEqual`, which ``in legal_moves(state)`` finds): what ``apply`` takes is
+a value of one of the game's move classes, the same in every game (the kit's gate,
+:func:`picnic_rules.kit.gates.not_a_move`). And the harness takes a few
 legal moves (and, at a sampled chance node, a sampled outcome) and builds
 
 * **ill-typed** copies -- one field given a value of the wrong type: a str,
@@ -42,7 +46,7 @@ from .text import notation
 if TYPE_CHECKING:
     from .context import Context
 
-__all__ = ["ill_typed_copies", "lookalikes", "move_values", "text_path"]
+__all__ = ["AlwaysEqual", "ill_typed_copies", "lookalikes", "move_values", "text_path"]
 
 
 class _Stranger:
@@ -50,6 +54,23 @@ class _Stranger:
 
     def __repr__(self) -> str:
         return "<stranger>"
+
+
+class AlwaysEqual:
+    """An object that compares equal to everything: a move of no game, which a game that
+    looks its moves up by ``==`` (``legal.index(move)``) would find among them."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "<always equal>"
 
 
 def _wrong_values(value: object) -> list[object]:
@@ -116,8 +137,10 @@ def lookalikes(move: T, depth: int = 0) -> list[T]:
 
 
 def move_values(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[M, ...]) -> None:
-    """Ill-typed copies and look-alikes of a few moves of ``state`` (see the module)."""
+    """An object equal to everything, then ill-typed copies and look-alikes of a few moves
+    of ``state`` (see the module)."""
     game = checker.game
+    _always_equal(checker, state)
     if actor is None:
         return
     if checker.sampled_chance(actor):
@@ -131,6 +154,28 @@ def move_values(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tup
         expected = game.apply(state, move)
         for copy in lookalikes(move):
             _as_listed(checker, state, actor, legal, move, copy, expected)
+
+
+def _always_equal(checker: Context[S, V, M, R], state: S) -> None:
+    """``apply`` refuses an :class:`AlwaysEqual` with ``IllegalMove``: it is no move."""
+    call = "apply(state, <always equal>) of an object that compares equal to everything"
+    try:
+        checker.game.apply(state, AlwaysEqual())  # type: ignore[arg-type]
+    except IllegalMove:
+        checker.ok()
+        return
+    except Exception as exc:
+        checker.fail(
+            "move-values",
+            f"{call} raised {type(exc).__name__}: {exc} (only IllegalMove is allowed)",
+            state,
+            exc,
+        )
+    checker.fail(
+        "move-values",
+        f"{call} was accepted: a move is a value of one of the game's move classes",
+        state,
+    )
 
 
 def _refused(
