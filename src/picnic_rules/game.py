@@ -218,6 +218,11 @@ def _players(instance: object, attribute: object, value: tuple[int, int]) -> Non
         raise ValueError(f"players must be a (fewest, most) pair of ints, not {value!r}")
 
 
+def _no_figures(public: object) -> Mapping[str, Any]:
+    """The figures of a game that shows none: ``{}``."""
+    return {}
+
+
 @attrs.frozen(eq=False)
 class Game(Generic[S, V, M, R, Ob]):
     """One game of the library: its pure functions, its classes and its facts.
@@ -277,6 +282,15 @@ class Game(Generic[S, V, M, R, Ob]):
     scores, and where its full rules are -- for a player (``picnic play``'s ``?``).
     ``provides`` names the parts of this front-end tier the game defines itself
     (the others are the kit's generic defaults, which satisfy the same laws).
+
+    For the browser (see :doc:`/frontends`): ``reason_words`` gives each end reason in
+    words (``"three-sandwiches"``: ``"three counting sandwiches"``), ``score_word`` names
+    what the scores count (``"Sandwiches"``; ``"Scores"`` by default), ``figures(public)``
+    the numbers a board shows that the table holds only through the rules (each seat's
+    points so far, say), from the public view, as JSON data (``{}`` for a game that
+    shows none), and ``board`` the game's own board script, ``"PACKAGE:FILE.js"`` (a file
+    of an importable package), or ``""``: the web server's own board of that name, else
+    its generic board.
     """
 
     name: str
@@ -321,6 +335,10 @@ class Game(Generic[S, V, M, R, Ob]):
     agents: Mapping[str, Callable[[], Agent[V, M]]] = attrs.field(factory=dict, repr=False)
     provides: frozenset[str] = attrs.field(default=frozenset(), repr=False)
     about: str = attrs.field(default="", repr=False)
+    reason_words: Mapping[str, str] = attrs.field(factory=dict, repr=False)
+    score_word: str = attrs.field(default="Scores", repr=False)
+    figures: Callable[[Any], Mapping[str, Any]] = attrs.field(default=_no_figures, repr=False)
+    board: str = attrs.field(default="", repr=False)
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):

@@ -70,7 +70,7 @@ from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, public, view
-from .words import ABOUT, describe, move_group
+from .words import ABOUT, REASON_WORDS, describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -160,6 +160,7 @@ VARIANTS: dict[str, Rules] = {
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
     name="ants",
     title="Problem Picnic: Attack of the Ants (fan version)",
     players=PLAYERS,

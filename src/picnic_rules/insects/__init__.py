@@ -90,7 +90,7 @@ from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
-from .words import ABOUT, describe, describe_move, move_group
+from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -198,6 +198,7 @@ all of them together, and a small deck (users may add their own)."""
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
     name="insects",
     title="Picknick Panik (insects)",
     players=PLAYERS,

@@ -74,8 +74,8 @@ from .predicates import (
 )
 from .rules import PLAYERS, Rules
 from .state import Phase, SandwichId, State, View
-from .views import PublicView, determinize, public, view
-from .words import ABOUT, describe, move_group
+from .views import PublicView, determinize, figures, public, view
+from .words import ABOUT, REASON_WORDS, SCORE_WORD, describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -124,6 +124,7 @@ __all__ = [
     "describe",
     "describe_move",
     "determinize",
+    "figures",
     "evaluate",
     "fly_may_land",
     "has_won",
@@ -168,6 +169,8 @@ VARIANTS: dict[str, Rules] = {
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
+    score_word=SCORE_WORD,
     name="sandwich",
     title="Peanut Butter & Jelly (fan version)",
     players=PLAYERS,
