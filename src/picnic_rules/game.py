@@ -13,7 +13,17 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
+from typing import (
+    Any,
+    Final,
+    Generic,
+    Literal,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+)
 
 import attrs
 
@@ -218,7 +228,11 @@ def _players(instance: object, attribute: object, value: tuple[int, int]) -> Non
         raise ValueError(f"players must be a (fewest, most) pair of ints, not {value!r}")
 
 
-def _no_figures(public: object) -> Mapping[str, Any]:
+class NoFigures(TypedDict):
+    """The figures of a game that shows none: an empty object."""
+
+
+def _no_figures(public: object) -> NoFigures:
     """The figures of a game that shows none: ``{}``."""
     return {}
 
@@ -287,8 +301,9 @@ class Game(Generic[S, V, M, R, Ob]):
     words (``"three-sandwiches"``: ``"three counting sandwiches"``), ``score_word`` names
     what the scores count (``"Sandwiches"``; ``"Scores"`` by default), ``figures(public)``
     the numbers a board shows that the table holds only through the rules (each seat's
-    points so far, say), from the public view, as JSON data (``{}`` for a game that
-    shows none), and ``board`` the game's own board script, ``"PACKAGE:FILE.js"`` (a file
+    points so far, say), from the public view, as JSON data typed by its return annotation
+    (a :class:`~typing.TypedDict`, from which the codec's JSON Schema describes them; ``{}``
+    for a game that shows none), and ``board`` the game's own board script, ``"PACKAGE:FILE.js"`` (a file
     of an importable package), or ``""``: the web server's own board of that name, else
     its generic board.
     """

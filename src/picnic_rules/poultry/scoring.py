@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any
+from typing import TypedDict
 
 from ..game import Outcome
 from .cards import Counts, GrainCounts, kinds
 from .rules import Rules
 from .state import PublicView, State
 
-__all__ = ["GRAIN_OUT", "REASONS", "card_values", "figures", "result", "score"]
+__all__ = [
+    "GRAIN_OUT",
+    "REASONS",
+    "CardFigure",
+    "Figures",
+    "card_values",
+    "figures",
+    "result",
+    "score",
+]
 
 GRAIN_OUT = "grain-out"
 """The one way the game ends: the last round, whose supply emptied the bag below six, is over."""
@@ -57,7 +66,27 @@ def result(state: State) -> Outcome:
     return Outcome.from_scores(scores, GRAIN_OUT)
 
 
-def figures(public: PublicView) -> dict[str, Any]:
+class CardFigure(TypedDict):
+    """A kind of card as a board draws it: ``str(card)`` is its ``notation``."""
+
+    colour: str
+    value: int
+    fox: bool
+    notation: str
+
+
+class Figures(TypedDict):
+    """The numbers a board shows of the poultry table (:func:`figures`)."""
+
+    scores: list[int]
+    """Each seat's points so far: grain by colour value plus captured poultry."""
+    grain_points: list[int]
+    """Each seat's grain by colour value."""
+    cards: list[CardFigure]
+    """The deck's kinds of card, in the order of every count of cards."""
+
+
+def figures(public: PublicView) -> Figures:
     """The numbers a board shows of the table (:attr:`Game.figures <picnic_rules.Game.figures>`),
     all public: ``"scores"``, each seat's points so far (what :func:`result` would give
     now); ``"grain_points"``, each seat's grain by colour value; and ``"cards"``, the deck's

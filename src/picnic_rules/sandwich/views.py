@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..kit.counts import subtract, total
 from ..kit.visibility import Visibility
@@ -17,6 +17,7 @@ __all__ = [
     "SEEN",
     "PublicView",
     "determinize",
+    "Figures",
     "figures",
     "hidden_sizes",
     "public",
@@ -86,7 +87,18 @@ declarations of :class:`State`'s fields (a ``View`` less its seat and its hand).
 public = SEEN.public_of
 
 
-def figures(public: Any) -> dict[str, Any]:
+class Figures(TypedDict):
+    """The numbers a board shows of the sandwich table (:func:`figures`)."""
+
+    scores: list[int]
+    """Each seat's counting sandwiches: its score."""
+    finished: list[list[bool]]
+    """For each seat's sandwiches in order, whether it is finished."""
+    counts: list[list[bool]]
+    """For each seat's sandwiches in order, whether it counts (finished, no fly on it)."""
+
+
+def figures(public: Any) -> Figures:
     """The numbers a board shows of the table (:attr:`Game.figures <picnic_rules.Game.figures>`):
     ``"scores"``, each seat's counting sandwiches (the scores); ``"finished"`` and
     ``"counts"``, for each seat's sandwiches in order, whether it is finished and whether
