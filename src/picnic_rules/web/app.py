@@ -319,7 +319,7 @@ def create_app(
             },
             "log": list(found.log),
             "view": codec.encode(found.view, game=found.game),
-            "figures": figures_of(found.game, found.view),
+            "figures": figures_of(find_game(found.game), found.view),
         }
         return _json(200, answer)
 

@@ -354,7 +354,10 @@ function fillSeats() {
   const mode = $("mode").value;
   const old = Array.from(document.querySelectorAll("#seat-rows select")).map((node) => node.value);
   const names = Array.from(document.querySelectorAll("#seat-rows input")).map((node) => node.value);
-  const kinds = PRESETS[mode] ? PRESETS[mode](n) : Array.from({ length: n }, (_, i) => old[i] || (i ? "computer" : "person"));
+  const wanted = PRESETS[mode] ? PRESETS[mode](n) : Array.from({ length: n }, (_, i) => old[i] || (i ? "computer" : "person"));
+  // a game without a computer player gets its first agent instead (random moves)
+  const agent = info.kinds.find((kind) => kind !== "person" && kind !== "open") || "open";
+  const kinds = wanted.map((kind) => (info.kinds.includes(kind) ? kind : agent));
   $("seat-rows").replaceChildren(...kinds.map((kind, seat) => {
     const select = el("select", { id: "seat-" + seat, "aria-label": "Seat " + (seat + 1) + " is played by" },
       info.kinds.map((option) => el("option", { value: option }, KIND_WORDS[option] || option)));
