@@ -182,18 +182,55 @@ def figures_of(game: AnyGame, public: Any) -> dict[str, Any]:
     return typing.cast(dict[str, Any], _json_data(game.name, dict(figures), "figures"))
 
 
+class _NotJSON(Exception):
+    """A value that is not JSON data, with the path to it (built as the error unwinds)."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__()
+        self.value = value
+        self.path = ""
+
+
+def _json(value: object) -> object:
+    """``value`` as JSON data (tuples as lists), or :class:`_NotJSON`."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float and math.isfinite(typing.cast(float, value)):
+        return value
+    if kind is list or kind is tuple:
+        out = []
+        for number, item in enumerate(typing.cast(list[object], value)):
+            try:
+                out.append(_json(item))
+            except _NotJSON as refused:
+                refused.path = f"[{number}]{refused.path}"
+                raise
+        return out
+    if kind is dict:
+        mapping = typing.cast(dict[object, object], value)
+        if all(type(key) is str for key in mapping):
+            converted = {}
+            for key, item in mapping.items():
+                try:
+                    converted[key] = _json(item)
+                except _NotJSON as refused:
+                    refused.path = f".{key}{refused.path}"
+                    raise
+            return converted
+    raise _NotJSON(value)
+
+
 def _json_data(name: str, value: object, path: str) -> object:
     """``value`` as JSON data (tuples as lists); a :class:`PicnicError` naming ``path`` if it
     is not."""
-    if value is None or type(value) in (str, int, bool):
-        return value
-    if type(value) is float and math.isfinite(value):
-        return value
-    if isinstance(value, (list, tuple)):
-        return [_json_data(name, item, f"{path}[{i}]") for i, item in enumerate(value)]
-    if type(value) is dict and all(type(key) is str for key in value):
-        return {key: _json_data(name, item, f"{path}.{key}") for key, item in value.items()}
-    raise PicnicError(f"{name}'s {path} must be JSON data, not {_kind(value)}")
+    try:
+        return _json(value)
+    except _NotJSON as refused:
+        where = f"{path}{refused.path}"
+        raise PicnicError(
+            f"{name}'s {where} must be JSON data, not {_kind(refused.value)}"
+        ) from None
 
 
 def _kind(value: object) -> str:

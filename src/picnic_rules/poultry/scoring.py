@@ -107,13 +107,14 @@ def figures(public: PublicView) -> Figures:
             for grain, stock in zip(public.grain, public.stocks, strict=True)
         ],
         "grain_points": [sum(map(operator.mul, grain, values)) for grain in public.grain],
-        "cards": [
-            {
-                "colour": str(card.colour),
-                "value": card.value,
-                "fox": card.fox,
-                "notation": str(card),
-            }
-            for card in rules.kinds
-        ],
+        "cards": list(_card_figures(rules.poultry, rules.foxes)),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _card_figures(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[CardFigure, ...]:
+    """The figures of the deck's kinds of card (worked out once per deck)."""
+    return tuple(
+        {"colour": str(card.colour), "value": card.value, "fox": card.fox, "notation": str(card)}
+        for card in kinds(poultry, foxes)
+    )
