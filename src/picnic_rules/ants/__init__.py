@@ -118,6 +118,7 @@ __all__ = [
     "describe",
     "describe_move",
     "determinize",
+    "figures",
     "home_dice",
     "is_over",
     "layout",
@@ -177,6 +178,8 @@ check_view = GAME.check_view
 """Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+figures = GAME.figures
+"""The numbers a board shows: none beyond the view (``{}``, :attr:`picnic_rules.Game.figures`)."""
 describe_move = GAME.describe_move
 """A sentence saying what a legal move of the seat to act would do, revealing nothing its view
 hides (:func:`picnic_rules.kit.describe_move`)."""

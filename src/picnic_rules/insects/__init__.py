@@ -145,6 +145,7 @@ __all__ = [
     "describe",
     "describe_move",
     "determinize",
+    "figures",
     "has_normal_play",
     "insect_card",
     "insect_of",
@@ -212,6 +213,8 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+figures = GAME.figures
+"""The numbers a board shows: none beyond the view (``{}``, :attr:`picnic_rules.Game.figures`)."""
 apply_legal = GAME.apply_legal
 """``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
 (:attr:`picnic_rules.Game.apply_legal`)."""
