@@ -171,8 +171,14 @@ def test_update_document_shape(states: tuple[State, ...]) -> None:
     doc = update_doc(offering(states, "end"), 0)
     assert list(doc) == ["format", "game", "kind", "update"]
     update = doc["update"]
-    assert list(update) == ["seat", "view", "to_move", "legal_moves", "observations", "outcome"]
+    assert list(update) == [
+        *("seat", "view", "to_move", "legal_moves", "observations", "outcome"),
+        *("picture", "figures"),
+    ]
     assert update["to_move"] == 0 and update["outcome"] is None
+    view = codec.decode({"format": 1, "game": "sandwich", "kind": "view", "view": update["view"]})
+    assert update["picture"] == GAME.render(view)
+    assert update["figures"] == {"scores": [0, 0], "finished": [[], []], "counts": [[], []]}
     entry = update["legal_moves"][-1]
     assert list(entry) == ["move", "notation", "description", "card", "target"]
     assert (entry["move"], entry["notation"], entry["card"], entry["target"]) == (
@@ -571,3 +577,27 @@ def test_loads_keeps_the_games_types(record: Record, states: tuple[State, ...]) 
     assert type(observation) is Observation
     assert type(update.view) is View
     assert all(type(item) is Observation for item in history.observations)
+
+
+def test_the_picture_and_figures_are_the_views_own(states: tuple[State, ...]) -> None:
+    """An update's picture and figures are its view's: a forged one is refused."""
+    final = states[-1]
+    update = seat_update(GAME, final, 1)
+    good = codec.encode(update)
+    assert good["update"]["figures"]["scores"] == list(GAME.result(final).scores)
+    assert good["update"]["picture"] == GAME.render(GAME.view(final, 1))
+    assert codec.decode(good) == update
+    refused(
+        edited(good, "update", "picture", value=update.picture + "!"),
+        "$.update.picture",
+        "not the picture of the view",
+    )
+    refused(edited(good, "update", "picture", value=3), "$.update.picture", "an integer")
+    for bad in (0, 1.0):  # equal to false and 1 in Python, not in JSON
+        mixed = edited(good, "update", "figures", "finished", 0, 0, value=bad)
+        refused(mixed, "$.update.figures", "not the figures of the view")
+    refused(
+        edited(good, "update", "figures", "scores", 1, value=1),
+        "$.update.figures",
+        "not the figures of the view",
+    )

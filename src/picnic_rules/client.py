@@ -3,8 +3,9 @@
 A server keeps the state and sends each seat a :class:`SeatUpdate`: the
 seat's view, who is to act, the seat's legal moves (with notation, a
 sentence and a click group each), what the seat observed since its last
-update (each observation with its sentence, :class:`Observed`), and the
-result once the game is over. Encoded by
+update (each observation with its sentence, :class:`Observed`), the
+result once the game is over, the view as a text picture and the figures
+a board shows (:func:`figures_of`). Encoded by
 :mod:`picnic_rules.codec` (kind ``"update"``), it is all a client in any
 language needs; :func:`picnic_rules.codec.schema` gives the JSON Schema of
 each document kind.
@@ -31,7 +32,9 @@ To describe what a seat observed, pass its view before the first observation:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import typing
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
 import attrs
@@ -40,7 +43,7 @@ from .errors import PicnicError
 from .game import Actor, AnyGame, Game, Outcome
 from .typevars import M, Ob, S, V
 
-__all__ = ["LegalMove", "Observed", "SeatUpdate", "seat_update"]
+__all__ = ["LegalMove", "Observed", "SeatUpdate", "figures_of", "seat_update"]
 
 
 @attrs.frozen
@@ -87,6 +90,13 @@ class SeatUpdate(Generic[V, M, Ob]):
     """What the seat observed since its previous update, oldest first, each with its words."""
     outcome: Outcome | None
     """How the game ended, or ``None`` while it goes on."""
+    picture: str
+    """The seat's view as a text picture (``game.render(view)``): what a plain client shows
+    of the table (only what the seat may see)."""
+    figures: Mapping[str, Any] = attrs.field(hash=False)
+    """The numbers a board shows of the table, which the view holds only through the rules
+    (each seat's points so far, say): :func:`figures_of` the view's public part, JSON
+    data. A board reads them here rather than work them out."""
 
 
 def seat_update(
@@ -147,7 +157,80 @@ def seat_update(
         legal_moves=legal,
         observations=tuple(observed),
         outcome=game.result(state) if game.is_over(state) else None,
+        picture=game.render(view),
+        figures=figures_of(game, game.public(view)),
     )
+
+
+def figures_of(game: AnyGame, public: Any) -> dict[str, Any]:
+    """``game.figures(public)`` as JSON data (tuples made lists): the numbers a board shows of
+    a table whose public view is ``public`` (a seat's or a spectator's alike).
+
+    Raises :class:`~picnic_rules.PicnicError` if the game gives anything but an object of
+    JSON data (strings, integers, floats, booleans, ``None``, lists and objects with string
+    keys), and what ``game.figures`` raises for a ``public`` that is not the game's
+    ``PublicView``.
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["sandwich"]
+    >>> figures_of(game, game.public_view(game.new_game(3)))["scores"]
+    [0, 0, 0]
+    """
+    figures = game.figures(public)
+    if not isinstance(figures, Mapping):
+        raise PicnicError(f"{game.name}'s figures must be a mapping, not {_kind(figures)}")
+    return typing.cast(dict[str, Any], _json_data(game.name, dict(figures), "figures"))
+
+
+class _NotJSON(Exception):
+    """A value that is not JSON data, with the path to it (built as the error unwinds)."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__()
+        self.value = value
+        self.path = ""
+
+
+def _json(value: object) -> object:
+    """``value`` as JSON data (tuples as lists), or :class:`_NotJSON`."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float and math.isfinite(typing.cast(float, value)):
+        return value
+    if kind is list or kind is tuple:
+        out = []
+        for number, item in enumerate(typing.cast(list[object], value)):
+            try:
+                out.append(_json(item))
+            except _NotJSON as refused:
+                refused.path = f"[{number}]{refused.path}"
+                raise
+        return out
+    if kind is dict:
+        mapping = typing.cast(dict[object, object], value)
+        if all(type(key) is str for key in mapping):
+            converted = {}
+            for key, item in mapping.items():
+                try:
+                    converted[key] = _json(item)
+                except _NotJSON as refused:
+                    refused.path = f".{key}{refused.path}"
+                    raise
+            return converted
+    raise _NotJSON(value)
+
+
+def _json_data(name: str, value: object, path: str) -> object:
+    """``value`` as JSON data (tuples as lists); a :class:`PicnicError` naming ``path`` if it
+    is not."""
+    try:
+        return _json(value)
+    except _NotJSON as refused:
+        where = f"{path}{refused.path}"
+        raise PicnicError(
+            f"{name}'s {where} must be JSON data, not {_kind(refused.value)}"
+        ) from None
 
 
 def _kind(value: object) -> str:

@@ -13,7 +13,17 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
+from typing import (
+    Any,
+    Final,
+    Generic,
+    Literal,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+)
 
 import attrs
 
@@ -241,6 +251,15 @@ def _players(instance: object, attribute: object, value: tuple[int, int]) -> Non
         raise ValueError(f"players must be a (fewest, most) pair of ints, not {value!r}")
 
 
+class NoFigures(TypedDict):
+    """The figures of a game that shows none: an empty object."""
+
+
+def _no_figures(public: object) -> NoFigures:
+    """The figures of a game that shows none: ``{}``."""
+    return {}
+
+
 @attrs.frozen(eq=False)
 class Game(Generic[S, V, M, R, Ob]):
     """One game of the library: its pure functions, its classes and its facts.
@@ -311,6 +330,16 @@ class Game(Generic[S, V, M, R, Ob]):
     list; ``chance_space``, one numbering every chance outcome (``None`` for sampled
     chance); ``view_bounds``, the most items each variable-length tuple of a view holds,
     by path.
+
+    For the browser (see :doc:`/frontends`): ``reason_words`` gives each end reason in
+    words (``"three-sandwiches"``: ``"three counting sandwiches"``), ``score_word`` names
+    what the scores count (``"Sandwiches"``; ``"Scores"`` by default), ``figures(public)``
+    the numbers a board shows that the table holds only through the rules (each seat's
+    points so far, say), from the public view, as JSON data typed by its return annotation
+    (a :class:`~typing.TypedDict`, from which the codec's JSON Schema describes them; ``{}``
+    for a game that shows none), and ``board`` the game's own board script, ``"PACKAGE:FILE.js"`` (a file
+    of an importable package), or ``""``: the web server's own board of that name, else
+    its generic board.
     """
 
     name: str
@@ -369,6 +398,10 @@ class Game(Generic[S, V, M, R, Ob]):
     the game module's own (:meth:`as_written`)."""
     engine: EngineFunctions = attrs.field(init=False, repr=False)
     """The functions a search calls at every step, as the game wrote them (no checks)."""
+    reason_words: Mapping[str, str] = attrs.field(factory=dict, repr=False)
+    score_word: str = attrs.field(default="Scores", repr=False)
+    figures: Callable[[Any], Mapping[str, Any]] = attrs.field(default=_no_figures, repr=False)
+    board: str = attrs.field(default="", repr=False)
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):

@@ -21,6 +21,7 @@ from test_web_api import call, document, new_game
 from web_live import GAME, PROGRAM, Checker, Live, free_port, picnic_serve, serving, stored
 
 from picnic_rules import codec
+from picnic_rules.client import figures_of
 from picnic_rules.host import Host, StaleMove, open_store
 from picnic_rules.web import NO_LIMITS, Limits, Settings, create_app
 
@@ -104,13 +105,17 @@ def test_a_spectator_sees_turn_count_outcome_public_moves_and_the_table(live: Li
         call(f"{url}/moves", {"move": move, "seen": seen}, token)
     status, public = call(f"{url}/public")
     assert status == 200
-    assert set(public) == {"seen", "game", "mode", "players", "to_move", "outcome", "log", "view"}
+    assert set(public) == {
+        *("seen", "game", "mode", "players", "to_move", "outcome", "log", "view", "figures"),
+    }
     assert public["seen"] == len(public["log"]) == document(url, token)[0]
     # the table as every seat sees it: the sandwiches and the hand sizes, never a hand
     table = live.host.table(url.split("/")[-1]).state
     shown = public["view"]["public"]
     assert public["view"]["kind"] == "public" and shown["hand_sizes"] == list(map(sum, table.hands))
     assert len(shown["table"]) == 2 and not {"hand", "hands", "draw_pile", "player"} & set(shown)
+    game = live.host.table(url.split("/")[-1]).game  # the game's figures of the table shown
+    assert public["figures"] == figures_of(game, codec.decode(public["view"], "public", game))
     assert public["log"][:4] == ["chance acts"] * 4  # the deal: no card named
     assert any(line.startswith("seat 1: ") for line in public["log"])  # the computer's moves
     status, later = call(f"{url}/public?since={public['seen'] - 2}")

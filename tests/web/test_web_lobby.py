@@ -16,7 +16,7 @@ from test_web_games import GameLive, sandwich_act, serving_games
 from web_live import settle
 
 from picnic_rules import GAMES, RulesError
-from picnic_rules.web.lobby import MAX_SHOWN
+from picnic_rules.web.lobby import MAX_SHOWN, board_source, describe_game
 
 # --- over HTTP ----------------------------------------------------------------------------
 
@@ -72,6 +72,38 @@ def test_the_lobby_lists_every_game_with_its_rules_as_the_library_has_them(live:
                 for field in fields
                 if getattr(rules, field.name) != getattr(default, field.name)
             }
+
+
+def test_the_lobby_says_each_game_in_its_own_words_and_whether_it_has_a_board(
+    live: GameLive,
+) -> None:
+    _, answer = call(live, "/api/lobby")
+    for entry in answer["games"]:
+        game = GAMES[entry["name"]]
+        assert entry["short"] == game.name.replace("-", " ").capitalize()
+        assert entry["reasons"] == dict(game.reason_words) and set(entry["reasons"]) == set(
+            game.reasons
+        )
+        assert entry["score_word"] == game.score_word
+        assert entry["board"] is (board_source(game) is not None)
+    words = {entry["name"]: entry for entry in answer["games"]}
+    assert words["sandwich"]["score_word"] == "Sandwiches"
+    assert words["poultry"]["reasons"] == {"grain-out": "the grain ran out"}
+    assert all(words[name]["board"] for name in ("sandwich", "insects", "poultry", "ants"))
+
+
+def test_a_board_that_cannot_be_read_is_warned_of_and_the_game_gets_the_generic_one() -> None:
+    swap = attrs.evolve(GAMES["sandwich"], name="no-board-here")
+    assert board_source(swap) is None  # no file of that name, none shipped: generic
+    for board, problem in (
+        ("no_such_package_39:board.js", "ModuleNotFoundError"),
+        ("picnic_rules.web:no-such-board.js", "no such file"),
+    ):
+        shipped = attrs.evolve(swap, board=board)
+        with pytest.warns(RuntimeWarning, match=f"the board '{board}' of the game no-board-here"):
+            assert board_source(shipped) is None
+        with pytest.warns(RuntimeWarning, match=problem):
+            assert describe_game(shipped)["board"] is False
 
 
 @pytest.mark.parametrize("name", list(GAMES))

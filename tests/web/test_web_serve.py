@@ -42,7 +42,7 @@ def test_picnic_serve_serves_the_page_until_interrupted() -> None:
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
-                    assert b"<title>Sandwich" in page.read()
+                    assert b"<title>Picnic games" in page.read()
                     break
             except OSError:
                 assert time.monotonic() < deadline, "picnic serve did not answer"

@@ -71,7 +71,7 @@ from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, public, view
-from .words import ABOUT, describe, move_group
+from .words import ABOUT, REASON_WORDS, describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -121,6 +121,7 @@ __all__ = [
     "describe",
     "describe_move",
     "determinize",
+    "figures",
     "home_dice",
     "is_over",
     "layout",
@@ -164,6 +165,7 @@ VARIANTS: dict[str, Rules] = {
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
     name="ants",
     title="Problem Picnic: Attack of the Ants (fan version)",
     players=PLAYERS,
@@ -180,6 +182,8 @@ check_view = GAME.check_view
 """Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+figures = GAME.figures
+"""The numbers a board shows: none beyond the view (``{}``, :attr:`picnic_rules.Game.figures`)."""
 describe_move = GAME.describe_move
 """A sentence saying what a legal move of the seat to act would do, revealing nothing its view
 hides (:func:`picnic_rules.kit.describe_move`)."""

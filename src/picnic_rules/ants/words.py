@@ -40,6 +40,7 @@ from .values import proper
 
 __all__ = [
     "ABOUT",
+    "REASON_WORDS",
     "MAX_WORDS",
     "ROUND_CARD_WORDS",
     "SCORING_WORDS",
@@ -68,6 +69,9 @@ plates of each food and colour; the most points wins.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/ants.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
+
+REASON_WORDS: Final[dict[str, str]] = {"rounds": "the last round was played"}
+"""Each end reason in words, as a front end ends the sentence "The game ended: ..."."""
 
 MAX_WORDS: Final = 400
 """The longest sentence :func:`describe` writes (the codec's limit on a description)."""

@@ -46,6 +46,7 @@ Schema counts ``1.0`` as an integer, which the codec refuses.
 from __future__ import annotations
 
 import ast
+import collections.abc
 import enum
 import inspect
 import itertools
@@ -246,6 +247,15 @@ def _core(game: AnyGame) -> dict[type[Any], tuple[str, dict[str, dict[str, Any]]
                     "each with a sentence."
                 ),
                 "outcome": say("How the game ended, or null while it goes on."),
+                "picture": say(
+                    "The seat's view as a text picture (the game's render): what a plain "
+                    "client shows of the table."
+                ),
+                "figures": say(
+                    "The numbers a board shows of the table, worked out by the game from the "
+                    'public view (each seat\'s points so far under "scores", say), as JSON '
+                    "data."
+                ),
             },
         ),
         LegalMove: (
@@ -362,6 +372,12 @@ class _Walker:
             return self.union(args, env)
         if t is tuple or origin is tuple:
             return self.sequence(args, env)
+        if typing.is_typeddict(t):
+            return self.ref(t, t.__name__, lambda: self.typed_dict(t))
+        if origin is collections.abc.Mapping or origin is dict:
+            return {"type": "object", "additionalProperties": self.of(args[1], env) if args else {}}
+        if origin is list:
+            return {"type": "array", "items": self.of(args[0], env)}
         if t is frozenset or origin is frozenset:
             items = self.of(args[0], env) if args else {}
             return {"type": "array", "items": items, "uniqueItems": True}
@@ -374,6 +390,26 @@ class _Walker:
         raise TypeError(
             f"no JSON Schema for the type {t!r} (a field of a class of {self.game.name})"
         )
+
+    def typed_dict(self, cls: Any) -> dict[str, Any]:
+        """A ``TypedDict`` (a game's figures): an object with exactly its keys."""
+        hints = typing.get_type_hints(cls)
+        out: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: self.of(hint, {}) for name, hint in hints.items()},
+            "required": sorted(cls.__required_keys__),
+            "additionalProperties": False,
+        }
+        summary = _summary(cls)
+        return {"description": summary, **out} if summary else out
+
+    def figures(self) -> dict[str, Any]:
+        """The game's figures: the ``TypedDict`` its ``figures`` returns, else any object."""
+        try:
+            hint = typing.get_type_hints(self.game.figures).get("return")
+        except Exception:  # an annotation that does not resolve: any object
+            hint = None
+        return self.of(hint, {}) if typing.is_typeddict(hint) else {"type": "object"}
 
     def literal(self, value: object) -> object:
         if isinstance(value, enum.Enum):
@@ -426,9 +462,16 @@ class _Walker:
             extra = self.core[cls][1]
         else:
             extra = {name: {"description": text} for name, text in _field_docs(cls).items()}
+        from ..client import SeatUpdate
+
         properties = {}
         for name in names:
-            properties[name] = {**self.of(hints[name], env), **extra.get(name, {})}
+            kind = (
+                self.figures()
+                if (cls, name) == (SeatUpdate, "figures")
+                else self.of(hints[name], env)
+            )
+            properties[name] = {**kind, **extra.get(name, {})}
         return {
             "type": "object",
             "properties": properties,

@@ -19,6 +19,8 @@ may know. Decoding checks them against the game without trusting them:
   moves are a function of its view), each with ``notation == str(move)``,
   the ``card`` and ``target`` of ``game.move_group(move)`` and the
   ``description`` ``game.describe_move(view, move)``;
+* an update's ``picture`` is ``game.render(view)`` and its ``figures`` are the game's
+  figures of the view's public part (:func:`~picnic_rules.client.figures_of`);
 * an update's observations are objects ``{"observation", "description"}``,
   no more of them than ``max_moves + max_chance_steps`` of the view's
   players and rules (when the view has ``rules``). They are not replayed,
@@ -38,6 +40,7 @@ seat of the view (update) or of ``players`` (history)."""
 
 from __future__ import annotations
 
+import json
 import random
 import typing
 from typing import Any, Final
@@ -63,7 +66,16 @@ __all__ = [
     "encode_update",
 ]
 
-UPDATE_FIELDS: Final = ("seat", "view", "to_move", "legal_moves", "observations", "outcome")
+UPDATE_FIELDS: Final = (
+    "seat",
+    "view",
+    "to_move",
+    "legal_moves",
+    "observations",
+    "outcome",
+    "picture",
+    "figures",
+)
 """The keys of an update object, in the order they are written."""
 
 OBSERVED_FIELDS: Final = ("observation", "description")
@@ -111,6 +123,8 @@ def encode_update(update: Any, converter: cattrs.Converter) -> dict[str, Any]:
             for item in update.observations
         ],
         "outcome": None if update.outcome is None else converter.unstructure(update.outcome),
+        "picture": update.picture,
+        "figures": dict(update.figures),
     }
 
 
@@ -367,6 +381,7 @@ def decode_update(game: AnyGame, converter: cattrs.Converter, value: object, pat
             f"{path}.legal_moves",
             f"only the seat to act has legal moves: {_who(to_move)} is to act, not seat {seat}",
         )
+    picture, figures = _derived(game, view, fields, path)
     return SeatUpdate(
         seat=seat,
         view=view,
@@ -374,7 +389,35 @@ def decode_update(game: AnyGame, converter: cattrs.Converter, value: object, pat
         legal_moves=legal,
         observations=observations,
         outcome=outcome,
+        picture=picture,
+        figures=figures,
     )
+
+
+def _canonical(value: object) -> str:
+    """``value`` as JSON text with sorted keys: equal exactly when the JSON is (``0`` and
+    ``false``, ``1`` and ``1.0`` differ)."""
+    return json.dumps(value, sort_keys=True, allow_nan=False, default=repr)
+
+
+def _derived(
+    game: AnyGame, view: Any, fields: dict[str, Any], path: str
+) -> tuple[str, dict[str, Any]]:
+    """An update's picture and figures, which must be exactly the game's of its view."""
+    from ..client import figures_of
+
+    picture = game.render(view)
+    figures = figures_of(game, game.public(view))
+    if fields["picture"] != picture:
+        shown = (
+            repr(shorten(fields["picture"]))
+            if type(fields["picture"]) is str
+            else json_type(fields["picture"])
+        )
+        raise DecodeError(f"{path}.picture", f"not the picture of the view (game.render): {shown}")
+    if _canonical(fields["figures"]) != _canonical(figures):  # 0 is not false here
+        raise DecodeError(f"{path}.figures", "not the figures of the view (game.figures)")
+    return picture, figures
 
 
 # --------------------------------------------------------------------------

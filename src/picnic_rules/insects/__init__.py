@@ -91,7 +91,7 @@ from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
-from .words import ABOUT, describe, describe_move, move_group
+from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -148,6 +148,7 @@ __all__ = [
     "describe",
     "describe_move",
     "determinize",
+    "figures",
     "has_normal_play",
     "insect_card",
     "insect_of",
@@ -202,6 +203,7 @@ all of them together, and a small deck (users may add their own)."""
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
     name="insects",
     title="Picknick Panik (insects)",
     players=PLAYERS,
@@ -215,6 +217,8 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
+figures = GAME.figures
+"""The numbers a board shows: none beyond the view (``{}``, :attr:`picnic_rules.Game.figures`)."""
 apply_legal = apply
 """``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
 (:attr:`picnic_rules.Game.apply_legal`)."""

@@ -14,7 +14,7 @@ from typing import Final
 from .cards import CARDS, Card, colour_of
 from .predicates import attacking_pile, next_with_food, score
 from .state import Phase, View
-from .words import REASONS, answer_words, card_words
+from .words import REASON_WORDS, answer_words, card_words
 
 __all__ = ["SCORE_LEGEND", "WIDTH", "render"]
 
@@ -82,7 +82,7 @@ def _fold(first: str, atoms: Sequence[_Atom], indent: str = _INDENT) -> list[_At
 
 def _header(v: View) -> str:
     if v.phase is Phase.OVER:
-        return f"insects - game over: {REASONS.get(str(v.reason), str(v.reason))}"
+        return f"insects - game over: {REASON_WORDS.get(str(v.reason), str(v.reason))}"
     if v.phase is Phase.DEAL:
         return f"insects - dealing to seat {v.turn}"
     if v.phase is Phase.DRAW:

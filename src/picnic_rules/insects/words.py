@@ -26,7 +26,7 @@ from .state import Phase, View
 
 __all__ = [
     "ABOUT",
-    "REASONS",
+    "REASON_WORDS",
     "answer_words",
     "card_words",
     "describe",
@@ -54,11 +54,12 @@ used.
 The full rules: https://picnic-rules.readthedocs.io/en/latest/insects.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
 
-REASONS: Final = {
+REASON_WORDS: Final[dict[str, str]] = {
     "one-left": "only one player still has food",
     "cards-out": "nobody with food can play",
 }
-"""Why a game ended, in words, by its reason code."""
+"""Why a game ended, in words, by its reason code (the picture's, a sentence's and a front
+end's "The game ended: ...")."""
 
 
 def card_words(card: Card, n: int = 1) -> str:
@@ -263,7 +264,7 @@ def describe(v: View, observation: Observation) -> str:
 
 def _after(v: View, actor: int, move: Move | None, observation: Observation) -> str:
     if observation.phase is Phase.OVER:
-        why = REASONS.get(str(observation.reason), str(observation.reason))
+        why = REASON_WORDS.get(str(observation.reason), str(observation.reason))
         return f" - the game is over: {why}"
     if type(move) is GiveUp or type(move) is Swat:
         return _moved(v, move)

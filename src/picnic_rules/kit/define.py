@@ -66,6 +66,9 @@ def define_game(
     chance: ChanceMode = "explicit",
     face_down_moves: bool = False,
     about: str = "",
+    reason_words: Mapping[str, str] | None = None,
+    score_word: str = "Scores",
+    board: str = "",
 ) -> Game[Any, Any, Any, Any, Any]:
     """The :class:`~picnic_rules.Game` record of the game module whose ``globals()`` is ``namespace``.
 
@@ -122,6 +125,12 @@ def define_game(
     ``PLAYERS``). ``about`` is the game told to a player in a screen (:attr:`Game.about
     <picnic_rules.Game.about>`).
 
+    For the browser: ``reason_words`` gives end reasons in words (a reason left out is
+    its name with spaces for dashes: ``"grain out"``), ``score_word`` what the scores
+    count, ``board`` the game's own board script (``"PACKAGE:FILE.js"``); a module-level
+    ``figures(public)`` gives the numbers a board shows, from the public view, as JSON
+    data (``{}`` unless the module defines it). See :doc:`/frontends`.
+
     The gates, once for every game, with one message each (the game's own
     functions need not repeat them): ``new_game``, ``max_moves`` and
     ``max_chance_steps`` refuse a ``rules`` argument that is not the game's
@@ -165,6 +174,13 @@ def define_game(
     checked.setdefault("apply_legal", checked["apply"])
     written = {key: (checked[key], fn) for key, fn in parts.functions.items()}
     written.setdefault("apply_legal", written["apply"])  # apply itself
+    if "figures" in namespace:
+        if not callable(namespace["figures"]):
+            raise TypeError(f"{name}: figures must be a function of the PublicView")
+        checked["figures"] = guard(
+            name, "figures", namespace["figures"], parts.PublicView, "PublicView"
+        )
+        written["figures"] = (checked["figures"], namespace["figures"])
     if parts.public is not None:  # the module's own, or its Visibility's
         written["public"] = (checked["public"], parts.public)
     if isinstance(namespace, dict):  # the classes made for the module, named after it
@@ -184,6 +200,9 @@ def define_game(
         chance=chance,
         face_down_moves=face_down_moves,
         about=about,
+        reason_words=_reason_words(name, parts.reasons, reason_words or {}),
+        score_word=_one_line(name, "score_word", score_word),
+        board=_board(name, board),
         variants=chosen,
         agents=every_agent,
         written=written,
@@ -256,3 +275,33 @@ def _generic_parts(parts: Parts) -> dict[str, Any]:
 def _class(parts: Parts, kind: str) -> type[Any]:
     """The game's class of ``kind``: its ``State`` (``"S"``) or its ``View`` (``"V"``)."""
     return typing.cast(type, parts.State if kind == "S" else parts.View)
+
+
+def _one_line(name: str, key: str, text: object) -> str:
+    """``text``, one line of words; else a :class:`TypeError` at import."""
+    if type(text) is not str or not text.strip() or "\n" in text or len(text) > 200:
+        raise TypeError(f"{name}: {key} must be one line of words, not {text!r}")
+    return text
+
+
+def _reason_words(name: str, reasons: tuple[str, ...], given: Mapping[str, str]) -> dict[str, str]:
+    """Every end reason in words: ``given``'s, else the reason with spaces for dashes."""
+    unknown = [reason for reason in given if reason not in reasons]
+    if unknown:
+        raise TypeError(f"{name}: reason_words names no end reason of the game: {unknown[0]!r}")
+    return {
+        reason: _one_line(name, f"reason_words[{reason!r}]", given[reason])
+        if reason in given
+        else reason.replace("-", " ")
+        for reason in reasons
+    }
+
+
+def _board(name: str, board: object) -> str:
+    """``board``, ``""`` or ``"PACKAGE:FILE.js"``; else a :class:`TypeError` at import."""
+    if board == "":
+        return ""
+    package, _, file = board.partition(":") if type(board) is str else ("", "", "")
+    if not package or not file.endswith(".js") or "/" in file or "\\" in file:
+        raise TypeError(f"{name}: board must be 'PACKAGE:FILE.js' or '', not {board!r}")
+    return typing.cast(str, board)

@@ -52,12 +52,12 @@ from .predicates import (
     settle_by_card,
 )
 from .rules import PLAYERS, Rules
-from .scoring import GRAIN_OUT, REASONS, result, score
+from .scoring import GRAIN_OUT, REASONS, figures, result, score
 from .spaces import action_space, chance_space, view_bounds
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view
-from .words import ABOUT, describe, describe_move, move_group
+from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -104,6 +104,7 @@ __all__ = [
     "determinize",
     "duel_chance",
     "duel_leaders",
+    "figures",
     "fleeing",
     "flees",
     "foxes_at",
@@ -150,6 +151,7 @@ hands dry: seats commit one card of two, hold nothing, and birds of value 0 meet
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
     name="poultry",
     title="Pick Picknic (Hick Hack in Gackelwack)",
     players=PLAYERS,

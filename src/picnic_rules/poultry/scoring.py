@@ -1,4 +1,5 @@
-"""The end of the poultry game: its one end reason and the scores (:func:`score`, :func:`result`).
+"""The end of the poultry game: its one end reason and the scores (:func:`score`, :func:`result`),
+and the figures a board shows of them as the game goes (:func:`figures`).
 
 "Every player scores its grain by colour value plus the values of its captured
 poultry (a captured -2 counts -2). The highest score wins; equal leaders all win."
@@ -8,13 +9,23 @@ from __future__ import annotations
 
 import functools
 import operator
+from typing import TypedDict
 
 from ..game import Outcome
 from .cards import Counts, GrainCounts, kinds
 from .rules import Rules
-from .state import State
+from .state import PublicView, State
 
-__all__ = ["GRAIN_OUT", "REASONS", "card_values", "result", "score"]
+__all__ = [
+    "GRAIN_OUT",
+    "REASONS",
+    "CardFigure",
+    "Figures",
+    "card_values",
+    "figures",
+    "result",
+    "score",
+]
 
 GRAIN_OUT = "grain-out"
 """The one way the game ends: the last round, whose supply emptied the bag below six, is over."""
@@ -53,3 +64,57 @@ def result(state: State) -> Outcome:
         for grain, stock in zip(state.grain, state.stocks, strict=True)
     ]
     return Outcome.from_scores(scores, GRAIN_OUT)
+
+
+class CardFigure(TypedDict):
+    """A kind of card as a board draws it: ``str(card)`` is its ``notation``."""
+
+    colour: str
+    value: int
+    fox: bool
+    notation: str
+
+
+class Figures(TypedDict):
+    """The numbers a board shows of the poultry table (:func:`figures`)."""
+
+    scores: list[int]
+    """Each seat's points so far: grain by colour value plus captured poultry."""
+    grain_points: list[int]
+    """Each seat's grain by colour value."""
+    cards: list[CardFigure]
+    """The deck's kinds of card, in the order of every count of cards."""
+
+
+def figures(public: PublicView) -> Figures:
+    """The numbers a board shows of the table (:attr:`Game.figures <picnic_rules.Game.figures>`),
+    all public: ``"scores"``, each seat's points so far (what :func:`result` would give
+    now); ``"grain_points"``, each seat's grain by colour value; and ``"cards"``, the deck's
+    kinds of card in the order of every count (a hand, the discard pile, a seat's stock),
+    each as ``{"colour", "value", "fox", "notation"}``.
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["poultry"]
+    >>> shown = figures(game.public_view(game.new_game(2)))
+    >>> shown["scores"], shown["grain_points"], shown["cards"][0]
+    ([0, 0], [0, 0], {'colour': 'yellow', 'value': 6, 'fox': False, 'notation': 'yellow 6'})
+    """
+    rules = public.rules
+    values = rules.grain_values
+    return {
+        "scores": [
+            score(rules, grain, stock)
+            for grain, stock in zip(public.grain, public.stocks, strict=True)
+        ],
+        "grain_points": [sum(map(operator.mul, grain, values)) for grain in public.grain],
+        "cards": list(_card_figures(rules.poultry, rules.foxes)),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _card_figures(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[CardFigure, ...]:
+    """The figures of the deck's kinds of card (worked out once per deck)."""
+    return tuple(
+        {"colour": str(card.colour), "value": card.value, "fox": card.fox, "notation": str(card)}
+        for card in kinds(poultry, foxes)
+    )

@@ -41,6 +41,7 @@ from .state import Phase, View
 
 __all__ = [
     "ABOUT",
+    "REASON_WORDS",
     "counted",
     "describe",
     "describe_move",
@@ -67,6 +68,9 @@ highest score wins.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/poultry.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
+
+REASON_WORDS: Final[dict[str, str]] = {"grain-out": "the grain ran out"}
+"""Each end reason in words, as a front end ends the sentence "The game ended: ..."."""
 
 
 def move_group(move: Move) -> tuple[str, str]:

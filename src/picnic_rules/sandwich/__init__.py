@@ -75,8 +75,8 @@ from .predicates import (
 from .rules import PLAYERS, Rules
 from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, SandwichId, State, View
-from .views import PublicView, determinize, public, view
-from .words import ABOUT, describe, move_group
+from .views import PublicView, determinize, figures, public, view
+from .words import ABOUT, REASON_WORDS, SCORE_WORD, describe, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -127,6 +127,7 @@ __all__ = [
     "describe",
     "describe_move",
     "determinize",
+    "figures",
     "evaluate",
     "fly_may_land",
     "has_won",
@@ -172,6 +173,8 @@ VARIANTS: dict[str, Rules] = {
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
     about=ABOUT,
+    reason_words=REASON_WORDS,
+    score_word=SCORE_WORD,
     name="sandwich",
     title="Peanut Butter & Jelly (fan version)",
     players=PLAYERS,

@@ -1,19 +1,24 @@
-"""What a seat may see (:func:`view`) and full states consistent with it (:func:`determinize`)."""
+"""What a seat may see (:func:`view`) and full states consistent with it (:func:`determinize`);
+the figures a board shows of the table (:func:`figures`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, TypedDict
 
 from ..kit.counts import subtract, total
 from ..kit.visibility import Visibility
 from .cards import Card, Counts, Sandwich
+from .predicates import counting_sandwiches, covered_by_fly, is_finished
 from .state import State, View
 
 __all__ = [
     "SEEN",
     "PublicView",
     "determinize",
+    "Figures",
+    "figures",
     "hidden_sizes",
     "public",
     "seated",
@@ -80,3 +85,39 @@ PublicView.__module__ = __name__  # where pickle and the docs find it
 declarations of :class:`State`'s fields (a ``View`` less its seat and its hand)."""
 
 public = SEEN.public_of
+
+
+class Figures(TypedDict):
+    """The numbers a board shows of the sandwich table (:func:`figures`)."""
+
+    scores: list[int]
+    """Each seat's counting sandwiches: its score."""
+    finished: list[list[bool]]
+    """For each seat's sandwiches in order, whether it is finished."""
+    counts: list[list[bool]]
+    """For each seat's sandwiches in order, whether it counts (finished, no fly on it)."""
+
+
+def figures(public: Any) -> Figures:
+    """The numbers a board shows of the table (:attr:`Game.figures <picnic_rules.Game.figures>`):
+    ``"scores"``, each seat's counting sandwiches (the scores); ``"finished"`` and
+    ``"counts"``, for each seat's sandwiches in order, whether it is finished and whether
+    it counts (finished, and the fly not on it).
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["sandwich"]
+    >>> figures(game.public_view(game.new_game(2)))
+    {'scores': [0, 0], 'finished': [[], []], 'counts': [[], []]}
+    """
+    table, fly = public.table, public.fly
+    return {
+        "scores": [counting_sandwiches(table, fly, seat) for seat in range(len(table))],
+        "finished": [[is_finished(sandwich) for sandwich in sandwiches] for sandwiches in table],
+        "counts": [
+            [
+                is_finished(sandwich) and not covered_by_fly(fly, seat, index)
+                for index, sandwich in enumerate(sandwiches)
+            ]
+            for seat, sandwiches in enumerate(table)
+        ],
+    }

@@ -22,7 +22,16 @@ from .observations import Observation, update
 from .predicates import counting_sandwiches
 from .state import Phase, View
 
-__all__ = ["ABOUT", "card_name", "describe", "ending", "move_group", "number"]
+__all__ = [
+    "ABOUT",
+    "REASON_WORDS",
+    "SCORE_WORD",
+    "card_name",
+    "describe",
+    "ending",
+    "move_group",
+    "number",
+]
 
 ABOUT: Final = """Be the first to finish three sandwiches: bread, peanut butter and jelly,
 bread.
@@ -41,6 +50,16 @@ counting sandwiches win.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/sandwich.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
+
+REASON_WORDS: Final[dict[str, str]] = {
+    "three-sandwiches": "three counting sandwiches",
+    "stuck": "no card left could add to a sandwich",
+    "sixty-actions": "the action limit was reached without a finished sandwich",
+}
+"""Each end reason in words, as a front end ends the sentence "The game ended: ..."."""
+
+SCORE_WORD: Final = "Sandwiches"
+"""What the scores count: the counting sandwiches."""
 
 _NAMES = ("bread", "peanut butter", "jelly", "ant", "fly")
 # fmt: off

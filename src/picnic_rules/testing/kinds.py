@@ -122,6 +122,7 @@ _TAKING: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     ("state", "move", "seat"): ("observe",),
     ("state", "seat", "move"): ("apply_as", "move_as"),
     ("view",): ("check_view", "render", "public"),
+    ("public",): ("figures",),
     ("view", "rng"): ("determinize",),
     ("view", "observation"): ("update", "describe"),
     ("view", "move"): ("describe_move", "illegal_reason"),
@@ -148,7 +149,8 @@ def garbage(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> Non
     """Every function of :data:`ARGUMENTS` answers, or raises a ``PicnicError``, with a
     value of :data:`GARBAGE` in any one argument and good values in the others: the state,
     the seat to act's view (seat 0's when no seat acts), the first legal move, its
-    notation and its observation, the default rules, the player count, a generator. It
+    notation and its observation, the view's public part, the default rules, the player
+    count, a generator. It
     runs once at each kind of position (who acts, and the class of the first legal move:
     a draw, a play, an end ...), at every deep step when ``thorough``: a refusal of a
     value of no game's kind never depends on the position beyond what it offers."""
@@ -170,6 +172,7 @@ def garbage(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> Non
         "players": state.players,  # type: ignore[attr-defined]
         "moves": legal,
         "name": "apply",
+        "public": game.public(view),
     }
     if legal:
         move = legal[0]

@@ -33,11 +33,13 @@
                                             with the observations from the first move
 ``GET /api/games/ID/public?since=N``        what a spectator sees: ``{"seen", "game",
                                             "mode", "players", "to_move", "outcome",
-                                            "log", "view"}`` (no credential, no hidden
-                                            card), ``"view"`` the table as every seat
-                                            sees it alike: the public view document
-                                            (codec kind ``"public"``: the hand sizes,
-                                            never a hand)
+                                            "log", "view", "figures"}`` (no credential,
+                                            no hidden card), ``"view"`` the table as
+                                            every seat sees it alike: the public view
+                                            document (codec kind ``"public"``: the hand
+                                            sizes, never a hand), ``"figures"`` the
+                                            game's figures of it
+                                            (:func:`~picnic_rules.client.figures_of`)
 ``GET /api/lobby``, ``POST /api/tables``    the lobby and tables of any game: see
                                             :mod:`picnic_rules.web.lobby`
 ``WS /api/games/ID/live?token=TOKEN``       a WebSocket that sends ``{"seen": N}`` at once
@@ -79,6 +81,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import codec
+from ..client import figures_of
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
 from ..host import (
     Answer,
@@ -316,6 +319,7 @@ def create_app(
             },
             "log": list(found.log),
             "view": codec.encode(found.view, game=found.game),
+            "figures": figures_of(find_game(found.game), found.view),
         }
         return _json(200, answer)
 

@@ -19,7 +19,8 @@ open tables, and the page's board scripts.
                                             "players", "variant", "real_table", "seats":
                                             [{"seat", "kind", "name"}]}`` (no credential,
                                             no card)
-``GET /static/boards/NAME.js``              a board's script (:data:`BOARDS`)
+``GET /static/boards/NAME.js``              a game's board script (:func:`board_source`;
+                                            ``common.js``: what every board shares)
 ``GET /static/favicon.svg``                 the page's icon
 ==========================================  ===========================================
 
@@ -31,16 +32,25 @@ the library checks them: a refusal is a 400 JSON error (``"request"`` for a malf
 field, ``"rules"`` for a value the rules refuse, ``"players"`` for a player count).
 ``"real_table": true`` opens a table played with real cards and dice: the seats type in
 what chance did (``POST /api/games/ID/chance``) rather than the server drawing it.
+
+The lobby names no game: it describes each game of :data:`~picnic_rules.GAMES` from its
+:class:`~picnic_rules.Game` record -- its words for the page (:func:`describe_game`) and
+its board, the script the game ships (:attr:`Game.board <picnic_rules.Game.board>`), else
+the server's own ``static/boards/NAME.js``; a game with neither is played on the page's
+generic board (see :doc:`/frontends`).
 """
 
 from __future__ import annotations
 
 import collections
 import enum
+import importlib
 import json
 import typing
+import warnings
 from collections.abc import Awaitable, Callable, Mapping
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Final
 
 import attrs
@@ -62,11 +72,12 @@ from .reading import read_body as _body
 
 __all__ = [
     "AGENTS",
-    "BOARDS",
+    "COMMON",
     "KINDS",
     "MAX_LISTED",
     "MAX_NAME",
     "MAX_SHOWN",
+    "board_source",
     "describe_game",
     "describe_open",
     "rules_of",
@@ -88,14 +99,15 @@ MAX_SHOWN: Final = 20
 MAX_NAME: Final = 24
 """The longest player's name kept, in characters."""
 
-BOARDS: Final[tuple[str, ...]] = ("common", "sandwich", "insects", "poultry", "ants")
-"""The board scripts under ``static/boards/`` (``common`` is shared by the others)."""
+COMMON: Final = "common"
+"""The board script every board builds on (``static/boards/common.js``: the registry, the
+element builders, the generic board); no game's board takes its name."""
 
-FILES: Final[dict[str, str]] = {
-    **{f"boards/{name}.js": "text/javascript; charset=utf-8" for name in BOARDS},
-    "favicon.svg": "image/svg+xml",
-}
-"""The static files this module serves and their types."""
+SCRIPT: Final = "text/javascript; charset=utf-8"
+"""The type of a board script."""
+
+ICON: Final = "favicon.svg"
+"""The page's icon, under ``static/``."""
 
 _Handler = Callable[[Request], Awaitable[Response]]
 
@@ -141,12 +153,60 @@ def _field(field: attrs.Attribute[Any], kind: Any, default: Any) -> dict[str, An
     return described
 
 
-def describe_game(game: AnyGame) -> dict[str, Any]:
-    """What the lobby shows of ``game``: its name, title, player range, the seat kinds it
-    takes, its variants (each with the fields it changes) and its ``Rules`` fields (name,
-    ``type``: ``int``, ``bool``, ``name``, ``ints``, ``names`` or ``other``, default, the
-    bounds of a count, the choices of a name, the length of a fixed list, and ``form``:
-    the value's form in words, as ``picnic rules GAME`` prints it).
+def board_source(game: AnyGame) -> Traversable | None:
+    """The board script the server sends for ``game``: the one the game ships
+    (:attr:`Game.board <picnic_rules.Game.board>`, ``"PACKAGE:FILE.js"``), else the server's
+    own ``static/boards/NAME.js``, else ``None``: the page plays the game on its generic
+    board. A shipped script that cannot be found is warned of (:class:`RuntimeWarning`)
+    and the game gets the generic board.
+
+    >>> from picnic_rules import GAMES
+    >>> board_source(GAMES["poultry"]).name
+    'poultry.js'
+    """
+    if game.board:
+        package, _, file = game.board.partition(":")
+        try:
+            found = resources.files(importlib.import_module(package)).joinpath(file)
+        except Exception as exc:  # the package does not import: warn, and play on
+            problem = f"{type(exc).__name__}: {exc}"
+        else:
+            if found.is_file():
+                return found
+            problem = "no such file"
+        warnings.warn(
+            f"the board {game.board!r} of the game {game.name} cannot be read ({problem}): "
+            "its tables are played on the generic board",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
+    if game.name == COMMON or "/" in game.name or game.name.startswith("."):
+        return None
+    found = resources.files(__package__).joinpath("static", "boards", f"{game.name}.js")
+    return found if found.is_file() else None
+
+
+def _kinds(game: AnyGame) -> list[str]:
+    """The kinds of seat a table of ``game`` takes: people, and the agents it has."""
+    return ["person", "open", *(name for name in AGENTS if name in agent_names(game))]
+
+
+def _short_name(game: AnyGame) -> str:
+    """The game's name as a word for players: ``"Keep or swap"`` for ``keep-or-swap``."""
+    return game.name.replace("-", " ").replace("_", " ").capitalize()
+
+
+def describe_game(game: AnyGame, board: bool | None = None) -> dict[str, Any]:
+    """What the lobby shows of ``game``: its name, its short name (the name as a word for
+    players), title, player range, the seat kinds it takes, its variants (each with the
+    fields it changes) and its ``Rules`` fields (name, ``type``: ``int``, ``bool``,
+    ``name``, ``ints``, ``names`` or ``other``, default, the bounds of a count, the choices
+    of a name, the length of a fixed list, and ``form``: the value's form in words, as
+    ``picnic rules GAME`` prints it); and for the page at the table: ``reasons``, each end
+    reason in words, ``score_word``, what the scores count, and ``board``, whether the
+    server sends a board of the game's own (``board``, else whether
+    :func:`board_source` finds one): else the page draws its generic board.
 
     >>> from picnic_rules import GAMES
     >>> described = describe_game(GAMES["insects"])
@@ -154,6 +214,8 @@ def describe_game(game: AnyGame) -> dict[str, Any]:
     (2, 6, {'buy': True})
     >>> described["rules"][0]
     {'name': 'insects', 'default': 7, 'form': 'an integer', 'type': 'int', 'minimum': 0, 'maximum': 200}
+    >>> described["short"], described["reasons"]["cards-out"], described["board"]
+    ('Insects', 'nobody with food can play', True)
     """
     default = game.Rules()
     kinds = rules_types(type(default))
@@ -169,15 +231,18 @@ def describe_game(game: AnyGame) -> dict[str, Any]:
         }
         for name, rules in game.variants.items()
     }
-    agents = [name for name in AGENTS if name in agent_names(game)]
     return {
         "name": game.name,
+        "short": _short_name(game),
         "title": game.title,
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "kinds": ["person", "open", *agents],
+        "kinds": _kinds(game),
         "variants": variants,
         "rules": fields,
+        "reasons": {reason: game.reason_words.get(reason, reason) for reason in game.reasons},
+        "score_word": game.score_word,
+        "board": board_source(game) is not None if board is None else board,
     }
 
 
@@ -309,11 +374,19 @@ def _seats_of(meta: Mapping[str, str], players: int) -> list[str]:
     return ["person", second, *["person"] * (players - 2)]
 
 
-def _read(name: str) -> bytes | None:
-    """A static file's bytes, ``None`` if the package has no such file (a board not
-    drawn yet is then a 404)."""
-    found = resources.files(__package__).joinpath("static", name)
-    return found.read_bytes() if found.is_file() else None
+def _static_files(games: list[AnyGame]) -> dict[str, tuple[bytes, str]]:
+    """The files the lobby serves under ``/static/``, with their types: the icon, the
+    shared board script and each game's board (:func:`board_source`)."""
+    static = resources.files(__package__).joinpath("static")
+    files = {
+        ICON: (static.joinpath(ICON).read_bytes(), "image/svg+xml"),
+        f"boards/{COMMON}.js": (static.joinpath("boards", f"{COMMON}.js").read_bytes(), SCRIPT),
+    }
+    for game in games:
+        found = board_source(game)
+        if found is not None:
+            files[f"boards/{game.name}.js"] = (found.read_bytes(), SCRIPT)
+    return files
 
 
 def routes(
@@ -329,10 +402,9 @@ def routes(
     called before a table is opened (the app's limit on new tables), every answer with
     ``headers``."""
 
-    for name in GAMES:
-        get_game(name)  # loaded now: the registry's first load is not safe across threads
-    games = [describe_game(get_game(name)) for name in GAMES]
-    files = {name: text for name in FILES if (text := _read(name)) is not None}
+    every = [get_game(name) for name in GAMES]  # loaded now: not safe across threads
+    files = _static_files(every)
+    games = [describe_game(game, f"boards/{game.name}.js" in files) for game in every]
     listed: collections.OrderedDict[str, _Listing] = collections.OrderedDict()
 
     def refused(error: _Refused) -> RequestError:
@@ -390,7 +462,7 @@ def routes(
             game.check_players(players)
         except PicnicError as error:
             raise RequestError(400, "players", str(error)) from None
-        kinds = describe_game(game)["kinds"]
+        kinds = _kinds(game)
         seats = body.get("seats", ["person", *["computer"] * (players - 1)])
         if (
             type(seats) is not list
@@ -507,8 +579,10 @@ def routes(
         return _json(200, await run(seating, request.path_params["table_id"]))
 
     def static(name: str) -> _Handler:
+        body, media = files[name]
+
         async def serve(request: Request) -> Response:
-            return Response(files[name], media_type=FILES[name], headers=dict(headers))
+            return Response(body, media_type=media, headers=dict(headers))
 
         return serve
 

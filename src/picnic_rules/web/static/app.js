@@ -1,6 +1,9 @@
 // The page: a lobby (any game, its seats, variant, rules options and seed; the open
 // tables), then the table of the chosen game, drawn by that game's board
-// (static/boards/GAME.js, loaded when needed; see boards/common.js for the interface).
+// (static/boards/GAME.js, loaded when needed; see boards/common.js for the interface) or,
+// for a game without one, by the generic board. The page knows no game by name: what it
+// says of a game (its short name, title, end reasons and score in words) comes from the
+// lobby (GET /api/lobby), how to play on a board from the board itself.
 // The server keeps the state; this page only ever holds what its seats may see. The
 // table's id and the seats' credentials live in the address (#game=ID&token=...) and in
 // the browser's storage, so a reload, Back or a server restart comes back to the game. A
@@ -13,26 +16,10 @@ const STORAGE = "picnic-rules.table";
 const POLL_MS = 3000;          // asking, while no live connection is open
 const RECONNECT_MS = [500, 1000, 2000, 3000];
 const LOG_SIZE = 60;           // the moves the log keeps
-const GAME_NAMES = { sandwich: "Sandwich", insects: "Insects", poultry: "Poultry", ants: "Ants" };
-const HINTS = {
-  sandwich: "Tap a gold card to play it. Ants and flies then ask you to tap a sandwich; Cancel or Escape backs out. Arrow keys move through your hand, Enter or Space plays the focused card, E ends the turn.",
-  insects: "Pick insects (and jokers) from your hand, then a pile or New pile. Under attack: defend, play on the attacking pile, or give food. Arrow keys move through your hand, Enter or Space picks a card, Escape clears.",
-  poultry: "Pick one or two cards and commit them face down; the others' cards show as backs until the reveal, then each farmyard resolves: haggle or duel with the buttons the board offers.",
-  ants: "Pick a die, then the card to toss it at; keep or re-toss where it landed; place each card you win into your colony, its rotation shown before you place it.",
-};
-const REASONS = {
-  "three-sandwiches": "three counting sandwiches",
-  "stuck": "no card left could add to a sandwich",
-  "sixty-actions": "the action limit was reached without a finished sandwich",
-  "one-left": "only one player has food left",
-  "cards-out": "the cards ran out",
-  "grain-out": "the grain ran out",
-};
-const SCORE_WORDS = { sandwich: "Sandwiches" };
 
 const game = {
   id: null,        // the table's id
-  name: null,      // the table's game ("sandwich", ...)
+  name: null,      // the table's game (its name in the lobby)
   info: null,      // who sits where: {seats: [{seat, kind, name}], players, title}
   seats: {},       // seat -> {token, seen, log: [{n, text}]}
   current: null,   // the seat whose document is shown
@@ -198,15 +185,29 @@ function running() {
     Boolean(game.id && !game.watching && !$("cover").hidden);
 }
 
+// What the lobby says of a game (a game it does not list: its name alone).
+function described(name) {
+  return lobby.games[name] || { name, short: name, title: "", reasons: {}, score_word: "Scores", board: false };
+}
+
+// A game's name and title for players: "Poultry — Pick Picknic (...)", or one of them
+// when they say the same.
+function gameTitle(entry) {
+  const title = entry.title || "";
+  return !title || title.toLowerCase() === entry.short.toLowerCase() ? title || entry.short : entry.short + " — " + title;
+}
+
 async function useTable(info) {
+  const entry = described(info.game);
   game.info = info;
   game.name = info.game;
-  $("title").textContent = info.title ? GAME_NAMES[info.game] + " — " + info.title : GAME_NAMES[info.game] || info.game;
-  $("hint").textContent = HINTS[info.game] || "Choose a move from the buttons of the table.";
-  document.title = (GAME_NAMES[info.game] || info.game) + " — picnic_rules";
+  $("title").textContent = gameTitle({ ...entry, title: info.title || entry.title });
+  document.title = entry.short + " — picnic_rules";
   document.body.dataset.game = info.game;
-  window.PicnicBoards.active = info.game;
-  game.board = await window.PicnicBoards.load(info.game);
+  const boards = window.PicnicBoards;
+  boards.active = info.game;
+  game.board = entry.board ? await boards.load(info.game) : boards.generic;
+  $("hint").textContent = game.board.hint || boards.generic.hint;
 }
 
 // On load: the game the address names (a seat's credential, an invite, a spectator's
@@ -307,9 +308,8 @@ const KIND_WORDS = { person: "You (this device)", open: "An invited player", com
 
 function fillGames() {
   const select = $("game");
-  const current = select.value || "sandwich";
-  select.replaceChildren(...lobby.order.map((name) =>
-    el("option", { value: name }, (GAME_NAMES[name] || name) + " — " + lobby.games[name].title)));
+  const current = select.value || lobby.order[0];
+  select.replaceChildren(...lobby.order.map((name) => el("option", { value: name }, gameTitle(lobby.games[name]))));
   select.value = lobby.games[current] ? current : lobby.order[0];
   fillGame();
 }
@@ -354,7 +354,10 @@ function fillSeats() {
   const mode = $("mode").value;
   const old = Array.from(document.querySelectorAll("#seat-rows select")).map((node) => node.value);
   const names = Array.from(document.querySelectorAll("#seat-rows input")).map((node) => node.value);
-  const kinds = PRESETS[mode] ? PRESETS[mode](n) : Array.from({ length: n }, (_, i) => old[i] || (i ? "computer" : "person"));
+  const wanted = PRESETS[mode] ? PRESETS[mode](n) : Array.from({ length: n }, (_, i) => old[i] || (i ? "computer" : "person"));
+  // a game without a computer player gets its first agent instead (random moves)
+  const agent = info.kinds.find((kind) => kind !== "person" && kind !== "open") || "open";
+  const kinds = wanted.map((kind) => (info.kinds.includes(kind) ? kind : agent));
   $("seat-rows").replaceChildren(...kinds.map((kind, seat) => {
     const select = el("select", { id: "seat-" + seat, "aria-label": "Seat " + (seat + 1) + " is played by" },
       info.kinds.map((option) => el("option", { value: option }, KIND_WORDS[option] || option)));
@@ -414,7 +417,7 @@ function showOpen(tables) {
   // while a game goes on here, another table opens in a new tab: this one keeps its game
   const elsewhere = running() ? "_blank" : null;
   list.replaceChildren(...tables.map((table) => el("li", { class: "open-table" },
-    el("span", {}, (GAME_NAMES[table.game] || table.game) + ", " + table.players + " players: "),
+    el("span", {}, described(table.game).short + ", " + table.players + " players: "),
     table.free.map((free) => el("a", { href: base + free.invite, class: "join-link", target: elsewhere, rel: elsewhere && "noopener" }, "Take seat " + (free.seat + 1))),
     el("a", { href: base + table.watch, class: "watch-link", target: elsewhere, rel: elsewhere && "noopener" }, "Watch"))));
 }
@@ -725,9 +728,11 @@ function reducedMotion() {
 
 function drawBoard(root, doc, seat) {
   const boards = window.PicnicBoards;
-  const board = game.board || boards.plain;
+  const board = game.board || boards.generic;
   const names = Array.from({ length: game.info ? game.info.players : 0 }, (_, i) => (i === seat ? "you" : nameOf(i)));
   const ctx = {
+    game: game.name,
+    scoreWord: described(game.name).score_word,
     seat,
     names,
     ownName: seat === null ? null : nameOf(seat),
@@ -743,7 +748,7 @@ function drawBoard(root, doc, seat) {
     board.draw(root, doc, ctx);
   } catch (error) {
     root.replaceChildren();
-    boards.plain.draw(root, doc, ctx);
+    boards.generic.draw(root, doc, ctx);
     say("The board could not be drawn: " + error.message);
   }
   // a board that offers no form of its own for this chance event gets the plain one
@@ -841,11 +846,11 @@ function renderResult(outcome) {
   if (outcome.winners.length > 1) headline = "A tie: " + outcome.winners.map(nameOf).join(" and ");
   else if (alone && outcome.winners[0] === game.current) headline = "You win!";
   else headline = nameOf(outcome.winners[0]) + " wins!";
-  const word = SCORE_WORDS[game.name] || "Scores";
+  const entry = described(game.name);
   const scores = outcome.scores.map((score, seat) => seatLabel(seat) + ": " + score).join(", ");
   box.replaceChildren(
     el("h2", {}, headline),
-    el("p", { class: "reason" }, "The game ended: " + (REASONS[outcome.reason] || outcome.reason) + ". " + word + ": " + scores + "."),
+    el("p", { class: "reason" }, "The game ended: " + (entry.reasons[outcome.reason] || outcome.reason) + ". " + entry.score_word + ": " + scores + "."),
   );
 }
 

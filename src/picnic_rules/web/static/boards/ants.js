@@ -4,8 +4,7 @@
 // card, keep or re-toss a landing, settle a die touching two cards, place a won card into
 // the colony with its rotation previewed, play a Round card, and (at a real table, when
 // the page offers it) type where a tossed die landed. Drawn from the seat's client
-// document only; registered with window.PicnicBoards (a minimal registry is made when the
-// page has none).
+// document only; registered with window.PicnicBoards.
 "use strict";
 
 (function () {
@@ -590,5 +589,6 @@
       last = { root, doc, ctx };
       draw(root, doc, ctx);
     },
+    hint: "Pick a die, then the card to toss it at; keep or re-toss where it landed; place each card you win into your colony, its rotation shown before you place it.",
   });
 })();

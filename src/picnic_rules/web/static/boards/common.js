@@ -1,13 +1,18 @@
 // What every board shares: the board registry (window.PicnicBoards), an element builder,
-// cards drawn as SVG in each game's colours, and a plain board for a game without its own.
+// cards drawn as SVG from the face a board gives them, and the generic board, on which a
+// game without a board of its own is played.
 //
-// A board file calls PicnicBoards.register(gameName, {draw(root, doc, ctx)}): `root` is an
-// empty element the board fills (again on every new document), `doc` the seat's client
-// document (or a spectator's public answer, whose `view` is the table's public view
-// document: doc.view.public), `ctx` = {seat, names, ownName,
-// play(notation), tell(notation) (at a real table while chance acts, else null; a board's
-// own form for it is marked data-tell), busy, reducedMotion, spectator, el, card}. The page
-// (app.js) owns everything else.
+// A board file calls PicnicBoards.register(gameName, {draw(root, doc, ctx), hint}): `root`
+// is an empty element the board fills (again on every new document), `doc` the seat's
+// client document (or a spectator's public answer, whose `view` is the table's public
+// view document: doc.view.public, and `figures` the game's figures of it), `ctx` =
+// {game, seat, names, ownName, play(notation), tell(notation) (at a real table while
+// chance acts, else null; a board's own form for it is marked data-tell), busy,
+// reducedMotion, spectator, el, card}; `hint` is the line the page shows above the table
+// (how to play on this board). A board reads every number it shows from the document
+// (doc.figures: the scores so far, say) and never works out a rule itself. The page
+// (app.js) owns everything else. An installed game ships its board as a file of its own
+// package (Game.board = "PACKAGE:FILE.js"); the server sends it as /static/boards/GAME.js.
 "use strict";
 
 (function () {
@@ -40,22 +45,7 @@
     return node;
   }
 
-  // --- the games' colours and pictures -------------------------------------------------
-
-  const COLOURS = {
-    red: "#d1352b", blue: "#2f6fc0", yellow: "#e0a91b", green: "#3d9a46", purple: "#7b4fa0",
-    black: "#333333", white: "#9a9a9a", orange: "#e07a1f", brown: "#8b5a2b", grey: "#66727a",
-  };
-
-  const SANDWICH = {
-    bread: { colour: "#c98a2e", label: "Bread" },
-    pb: { colour: "#8b5a2b", label: "Peanut butter" },
-    jelly: { colour: "#a8326e", label: "Jelly" },
-    ant: { colour: "#333333", label: "Ant" },
-    fly: { colour: "#4c6a7d", label: "Fly" },
-  };
-
-  const WEAPONS = { spray: "#4f8fa8", boots: "#8b5a2b", swatter: "#5f6b73" };
+  // --- pictures and cards ------------------------------------------------------------
 
   function legs(g, cx, cy, spread, count, colour) {
     for (let i = 0; i < count; i++) {
@@ -69,127 +59,179 @@
     }
   }
 
-  function glyph(kind, colour) {
-    const g = svg("g");
-    if (kind === "ant") {
+  // The pictures a card face may show, by name, drawn in `colour` on a 60 x 84 card.
+  const PICTURES = {
+    ant(g, colour) {
       legs(g, 30, 40, 15, 3, colour);
       g.append(svg("circle", { cx: 30, cy: 26, r: 5, fill: colour }));
       g.append(svg("ellipse", { cx: 30, cy: 38, rx: 4.5, ry: 6, fill: colour }));
       g.append(svg("ellipse", { cx: 30, cy: 53, rx: 7, ry: 9, fill: colour }));
       g.append(svg("path", { d: "M28 22 q-4 -6 -8 -6 M32 22 q4 -6 8 -6", fill: "none", stroke: colour, "stroke-width": 1.4 }));
-    } else if (kind === "spider") {
+    },
+    spider(g, colour) {
       legs(g, 30, 42, 20, 4, colour);
       g.append(svg("circle", { cx: 30, cy: 30, r: 6, fill: colour }));
       g.append(svg("ellipse", { cx: 30, cy: 46, rx: 10, ry: 12, fill: colour }));
       g.append(svg("circle", { cx: 27.5, cy: 29, r: 1.3, fill: "#fff" }));
       g.append(svg("circle", { cx: 32.5, cy: 29, r: 1.3, fill: "#fff" }));
-    } else if (kind === "fly") {
+    },
+    fly(g, colour) {
       g.append(svg("ellipse", { cx: 20, cy: 36, rx: 10, ry: 6, fill: "#ffffff", stroke: colour, "stroke-width": 1.5, transform: "rotate(-30 20 36)" }));
       g.append(svg("ellipse", { cx: 40, cy: 36, rx: 10, ry: 6, fill: "#ffffff", stroke: colour, "stroke-width": 1.5, transform: "rotate(30 40 36)" }));
       g.append(svg("circle", { cx: 30, cy: 30, r: 5, fill: colour }));
       g.append(svg("ellipse", { cx: 30, cy: 46, rx: 6, ry: 11, fill: colour }));
       g.append(svg("circle", { cx: 27.5, cy: 28.5, r: 1.6, fill: "#c0392b" }));
       g.append(svg("circle", { cx: 32.5, cy: 28.5, r: 1.6, fill: "#c0392b" }));
-    } else if (kind === "bread") {
+    },
+    bread(g, colour) {
       g.append(svg("path", { d: "M14 56 V34 q-4 -12 8 -14 q8 -4 16 0 q12 2 8 14 V56 z", fill: "#f3d9a4", stroke: colour, "stroke-width": 3 }));
-    } else if (kind === "pb" || kind === "jelly") {
+    },
+    jar(g, colour) {
       g.append(svg("rect", { x: 18, y: 20, width: 24, height: 7, rx: 2, fill: "#777" }));
       g.append(svg("rect", { x: 16, y: 27, width: 28, height: 30, rx: 5, fill: colour }));
       g.append(svg("rect", { x: 20, y: 35, width: 20, height: 12, rx: 2, fill: "#fff", opacity: 0.85 }));
-    } else if (kind === "spray") {
+    },
+    spray(g, colour) {
       g.append(svg("rect", { x: 21, y: 28, width: 18, height: 30, rx: 4, fill: colour }));
       g.append(svg("rect", { x: 26, y: 20, width: 8, height: 8, fill: "#555" }));
       g.append(svg("path", { d: "M34 22 l10 -4 M34 24 l11 0 M34 26 l10 4", stroke: "#999", "stroke-width": 1.5 }));
-    } else if (kind === "boots") {
+    },
+    boots(g, colour) {
       g.append(svg("path", { d: "M18 20 h14 v26 h12 q4 0 4 6 v4 H18 z", fill: colour }));
-    } else if (kind === "swatter") {
+    },
+    swatter(g, colour) {
       g.append(svg("rect", { x: 17, y: 16, width: 26, height: 22, rx: 3, fill: "none", stroke: colour, "stroke-width": 3 }));
       g.append(svg("path", { d: "M17 23 h26 M17 30 h26 M24 16 v22 M30 16 v22 M36 16 v22", stroke: colour, "stroke-width": 1 }));
       g.append(svg("rect", { x: 28, y: 38, width: 4, height: 22, fill: colour }));
-    }
-    return g;
-  }
+    },
+  };
 
-  // The picture, frame colour and words of a card, from its game and its text.
-  function face(game, text) {
-    const words = String(text).toLowerCase().split(/[\s+]+/);
-    if (game === "sandwich" && SANDWICH[words[0]]) {
-      const found = SANDWICH[words[0]];
-      return { kind: words[0], colour: found.colour, label: found.label, corner: "" };
-    }
-    const weapon = words.find((word) => WEAPONS[word]);
-    if (weapon) return { kind: weapon, colour: WEAPONS[weapon], label: weapon, corner: "" };
-    const insect = words.find((word) => word === "ant" || word === "spider" || word === "fly" || word === "ants" || word === "flies");
-    const joker = words.includes("joker");
-    const colourName = words.find((word) => COLOURS[word]);
-    const colour = joker ? "#222222" : COLOURS[colourName] || "#8a6d3b";
-    const number = words.find((word) => /^-?[0-9]+$/.test(word));
-    return {
-      kind: insect ? insect.replace(/s$|ies$/, (m) => (m === "ies" ? "y" : "")) : "",
-      colour,
-      joker,
-      label: String(text),
-      corner: number !== undefined ? number : "",
-    };
-  }
-
-  // A card drawn as a card: an SVG element (60 x 84 units, scaled by CSS).
-  function card(game, text) {
-    const node = svg("svg", { viewBox: "0 0 60 84", class: "card-face", role: "img", "aria-label": String(text) });
-    if (text === "back" || text === "face down") {
+  // A card drawn as a card: an SVG element (60 x 84 units, scaled by CSS), from the face a
+  // board gives it: {text (its accessible name), label (the words at its foot), colour
+  // (its frame), picture (a name of PICTURES, else the corner or the text in large),
+  // corner (a number in the corner), stripes (colours across its top, a joker's)}, or
+  // {back: true} for a card face down.
+  function card(face) {
+    const text = String(face.text !== undefined ? face.text : face.label || "");
+    const node = svg("svg", { viewBox: "0 0 60 84", class: "card-face", role: "img", "aria-label": face.back ? "back" : text });
+    if (face.back) {
       node.append(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: "#1f4f7a", stroke: "#0f2f4a", "stroke-width": 2 }));
       node.append(svg("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "none", stroke: "#f3d9a4", "stroke-width": 1.5, "stroke-dasharray": "3 3" }));
       node.append(svg("circle", { cx: 30, cy: 42, r: 9, fill: "#f3d9a4" }));
       return node;
     }
-    const found = face(game, text);
-    node.append(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: "#fffdf7", stroke: found.colour, "stroke-width": 3 }));
-    node.append(svg("rect", { x: 5, y: 5, width: 50, height: 8, rx: 3, fill: found.colour }));
-    if (found.joker) {
-      ["red", "blue", "yellow", "green"].forEach((name, i) => {
-        node.append(svg("rect", { x: 5 + i * 12.5, y: 5, width: 12.5, height: 8, fill: COLOURS[name] }));
-      });
-    }
-    if (found.kind) node.append(glyph(found.kind, found.colour));
-    else {
-      const big = svg("text", { x: 30, y: 48, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: found.colour });
-      big.textContent = found.corner || String(text).slice(0, 2);
+    const colour = face.colour || "#8a6d3b";
+    const label = String(face.label !== undefined ? face.label : text);
+    const corner = face.corner !== undefined && face.corner !== null ? String(face.corner) : "";
+    node.append(svg("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: "#fffdf7", stroke: colour, "stroke-width": 3 }));
+    node.append(svg("rect", { x: 5, y: 5, width: 50, height: 8, rx: 3, fill: colour }));
+    (face.stripes || []).forEach((stripe, i, all) => {
+      node.append(svg("rect", { x: 5 + i * (50 / all.length), y: 5, width: 50 / all.length, height: 8, fill: stripe }));
+    });
+    const picture = PICTURES[face.picture];
+    if (picture) {
+      const g = svg("g");
+      picture(g, colour);
+      node.append(g);
+    } else {
+      const big = svg("text", { x: 30, y: 48, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: colour });
+      big.textContent = corner || text.slice(0, 2);
       node.append(big);
     }
-    if (found.corner && found.kind) {
-      const corner = svg("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: found.colour });
-      corner.textContent = found.corner;
-      node.append(corner);
+    if (corner && picture) {
+      const mark = svg("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: colour });
+      mark.textContent = corner;
+      node.append(mark);
     }
-    const label = svg("text", { x: 30, y: 76, "text-anchor": "middle", "font-size": found.label.length > 10 ? 6.5 : 8, fill: "#333" });
-    label.textContent = found.label;
-    node.append(label);
+    const foot = svg("text", { x: 30, y: 76, "text-anchor": "middle", "font-size": label.length > 10 ? 6.5 : 8, fill: "#333" });
+    foot.textContent = label;
+    node.append(foot);
     return node;
   }
 
-  // A plain board for a game without a board of its own: whose turn, and every legal move
-  // as a button with its words.
-  const plain = {
+  // --- the generic board ---------------------------------------------------------------
+
+  // The board of a game without one of its own, built from the client document alone:
+  // whose turn, the scores if the game gives them (doc.figures.scores), the seat's view
+  // as the game's text picture (only what the seat may see), and every legal move as a
+  // button, grouped by its move group (the card or action first, then its targets), each
+  // saying in the game's words what it does. Tab and the arrow keys move between the
+  // moves; Enter or Space makes the focused one. A spectator sees the scores and the
+  // table's public view.
+  const generic = {
+    hint: "Every button is a legal move, grouped by the card or action it starts with: Tab or the arrow keys move between them, Enter or Space makes the focused move.",
     draw(root, doc, ctx) {
+      const names = (seat) => (ctx.names && ctx.names[seat]) || "Player " + (seat + 1);
+      const board = el("div", { class: "gb-board", "data-game": ctx.game || "", "data-generic": "" });
+      root.append(board);
+      const scores = doc && doc.figures && Array.isArray(doc.figures.scores) ? doc.figures.scores : null;
+      const scoreLine = scores ? el("p", { class: "gb-scores", id: "gb-scores" },
+        (ctx.scoreWord || "Scores") + ": " + scores.map((score, seat) => names(seat) + " " + score).join(" · ")) : null;
       if (ctx.spectator) {
-        root.append(el("p", { class: "plain-note" }, "The table of " + doc.game + ": " + doc.players + " seats."));
+        board.append(el("p", { class: "gb-status" }, "The table of " + doc.game + ": " + doc.players + " seats."));
+        if (scoreLine) board.append(scoreLine);
         // the public view the answer carries (what every seat sees alike), field by field
         const table = doc.view && doc.view.public;
         if (table) {
-          root.append(el("dl", { class: "plain-table", "aria-label": "The table" },
+          board.append(el("dl", { class: "gb-table", "aria-label": "The table" },
             ...Object.entries(table).flatMap(([name, value]) => [el("dt", {}, name), el("dd", {}, JSON.stringify(value))])));
         }
         return;
       }
-      const moves = doc.to_move === ctx.seat ? doc.legal_moves : [];
-      root.append(el("p", { class: "plain-note" }, moves.length ? "Choose a move:" : "Waiting for the other players."));
-      root.append(el("div", { class: "plain-moves", role: "group", "aria-label": "Your moves" },
-        moves.map((entry) => el("button", {
-          type: "button", class: "move-button", disabled: ctx.busy,
-          onclick: () => ctx.play(entry.notation),
-        }, entry.description))));
+      const u = seatDocument(doc);
+      const moves = u.to_move === ctx.seat ? u.legal_moves || [] : [];
+      let status;
+      if (u.outcome) status = "The game is over.";
+      else if (moves.length) status = "Your turn: choose a move.";
+      else if (typeof u.to_move === "number") status = "Waiting for " + names(u.to_move) + ".";
+      else status = "Chance acts.";
+      board.append(el("p", { class: "gb-status", id: "gb-status" }, status));
+      if (scoreLine) board.append(scoreLine);
+      board.append(el("section", { class: "gb-panel", "aria-labelledby": "gb-table-title" },
+        el("h2", { id: "gb-table-title" }, "The table as you see it"),
+        el("pre", { class: "gb-picture", id: "gb-picture" }, u.picture || "")));
+      if (!moves.length) return;
+      const groups = new Map();
+      for (const entry of moves) {
+        if (!groups.has(entry.card)) groups.set(entry.card, []);
+        groups.get(entry.card).push(entry);
+      }
+      const button = (entry, text) => el("button", {
+        type: "button", class: "gb-move", "data-move": entry.notation, disabled: ctx.busy,
+        onclick: () => ctx.play(entry.notation),
+      }, el("span", { class: "gb-name" }, text), el("span", { class: "gb-words" }, entry.description));
+      const panel = el("section", { class: "gb-panel gb-moves", id: "gb-moves", "aria-labelledby": "gb-moves-title" },
+        el("h2", { id: "gb-moves-title" }, "Your moves"));
+      let number = 0;
+      for (const [name, entries] of groups) {
+        if (entries.length === 1 && !entries[0].target) {
+          panel.append(el("div", { class: "gb-group" }, button(entries[0], name)));
+          continue;
+        }
+        number += 1;
+        const title = "gb-group-" + number;
+        panel.append(el("div", { class: "gb-group", role: "group", "aria-labelledby": title },
+          el("h3", { id: title, class: "gb-group-name" }, name),
+          el("div", { class: "gb-targets" }, entries.map((entry) => button(entry, entry.target || name)))));
+      }
+      board.append(panel);
+      const first = panel.querySelector("button.gb-move");
+      if (first) first.setAttribute("data-focus", "");
     },
   };
+
+  // The arrow keys move the focus between the generic board's moves.
+  document.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const boards = window.PicnicBoards;
+    if (!step || !event.target || !event.target.closest || !event.target.closest(".gb-moves")) return;
+    if (boards.allowKeys && !boards.allowKeys(event)) return;
+    const items = Array.from(document.querySelectorAll(".gb-moves button.gb-move:not([disabled])"));
+    const at = items.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    items[(at + step + items.length) % items.length].focus();
+  });
 
   // A board's own style sheet, added to the page once (by its id): a constructed sheet,
   // which the page's Content-Security-Policy allows where an inline <style> is refused.
@@ -234,7 +276,7 @@
 
   window.PicnicBoards = {
     boards: {},
-    plain,
+    generic,
     el,
     svg,
     card,
@@ -249,8 +291,8 @@
         delete waiting[name];
       }
     },
-    // The board of `name`, its script loaded once, on first use (the plain board if it
-    // cannot be loaded).
+    // The board of `name`, its script loaded once, on first use (the generic board if it
+    // cannot be loaded, or does not register itself).
     load(name) {
       if (this.boards[name]) return Promise.resolve(this.boards[name]);
       return new Promise((resolve) => {
@@ -262,7 +304,7 @@
         script.onerror = () => {
           const found = waiting[name] || [];
           delete waiting[name];
-          found.forEach((done) => done(plain));
+          found.forEach((done) => done(generic));
         };
         script.onload = () => {
           if (!this.boards[name]) script.onerror();

@@ -14,6 +14,21 @@
   for (const insect of INSECTS) for (const colour of COLOURS) CARDS.push(colour + " " + insect);
   CARDS.push("spray", "boots", "swatter");
   const PLAY = /^(?:(\d+) )?(red|blue|yellow|green|joker) (ant|spider|fly)(?:\+(?:(\d+) )?jokers?)?$/;
+  const INKS = { red: "#d1352b", blue: "#2f6fc0", yellow: "#e0a91b", green: "#3d9a46" };
+  const WEAPONS = { spray: "#4f8fa8", boots: "#8b5a2b", swatter: "#5f6b73" };
+
+  // A card's face (PicnicBoards.card draws it), from its text: "red ant", "joker fly",
+  // "spray", or "back".
+  function face(text) {
+    if (text === "back") return B.card({ back: true });
+    if (WEAPONS[text]) return B.card({ text, label: text, picture: text, colour: WEAPONS[text] });
+    const [colour, insect] = text.split(" ");
+    const joker = colour === "joker";
+    return B.card({
+      text, label: text, picture: insect, colour: joker ? "#222222" : INKS[colour],
+      stripes: joker ? Object.values(INKS) : null,
+    });
+  }
 
   const board = {
     last: null,       // {root, doc, ctx}
@@ -114,7 +129,7 @@
       if (seat === ctx.seat) return null;
       const active = doc.to_move === seat;
       const backs = el("span", { class: "mini-backs", "aria-hidden": "true" });
-      for (let i = 0; i < Math.min(view.hand_sizes[seat], 8); i++) backs.append(ctx.card("insects", "back"));
+      for (let i = 0; i < Math.min(view.hand_sizes[seat], 8); i++) backs.append(face("back"));
       return el("div", { class: "opponent" + (active ? " active" : ""), dataset: { seat: String(seat) } },
         el("h2", {}, seatName(ctx, seat)), backs,
         el("span", {}, view.hand_sizes[seat] + (view.hand_sizes[seat] === 1 ? " card" : " cards") + " in hand · "),
@@ -135,8 +150,8 @@
       const attacked = index === attack;
       const grew = fresh && board.before && (board.before[index] === undefined || board.before[index] < pile.length);
       const fan = el("span", { class: "fan" }, pile.map((card, depth) => {
-        const face = ctx.card("insects", card);
-        const slot = el("span", { class: "pile-card" + (grew && depth === pile.length - 1 && !ctx.reducedMotion ? " arrive" : "") }, face);
+        const picture = face(card);
+        const slot = el("span", { class: "pile-card" + (grew && depth === pile.length - 1 && !ctx.reducedMotion ? " arrive" : "") }, picture);
         return slot;
       }));
       const words = "Pile " + index + ": " + pile.join(", ") + (attacked ? " (attacking)" : "");
@@ -182,9 +197,9 @@
         button.tabIndex = at === focusAt ? 0 : -1;
         if (at === focusAt) button.dataset.focus = "";
         button.addEventListener("focus", () => { board.focus = at; });
-        const face = ctx.card("insects", CARDS[index]);
-        face.setAttribute("aria-hidden", "true");
-        button.append(face);
+        const picture = face(CARDS[index]);
+        picture.setAttribute("aria-hidden", "true");
+        button.append(picture);
         hand.append(button);
         position += 1;
       }
@@ -285,5 +300,8 @@
     items[next].focus();
   });
 
-  B.register("insects", { draw: (root, doc, ctx) => draw(root, doc, ctx, false) });
+  B.register("insects", {
+    draw: (root, doc, ctx) => draw(root, doc, ctx, false),
+    hint: "Pick insects (and jokers) from your hand, then a pile or New pile. Under attack: defend, play on the attacking pile, or give food. Arrow keys move through your hand, Enter or Space picks a card, Escape clears.",
+  });
 })();

@@ -2,8 +2,10 @@
 // middle two, each player's face-down commitment, hand, food grain and captured poultry,
 // and the controls of the seat's legal moves: pick one or two cards and commit them face
 // down, allot grain and accept or reject a proposal while haggling, and the dice of each
-// duel shown as dice. Drawn from the seat's client document only; registered with
-// window.PicnicBoards (a minimal registry is made when the page has none).
+// duel shown as dice. Drawn from the seat's client document only: the cards behind every
+// count, each seat's points and grain points are the game's figures of the table
+// (doc.figures), a commitment's cards its move group (card, then target); registered
+// with window.PicnicBoards.
 "use strict";
 
 (function () {
@@ -20,7 +22,7 @@
     black: "#333333", red: "#d2402f", green: "#2e9b4a",
   };
   const INK = { yellow: "#3a2c00", blue: "#fff", purple: "#fff", black: "#fff", red: "#fff", green: "#fff" };
-  const GRAINS = ["green", "blue", "yellow"];
+  const GRAINS = ["green", "blue", "yellow"];  // the order of every count of grain
   const GRAIN_FILL = { green: "#4caf50", blue: "#3d7be0", yellow: "#f3c623" };
 
   // the registry and the element builders are the page's (boards/common.js)
@@ -76,30 +78,14 @@
 
   // ---- the document ----
 
-  function kinds(rules) {
-    const down = (values) => [...new Set(values)].sort((a, b) => b - a);
-    const cards = [];
-    for (const colour of COLOURS) {
-      for (const value of down(rules.poultry)) cards.push({ colour, value, fox: false });
-      for (const value of down(rules.foxes)) cards.push({ colour, value, fox: true });
-    }
-    return cards;
-  }
-
   const cardName = (card) => `${card.colour} ${card.fox ? "fox" : SPECIES[COLOURS.indexOf(card.colour)]} ${card.value}`;
-  const text = (card) => `${card.colour} ${card.fox ? "fox " : ""}${card.value}`;
-  const value = (rules, grain) => grain[0] * rules.green_value + grain[1] * rules.blue_value + grain[2] * rules.yellow_value;
 
-  function counted(rules, counts) {
-    const all = kinds(rules);
+  // The cards of a count of cards (a hand, a stock), each as the figures give its kind:
+  // {colour, value, fox, notation}.
+  function counted(figures, counts) {
     const cards = [];
-    counts.forEach((count, index) => { for (let i = 0; i < count; i += 1) cards.push(all[index]); });
+    counts.forEach((count, index) => { for (let i = 0; i < count; i += 1) cards.push(figures.cards[index]); });
     return cards;
-  }
-
-  function points(rules, view, seat) {
-    const captured = counted(rules, view.stocks[seat]).reduce((sum, card) => sum + card.value, 0);
-    return value(rules, view.grain[seat]) + captured;
   }
 
   // ---- pictures ----
@@ -225,7 +211,7 @@
   function watched(doc) {
     const table = doc && doc.view && doc.view.public;
     if (!table || !table.hand_sizes) return null;
-    return { view: Object.assign({}, table, { player: null }), to_move: doc.to_move, outcome: doc.outcome, legal_moves: [], observations: [] };
+    return { view: Object.assign({}, table, { player: null }), to_move: doc.to_move, outcome: doc.outcome, legal_moves: [], observations: [], figures: doc.figures };
   }
 
   // ---- the board ----
@@ -237,12 +223,12 @@
     root.replaceChildren();
     const board = el("div", { class: "pp-board" + (ctx.reducedMotion ? " pp-still" : ""), "data-game": GAME });
     root.append(board);
-    if (!u || !u.view) {
+    if (!u || !u.view || !u.figures) {
       board.append(el("p", { class: "pp-status", text: "Watching: the cards stay hidden; the log says what happens." }));
       return;
     }
     const view = u.view;
-    const rules = view.rules;
+    const figures = u.figures;
     const me = view.player;
     const players = view.hand_sizes.length;
     const names = seatNames(ctx, players, me);
@@ -253,7 +239,7 @@
     const current = view.played.some((cards) => cards.length) || view.face_down.some(Boolean);
     const fresh = dealt(JSON.stringify(view.played));
 
-    board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves)));
+    board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves, figures)));
 
     // the farmyards, left to right, the deck between the middle two
     const yards = el("div", { class: "pp-yards", role: "list", "aria-label": "the six farmyards" });
@@ -302,7 +288,7 @@
     const seats = el("div", { class: "pp-players" });
     const everyone = Array.from({ length: players }, (_, seat) => seat);
     const order = me === null ? everyone : [me, ...everyone.filter((seat) => seat !== me)];
-    for (const seat of order) seats.append(player(view, seat, names, rules, moves, ctx, me));
+    for (const seat of order) seats.append(player(view, seat, names, figures, moves, ctx, me));
     if (u.outcome) yards.before(seats);  // at the end the players' points come first
     else board.append(seats);
     const focus = board.querySelector("#pp-haggle button:not([disabled]), .pp-hand button:not([disabled])");
@@ -333,11 +319,11 @@
     return ["haggle", "duel", "resolve"].includes(view.phase) && view.yard === index;
   }
 
-  function status(view, u, names, moves) {
+  function status(view, u, names, moves, figures) {
     if (u.outcome) return "The game is over.";
     if (u.to_move === view.player && moves.length) {
       if (view.phase === "commit") {
-        const two = moves.some((move) => move.notation.includes("+"));
+        const two = [...commitOptions(moves, figures).keys()].some((key) => key.includes("|"));
         return two ? "Your turn: pick two cards to commit face down." : "Your turn: pick a card to commit face down.";
       }
       if (view.phase === "haggle") return `Haggle at ${YARDS[view.yard]}: your turn.`;
@@ -347,10 +333,10 @@
     return `Round ${view.round}: waiting for ${who}.`;
   }
 
-  function player(view, seat, names, rules, moves, ctx, me) {
+  function player(view, seat, names, figures, moves, ctx, me) {
     const box = el("section", { class: "pp-player" + (view.turn === seat && view.phase === "commit" ? " pp-turn" : ""),
       "data-seat": seat, "aria-label": names[seat] });
-    box.append(el("h3", {}, el("span", { text: names[seat] }), el("span", { class: "pp-points", text: `${points(rules, view, seat)} points` })));
+    box.append(el("h3", {}, el("span", { text: names[seat] }), el("span", { class: "pp-points", text: `${figures.scores[seat]} points` })));
     // committed this round: face down until the reveal (the seat's own cards face up to it)
     const committed = el("div", { class: "pp-row pp-committed" });
     if (view.face_down[seat]) {
@@ -362,7 +348,7 @@
     }
     if (committed.childNodes.length) box.append(committed);
     // the hand
-    if (seat === me && !ctx.spectator) box.append(hand(view, rules, moves, ctx));
+    if (seat === me && !ctx.spectator) box.append(hand(view, figures, moves, ctx));
     else {
       const backs = el("div", { class: "pp-row", "aria-label": `${view.hand_sizes[seat]} cards in hand` }, "Hand: ");
       for (let i = 0; i < view.hand_sizes[seat]; i += 1) backs.append(cardBack(18));
@@ -370,8 +356,8 @@
     }
     // food stock and captured poultry
     box.append(el("div", { class: "pp-row" }, "Grain: ", grains(view.grain[seat], `${names[seat]}'s grain: ${grainWords(view.grain[seat])}`),
-      el("span", { text: `(${value(rules, view.grain[seat])} pts)` })));
-    const captured = counted(rules, view.stocks[seat]);
+      el("span", { text: `(${figures.grain_points[seat]} pts)` })));
+    const captured = counted(figures, view.stocks[seat]);
     if (captured.length) {
       const row = el("div", { class: "pp-row" }, "Caught: ");
       for (const card of captured) row.append(cardPicture(card, 24));
@@ -383,19 +369,23 @@
   // ---- committing: pick one or two cards, then Commit ----
   const picked = { key: "", cards: [] };
 
-  function commitOptions(moves) {
+  // The commitments the seat may make, by their cards' notations (sorted, joined by "|"):
+  // a commitment's move group is its first card, then its second ("" for one card).
+  function commitOptions(moves, figures) {
+    const cards = new Set(figures.cards.map((card) => card.notation));
     const options = new Map();
     for (const move of moves) {
-      const found = /^commit (.+)$/.exec(move.notation);
-      if (!found) continue;
-      options.set(found[1].split(" + ").sort().join("|"), move.notation);
+      if (!cards.has(move.card)) continue;
+      options.set([move.card, move.target].filter(Boolean).sort().join("|"), move.notation);
     }
     return options;
   }
 
-  function hand(view, rules, moves, ctx) {
-    const cards = counted(rules, view.hand);
-    const options = view.phase === "commit" ? commitOptions(moves) : new Map();
+  const text = (card) => card.notation;
+
+  function hand(view, figures, moves, ctx) {
+    const cards = counted(figures, view.hand);
+    const options = view.phase === "commit" ? commitOptions(moves, figures) : new Map();
     const playable = options.size > 0 && !ctx.busy;
     const stateKey = `${view.round}:${cards.map(text).join(",")}`;
     if (picked.key !== stateKey) { picked.key = stateKey; picked.cards = []; }
@@ -454,6 +444,7 @@
     const panel = el("section", { class: "pp-panel", "aria-label": "haggling", id: "pp-haggle" });
     const stake = view.yards[view.yard];
     panel.append(el("h3", { text: `Haggling at ${YARDS[view.yard]} over ${grainWords(stake)}` }));
+    panel.append(el("p", { class: "pp-note", text: `${haggle.seats.map((seat) => names[seat]).join(" and ")} haggle.` }));
     const left = stake.map((count, g) => count - haggle.allotted.reduce((sum, a) => sum + a[g], 0));
     const proposer = haggle.seats[haggle.proposer];
     const offer = el("div", { class: "pp-row" }, `${names[proposer]} proposes: `);
@@ -464,13 +455,12 @@
     panel.append(offer);
     if (left.some(Boolean)) panel.append(el("div", { class: "pp-row" }, "Still to allot: ", grains(left, grainWords(left))));
     const row = el("div", { class: "pp-controls" });
+    const said = (line) => { const named = words(line); return named.charAt(0).toUpperCase() + named.slice(1); };
     for (const move of moves) {
-      let label = move.description;
-      const allot = /^allot (\w+) to (\d+)$/.exec(move.notation);
-      if (allot) label = `Give a ${allot[1]} grain to ${names[Number(allot[2])]}`;
-      else if (move.notation === "accept") label = "Accept the proposal";
-      else if (move.notation === "reject") label = "Reject the proposal";
-      else if (move.notation === "no-deal") label = "No deal (go to the dice)";
+      let label = said(move.description);
+      if (move.card === "accept") label = "Accept the proposal";
+      else if (move.card === "reject") label = "Reject the proposal";
+      else if (move.card === "no-deal") label = "No deal (go to the dice)";
       row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, label));
     }
     if (moves.length) panel.append(row);
@@ -497,9 +487,6 @@
       last = { root, doc, ctx };
       draw(root, doc, ctx);
     },
-    card(cardText) {
-      const found = /^(\w+) (fox )?(-?\d+)$/.exec(cardText);
-      return found ? cardPicture({ colour: found[1], fox: Boolean(found[2]), value: Number(found[3]) }) : null;
-    },
+    hint: "Pick one or two cards and commit them face down; the others' cards show as backs until the reveal, then each farmyard resolves: haggle or duel with the buttons the board offers.",
   });
 })();

@@ -8,6 +8,15 @@
   const el = B.el;
   const CARDS = ["bread", "pb", "jelly", "ant", "fly"];
   const NAMES = { bread: "Bread", pb: "Peanut butter", jelly: "Jelly", ant: "Ant", fly: "Fly" };
+  // each card's picture and frame (PicnicBoards.card draws it)
+  const FACES = {
+    bread: { picture: "bread", colour: "#c98a2e" },
+    pb: { picture: "jar", colour: "#8b5a2b" },
+    jelly: { picture: "jar", colour: "#a8326e" },
+    ant: { picture: "ant", colour: "#333333" },
+    fly: { picture: "fly", colour: "#4c6a7d" },
+  };
+  const face = (card) => B.card(card === "back" ? { back: true } : { ...FACES[card], text: card, label: NAMES[card] });
 
   const board = {
     last: null,      // {root, doc, ctx} of the last drawing
@@ -102,7 +111,6 @@
   }
 
   const cardCount = (n) => n + (n === 1 ? " card" : " cards");
-  const isFinished = (sandwich) => sandwich.length >= 2 && sandwich[sandwich.length - 1] === "bread";
 
   function covered(view, seat, index) {
     const fly = view.fly;
@@ -114,15 +122,18 @@
     return ctx.names[seat] || "Player " + (seat + 1);
   }
 
-  function drawTable(view, ctx, fresh) {
+  // `figures`: the game's figures of the table (which sandwiches are finished and count,
+  // each seat's counting sandwiches), never worked out here
+  function drawTable(view, figures, ctx, fresh) {
     const wanted = targets();
     const seen = {};
     const seats = view.table.map((sandwiches, seat) => {
       const box = el("div", { class: "seat" + (seat === view.turn ? " active" : ""), dataset: { seat: String(seat) } });
-      const finished = sandwiches.filter(isFinished).length;
-      const counting = sandwiches.filter((s, i) => isFinished(s) && !covered(view, seat, i)).length;
+      const isFinished = (index) => Boolean(figures.finished[seat][index]);
+      const finished = figures.finished[seat].filter(Boolean).length;
+      const counting = figures.scores[seat];
       box.append(el("h2", {}, seatName(ctx, seat)));
-      if (seat !== ctx.seat) box.append(backs(ctx, "sandwich", view.hand_sizes[seat]));
+      if (seat !== ctx.seat) box.append(backs(view.hand_sizes[seat]));
       box.append(el("p", { class: "info" }, cardCount(view.hand_sizes[seat]) + " in hand · finished " + finished +
         " · counting " + counting + " of " + view.rules.sandwiches_to_win));
       const row = el("div", { class: "sandwiches" });
@@ -136,7 +147,7 @@
           node.classList.add("target");
           node.addEventListener("click", () => tapTarget(name));
         }
-        if (isFinished(sandwich)) node.classList.add("finished");
+        if (isFinished(index)) node.classList.add("finished");
         if (covered(view, seat, index)) node.classList.add("covered");
         node.append(el("span", { class: "label" }, "Sandwich " + name));
         const stack = el("span", { class: "stack" });
@@ -146,11 +157,11 @@
         });
         node.append(stack, el("span", { class: "plate", "aria-hidden": "true" }));
         if (covered(view, seat, index)) {
-          const fly = ctx.card("sandwich", "fly");
+          const fly = face("fly");
           fly.setAttribute("aria-hidden", "true");
           node.append(el("span", { class: "fly-mark" }, el("span", { class: "mini-card" }, fly), "Fly on it"));
         }
-        if (isFinished(sandwich)) node.append(el("span", { class: "done" }, covered(view, seat, index) ? "Finished, does not count" : "Finished"));
+        if (isFinished(index)) node.append(el("span", { class: "done" }, figures.counts[seat][index] ? "Finished" : "Finished, does not count"));
         row.append(node);
       });
       if (wanted.has("new") && seat === ctx.seat) {
@@ -165,9 +176,9 @@
   }
 
   // A hand the seat may not see: its cards' backs, small.
-  function backs(ctx, game, count) {
+  function backs(count) {
     const row = el("span", { class: "mini-backs", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(count, 8); i++) row.append(ctx.card(game, "back"));
+    for (let i = 0; i < Math.min(count, 8); i++) row.append(face("back"));
     if (count > 8) row.append(el("span", {}, "+" + (count - 8)));
     return row;
   }
@@ -197,9 +208,9 @@
         if (board.picking.card === card && index === board.focus) button.classList.add("picked");
       }
       button.setAttribute("aria-label", NAMES[card] + state);
-      const face = ctx.card("sandwich", card);
-      face.setAttribute("aria-hidden", "true");
-      button.append(face);
+      const picture = face(card);
+      picture.setAttribute("aria-hidden", "true");
+      button.append(picture);
       button.addEventListener("click", () => tapCard(card, index));
       button.addEventListener("focus", () => { board.focus = index; });
       hand.append(button);
@@ -244,9 +255,9 @@
   // with no hand and no controls; only the players' names if there is none.
   function drawSpectator(root, doc, ctx) {
     const table = doc.view && doc.view.public;
-    if (table && table.table) {
+    if (table && table.table && doc.figures) {
       board.picking = null;
-      root.append(drawTable(table, ctx, false), pilesLine(table));
+      root.append(drawTable(table, doc.figures, ctx, false), pilesLine(table));
       return;
     }
     const seats = Array.from({ length: doc.players }, (_, seat) =>
@@ -269,7 +280,7 @@
     const cancelButton = el("button", { id: "cancel", type: "button", hidden: !board.picking, onclick: () => cancel() }, "Cancel");
     const endButton = el("button", { id: "end", type: "button", hidden: !endMove() || Boolean(board.picking), onclick: () => endTurn() }, "End turn (E)");
     root.append(
-      drawTable(view, ctx, fresh),
+      drawTable(view, doc.figures, ctx, fresh),
       piles,
       el("section", { id: "you", "aria-label": "Your hand" },
         ...drawHand(view, ctx),
@@ -322,5 +333,8 @@
     // Enter and Space press the focused card: a button's own click
   });
 
-  B.register("sandwich", { draw: (root, doc, ctx) => draw(root, doc, ctx, false) });
+  B.register("sandwich", {
+    draw: (root, doc, ctx) => draw(root, doc, ctx, false),
+    hint: "Tap a gold card to play it. Ants and flies then ask you to tap a sandwich; Cancel or Escape backs out. Arrow keys move through your hand, Enter or Space plays the focused card, E ends the turn.",
+  });
 })();
