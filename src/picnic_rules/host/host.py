@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import random
 import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -41,13 +40,14 @@ import attrs
 
 from .. import codec
 from ..client import SeatUpdate
-from ..errors import InvalidMove, PicnicError, not_a_seat
+from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
 from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff, shorten
 from .store import MemoryStore, Store
 from .table import Table
+from .told import GUESSES, JUDGED, Verdict, judge, possible_outcomes
 
 __all__ = ["CACHED", "GUESSES", "Answer", "Host", "Opened", "Public", "Saved", "possible_outcomes"]
 
@@ -92,6 +92,10 @@ class Answer:
     """At a real table where chance is to act: the notation of every outcome possible now
     (empty where the game's chance is sampled, an ants die's landing: any outcome typed in
     the game's notation is checked). Empty otherwise."""
+    redealt: tuple[int, ...] = ()
+    """At a real table: the move counts at which this seat's own cards were dealt again,
+    because a seat told an outcome they contradicted (:meth:`Host.tell`). Never the
+    teller's: its view is what the outcome was judged by."""
 
 
 @attrs.frozen
@@ -136,6 +140,10 @@ class Saved:
     meta: Mapping[str, str] = attrs.field(factory=dict)
     real_table: bool = False
     """Whether chance's outcomes are typed in by the seats (:meth:`Host.tell`)."""
+    redeals: Mapping[int, tuple[Any, tuple[int, ...]]] = attrs.field(factory=dict)
+    """Where the hidden cards were dealt again at a real table (:attr:`Table.redeals
+    <picnic_rules.host.Table.redeals>`): the move count, to the state put in place and the
+    seats whose view it changed."""
 
     def dumps(self, moves: Sequence[str] | None = None) -> str:
         """The JSON document of the table; ``moves`` are the notations of the record's moves
@@ -156,6 +164,10 @@ class Saved:
                 "invites": {str(k): v for k, v in self.invites.items()},
                 "meta": dict(self.meta),
                 "real_table": self.real_table,
+                "redeals": {
+                    str(count): {"state": codec.encode(state), "seats": list(seats)}
+                    for count, (state, seats) in self.redeals.items()
+                },
             },
             separators=(",", ":"),
         )
@@ -180,26 +192,14 @@ class Saved:
             invites=ints(data["invites"]),
             meta={str(k): str(v) for k, v in data.get("meta", {}).items()},
             real_table=data.get("real_table", False) is True,
+            redeals={
+                int(count): (
+                    codec.decode(again["state"], kind="state", game=record.game),
+                    tuple(int(seat) for seat in again["seats"]),
+                )
+                for count, again in data.get("redeals", {}).items()
+            },
         )
-
-
-GUESSES: Final = 16
-"""How many states with a seat's view :func:`possible_outcomes` looks at."""
-
-
-def possible_outcomes(game: AnyGame, state: Any, seat: int) -> tuple[str, ...]:
-    """The notation of chance's outcomes that seat ``seat`` may be told of now, worked out
-    from its view alone: the outcomes in any of :data:`GUESSES` states with its view
-    (``determinize`` with seeds 0, 1, ...), in the order they first come. Never from the
-    state itself: the outcomes there would tell which cards the deck holds, and so which
-    the other hands hold. A possible outcome missing from the list may still be told.
-    """
-    seen = game.view(state, seat)
-    found: dict[str, None] = {}
-    for guess in range(GUESSES):
-        stand_in = game.determinize(seen, random.Random(guess))
-        found.update((str(move), None) for move, _ in game.chance_outcomes(stand_in))
-    return tuple(found)
 
 
 def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
@@ -209,9 +209,9 @@ def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
     outcomes: tuple[str, ...] = ()
     if table.table and table.to_move is CHANCE:
         outcomes = possible_outcomes(table.game, table.state, seat)
-    return Answer(
-        table.version, table.update(seat, since), loaded.saved.meta, table.table, outcomes
-    )
+    update = table.update(seat, since)
+    meta = loaded.saved.meta
+    return Answer(table.version, update, meta, table.table, outcomes, table.redealt(seat))
 
 
 class _Reload(Exception):
@@ -227,6 +227,28 @@ class _Loaded:
         self.document = document  # the stored text of ``saved``
         self.lock = threading.Lock()
         self.notations = [str(move) for move in table.moves]  # the moves' notations so far
+        self.judged: dict[tuple[int, str], Verdict | IllegalMove] = {}  # for judged_at
+        self.judged_at: Any = None  # the state the verdicts are for
+
+    def judge(self, seat: int, text: str) -> Verdict:
+        """:func:`~.told.judge` of ``text`` from seat ``seat``'s view of the table now,
+        remembered until the table moves (a refusal deals many states: asking again
+        costs nothing)."""
+        table = self.table
+        if self.judged_at is not table.state:
+            self.judged, self.judged_at = {}, table.state
+        key = (seat, text)
+        found = self.judged.get(key)
+        if found is None:
+            try:
+                found = judge(table.game, table.game.view(table.state, seat), text)
+            except IllegalMove as error:
+                found = error
+            if len(self.judged) < JUDGED:
+                self.judged[key] = found
+        if isinstance(found, IllegalMove):
+            raise IllegalMove(found.move, found.reason)
+        return found
 
     def noted(self) -> list[str]:
         """The notations of the table's moves: those known, and the new moves' after them."""
@@ -431,10 +453,16 @@ class Host:
         where an outcome kept from before an undo still holds). The table is stored before
         this returns the seat's answer since ``seen``.
 
+        The outcome is judged from the teller's view alone (:func:`~.told.judge`): one
+        its view allows is taken whatever the hidden cards are, and where the cards told
+        before contradict it, they are dealt again from the teller's view (the seats
+        whose own cards change see it in :attr:`Answer.redealt`), so no answer tells the
+        teller anything its view does not.
+
         Raises :class:`~.errors.StaleMove` if the table has moved on,
         :class:`~.errors.NotChance` if chance is not to act (or the table draws chance
         itself), :class:`~picnic_rules.InvalidMove` for text that is no outcome and
-        :class:`~picnic_rules.IllegalMove` for one the position does not allow; the
+        :class:`~picnic_rules.IllegalMove` for one the teller's view rules out; the
         table is then unchanged.
         """
         with self._at_seat(table_id, token, seen) as (loaded, seat):
@@ -447,7 +475,10 @@ class Host:
                 raise NotChance("chance does not act now")
             if not isinstance(outcome, str):
                 raise InvalidMove(shorten(outcome), "an outcome is text in the game's notation")
-            table.tell(outcome)  # an impossible outcome changes nothing
+            # judged from the teller's view alone: the answer is the same whatever the
+            # hidden cards are; where they contradict it, they are dealt again
+            verdict = loaded.judge(seat, outcome)  # a refused outcome changes nothing
+            table.tell(verdict.move, verdict.stand_in)
             try:
                 table.advance()
             except BaseException:
@@ -576,6 +607,7 @@ class Host:
             loaded.saved,
             record=table.record(),
             kept={count: str(move) for count, move in table.kept_ahead.items()},
+            redeals=dict(table.redeals),
         )
         document = saved.dumps(loaded.noted())
         # where undo is allowed, the version alone does not tell two histories apart
@@ -636,6 +668,7 @@ class Host:
             kept=kept,
             undo=saved.undo,
             table=saved.real_table,
+            redeals=saved.redeals,
         )
         loaded = _Loaded(table, saved, found[0])
         if not table.over:

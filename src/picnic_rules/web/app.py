@@ -16,14 +16,18 @@
                                             ``"real_table": true`` and ``"outcomes"``:
                                             the notation of each possible chance outcome
                                             while chance is to act (else, and for
-                                            sampled chance, ``[]``)
+                                            sampled chance, ``[]``), and ``"redealt"``:
+                                            the move counts at which the seat's own
+                                            cards were dealt again (a seat told an
+                                            outcome they contradicted)
 ``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
                                             token: the move, stored, then the seat's
                                             answer with the observations after the first N
 ``POST /api/games/ID/chance``               ``{"outcome": NOTATION, "seen": N}`` with the
                                             token, at a real table: what chance did (a
-                                            card drawn, where a die landed), checked,
-                                            stored, then the seat's answer as for a move
+                                            card drawn, where a die landed), judged from
+                                            the seat's view alone, stored, then the
+                                            seat's answer as for a move
                                             (409 ``not-chance`` if chance is not to act
                                             or the table draws it itself)
 ``POST /api/games/ID/undo``                 ``{"seen": N}`` with the token: the seat's last
@@ -466,6 +470,7 @@ def _seat_answer(answer: Answer) -> dict[str, Any]:
     if answer.real_table:
         found["real_table"] = True
         found["outcomes"] = list(answer.outcomes)
+        found["redealt"] = list(answer.redealt)
     return found
 
 
