@@ -16,10 +16,10 @@
                                             ``"real_table": true`` and ``"outcomes"``:
                                             the notation of each possible chance outcome
                                             while chance is to act (else, and for
-                                            sampled chance, ``[]``), and ``"redealt"``:
-                                            the move counts at which the seat's own
-                                            cards were dealt again (a seat told an
-                                            outcome they contradicted)
+                                            sampled chance, ``[]``), and once the
+                                            seat's own cards were dealt again (a seat
+                                            told an outcome they contradicted)
+                                            ``"redealt"``: the move counts at which
 ``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
                                             token: the move, stored, then the seat's
                                             answer with the observations after the first N
@@ -470,7 +470,8 @@ def _seat_answer(answer: Answer) -> dict[str, Any]:
     if answer.real_table:
         found["real_table"] = True
         found["outcomes"] = list(answer.outcomes)
-        found["redealt"] = list(answer.redealt)
+        if answer.redealt:
+            found["redealt"] = list(answer.redealt)
     return found
 
 
