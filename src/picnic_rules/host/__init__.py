@@ -12,18 +12,29 @@
   (:class:`MemoryStore`) or in a database through SQLAlchemy
   (:class:`~picnic_rules.host.sql.SqlStore`, ``pip install
   'picnic-rules[host]'``; :func:`open_store` takes a URL).
-* The errors a host raises (:mod:`.errors`).
+* The errors a host raises (:mod:`.errors`), and what it checks of its callers' input
+  before anything is stored (:mod:`.inputs`).
 """
 
 from __future__ import annotations
 
-from .errors import HostError, NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
+from .errors import (
+    BadInput,
+    HostError,
+    NoSuchTable,
+    NotASeat,
+    NotChance,
+    SeatTaken,
+    StaleMove,
+    UndoOff,
+)
 from .host import Answer, Host, Opened, Public, Saved
 from .store import MemoryStore, Store, open_store
 from .table import Table
 
 __all__ = [
     "Answer",
+    "BadInput",
     "Host",
     "HostError",
     "MemoryStore",

@@ -45,6 +45,7 @@ from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
 from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff, shorten
+from .inputs import agents_of, labels_of, seats_of, seed_of, table_id_of, undo_of
 from .store import MemoryStore, Store
 from .table import Table
 from .told import GUESSES, JUDGED, Verdict, judge, possible_outcomes
@@ -290,21 +291,28 @@ class Host:
         given back in every :class:`Answer`. Chance and agents act at once, until a person
         must decide; at a ``real_table`` (played with real cards and dice, the page keeping
         the score) chance does not: the host stops where it acts until a seat tells what it
-        did (:meth:`tell`)."""
+        did (:meth:`tell`).
+
+        Raises :class:`~.errors.BadInput` for a seed, label or option the store could not
+        keep (a seed of more than 39 digits or not an int, a label that is not text), and a
+        :class:`~picnic_rules.PicnicError` for players, seats, agents or rules the game
+        does not take."""
         found = get_game(game)
-        agents = dict(agents or {})
+        agents, open_seats = agents_of(agents), seats_of(open_seats)
+        seed, undo, labels = seed_of(seed), undo_of(undo), labels_of(meta)
+        count = found.check_players(players)
+        for seat in [*agents, *open_seats]:
+            if type(seat) is not int or not 0 <= seat < count:
+                raise PicnicError(not_a_seat(seat, count))
         table = Table(
             found,
-            players=players,
+            players=count,
             rules=rules,
             seed=secrets.randbits(63) if seed is None else seed,
             agents=agents,
             undo=undo,
             table=bool(real_table),
         )
-        for seat in [*agents, *open_seats]:
-            if type(seat) is not int or not 0 <= seat < table.players:
-                raise PicnicError(not_a_seat(seat, table.players))
         tokens = {
             seat: secrets.token_urlsafe(24) for seat in table.humans if seat not in open_seats
         }
@@ -318,7 +326,7 @@ class Host:
             undo=undo,
             credentials={seat: _hash(token) for seat, token in tokens.items()},
             invites={seat: _hash(token) for seat, token in invites.items()},
-            meta=dict(meta or {}),
+            meta=labels,
             real_table=bool(real_table),
         )
         document = saved.dumps()
@@ -331,6 +339,8 @@ class Host:
         :class:`~.errors.NotASeat` for an invite of no seat and
         :class:`~.errors.SeatTaken` if someone joined with it first."""
         loaded = self._get(table_id)
+        if type(invite) is not str:
+            raise NotASeat("no open seat of this table has that invite")
         with loaded.lock:
             loaded = self._fresh(table_id, loaded)
             hashed = _hash(invite)
@@ -401,6 +411,8 @@ class Host:
         is not loaded, is busy, is behind ``version``, allows undo (its move count does
         not tell two histories apart), has no such credential, or is not ``since`` moves
         along yet. Never blocks; never raises a :class:`~.errors.HostError`."""
+        if type(table_id) is not str:
+            return None
         with self._lock:
             loaded = self._loaded.get(table_id)
         if loaded is None or not loaded.lock.acquire(blocking=False):
@@ -525,7 +537,10 @@ class Host:
     def stored_version(self, table_id: str) -> int | None:
         """The table's version as the store has it now (another server may have moved it),
         or ``None`` if the store has no such table."""
-        return self.store.version(table_id)
+        try:
+            return self.store.version(table_id_of(table_id))
+        except NoSuchTable:
+            return None
 
     def undo(self, table_id: str, token: str, *, seen: int | None = None) -> int:
         """Take back the seat's last decision (and what chance and the agents did after
@@ -627,7 +642,9 @@ class Host:
             self._forget(table_id)  # a finished table leaves memory; the store keeps it
 
     def _get(self, table_id: str) -> _Loaded:
-        """The loaded table ``table_id``, loading it from the store if need be."""
+        """The loaded table ``table_id``, loading it from the store if need be
+        (:class:`~.errors.NoSuchTable` for an id no table can have)."""
+        table_id = table_id_of(table_id)
         with self._lock:
             loaded = self._loaded.get(table_id)
         return loaded if loaded is not None else self._load(table_id)
@@ -651,7 +668,7 @@ class Host:
         """The table as the store has it (``found``, if just read), kept loaded unless it
         is finished."""
         if found is None:
-            found = self.store.load(table_id) if isinstance(table_id, str) else None
+            found = self.store.load(table_id_of(table_id))
         if found is None:
             raise NoSuchTable("no table has that id")
         saved = Saved.loads(found[0])

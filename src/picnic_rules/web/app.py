@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import math
 import re
@@ -86,6 +85,7 @@ from .. import codec
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
 from ..host import (
     Answer,
+    BadInput,
     Host,
     HostError,
     NoSuchTable,
@@ -108,6 +108,7 @@ from .reading import (
     MAX_SEED,
     MAX_SINCE,
     RequestError,
+    json_text,
 )
 from .reading import error_answer as _error
 from .reading import json_answer as _json
@@ -194,6 +195,8 @@ def create_app(
                 return _error(error.status, error.error, error.reason, error.headers)
             except NoSuchTable:
                 return _error(404, "game", "no game has that id")
+            except BadInput as error:
+                return _error(400, "invalid", error.reason)
             except StaleMove as error:
                 return _error(409, "stale", str(error))
             except SeatTaken as error:
@@ -456,8 +459,9 @@ class _Documents:
 
 
 def _text(message: dict[str, Any]) -> str:
-    """A message as JSON text, written as the HTTP answers are."""
-    return json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    """A message as JSON text, written as the HTTP answers are (never a character that
+    cannot be sent as UTF-8)."""
+    return json_text(message).encode("utf-8", "replace").decode("utf-8")
 
 
 def _seat_answer(answer: Answer) -> dict[str, Any]:

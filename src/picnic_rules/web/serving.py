@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import socket
 from typing import Any, Literal
 
@@ -45,7 +46,8 @@ class Settings:
     backlog: int = 2048
     """Connections the system queues before the server accepts them."""
     max_head: int = 16 * 1024
-    """The largest request head, in bytes (uvicorn's ``h11_max_incomplete_event_size``)."""
+    """The largest request head, in bytes, with either parser: a longer one is answered 431
+    and its connection closed (h11 also gets it as ``h11_max_incomplete_event_size``)."""
     max_message: int = 4096
     """The largest WebSocket message a client may send, in bytes."""
     ping: float = 20.0
@@ -61,9 +63,22 @@ class Settings:
     else on asyncio's own loop."""
 
 
-def _protocol(timeout: float, http: str = "h11") -> type[Any]:
+def _head_refusal(max_head: int) -> bytes:
+    """The answer to a request head over ``max_head`` bytes: 431, as JSON, closing."""
+    body = json.dumps({"error": "head", "reason": f"a request head is at most {max_head} bytes"})
+    return (
+        b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+        b"content-type: application/json\r\n"
+        b"content-length: " + str(len(body)).encode() + b"\r\n"
+        b"connection: close\r\n\r\n" + body.encode()
+    )
+
+
+def _protocol(timeout: float, http: str = "h11", max_head: int = 16 * 1024) -> type[Any]:
     """uvicorn's HTTP/1.1 protocol (``h11`` or ``httptools``), closing a connection that
-    does not send a request head within ``timeout`` seconds."""
+    does not send a request head within ``timeout`` seconds, and answering 431 (then
+    closing) to a head over ``max_head`` bytes before its parser sees more of it (h11
+    bounds a head by itself, httptools does not)."""
     base: type[Any] = H11Protocol
     if http == "httptools" or (http == "auto" and importlib.util.find_spec("httptools")):
         try:
@@ -77,6 +92,8 @@ def _protocol(timeout: float, http: str = "h11") -> type[Any]:
     class TimedProtocol(base):  # type: ignore[misc]
         _timer: asyncio.TimerHandle | None = None
         _waiting_for: object = None
+        _head: int | None = None  # bytes of the head received, while one is awaited
+        _tail = b""  # the last 3 bytes received of it (its end may straddle two reads)
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
@@ -87,9 +104,24 @@ def _protocol(timeout: float, http: str = "h11") -> type[Any]:
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
+            if self._head is not None and self._too_long(data):
+                self._disarm()
+                self.transport.write(_head_refusal(max_head))
+                self.transport.close()
+                return
             super().data_received(data)
             if self.cycle is not self._waiting_for:  # a request's head arrived
                 self._disarm()
+
+        def _too_long(self, data: bytes) -> bool:
+            """Whether the head awaited, with ``data``, is over ``max_head`` bytes."""
+            head = self._head or 0
+            window = self._tail + data
+            end = window.find(b"\r\n\r\n")
+            length = head + len(data) if end < 0 else head - len(self._tail) + end + 4
+            self._head = head + len(data)
+            self._tail = window[-3:]
+            return length > max_head
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -100,9 +132,11 @@ def _protocol(timeout: float, http: str = "h11") -> type[Any]:
         def _arm(self) -> None:
             self._disarm()
             self._waiting_for = self.cycle
+            self._head, self._tail = 0, b""
             self._timer = self.loop.call_later(timeout, self._too_slow)
 
         def _disarm(self) -> None:
+            self._head = None
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
@@ -146,7 +180,7 @@ def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicor
     settings = settings if settings is not None else Settings()
     config = uvicorn.Config(
         app,
-        http=_protocol(settings.request_timeout, settings.http),
+        http=_protocol(settings.request_timeout, settings.http, settings.max_head),
         ws="auto",
         timeout_keep_alive=settings.keep_alive,
         limit_concurrency=settings.connections,
