@@ -33,8 +33,8 @@ import hashlib
 import json
 import secrets
 import threading
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -219,6 +219,18 @@ class _Reload(Exception):
     """The loaded table is out of date: load it again and retry."""
 
 
+class _Changed(Exception):
+    """A save found the stored document changed under the same moves (a join through
+    another server): load the table again and make the change again."""
+
+
+ATTEMPTS: Final = 5
+"""How many times a host makes a change again on the store's newest table when the
+stored document changed under it without a move (joins through other servers)."""
+
+_T = TypeVar("_T")
+
+
 class _Loaded:
     """A table in memory, with what its stored document says beside it."""
 
@@ -337,37 +349,43 @@ class Host:
     def join(self, table_id: str, invite: str) -> tuple[int, str]:
         """Take the open seat ``invite`` is for: its seat and its new credential. Raises
         :class:`~.errors.NotASeat` for an invite of no seat and
-        :class:`~.errors.SeatTaken` if someone joined with it first."""
-        loaded = self._get(table_id)
+        :class:`~.errors.SeatTaken` if someone joined with it first (here or through
+        another server: the join is saved only onto the document it was read from)."""
         if type(invite) is not str:
+            self._get(table_id)  # NoSuchTable first, for an id no table has
             raise NotASeat("no open seat of this table has that invite")
-        with loaded.lock:
-            loaded = self._fresh(table_id, loaded)
-            hashed = _hash(invite)
-            seat = next(
-                (k for k, v in loaded.saved.invites.items() if secrets.compare_digest(v, hashed)),
-                None,
-            )
-            if seat is None:
-                raise NotASeat("no open seat of this table has that invite")
-            if seat in loaded.saved.credentials:
-                raise SeatTaken(f"seat {seat} was taken already")
-            token = secrets.token_urlsafe(24)
-            saved = attrs.evolve(
-                loaded.saved, credentials={**loaded.saved.credentials, seat: _hash(token)}
-            )
-            version, document = loaded.table.version, saved.dumps()
-            # a join makes no move: the version stays, so a racing join loses on the text
-            if not self.store.save(
-                table_id, document, version, loaded.table.over, version, loaded.document
-            ):
-                self._forget(table_id)
-                if seat in self._load(table_id).saved.credentials:
+        hashed = _hash(invite)
+        for _ in range(ATTEMPTS):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                loaded = self._fresh(table_id, loaded)
+                seat = next(
+                    (
+                        k
+                        for k, v in loaded.saved.invites.items()
+                        if secrets.compare_digest(v, hashed)
+                    ),
+                    None,
+                )
+                if seat is None:
+                    raise NotASeat("no open seat of this table has that invite")
+                if seat in loaded.saved.credentials:
                     raise SeatTaken(f"seat {seat} was taken already")
-                raise StaleMove(version, self.store.version(table_id) or 0)
-            loaded.document = document
-            loaded.saved = saved
-            return seat, token
+                token = secrets.token_urlsafe(24)
+                saved = attrs.evolve(
+                    loaded.saved, credentials={**loaded.saved.credentials, seat: _hash(token)}
+                )
+                version, document = loaded.table.version, saved.dumps(loaded.noted())
+                # a join makes no move: the version stays, so it is saved only onto the
+                # document it was read from (a racing join, or a move, wins first)
+                if self.store.save(
+                    table_id, document, version, loaded.table.over, version, loaded.document
+                ):
+                    loaded.document = document
+                    loaded.saved = saved
+                    return seat, token
+                self._forget(table_id)  # read again, and try again
+        raise StaleMove(version, self.store.version(table_id) or 0)
 
     # playing ---------------------------------------------------------------------
 
@@ -445,18 +463,16 @@ class Host:
 
     def play(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
         """:meth:`move`, answered with the table's new version and labels."""
-        with self._at_seat(table_id, token, seen) as (loaded, seat):
+
+        def act(loaded: _Loaded, seat: int) -> Answer:
             table = loaded.table
             if seen != table.version:
                 raise StaleMove(seen, table.version)
             table.choose(seat, move)  # a move the seat may not make changes nothing
-            try:
-                table.advance()
-            except BaseException:
-                self._forget(table_id)  # the loaded table moved on unstored: the store's is true
-                raise
-            self._save(table_id, loaded, seen)
+            self._advance(table_id, loaded, seen)
             return _answer(loaded, seat, seen)
+
+        return self._write(table_id, token, seen, act)
 
     def tell(self, table_id: str, token: str, outcome: str, *, seen: int) -> Answer:
         """At a real table, what chance did (``outcome``, in the game's notation: the card
@@ -477,7 +493,8 @@ class Host:
         :class:`~picnic_rules.IllegalMove` for one the teller's view rules out; the
         table is then unchanged.
         """
-        with self._at_seat(table_id, token, seen) as (loaded, seat):
+
+        def act(loaded: _Loaded, seat: int) -> Answer:
             table = loaded.table
             if seen != table.version:
                 raise StaleMove(seen, table.version)
@@ -491,13 +508,10 @@ class Host:
             # hidden cards are; where they contradict it, they are dealt again
             verdict = loaded.judge(seat, outcome)  # a refused outcome changes nothing
             table.tell(verdict.move, verdict.stand_in)
-            try:
-                table.advance()
-            except BaseException:
-                self._forget(table_id)
-                raise
-            self._save(table_id, loaded, seen)
+            self._advance(table_id, loaded, seen)
             return _answer(loaded, seat, seen)
+
+        return self._write(table_id, token, seen, act)
 
     def public(self, table_id: str, since: int = 0) -> Public:
         """What a spectator may see of the table (no credential needed, no hidden card):
@@ -558,7 +572,8 @@ class Host:
     ) -> tuple[int, Answer]:
         """:meth:`undo`, with the seat's answer afterwards: its whole client document (its
         observations from the first move: what it saw after the taken-back moves is gone)."""
-        with self._at_seat(table_id, token, seen) as (loaded, seat):
+
+        def act(loaded: _Loaded, seat: int) -> tuple[int, Answer]:
             table = loaded.table
             if not table.undo_allowed:
                 raise UndoOff("undo is off at this table: more than one person plays")
@@ -570,6 +585,8 @@ class Host:
             if taken:
                 self._save(table_id, loaded, before)  # a failed save forgets the changed table
             return taken, _answer(loaded, seat, 0)
+
+        return self._write(table_id, token, seen, act)
 
     # keeping tables ---------------------------------------------------------------
 
@@ -613,10 +630,42 @@ class Host:
         self._forget(table_id)
         raise _Reload
 
+    def _write(
+        self,
+        table_id: str,
+        token: str,
+        seen: int | None,
+        act: Callable[[_Loaded, int], _T],
+    ) -> _T:
+        """``act`` on the table and the seat of ``token`` (under the table's lock), again on
+        the store's newest table when its save finds the stored document changed under the
+        same moves (someone joined through another server): a write never lands on a
+        document other than the one it was made from, and no seat's move is refused for
+        another's join."""
+        for _ in range(ATTEMPTS):
+            with self._at_seat(table_id, token, seen) as (loaded, seat):
+                try:
+                    return act(loaded, seat)
+                except _Changed:
+                    continue
+        raise StaleMove(seen if seen is not None else -1, self.store.version(table_id) or 0)
+
+    def _advance(self, table_id: str, loaded: _Loaded, seen: int) -> None:
+        """Let chance and the agents act after a seat's move, then store the table (if they
+        fail, the loaded table moved on unstored: forget it, the store's is true)."""
+        try:
+            loaded.table.advance()
+        except BaseException:
+            self._forget(table_id)
+            raise
+        self._save(table_id, loaded, seen)
+
     def _save(self, table_id: str, loaded: _Loaded, expected: int) -> None:
-        """Store the table's new document if the stored version is still ``expected``;
-        otherwise forget the loaded table (the store's is the truth) and raise
-        :class:`~.errors.StaleMove`."""
+        """Store the table's new document if the stored one is still the one it was read
+        from (its version ``expected``, its text the loaded one): a server never writes
+        from a stale copy. Otherwise forget the loaded table (the store's is the truth)
+        and raise :class:`~.errors.StaleMove` if the table moved on, or :class:`_Changed`
+        if only its document changed (a join elsewhere: the caller tries again)."""
         table = loaded.table
         saved = attrs.evolve(
             loaded.saved,
@@ -625,18 +674,20 @@ class Host:
             redeals=dict(table.redeals),
         )
         document = saved.dumps(loaded.noted())
-        # where undo is allowed, the version alone does not tell two histories apart
-        previous = loaded.document if table.undo_allowed else None
         try:
             stored = self.store.save(
-                table_id, document, table.version, table.over, expected, previous
+                table_id, document, table.version, table.over, expected, loaded.document
             )
         except BaseException:
             self._forget(table_id)
             raise
         if not stored:
             self._forget(table_id)
-            raise StaleMove(expected, self.store.version(table_id) or 0)
+            now = self.store.version(table_id)
+            # where undo is allowed, one version may be another history: stale, not retried
+            if now == expected and not table.undo_allowed:
+                raise _Changed
+            raise StaleMove(expected, now or 0)
         loaded.saved, loaded.document = saved, document
         if table.over:
             self._forget(table_id)  # a finished table leaves memory; the store keeps it
