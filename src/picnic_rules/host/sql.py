@@ -211,8 +211,8 @@ class SqlStore:
             while not stop.is_set():
                 try:
                     connection = self.engine.raw_connection()
+                    driver: Any = connection.dbapi_connection
                     connection.detach()  # its own, never back to the pool
-                    driver: Any = connection.driver_connection
                     try:
                         driver.autocommit = True
                         driver.execute(f"LISTEN {CHANNEL}")
@@ -223,7 +223,7 @@ class SqlStore:
                     finally:
                         connection.close()
                 except Exception:  # the database is away: listen again in a moment
-                    _log.warning("lost the notifications of %s; listening again", self.url)
+                    _log.warning("lost the notifications of %s; listening again", self.url, exc_info=True)
                     stop.wait(1.0)
 
         thread = threading.Thread(target=hear, name="picnic-listen", daemon=True)

@@ -409,26 +409,35 @@ async def _push(websocket: WebSocket, watched: Any, documents: _Documents | None
     """Send ``{"seen": N}`` now and whenever the table moves, until the client leaves;
     with ``documents``, the seat's answers instead (:meth:`_Documents.message`)."""
 
-    async def send(by: int | None) -> None:
+    async def send(version: int, by: int | None) -> None:
         if documents is None:
-            message = {"seen": watched.version}
+            message = {"seen": version}
         else:
-            message = await documents.message(watched.version, by)
+            message = await documents.message(version, by)
         await websocket.send_text(_text(message))
 
-    await send(None)
+    sent = watched.version
+    await send(sent, None)
     receiving = asyncio.ensure_future(websocket.receive())
     try:
         while True:
-            changed = asyncio.ensure_future(watched.changed.wait())
-            done, _ = await asyncio.wait({receiving, changed}, return_when=asyncio.FIRST_COMPLETED)
-            if receiving in done:
-                changed.cancel()
-                if receiving.result()["type"] == "websocket.disconnect":
-                    return
-                receiving = asyncio.ensure_future(websocket.receive())  # a client's words: unread
-            if changed in done:
-                await send(watched.by)
+            # a change made while the last message was being made is sent at once: waiting
+            # for the next one would keep it from the client until then
+            if watched.version == sent:
+                changed = asyncio.ensure_future(watched.changed.wait())
+                done, _ = await asyncio.wait(
+                    {receiving, changed}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if receiving in done:
+                    if receiving.result()["type"] == "websocket.disconnect":
+                        changed.cancel()
+                        return
+                    receiving = asyncio.ensure_future(websocket.receive())  # a client's words
+                if changed not in done:
+                    changed.cancel()
+                    continue
+            sent, by = watched.version, watched.by
+            await send(sent, by)
     finally:
         receiving.cancel()
 
