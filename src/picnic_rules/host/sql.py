@@ -223,7 +223,9 @@ class SqlStore:
                     finally:
                         connection.close()
                 except Exception:  # the database is away: listen again in a moment
-                    _log.warning("lost the notifications of %s; listening again", self.url, exc_info=True)
+                    _log.warning(
+                        "lost the notifications of %s; listening again", self.url, exc_info=True
+                    )
                     stop.wait(1.0)
 
         thread = threading.Thread(target=hear, name="picnic-listen", daemon=True)

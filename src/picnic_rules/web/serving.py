@@ -6,11 +6,15 @@ head: a client that opens connections and sends nothing (or a byte now and then)
 keeps them forever, and about a thousand of them refuse every other client. Here
 each connection must send a request's head within :attr:`Settings.request_timeout`
 seconds of opening (or of its previous answer), a connection idle after an answer
-is closed after :attr:`Settings.keep_alive` seconds, at most
-:attr:`Settings.connections` connections are served at once (the others get a
-503), a request head is at most :attr:`Settings.max_head` bytes, and a WebSocket
-message at most :attr:`Settings.max_message` bytes, its peer pinged every
-:attr:`Settings.ping` seconds and dropped if it does not answer.
+is closed after :attr:`Settings.keep_alive` seconds, a request head is at most
+:attr:`Settings.max_head` bytes (with either parser), and a WebSocket message at most
+:attr:`Settings.max_message` bytes, its peer pinged every :attr:`Settings.ping`
+seconds and dropped if it does not answer. Every connection passes a
+:class:`~picnic_rules.web.door.Door`: at most :attr:`Settings.connections` in all
+(:attr:`Settings.sockets` WebSockets), and per client address at most
+:attr:`Settings.waiting` with no request under way and :attr:`Settings.sockets_each`
+WebSockets; at a bound the address holding the most gives up its oldest, so a few
+addresses cannot shut the others out.
 """
 
 from __future__ import annotations
@@ -18,16 +22,20 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import os
 import socket
 from typing import Any, Literal
 
 import attrs
 import uvicorn
+from uvicorn.config import WS_PROTOCOLS
+from uvicorn.importer import import_from_string
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..errors import PicnicError
+from .door import BUSY, SOCKET, WAITING, Door
 
-__all__ = ["Settings", "listen", "server"]
+__all__ = ["Settings", "listen", "server", "trusted_proxies"]
 
 
 @attrs.frozen
@@ -41,8 +49,19 @@ class Settings:
     """Seconds an idle connection stays open after an answer (uvicorn's
     ``timeout_keep_alive``)."""
     connections: int = 1000
-    """The most connections served at once, WebSockets included (uvicorn's
-    ``limit_concurrency``): the others are answered 503."""
+    """The most connections held at once, WebSockets included: at the bound, a new one
+    takes the place of the oldest connection with no request under way (or WebSocket) of
+    the address holding the most (:class:`~picnic_rules.web.door.Door`)."""
+    waiting: int = 8
+    """The most connections one client address may hold with no request under way (still
+    sending a head, or idle between requests): a new one takes the place of its oldest."""
+    sockets: int = 800
+    """The most WebSockets held at once: at the bound, a new one takes the place of the
+    oldest of the address holding the most."""
+    sockets_each: int = 32
+    """The most WebSockets one client address may hold: a new one takes the place of its
+    oldest (the web app also refuses more than :attr:`Limits.sockets
+    <picnic_rules.web.limits.Limits.sockets>` per address, behind a proxy too)."""
     backlog: int = 2048
     """Connections the system queues before the server accepts them."""
     max_head: int = 16 * 1024
@@ -74,11 +93,23 @@ def _head_refusal(max_head: int) -> bytes:
     )
 
 
-def _protocol(timeout: float, http: str = "h11", max_head: int = 16 * 1024) -> type[Any]:
+def _dropped(door: Door, transports: list[Any]) -> None:
+    """Close the connections ``door`` dropped to make room."""
+    for transport in transports:
+        door.leave(transport)
+        if not transport.is_closing():
+            transport.close()
+
+
+def _protocol(
+    timeout: float, http: str = "h11", max_head: int = 16 * 1024, door: Door | None = None
+) -> type[Any]:
     """uvicorn's HTTP/1.1 protocol (``h11`` or ``httptools``), closing a connection that
-    does not send a request head within ``timeout`` seconds, and answering 431 (then
+    does not send a request head within ``timeout`` seconds, answering 431 (then
     closing) to a head over ``max_head`` bytes before its parser sees more of it (h11
-    bounds a head by itself, httptools does not)."""
+    bounds a head by itself, httptools does not), and passing every connection through
+    ``door`` (a door without bounds worth the name when ``None``)."""
+    door_ = door if door is not None else Door(connections=10**9, waiting=10**9, sockets=10**9)
     base: type[Any] = H11Protocol
     if http == "httptools" or (http == "auto" and importlib.util.find_spec("httptools")):
         try:
@@ -97,10 +128,15 @@ def _protocol(timeout: float, http: str = "h11", max_head: int = 16 * 1024) -> t
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
-            self._arm()
+            address = self.client[0] if self.client else "unknown"
+            dropped = door_.enter(address, transport)
+            _dropped(door_, dropped)
+            if transport not in dropped:
+                self._arm()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            door_.leave(self.transport)
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
@@ -112,6 +148,13 @@ def _protocol(timeout: float, http: str = "h11", max_head: int = 16 * 1024) -> t
             super().data_received(data)
             if self.cycle is not self._waiting_for:  # a request's head arrived
                 self._disarm()
+                door_.mark(self.transport, BUSY)
+
+        def handle_websocket_upgrade(self, *args: Any) -> None:
+            dropped = door_.mark(self.transport, SOCKET)
+            _dropped(door_, dropped)
+            if self.transport not in dropped:
+                super().handle_websocket_upgrade(*args)
 
         def _too_long(self, data: bytes) -> bool:
             """Whether the head awaited, with ``data``, is over ``max_head`` bytes."""
@@ -133,6 +176,7 @@ def _protocol(timeout: float, http: str = "h11", max_head: int = 16 * 1024) -> t
             self._disarm()
             self._waiting_for = self.cycle
             self._head, self._tail = 0, b""
+            door_.mark(self.transport, WAITING)
             self._timer = self.loop.call_later(timeout, self._too_slow)
 
         def _disarm(self) -> None:
@@ -147,6 +191,25 @@ def _protocol(timeout: float, http: str = "h11", max_head: int = 16 * 1024) -> t
                 self.transport.close()
 
     return TimedProtocol
+
+
+def _socket_protocol(door: Door) -> type[Any]:
+    """uvicorn's WebSocket protocol (``auto``), letting ``door`` know when one closes."""
+    base: type[Any] = import_from_string(WS_PROTOCOLS["auto"])
+
+    class CountedSocket(base):  # type: ignore[misc]
+        def connection_lost(self, exc: Exception | None) -> None:
+            door.leave(self.transport)
+            super().connection_lost(exc)
+
+    return CountedSocket
+
+
+def trusted_proxies() -> tuple[str, ...]:
+    """The addresses whose ``X-Forwarded-For`` uvicorn trusts: ``FORWARDED_ALLOW_IPS``
+    (``127.0.0.1,::1`` by default; ``*`` for every one)."""
+    found = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    return tuple(part.strip() for part in found.split(",") if part.strip())
 
 
 def listen(host: str, port: int, backlog: int = 2048) -> socket.socket:
@@ -178,12 +241,19 @@ def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicor
     ``options`` go to :class:`uvicorn.Config` as they are (``log_level``, ``lifespan``).
     Run it with ``server.run(sockets=[listen(host, port)])``."""
     settings = settings if settings is not None else Settings()
+    door = Door(
+        connections=settings.connections,
+        waiting=settings.waiting,
+        sockets=settings.sockets,
+        sockets_each=settings.sockets_each,
+        trusted=trusted_proxies(),
+    )
     config = uvicorn.Config(
         app,
-        http=_protocol(settings.request_timeout, settings.http, settings.max_head),
-        ws="auto",
+        http=_protocol(settings.request_timeout, settings.http, settings.max_head, door),
+        ws=_socket_protocol(door),
         timeout_keep_alive=settings.keep_alive,
-        limit_concurrency=settings.connections,
+        limit_concurrency=None,  # the door bounds the connections, fairly
         backlog=settings.backlog,
         h11_max_incomplete_event_size=settings.max_head,
         ws_max_size=settings.max_message,
