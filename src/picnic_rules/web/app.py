@@ -52,7 +52,8 @@
 ==========================================  ===========================================
 
 Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
-(malformed JSON, a bad field, a move that is not notation), 401 (no or wrong
+(malformed JSON, a bad field, a move that is not notation, ``text``: text that is not
+Unicode, ``invalid``: a value the host cannot keep), 401 (no or wrong
 token or invite), 403 (``undo-off``: the table's undo policy forbids it), 404
 (unknown game or path), 405 (wrong method), 408 (a body sent too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
 number of moves made, ``taken``: the invite was used, ``not-chance``: no chance outcome to
