@@ -4,7 +4,6 @@ are acknowledged, stale moves refused, tables that survive a restart."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -432,41 +431,3 @@ def test_a_server_never_takes_an_undone_history_for_the_tables_own() -> None:
     move = answer.update.legal_moves[0].notation
     there.move(opened.table, token, move, seen=seen)  # moves on the true history
     assert Host(store).table(opened.table).record().moves[: len(truth.moves)] == truth.moves
-
-
-def test_a_postgresql_store_tells_every_listener_of_each_save(
-    postgres_url: str, tmp_path: Path
-) -> None:
-    listening, writing = SqlStore(postgres_url), SqlStore(postgres_url)
-    heard: list[tuple[str, int]] = []
-    news = threading.Event()
-
-    def told(table_id: str, version: int) -> None:
-        heard.append((table_id, version))
-        news.set()
-
-    stop = listening.listen(told)
-    assert stop is not None
-    try:
-        host = Host(writing)
-        opened = host.open("sandwich", agents={}, open_seats=[1], seed=4)
-        document, version = writing.load(opened.table)  # type: ignore[misc]
-        deadline = time.monotonic() + 10
-        while not news.wait(0.2):  # a write that changes nothing, until the listener is up
-            assert time.monotonic() < deadline, "no save heard"
-            assert writing.save(opened.table, document, version, False, version, document)
-        news.clear()
-        host.join(opened.table, opened.invites[1])  # a join makes no move, and is told
-        assert news.wait(1.0) and heard[-1] == (opened.table, version)
-        news.clear()
-        seen = host.version(opened.table)
-        move = host.update(opened.table, opened.tokens[0]).legal_moves[0].notation
-        began = time.monotonic()
-        after = host.play(opened.table, opened.tokens[0], move, seen=seen)
-        assert news.wait(1.0), "a move not heard within a second"
-        assert heard[-1] == (opened.table, after.seen) and time.monotonic() - began < 1.0
-    finally:
-        stop()
-        listening.engine.dispose()
-        writing.engine.dispose()
-    assert SqlStore(f"sqlite:///{tmp_path / 'tables.db'}").listen(told) is None  # looked at

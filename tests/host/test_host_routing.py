@@ -307,9 +307,6 @@ def test_two_servers_routed_at_random_lose_no_seat_and_no_move(postgres_url: str
                 state = GAME.apply(state, move)
             assert acknowledged == {}
         delays = sorted(played.delays)
-        print(
-            "DELAYS", len(delays), [round(d, 3) for d in delays[:: len(delays) // 20]], delays[-8:]
-        )
         assert len(delays) >= TABLES * 5
         assert delays[-1] <= PUSHED_WITHIN, f"pushed after {delays[-1]:.2f} s"
     finally:

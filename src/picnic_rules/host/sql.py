@@ -5,19 +5,12 @@ One row a table: its id, version (moves made), whether it is finished, when it w
 written and its JSON document. A save is one ``UPDATE ... WHERE id = ? AND version = ?
 AND document = ?`` (the version and the document the writer read): the database, not the
 server, decides which of two racing writes wins, and no server writes from a stale copy.
-
-On PostgreSQL the same statement tells every server listening on the channel
-:data:`CHANNEL` (``pg_notify``, sent when the write commits) the table's id and new
-version; :meth:`SqlStore.listen` hears them, so a server pushes a move made through
-another at once.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PicnicError
@@ -29,21 +22,12 @@ except ImportError:  # pragma: no cover - the message is the point
         "a database store needs SQLAlchemy: pip install 'picnic-rules[host]'"
     ) from None
 
-__all__ = ["CHANNEL", "POOL", "SqlStore"]
+__all__ = ["POOL", "SqlStore"]
 
 POOL = 20
 """Connections a store keeps open (and as many more at a busy moment): a web server's
 worker threads each use one for a request, and opening one per request costs more than
 the request."""
-
-
-CHANNEL = "picnic_tables"
-"""The PostgreSQL notification channel of the store: each save sends ``"ID VERSION"``."""
-
-LISTEN_SECONDS = 1.0
-"""How long a listener waits for a notification before it looks whether it should stop."""
-
-_log = logging.getLogger(__name__)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -124,13 +108,6 @@ class SqlStore:
             "UPDATE picnic_tables SET version = ?, finished = ?, document = ?, updated = ? "
             "WHERE id = ? AND version = ? AND document = ?"
         ).replace("?", mark)
-        self.notifies = self.engine.dialect.name == "postgresql"
-        """Whether a save tells the servers listening (:meth:`listen`): on PostgreSQL."""
-        if self.notifies:  # one statement: the write and its notice, sent at its commit
-            self._save = (
-                f"WITH changed AS ({self._save} RETURNING id, version) "
-                f"SELECT pg_notify('{CHANNEL}', id || ' ' || version::text) FROM changed"
-            )
         self._mark = mark
 
     def _run(self, statement: str, parameters: Sequence[Any], rows: bool) -> Any:
@@ -185,49 +162,11 @@ class SqlStore:
         previous: str | None = None,
     ) -> bool:
         """Replace the table's document if its stored version is still ``expected`` and
-        its document still ``previous`` (any document, when ``None``): one ``UPDATE``,
-        which on PostgreSQL also notifies the listening servers."""
+        its document still ``previous`` (any document, when ``None``): one ``UPDATE``."""
         parameters = [version, finished, document, time.time(), table_id, expected]
         statement = self._save
         if previous is None:
             statement = statement.replace(f" AND document = {self._mark}", "", 1)
         else:
             parameters.append(previous)
-        if self.notifies:
-            return len(self._run(statement, parameters, rows=True)) == 1
         return bool(self._run(statement, parameters, rows=False) == 1)
-
-    def listen(self, changed: Callable[[str, int], None]) -> Callable[[], None] | None:
-        """Call ``changed(table_id, version)`` (in a thread of its own) for every save any
-        server makes, as it commits; return the function that stops listening, or
-        ``None`` where the database cannot tell (SQLite: look at the versions instead).
-        A lost connection is opened again after a second; saves made meanwhile are not
-        told (a listener also looks at the versions now and then)."""
-        if not self.notifies:
-            return None
-        stop = threading.Event()
-
-        def hear() -> None:
-            while not stop.is_set():
-                try:
-                    connection = self.engine.raw_connection()
-                    driver: Any = connection.dbapi_connection
-                    connection.detach()  # its own, never back to the pool
-                    try:
-                        driver.autocommit = True
-                        driver.execute(f"LISTEN {CHANNEL}")
-                        while not stop.is_set():
-                            for notice in driver.notifies(timeout=LISTEN_SECONDS):
-                                table_id, _, version = notice.payload.rpartition(" ")
-                                changed(table_id, int(version))
-                    finally:
-                        connection.close()
-                except Exception:  # the database is away: listen again in a moment
-                    _log.warning(
-                        "lost the notifications of %s; listening again", self.url, exc_info=True
-                    )
-                    stop.wait(1.0)
-
-        thread = threading.Thread(target=hear, name="picnic-listen", daemon=True)
-        thread.start()
-        return stop.set

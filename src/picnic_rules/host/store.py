@@ -6,9 +6,7 @@ made. :meth:`Store.save` writes a new document only if the stored version and do
 are still the ones the writer read (optimistic versioning), so two servers sharing one
 database never both accept a move for the same table step (the second one's save fails
 and it answers "stale"), and no server writes from a stale copy (a join made through
-another server is never overwritten). A store that can tell a server of the others'
-saves as they happen has ``listen`` (:meth:`SqlStore.listen
-<picnic_rules.host.sql.SqlStore.listen>`, on PostgreSQL); the others are looked at.
+another server is never overwritten).
 """
 
 from __future__ import annotations

@@ -66,12 +66,11 @@ sent is echoed whole.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import math
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any, Final, Literal, TypeVar
 
@@ -167,16 +166,15 @@ def create_app(
     """The web application, keeping its games in ``host`` (a new in-memory
     :class:`~picnic_rules.host.Host` by default), refusing what one client address asks
     beyond ``limits`` (:class:`~picnic_rules.web.limits.Limits`, its defaults when
-    ``None``), hearing of moves made by other servers on the same store as they are saved
-    where the store tells (PostgreSQL), and looking every ``every`` seconds where it does
-    not. The host's calls run in ``threads`` worker threads."""
+    ``None``), and looking every ``every`` seconds for moves made by other servers on the
+    same store. The host's calls run in ``threads`` worker threads."""
     tables = host if host is not None else Host()
     find_game(GAME)  # loaded now, once: the registry's first load is not safe across threads
     limits = limits if limits is not None else Limits()
     requests = Bucket(limits.requests_per_second, limits.request_burst)
     creations = Bucket(limits.tables_per_minute / 60.0, limits.table_burst)
     sockets: dict[str, int] = {}
-    watcher = Watcher(tables.store.versions, every, getattr(tables.store, "listen", None))
+    watcher = Watcher(tables.store.versions, every)
     files = {name: _read(name) for name in STATIC}
     limiter = anyio.CapacityLimiter(threads)
 
@@ -391,16 +389,7 @@ def create_app(
         ),
     ]
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        try:
-            yield
-        finally:
-            watcher.close()  # stop hearing the store's notices
-
-    app = Starlette(
-        routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan
-    )
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.host = tables
     app.state.watcher = watcher
     return app

@@ -2,14 +2,12 @@
 
 A move made by this server is told at once (:meth:`Watcher.moved`, called by the
 app after the move is stored). A move made by another server on the same database is
-heard at once where the store tells of saves as they commit (``listen``: PostgreSQL's
-notifications, :meth:`SqlStore.listen <picnic_rules.host.sql.SqlStore.listen>`), and
-found anyway by asking the store for the versions of every watched table, in one query,
-every :data:`EVERY` seconds (every :data:`HEARD_EVERY` seconds where the store tells:
-notices lost while a connection to the database was down). A connection learns the
-table's new version and, for a move made here, the seat that made it
-(:attr:`Watched.by`), never what happened: the app then sends its client the seat's new
-document, or the version alone.
+found by asking the store for the versions of every watched table, in one query, every
+:data:`EVERY` seconds. (PostgreSQL's ``LISTEN/NOTIFY`` was tried instead: every commit
+that notifies takes one lock of the whole database, which halved the moves a second two
+servers made.) A connection learns the table's new version and, for a move made here,
+the seat that made it (:attr:`Watched.by`), never what happened: the app then sends its
+client the seat's new document, or the version alone.
 """
 
 from __future__ import annotations
@@ -21,18 +19,11 @@ from typing import Final
 
 from starlette.concurrency import run_in_threadpool
 
-__all__ = ["EVERY", "HEARD_EVERY", "Listen", "Watched", "Watcher"]
+__all__ = ["EVERY", "Watched", "Watcher"]
 
 EVERY: Final = 0.25
-"""Seconds between two looks at the store for moves made by other servers, where the store
-does not tell of them (SQLite: one machine, one query of a few microseconds)."""
-
-HEARD_EVERY: Final = 2.0
-"""Seconds between two looks at the store where it tells of every save (PostgreSQL)."""
-
-Listen = Callable[[Callable[[str, int], None]], Callable[[], None] | None]
-"""A store's ``listen``: call a function with each table's id and new version as another
-server saves it; return how to stop, or ``None`` if it cannot tell."""
+"""Seconds between two looks at the store for moves made by other servers (one query for
+every watched table: a fraction of a millisecond)."""
 
 
 class Watched:
@@ -65,53 +56,14 @@ class Watcher:
     stored versions at once (a store's :meth:`~picnic_rules.host.Store.versions`)."""
 
     def __init__(
-        self,
-        versions: Callable[[Sequence[str]], dict[str, int]],
-        every: float = EVERY,
-        listen: Listen | None = None,
+        self, versions: Callable[[Sequence[str]], dict[str, int]], every: float = EVERY
     ) -> None:
         self.versions = versions
         self.every = every
-        """Seconds between two looks at the store (:data:`HEARD_EVERY` at least while the
-        store tells of saves)."""
-        self.listen = listen
-        """The store's ``listen``, if it has one."""
+        """Seconds between two looks at the store."""
         self.tables: dict[str, Watched] = {}
         """Every watched table by id."""
         self._task: asyncio.Task[None] | None = None
-        self._stop: Callable[[], None] | None = None  # stops hearing the store
-        self._listening = False
-
-    @property
-    def hearing(self) -> bool:
-        """Whether the store tells this watcher of the other servers' saves."""
-        return self._stop is not None
-
-    def heard(self, table_id: str, version: int) -> None:
-        """The store told of a save of the table at ``version`` (by any server): tell its
-        watchers if that is news (a save of this server's was told already)."""
-        watched = self.tables.get(table_id)
-        if watched is not None and version > watched.version:
-            watched.set(version)
-
-    def _hear(self) -> None:
-        """Start hearing the store's notices (once, on the running loop), if it tells."""
-        if self._listening or self.listen is None:
-            return
-        self._listening = True
-        loop = asyncio.get_running_loop()
-
-        def told(table_id: str, version: int) -> None:  # in the store's thread
-            with contextlib.suppress(RuntimeError):  # the loop has closed
-                loop.call_soon_threadsafe(self.heard, table_id, version)
-
-        self._stop = self.listen(told)
-
-    def close(self) -> None:
-        """Stop hearing the store (the app's shutdown)."""
-        stop, self._stop = self._stop, None
-        if stop is not None:
-            stop()
 
     def moved(self, table_id: str, version: int, by: int | None = None) -> None:
         """This server moved the table to ``version`` (for seat ``by``, if a seat's move or
@@ -127,7 +79,6 @@ class Watcher:
         if watched is None:
             watched = self.tables[table_id] = Watched(version)
         watched.watchers += 1
-        self._hear()
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._look())
         try:
@@ -140,7 +91,7 @@ class Watcher:
     async def _look(self) -> None:
         """Every :attr:`every` seconds, while any table is watched, read their versions."""
         while self.tables:
-            await asyncio.sleep(max(self.every, HEARD_EVERY) if self.hearing else self.every)
+            await asyncio.sleep(self.every)
             ids = list(self.tables)
             try:
                 found = await run_in_threadpool(self.versions, ids)
