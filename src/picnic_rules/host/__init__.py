@@ -18,17 +18,9 @@
 
 from __future__ import annotations
 
-from .errors import (
-    BadInput,
-    HostError,
-    NoSuchTable,
-    NotASeat,
-    NotChance,
-    SeatTaken,
-    StaleMove,
-    UndoOff,
-)
+from .errors import HostError, NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
 from .host import Answer, Host, Opened, Public, Saved
+from .inputs import BadInput
 from .store import MemoryStore, Store, open_store
 from .table import Table
 

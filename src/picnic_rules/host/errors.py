@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..errors import PicnicError
 
 __all__ = [
-    "BadInput",
     "HostError",
     "NoSuchTable",
     "NotASeat",
@@ -27,12 +26,6 @@ class HostError(PicnicError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
-
-
-class BadInput(HostError):
-    """Something a caller passed that a host cannot keep: a seed its store could not load
-    back, a label that is not text (or not Unicode), an option of the wrong kind
-    (:mod:`.inputs`). A web server answers it 400."""
 
 
 class NoSuchTable(HostError):
@@ -76,7 +69,7 @@ def shorten(value: object, limit: int = 40) -> str:
     'eat eat eat eat eat eat eat eat eat e...'
     >>> shorten(10**4000)
     'a number of about 4001 digits'
-    >>> shorten("a\ud800b")    # never a character that cannot be sent as UTF-8
+    >>> shorten("a\\ud800b")    # never a character that cannot be sent as UTF-8
     'a?b'
     """
     text = value if isinstance(value, str) else _text(value)

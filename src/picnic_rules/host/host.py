@@ -305,7 +305,7 @@ class Host:
         the score) chance does not: the host stops where it acts until a seat tells what it
         did (:meth:`tell`).
 
-        Raises :class:`~.errors.BadInput` for a seed, label or option the store could not
+        Raises :class:`~.inputs.BadInput` for a seed, label or option the store could not
         keep (a seed of more than 39 digits or not an int, a label that is not text), and a
         :class:`~picnic_rules.PicnicError` for players, seats, agents or rules the game
         does not take."""

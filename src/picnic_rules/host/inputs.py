@@ -8,13 +8,13 @@ back.
 >>> seed_of(True)
 Traceback (most recent call last):
 ...
-picnic_rules.host.errors.BadInput: a seed is null or an integer of at most 39 digits, not a bool
+picnic_rules.host.inputs.BadInput: a seed is null or an integer of at most 39 digits, not a bool
 >>> labels_of({"mode": "invite"})
 {'mode': 'invite'}
 >>> labels_of({"name": "\\ud800"})
 Traceback (most recent call last):
 ...
-picnic_rules.host.errors.BadInput: label 'name' holds a character that is not Unicode text (a lone surrogate)
+picnic_rules.host.inputs.BadInput: label 'name' holds a character that is not Unicode text (a lone surrogate)
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from typing import Any, Final
 
 from ..errors import kind_of
 from ..match import MAX_SEED
-from .errors import BadInput, NoSuchTable, shorten
+from .errors import HostError, NoSuchTable, shorten
 
 __all__ = [
     "MAX_ID",
+    "BadInput",
     "MAX_LABEL",
     "MAX_LABELS",
     "agents_of",
@@ -47,6 +48,12 @@ MAX_LABELS: Final = 32
 
 MAX_LABEL: Final = 4096
 """The longest label name or value, in characters."""
+
+
+class BadInput(HostError):
+    """Something a caller passed that a host cannot keep: a seed its store could not load
+    back, a label that is not text (or not Unicode), an option of the wrong kind. A web
+    server answers it 400."""
 
 
 def unicode_problem(text: str) -> str | None:

@@ -86,7 +86,6 @@ from .. import codec
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
 from ..host import (
     Answer,
-    BadInput,
     Host,
     HostError,
     NoSuchTable,
@@ -97,6 +96,7 @@ from ..host import (
     UndoOff,
 )
 from ..host.errors import shorten
+from ..host.inputs import BadInput
 from ..registry import get_game as find_game
 from . import lobby
 from .limits import Bucket, Limits
