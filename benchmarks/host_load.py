@@ -8,8 +8,10 @@ keep-alive HTTP connection, its own WebSocket and its own client address (sent a
 to each player as to a real one). The player to act sends its first legal move; the other
 player's WebSocket (opened with ``since``) brings it its new update, or with ``--push
 seen`` only the table's new move count, after which it fetches its update. A table's two
-players use the same server (a proxy routing by table id does the same); a table whose
-game ends is replaced by a new one.
+players use the same server (a proxy routing by table id does the same), or with
+``--routing random`` every request and every WebSocket goes to one of the servers at
+random (no fixed routing: a move's push must cross servers); a table whose game ends is
+replaced by a new one.
 
 Prints, for the measured ``--seconds``:
 
@@ -21,7 +23,9 @@ Prints, for the measured ``--seconds``:
 - **MB/table**: the servers' resident memory grown per open table;
 - **CPU ms/move**: the servers' CPU time per move (both seats' updates included): the
   figure a busy machine blurs least; and the scripted players' own (they share the
-  machine with the servers).
+  machine with the servers);
+- **seats lost**: seats whose credential a server refused (401), during the run or when
+  every seat asks every server at its end: must be 0.
 
 ``--rate R`` paces each table to R moves a second; ``--rate 0`` plays as fast as the
 server answers (saturation); ``--parser h11 --loop asyncio`` runs the servers on
@@ -31,6 +35,8 @@ installed::
     python benchmarks/host_load.py --db /tmp/load.db --tables 200 --rate 1
     python benchmarks/host_load.py --db /tmp/load.db --tables 200 --rate 0 --servers 2
     python benchmarks/host_load.py --db postgresql+psycopg://picnic@127.0.0.1:5432/postgres ...
+    python benchmarks/host_load.py --db postgresql+psycopg://... --servers 2 --rate 0 \
+        --tables 100 --routing random
 """
 
 from __future__ import annotations
@@ -38,8 +44,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import json
 import os
+import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -78,6 +87,13 @@ def free_port() -> int:
         return port
 
 
+def die_with_parent() -> None:
+    """In a server's process, before ``exec``: be killed when the benchmark dies, however it
+    dies (Linux's ``PR_SET_PDEATHSIG``; elsewhere nothing)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)
+
+
 def cpu_seconds(pid: int) -> float:
     """The CPU time process ``pid`` has used (user and system), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -105,7 +121,14 @@ def servers(
             command = [sys.executable, "-c", PROGRAM, "serve", "--port", str(port), "--db", db]
             if (parser, loop) != ("auto", "auto"):
                 command = [sys.executable, "-c", VARIANT, *command[3:], parser, loop]
-            started.append((port, subprocess.Popen(command, stdout=subprocess.DEVNULL)))
+            started.append(
+                (
+                    port,
+                    subprocess.Popen(
+                        command, stdout=subprocess.DEVNULL, preexec_fn=die_with_parent
+                    ),
+                )
+            )
         for port, process in started:
             deadline = time.monotonic() + 30
             while True:
@@ -180,12 +203,18 @@ class Http:
 
 
 class Seat:
-    """One scripted player: its credential, its HTTP connection, its WebSocket's news."""
+    """One scripted player: its credential, its HTTP connections (one per server it asks),
+    its WebSocket's news. With ``ports``, each request and each WebSocket goes to one of
+    them at random; else all go to ``port``."""
 
-    def __init__(self, port: int, address: str, push: str = "update") -> None:
+    def __init__(
+        self, port: int, address: str, push: str = "update", ports: list[int] | None = None
+    ) -> None:
         self.port = port
+        self.ports = ports or [port]
         self.push = push
-        self.http = Http(port, address)
+        self.https = {each: Http(each, address) for each in self.ports}
+        self.lost = 0  # answers 401: the server no longer knows the seat
         self.address = address
         self.token = ""
         self.seen = 0
@@ -195,8 +224,14 @@ class Seat:
         self.socket: Any = None
         self.listening: asyncio.Task[None] | None = None
 
+    @property
+    def http(self) -> Http:
+        """The connection to the server this request goes to."""
+        return self.https[random.choice(self.ports)]
+
     async def listen(self, table: str) -> None:
-        url = f"ws://127.0.0.1:{self.port}/api/games/{table}/live?token={self.token}"
+        port = random.choice(self.ports)
+        url = f"ws://127.0.0.1:{port}/api/games/{table}/live?token={self.token}"
         if self.push == "update":
             url += f"&since={self.seen}"  # the seat's updates are pushed
         self.socket = await websockets.connect(
@@ -227,6 +262,7 @@ class Seat:
         status, answer = await self.http.request(
             "GET", f"/api/games/{table}?since={self.seen}", token=self.token
         )
+        self.lost += status == 401
         assert status == 200, answer
         self.seen, self.update = answer["seen"], answer["update"]["update"]
 
@@ -235,6 +271,14 @@ class Seat:
             self.listening.cancel()
         if self.socket is not None:
             await self.socket.close()
+
+    async def known(self, table: str) -> bool:
+        """Whether every server still knows the seat's credential (a 401 is a seat lost)."""
+        for http in self.https.values():
+            status, _ = await http.request("GET", f"/api/games/{table}", token=self.token)
+            if status == 401:
+                return False
+        return True
 
 
 class Stats:
@@ -247,6 +291,13 @@ class Stats:
         self.seconds = 0.0
         self.cpu = 0.0
         self.client_cpu = 0.0
+        self.lost = 0
+        self.failed = 0
+        self.stopped = False
+
+
+played: list[tuple[str, list[str]]] = []
+"""Every table opened, with its seats' credentials (checked at the end: no seat lost)."""
 
 
 async def open_table(seats: list[Seat]) -> str:
@@ -261,6 +312,7 @@ async def open_table(seats: list[Seat]) -> str:
     )
     assert status == 200, joined
     seats[1].token = joined["token"]
+    played.append((table, [seats[0].token, seats[1].token]))
     for seat in seats:
         seat.seen = 0
         await seat.fetch(table)
@@ -276,15 +328,16 @@ async def play_table(
     stats: Stats,
     ready: asyncio.Event,
     push: str = "update",
+    ports: list[int] | None = None,
 ) -> None:
-    seats = [Seat(port, f"10.{number // 250}.{number % 250}.{k + 1}", push) for k in (0, 1)]
+    seats = [Seat(port, f"10.{number // 250}.{number % 250}.{k + 1}", push, ports) for k in (0, 1)]
     stats.seats.extend(seats)
     table = await open_table(seats)
     stats.tables += 1
     ready.set()
     pause = 1.0 / rate if rate else 0.0
     next_at = time.monotonic() + pause * (number % 97) / 97
-    while time.monotonic() < stop:
+    while time.monotonic() < stop and not stats.stopped:
         if seats[0].update["outcome"] is not None:
             for seat in seats:
                 await seat.close()
@@ -301,6 +354,7 @@ async def play_table(
         status, answer = await actor.http.request(
             "POST", f"/api/games/{table}/moves", {"move": move, "seen": actor.seen}, actor.token
         )
+        actor.lost += status == 401
         assert status == 200, answer
         actor.seen, actor.update = answer["seen"], answer["update"]["update"]
         while other.seen < actor.seen:  # until the other seat holds its new update
@@ -323,9 +377,10 @@ async def run(args: argparse.Namespace, ports: list[int]) -> tuple[Stats, list[a
     tasks = []
     for number in range(args.tables):
         port = ports[number % len(ports)]
+        routed = ports if args.routing == "random" else None
         tasks.append(
             asyncio.create_task(
-                play_table(port, number, args.rate, stop, stats, ready[number], args.push)
+                play_table(port, number, args.rate, stop, stats, ready[number], args.push, routed)
             )
         )
         if number % 20 == 19:
@@ -363,6 +418,12 @@ def main() -> None:
         help="the servers' event loop (auto: uvloop if installed)",
     )
     parser.add_argument(
+        "--routing",
+        choices=["table", "random"],
+        default="table",
+        help="which server a request goes to: the table's own, or any at random",
+    )
+    parser.add_argument(
         "--push",
         choices=["update", "seen"],
         default="update",
@@ -390,9 +451,25 @@ def main() -> None:
             took = time.monotonic() - began
             stats.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
             stats.client_cpu = time.process_time() - own
+            stats.stopped = True  # (a cancel can be lost in asyncio.wait_for before 3.12)
             for task in tasks:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            failed = [
+                result
+                for result in await asyncio.gather(*tasks, return_exceptions=True)
+                if isinstance(result, BaseException)
+                and not isinstance(result, asyncio.CancelledError)
+            ]
+            stats.failed = len(failed)
+            # no seat lost: every seat of every table opened asks every server
+            ports = [port for port, _ in started]
+            for number, (table, tokens) in enumerate(played):
+                address = f"10.254.{number // 250}.{number % 250}"  # its own request budget
+                checker = Seat(ports[0], address, ports=ports)
+                for token in tokens:
+                    checker.token = token
+                    stats.lost += not await checker.known(table)
+            stats.lost += sum(seat.lost for seat in stats.seats)
             for seat in stats.seats:  # every connection dropped before the servers stop
                 if seat.listening is not None:
                     seat.listening.cancel()
@@ -420,7 +497,9 @@ def main() -> None:
     where = "sqlite" if "://" not in args.db and args.db != "memory:" else where
     print(
         f"{where}, {args.servers} server(s), {args.tables} tables, rate "
-        f"{args.rate or 'flat out'}, push {args.push}: {stats.moves / stats.seconds:.0f} moves/s, "
+        f"{args.rate or 'flat out'}, push {args.push}, routing {args.routing}: "
+        f"{stats.moves / stats.seconds:.0f} moves/s, seats lost {stats.lost}, "
+        f"tables failed {stats.failed}, "
         f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, {grown / args.tables:.3f} MB/table, "
         f"servers' CPU {stats.cpu / max(stats.moves, 1) * 1000:.2f} ms/move, "
         f"players' {stats.client_cpu / max(stats.moves, 1) * 1000:.2f} "

@@ -296,6 +296,36 @@ def test_racing_joins_on_two_hosts_give_the_seat_once(make_store) -> None:  # ty
         second.join(opened.table, opened.invites[1])
 
 
+def test_a_move_saved_through_a_host_that_missed_a_join_never_erases_it(make_store) -> None:  # type: ignore[no-untyped-def]
+    # the old host saved a move from its copy of the table as it was before a join made
+    # through another host (a join makes no move, so the version matched): the joined
+    # seat was gone for good, and the same invite took it again
+    first, second = Host(make_store()), Host(make_store())
+    opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
+    seat, token = second.join(opened.table, opened.invites[1])
+    seen = first.version(opened.table)  # first's copy is the table before the join
+    move = first.update(opened.table, opened.tokens[0]).legal_moves[0].notation
+    after = first.play(opened.table, opened.tokens[0], move, seen=seen)
+    assert after.seen > seen
+    for host in (first, second, Host(make_store())):  # the seat holds on every host
+        assert host.answer(opened.table, token).update.seat == seat == 1
+    with pytest.raises(SeatTaken):
+        Host(make_store()).join(opened.table, opened.invites[1])
+    stored = Saved.loads(first.store.load(opened.table)[0])  # type: ignore[index]
+    assert sorted(stored.credentials) == [0, 1] and len(stored.record.moves) == after.seen
+
+
+def test_a_join_through_a_host_behind_on_moves_is_taken_not_stale(make_store) -> None:  # type: ignore[no-untyped-def]
+    first, second = Host(make_store()), Host(make_store())
+    opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
+    second.public(opened.table)  # second holds the table as it was opened
+    seen = first.version(opened.table)
+    move = first.update(opened.table, opened.tokens[0]).legal_moves[0].notation
+    first.play(opened.table, opened.tokens[0], move, seen=seen)
+    seat, token = second.join(opened.table, opened.invites[1])  # not "stale": joined
+    assert first.answer(opened.table, token).update.seat == seat == 1
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_tables_documents_are_the_clients_own(name: str) -> None:
     """Table.update describes each observation with the view taken from the states: the

@@ -465,3 +465,35 @@ def test_a_version_read_before_a_move_never_takes_the_news_back() -> None:
             return [*seen, watched.version]
 
     assert asyncio.run(scenario()) == [7, 9]
+
+
+def test_a_move_made_while_a_message_goes_out_is_pushed_next() -> None:
+    # the old server waited for the next change after each message: a move made while a
+    # message was being made (a seat's document, read from the store) reached its seat
+    # only with the move after it, or never, once the game had ended
+    from picnic_rules.web.app import _push
+    from picnic_rules.web.push import Watcher
+
+    async def scenario() -> list[int]:
+        watcher = Watcher(lambda ids: {}, every=100)
+        sent: list[int] = []
+        async with watcher.watch("t", 5) as watched:
+
+            class Socket:
+                async def send_text(self, text: str) -> None:
+                    sent.append(json.loads(text)["seen"])
+                    if len(sent) == 1:
+                        watched.set(6)  # another seat's move, while this one went out
+
+                async def receive(self) -> Any:
+                    await asyncio.sleep(10)
+                    return {"type": "websocket.disconnect"}
+
+            pushing = asyncio.create_task(_push(Socket(), watched))  # type: ignore[arg-type]
+            await asyncio.sleep(0.1)
+            watched.set(7)
+            await asyncio.sleep(0.1)
+            pushing.cancel()
+        return sent
+
+    assert asyncio.run(scenario()) == [5, 6, 7]

@@ -7,22 +7,26 @@
 * :class:`Host` (:mod:`.host`): every table of a server -- credentials for
   the seats, invites for open seats, moves stored before they are
   acknowledged, stale moves refused, chance's outcomes typed in by the seats at a
-  real table (:meth:`Host.tell`) -- kept in a :class:`Store`: in memory
+  real table (:meth:`Host.tell`, judged from the teller's view alone: :mod:`.told`) --
+  kept in a :class:`Store`: in memory
   (:class:`MemoryStore`) or in a database through SQLAlchemy
   (:class:`~picnic_rules.host.sql.SqlStore`, ``pip install
   'picnic-rules[host]'``; :func:`open_store` takes a URL).
-* The errors a host raises (:mod:`.errors`).
+* The errors a host raises (:mod:`.errors`), and what it checks of its callers' input
+  before anything is stored (:mod:`.inputs`).
 """
 
 from __future__ import annotations
 
 from .errors import HostError, NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
 from .host import Answer, Host, Opened, Public, Saved
+from .inputs import BadInput
 from .store import MemoryStore, Store, open_store
 from .table import Table
 
 __all__ = [
     "Answer",
+    "BadInput",
     "Host",
     "HostError",
     "MemoryStore",

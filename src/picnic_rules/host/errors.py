@@ -1,7 +1,7 @@
 """What a host refuses: a table it does not have, a credential of no seat, a stale move.
 
 Each is a :class:`~picnic_rules.PicnicError` (so a ``ValueError``) with a short
-reason; a web server maps them to HTTP statuses (404, 401, 409, 403).
+reason; a web server maps them to HTTP statuses (400, 404, 401, 409, 403).
 """
 
 from __future__ import annotations
@@ -69,9 +69,12 @@ def shorten(value: object, limit: int = 40) -> str:
     'eat eat eat eat eat eat eat eat eat e...'
     >>> shorten(10**4000)
     'a number of about 4001 digits'
+    >>> shorten("a\\ud800b")    # never a character that cannot be sent as UTF-8
+    'a?b'
     """
     text = value if isinstance(value, str) else _text(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    text = text if len(text) <= limit else text[: limit - 3] + "..."
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _text(value: object) -> str:

@@ -31,23 +31,24 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import random
 import secrets
 import threading
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from .. import codec
 from ..client import SeatUpdate
-from ..errors import InvalidMove, PicnicError, not_a_seat
+from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
 from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff, shorten
+from .inputs import agents_of, labels_of, seats_of, seed_of, table_id_of, undo_of
 from .store import MemoryStore, Store
 from .table import Table
+from .told import GUESSES, JUDGED, Verdict, judge, possible_outcomes
 
 __all__ = ["CACHED", "GUESSES", "Answer", "Host", "Opened", "Public", "Saved", "possible_outcomes"]
 
@@ -92,6 +93,10 @@ class Answer:
     """At a real table where chance is to act: the notation of every outcome possible now
     (empty where the game's chance is sampled, an ants die's landing: any outcome typed in
     the game's notation is checked). Empty otherwise."""
+    redealt: tuple[int, ...] = ()
+    """At a real table: the move counts at which this seat's own cards were dealt again,
+    because a seat told an outcome they contradicted (:meth:`Host.tell`). Never the
+    teller's: its view is what the outcome was judged by."""
 
 
 @attrs.frozen
@@ -136,6 +141,10 @@ class Saved:
     meta: Mapping[str, str] = attrs.field(factory=dict)
     real_table: bool = False
     """Whether chance's outcomes are typed in by the seats (:meth:`Host.tell`)."""
+    redeals: Mapping[int, tuple[Any, tuple[int, ...]]] = attrs.field(factory=dict)
+    """Where the hidden cards were dealt again at a real table (:attr:`Table.redeals
+    <picnic_rules.host.Table.redeals>`): the move count, to the state put in place and the
+    seats whose view it changed."""
 
     def dumps(self, moves: Sequence[str] | None = None) -> str:
         """The JSON document of the table; ``moves`` are the notations of the record's moves
@@ -156,6 +165,10 @@ class Saved:
                 "invites": {str(k): v for k, v in self.invites.items()},
                 "meta": dict(self.meta),
                 "real_table": self.real_table,
+                "redeals": {
+                    str(count): {"state": codec.encode(state), "seats": list(seats)}
+                    for count, (state, seats) in self.redeals.items()
+                },
             },
             separators=(",", ":"),
         )
@@ -180,26 +193,14 @@ class Saved:
             invites=ints(data["invites"]),
             meta={str(k): str(v) for k, v in data.get("meta", {}).items()},
             real_table=data.get("real_table", False) is True,
+            redeals={
+                int(count): (
+                    codec.decode(again["state"], kind="state", game=record.game),
+                    tuple(int(seat) for seat in again["seats"]),
+                )
+                for count, again in data.get("redeals", {}).items()
+            },
         )
-
-
-GUESSES: Final = 16
-"""How many states with a seat's view :func:`possible_outcomes` looks at."""
-
-
-def possible_outcomes(game: AnyGame, state: Any, seat: int) -> tuple[str, ...]:
-    """The notation of chance's outcomes that seat ``seat`` may be told of now, worked out
-    from its view alone: the outcomes in any of :data:`GUESSES` states with its view
-    (``determinize`` with seeds 0, 1, ...), in the order they first come. Never from the
-    state itself: the outcomes there would tell which cards the deck holds, and so which
-    the other hands hold. A possible outcome missing from the list may still be told.
-    """
-    seen = game.view(state, seat)
-    found: dict[str, None] = {}
-    for guess in range(GUESSES):
-        stand_in = game.determinize(seen, random.Random(guess))
-        found.update((str(move), None) for move, _ in game.chance_outcomes(stand_in))
-    return tuple(found)
 
 
 def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
@@ -209,13 +210,25 @@ def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
     outcomes: tuple[str, ...] = ()
     if table.table and table.to_move is CHANCE:
         outcomes = possible_outcomes(table.game, table.state, seat)
-    return Answer(
-        table.version, table.update(seat, since), loaded.saved.meta, table.table, outcomes
-    )
+    update = table.update(seat, since)
+    meta = loaded.saved.meta
+    return Answer(table.version, update, meta, table.table, outcomes, table.redealt(seat))
 
 
 class _Reload(Exception):
     """The loaded table is out of date: load it again and retry."""
+
+
+class _Changed(Exception):
+    """A save found the stored document changed under the same moves (a join through
+    another server): load the table again and make the change again."""
+
+
+ATTEMPTS: Final = 5
+"""How many times a host makes a change again on the store's newest table when the
+stored document changed under it without a move (joins through other servers)."""
+
+_T = TypeVar("_T")
 
 
 class _Loaded:
@@ -227,6 +240,28 @@ class _Loaded:
         self.document = document  # the stored text of ``saved``
         self.lock = threading.Lock()
         self.notations = [str(move) for move in table.moves]  # the moves' notations so far
+        self.judged: dict[tuple[int, str], Verdict | IllegalMove] = {}  # for judged_at
+        self.judged_at: Any = None  # the state the verdicts are for
+
+    def judge(self, seat: int, text: str) -> Verdict:
+        """:func:`~.told.judge` of ``text`` from seat ``seat``'s view of the table now,
+        remembered until the table moves (a refusal deals many states: asking again
+        costs nothing)."""
+        table = self.table
+        if self.judged_at is not table.state:
+            self.judged, self.judged_at = {}, table.state
+        key = (seat, text)
+        found = self.judged.get(key)
+        if found is None:
+            try:
+                found = judge(table.game, table.game.view(table.state, seat), text)
+            except IllegalMove as error:
+                found = error
+            if len(self.judged) < JUDGED:
+                self.judged[key] = found
+        if isinstance(found, IllegalMove):
+            raise IllegalMove(found.move, found.reason)
+        return found
 
     def noted(self) -> list[str]:
         """The notations of the table's moves: those known, and the new moves' after them."""
@@ -268,21 +303,28 @@ class Host:
         given back in every :class:`Answer`. Chance and agents act at once, until a person
         must decide; at a ``real_table`` (played with real cards and dice, the page keeping
         the score) chance does not: the host stops where it acts until a seat tells what it
-        did (:meth:`tell`)."""
+        did (:meth:`tell`).
+
+        Raises :class:`~.inputs.BadInput` for a seed, label or option the store could not
+        keep (a seed of more than 39 digits or not an int, a label that is not text), and a
+        :class:`~picnic_rules.PicnicError` for players, seats, agents or rules the game
+        does not take."""
         found = get_game(game)
-        agents = dict(agents or {})
+        agents, open_seats = agents_of(agents), seats_of(open_seats)
+        seed, undo, labels = seed_of(seed), undo_of(undo), labels_of(meta)
+        count = found.check_players(players)
+        for seat in [*agents, *open_seats]:
+            if type(seat) is not int or not 0 <= seat < count:
+                raise PicnicError(not_a_seat(seat, count))
         table = Table(
             found,
-            players=players,
+            players=count,
             rules=rules,
             seed=secrets.randbits(63) if seed is None else seed,
             agents=agents,
             undo=undo,
             table=bool(real_table),
         )
-        for seat in [*agents, *open_seats]:
-            if type(seat) is not int or not 0 <= seat < table.players:
-                raise PicnicError(not_a_seat(seat, table.players))
         tokens = {
             seat: secrets.token_urlsafe(24) for seat in table.humans if seat not in open_seats
         }
@@ -296,7 +338,7 @@ class Host:
             undo=undo,
             credentials={seat: _hash(token) for seat, token in tokens.items()},
             invites={seat: _hash(token) for seat, token in invites.items()},
-            meta=dict(meta or {}),
+            meta=labels,
             real_table=bool(real_table),
         )
         document = saved.dumps()
@@ -307,35 +349,43 @@ class Host:
     def join(self, table_id: str, invite: str) -> tuple[int, str]:
         """Take the open seat ``invite`` is for: its seat and its new credential. Raises
         :class:`~.errors.NotASeat` for an invite of no seat and
-        :class:`~.errors.SeatTaken` if someone joined with it first."""
-        loaded = self._get(table_id)
-        with loaded.lock:
-            loaded = self._fresh(table_id, loaded)
-            hashed = _hash(invite)
-            seat = next(
-                (k for k, v in loaded.saved.invites.items() if secrets.compare_digest(v, hashed)),
-                None,
-            )
-            if seat is None:
-                raise NotASeat("no open seat of this table has that invite")
-            if seat in loaded.saved.credentials:
-                raise SeatTaken(f"seat {seat} was taken already")
-            token = secrets.token_urlsafe(24)
-            saved = attrs.evolve(
-                loaded.saved, credentials={**loaded.saved.credentials, seat: _hash(token)}
-            )
-            version, document = loaded.table.version, saved.dumps()
-            # a join makes no move: the version stays, so a racing join loses on the text
-            if not self.store.save(
-                table_id, document, version, loaded.table.over, version, loaded.document
-            ):
-                self._forget(table_id)
-                if seat in self._load(table_id).saved.credentials:
+        :class:`~.errors.SeatTaken` if someone joined with it first (here or through
+        another server: the join is saved only onto the document it was read from)."""
+        if type(invite) is not str:
+            self._get(table_id)  # NoSuchTable first, for an id no table has
+            raise NotASeat("no open seat of this table has that invite")
+        hashed = _hash(invite)
+        for _ in range(ATTEMPTS):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                loaded = self._fresh(table_id, loaded)
+                seat = next(
+                    (
+                        k
+                        for k, v in loaded.saved.invites.items()
+                        if secrets.compare_digest(v, hashed)
+                    ),
+                    None,
+                )
+                if seat is None:
+                    raise NotASeat("no open seat of this table has that invite")
+                if seat in loaded.saved.credentials:
                     raise SeatTaken(f"seat {seat} was taken already")
-                raise StaleMove(version, self.store.version(table_id) or 0)
-            loaded.document = document
-            loaded.saved = saved
-            return seat, token
+                token = secrets.token_urlsafe(24)
+                saved = attrs.evolve(
+                    loaded.saved, credentials={**loaded.saved.credentials, seat: _hash(token)}
+                )
+                version, document = loaded.table.version, saved.dumps(loaded.noted())
+                # a join makes no move: the version stays, so it is saved only onto the
+                # document it was read from (a racing join, or a move, wins first)
+                if self.store.save(
+                    table_id, document, version, loaded.table.over, version, loaded.document
+                ):
+                    loaded.document = document
+                    loaded.saved = saved
+                    return seat, token
+                self._forget(table_id)  # read again, and try again
+        raise StaleMove(version, self.store.version(table_id) or 0)
 
     # playing ---------------------------------------------------------------------
 
@@ -379,6 +429,8 @@ class Host:
         is not loaded, is busy, is behind ``version``, allows undo (its move count does
         not tell two histories apart), has no such credential, or is not ``since`` moves
         along yet. Never blocks; never raises a :class:`~.errors.HostError`."""
+        if type(table_id) is not str:
+            return None
         with self._lock:
             loaded = self._loaded.get(table_id)
         if loaded is None or not loaded.lock.acquire(blocking=False):
@@ -411,18 +463,16 @@ class Host:
 
     def play(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
         """:meth:`move`, answered with the table's new version and labels."""
-        with self._at_seat(table_id, token, seen) as (loaded, seat):
+
+        def act(loaded: _Loaded, seat: int) -> Answer:
             table = loaded.table
             if seen != table.version:
                 raise StaleMove(seen, table.version)
             table.choose(seat, move)  # a move the seat may not make changes nothing
-            try:
-                table.advance()
-            except BaseException:
-                self._forget(table_id)  # the loaded table moved on unstored: the store's is true
-                raise
-            self._save(table_id, loaded, seen)
+            self._advance(table_id, loaded, seen)
             return _answer(loaded, seat, seen)
+
+        return self._write(table_id, token, seen, act)
 
     def tell(self, table_id: str, token: str, outcome: str, *, seen: int) -> Answer:
         """At a real table, what chance did (``outcome``, in the game's notation: the card
@@ -431,13 +481,20 @@ class Host:
         where an outcome kept from before an undo still holds). The table is stored before
         this returns the seat's answer since ``seen``.
 
+        The outcome is judged from the teller's view alone (:func:`~.told.judge`): one
+        its view allows is taken whatever the hidden cards are, and where the cards told
+        before contradict it, they are dealt again from the teller's view (the seats
+        whose own cards change see it in :attr:`Answer.redealt`), so no answer tells the
+        teller anything its view does not.
+
         Raises :class:`~.errors.StaleMove` if the table has moved on,
         :class:`~.errors.NotChance` if chance is not to act (or the table draws chance
         itself), :class:`~picnic_rules.InvalidMove` for text that is no outcome and
-        :class:`~picnic_rules.IllegalMove` for one the position does not allow; the
+        :class:`~picnic_rules.IllegalMove` for one the teller's view rules out; the
         table is then unchanged.
         """
-        with self._at_seat(table_id, token, seen) as (loaded, seat):
+
+        def act(loaded: _Loaded, seat: int) -> Answer:
             table = loaded.table
             if seen != table.version:
                 raise StaleMove(seen, table.version)
@@ -447,14 +504,14 @@ class Host:
                 raise NotChance("chance does not act now")
             if not isinstance(outcome, str):
                 raise InvalidMove(shorten(outcome), "an outcome is text in the game's notation")
-            table.tell(outcome)  # an impossible outcome changes nothing
-            try:
-                table.advance()
-            except BaseException:
-                self._forget(table_id)
-                raise
-            self._save(table_id, loaded, seen)
+            # judged from the teller's view alone: the answer is the same whatever the
+            # hidden cards are; where they contradict it, they are dealt again
+            verdict = loaded.judge(seat, outcome)  # a refused outcome changes nothing
+            table.tell(verdict.move, verdict.stand_in)
+            self._advance(table_id, loaded, seen)
             return _answer(loaded, seat, seen)
+
+        return self._write(table_id, token, seen, act)
 
     def public(self, table_id: str, since: int = 0) -> Public:
         """What a spectator may see of the table (no credential needed, no hidden card):
@@ -494,7 +551,10 @@ class Host:
     def stored_version(self, table_id: str) -> int | None:
         """The table's version as the store has it now (another server may have moved it),
         or ``None`` if the store has no such table."""
-        return self.store.version(table_id)
+        try:
+            return self.store.version(table_id_of(table_id))
+        except NoSuchTable:
+            return None
 
     def undo(self, table_id: str, token: str, *, seen: int | None = None) -> int:
         """Take back the seat's last decision (and what chance and the agents did after
@@ -512,7 +572,8 @@ class Host:
     ) -> tuple[int, Answer]:
         """:meth:`undo`, with the seat's answer afterwards: its whole client document (its
         observations from the first move: what it saw after the taken-back moves is gone)."""
-        with self._at_seat(table_id, token, seen) as (loaded, seat):
+
+        def act(loaded: _Loaded, seat: int) -> tuple[int, Answer]:
             table = loaded.table
             if not table.undo_allowed:
                 raise UndoOff("undo is off at this table: more than one person plays")
@@ -524,6 +585,8 @@ class Host:
             if taken:
                 self._save(table_id, loaded, before)  # a failed save forgets the changed table
             return taken, _answer(loaded, seat, 0)
+
+        return self._write(table_id, token, seen, act)
 
     # keeping tables ---------------------------------------------------------------
 
@@ -567,35 +630,72 @@ class Host:
         self._forget(table_id)
         raise _Reload
 
+    def _write(
+        self,
+        table_id: str,
+        token: str,
+        seen: int | None,
+        act: Callable[[_Loaded, int], _T],
+    ) -> _T:
+        """``act`` on the table and the seat of ``token`` (under the table's lock), again on
+        the store's newest table when its save finds the stored document changed under the
+        same moves (someone joined through another server): a write never lands on a
+        document other than the one it was made from, and no seat's move is refused for
+        another's join."""
+        for _ in range(ATTEMPTS):
+            with self._at_seat(table_id, token, seen) as (loaded, seat):
+                try:
+                    return act(loaded, seat)
+                except _Changed:
+                    continue
+        raise StaleMove(seen if seen is not None else -1, self.store.version(table_id) or 0)
+
+    def _advance(self, table_id: str, loaded: _Loaded, seen: int) -> None:
+        """Let chance and the agents act after a seat's move, then store the table (if they
+        fail, the loaded table moved on unstored: forget it, the store's is true)."""
+        try:
+            loaded.table.advance()
+        except BaseException:
+            self._forget(table_id)
+            raise
+        self._save(table_id, loaded, seen)
+
     def _save(self, table_id: str, loaded: _Loaded, expected: int) -> None:
-        """Store the table's new document if the stored version is still ``expected``;
-        otherwise forget the loaded table (the store's is the truth) and raise
-        :class:`~.errors.StaleMove`."""
+        """Store the table's new document if the stored one is still the one it was read
+        from (its version ``expected``, its text the loaded one): a server never writes
+        from a stale copy. Otherwise forget the loaded table (the store's is the truth)
+        and raise :class:`~.errors.StaleMove` if the table moved on, or :class:`_Changed`
+        if only its document changed (a join elsewhere: the caller tries again)."""
         table = loaded.table
         saved = attrs.evolve(
             loaded.saved,
             record=table.record(),
             kept={count: str(move) for count, move in table.kept_ahead.items()},
+            redeals=dict(table.redeals),
         )
         document = saved.dumps(loaded.noted())
-        # where undo is allowed, the version alone does not tell two histories apart
-        previous = loaded.document if table.undo_allowed else None
         try:
             stored = self.store.save(
-                table_id, document, table.version, table.over, expected, previous
+                table_id, document, table.version, table.over, expected, loaded.document
             )
         except BaseException:
             self._forget(table_id)
             raise
         if not stored:
             self._forget(table_id)
-            raise StaleMove(expected, self.store.version(table_id) or 0)
+            now = self.store.version(table_id)
+            # where undo is allowed, one version may be another history: stale, not retried
+            if now == expected and not table.undo_allowed:
+                raise _Changed
+            raise StaleMove(expected, now or 0)
         loaded.saved, loaded.document = saved, document
         if table.over:
             self._forget(table_id)  # a finished table leaves memory; the store keeps it
 
     def _get(self, table_id: str) -> _Loaded:
-        """The loaded table ``table_id``, loading it from the store if need be."""
+        """The loaded table ``table_id``, loading it from the store if need be
+        (:class:`~.errors.NoSuchTable` for an id no table can have)."""
+        table_id = table_id_of(table_id)
         with self._lock:
             loaded = self._loaded.get(table_id)
         return loaded if loaded is not None else self._load(table_id)
@@ -619,7 +719,7 @@ class Host:
         """The table as the store has it (``found``, if just read), kept loaded unless it
         is finished."""
         if found is None:
-            found = self.store.load(table_id) if isinstance(table_id, str) else None
+            found = self.store.load(table_id_of(table_id))
         if found is None:
             raise NoSuchTable("no table has that id")
         saved = Saved.loads(found[0])
@@ -636,6 +736,7 @@ class Host:
             kept=kept,
             undo=saved.undo,
             table=saved.real_table,
+            redeals=saved.redeals,
         )
         loaded = _Loaded(table, saved, found[0])
         if not table.over:

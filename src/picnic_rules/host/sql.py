@@ -2,8 +2,9 @@
 several servers share the tables (``pip install 'picnic-rules[host]'``).
 
 One row a table: its id, version (moves made), whether it is finished, when it was last
-written and its JSON document. A save is one ``UPDATE ... WHERE version = expected``:
-the database, not the server, decides which of two racing moves wins.
+written and its JSON document. A save is one ``UPDATE ... WHERE id = ? AND version = ?
+AND document = ?`` (the version and the document the writer read): the database, not the
+server, decides which of two racing writes wins, and no server writes from a stale copy.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ class SqlStore:
         self._version = "SELECT version FROM picnic_tables WHERE id = ?".replace("?", mark)
         self._save = (
             "UPDATE picnic_tables SET version = ?, finished = ?, document = ?, updated = ? "
-            "WHERE id = ? AND version = ?"
+            "WHERE id = ? AND version = ? AND document = ?"
         ).replace("?", mark)
         self._mark = mark
 
@@ -160,20 +161,12 @@ class SqlStore:
         expected: int,
         previous: str | None = None,
     ) -> bool:
-        """Replace the table's document if its stored version is still ``expected`` (and
-        its document still ``previous``, if given): one ``UPDATE ... WHERE version = ?``."""
-        statement, parameters = (
-            self._save,
-            [
-                version,
-                finished,
-                document,
-                time.time(),
-                table_id,
-                expected,
-            ],
-        )
-        if previous is not None:
-            statement += f" AND document = {self._mark}"
+        """Replace the table's document if its stored version is still ``expected`` and
+        its document still ``previous`` (any document, when ``None``): one ``UPDATE``."""
+        parameters = [version, finished, document, time.time(), table_id, expected]
+        statement = self._save
+        if previous is None:
+            statement = statement.replace(f" AND document = {self._mark}", "", 1)
+        else:
             parameters.append(previous)
         return bool(self._run(statement, parameters, rows=False) == 1)

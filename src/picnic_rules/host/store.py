@@ -2,10 +2,11 @@
 :func:`open_store` for a database URL (:class:`~picnic_rules.host.sql.SqlStore`).
 
 A store keeps one JSON document per table with its *version*, the number of moves
-made. :meth:`Store.save` writes a new document only if the stored version is still
-the one the writer read (optimistic versioning), so two servers sharing one database
-never both accept a move for the same table step: the second one's save fails and it
-answers "stale".
+made. :meth:`Store.save` writes a new document only if the stored version and document
+are still the ones the writer read (optimistic versioning), so two servers sharing one
+database never both accept a move for the same table step (the second one's save fails
+and it answers "stale"), and no server writes from a stale copy (a join made through
+another server is never overwritten).
 """
 
 from __future__ import annotations
@@ -47,9 +48,9 @@ class Store(Protocol):
         previous: str | None = None,
     ) -> bool:
         """Replace the table's document and version if its stored version is ``expected``
-        (and, when ``previous`` is given, its stored document is still ``previous``: a
-        change that makes no move, such as a join); return whether it did (``False``:
-        another writer was first)."""
+        and, when ``previous`` is given, its stored document is still ``previous`` (a
+        host always gives it: a change that makes no move, such as a join, changes the
+        document alone); return whether it did (``False``: another writer was first)."""
         ...
 
 

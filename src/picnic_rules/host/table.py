@@ -59,6 +59,7 @@ class Table:
         table: bool = False,
         kept: Mapping[int, Any] | None = None,
         undo: bool | None = None,
+        redeals: Mapping[int, tuple[Any, Sequence[int]]] | None = None,
     ) -> None:
         self.game = game
         self.players = game.check_players(players)
@@ -80,11 +81,19 @@ class Table:
         """Whether :meth:`undo` may take decisions back (the table's undo policy)."""
         self._chances = [0]  # chance events before each state
         self._kept: dict[int, Any] = {}  # chance outcome by its count, kept across undo
+        self.redeals: dict[int, tuple[Any, tuple[int, ...]]] = {}
+        """Where the hidden cards were dealt again (:meth:`tell`): the number of moves made
+        then, to the state put in place and the seats whose own view it changed."""
+        again = dict(redeals or {})
         for number, move in enumerate(moves, start=1):
+            if number - 1 in again:
+                self._redeal(*again[number - 1])
             try:
                 self._push(move)
             except IllegalMove as exc:
                 raise IllegalMove(exc.move, f"move {number}: {exc.reason}") from exc
+        if len(self.moves) in again:
+            self._redeal(*again[len(self.moves)])
         self._kept.update(kept or {})
 
     @property
@@ -176,19 +185,41 @@ class Table:
             made += 1
         return made
 
-    def tell(self, outcome: Any) -> Any:
+    def tell(self, outcome: Any, instead: Any = None) -> Any:
         """At a real :attr:`table`, what chance did (a move or its notation); return it.
 
-        Raises :class:`~picnic_rules.InvalidMove` for text that is no move and
-        :class:`~picnic_rules.IllegalMove` for an outcome the position does not
-        allow (a card no longer in the pile, an impossible landing).
+        Where the position does not allow the outcome but ``instead`` is given (a state the
+        teller's view cannot tell apart from this one, in which it is legal:
+        :attr:`Verdict.stand_in <picnic_rules.host.told.Verdict.stand_in>`), the hidden
+        cards are dealt again as there first (:attr:`redeals`): the teller's word wins over
+        the cards told before, whatever they are. Raises
+        :class:`~picnic_rules.InvalidMove` for text that is no move and
+        :class:`~picnic_rules.IllegalMove` for an outcome the position does not allow (a
+        card no longer in the pile, an impossible landing) when ``instead`` is ``None``.
         """
         if self.to_move is not CHANCE:
             raise PicnicError("chance does not act now")
         move = self.game.parse_move(self.state, outcome) if isinstance(outcome, str) else outcome
-        self.game.apply(self.state, move)  # IllegalMove for an impossible outcome
+        try:
+            self.game.apply(self.state, move)  # IllegalMove for an impossible outcome
+        except IllegalMove:
+            if instead is None:
+                raise
+            self.game.apply(instead, move)  # legal there, or IllegalMove
+            changed = [
+                seat
+                for seat in range(self.players)
+                if self.game.view(instead, seat) != self.game.view(self.state, seat)
+            ]
+            self._redeal(instead, changed)
         self._push(move)
         return move
+
+    def _redeal(self, state: Any, seats: Sequence[int]) -> None:
+        """Put ``state`` in place of the current one (the hidden cards dealt again),
+        ``seats`` being those whose own view it changed."""
+        self.states[-1] = state
+        self.redeals[len(self.moves)] = (state, tuple(seats))
 
     def step(self) -> Any:
         """Make one move of chance or of a computer seat; return it."""
@@ -243,6 +274,8 @@ class Table:
                 del self.moves[index:]
                 del self.states[index + 1 :]
                 del self._chances[index + 1 :]
+                for count in [count for count in self.redeals if count > index]:
+                    del self.redeals[count]
                 return taken
         return 0
 
@@ -270,6 +303,11 @@ class Table:
             observed.append(Observed(observation, words))
         update = seat_update(game, self.state, seat)
         return attrs.evolve(update, observations=tuple(observed))
+
+    def redealt(self, seat: int) -> tuple[int, ...]:
+        """The move counts at which seat ``seat``'s own cards were dealt again, because a
+        seat told an outcome they contradicted (:meth:`tell`)."""
+        return tuple(count for count, (_, seats) in sorted(self.redeals.items()) if seat in seats)
 
     @property
     def kept_ahead(self) -> dict[int, Any]:

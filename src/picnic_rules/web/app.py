@@ -16,14 +16,18 @@
                                             ``"real_table": true`` and ``"outcomes"``:
                                             the notation of each possible chance outcome
                                             while chance is to act (else, and for
-                                            sampled chance, ``[]``)
+                                            sampled chance, ``[]``), and once the
+                                            seat's own cards were dealt again (a seat
+                                            told an outcome they contradicted)
+                                            ``"redealt"``: the move counts at which
 ``POST /api/games/ID/moves``                ``{"move": NOTATION, "seen": N}`` with the
                                             token: the move, stored, then the seat's
                                             answer with the observations after the first N
 ``POST /api/games/ID/chance``               ``{"outcome": NOTATION, "seen": N}`` with the
                                             token, at a real table: what chance did (a
-                                            card drawn, where a die landed), checked,
-                                            stored, then the seat's answer as for a move
+                                            card drawn, where a die landed), judged from
+                                            the seat's view alone, stored, then the
+                                            seat's answer as for a move
                                             (409 ``not-chance`` if chance is not to act
                                             or the table draws it itself)
 ``POST /api/games/ID/undo``                 ``{"seen": N}`` with the token: the seat's last
@@ -50,7 +54,8 @@
 ==========================================  ===========================================
 
 Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
-(malformed JSON, a bad field, a move that is not notation), 401 (no or wrong
+(malformed JSON, a bad field, a move that is not notation, ``text``: text that is not
+Unicode, ``invalid``: a value the host cannot keep), 401 (no or wrong
 token or invite), 403 (``undo-off``: the table's undo policy forbids it), 404
 (unknown game or path), 405 (wrong method), 408 (a body sent too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
 number of moves made, ``taken``: the invite was used, ``not-chance``: no chance outcome to
@@ -64,7 +69,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import math
 import re
@@ -95,6 +99,7 @@ from ..host import (
     UndoOff,
 )
 from ..host.errors import shorten
+from ..host.inputs import BadInput
 from ..registry import get_game as find_game
 from . import lobby
 from .limits import Bucket, Limits
@@ -107,6 +112,7 @@ from .reading import (
     MAX_SEED,
     MAX_SINCE,
     RequestError,
+    json_text,
 )
 from .reading import error_answer as _error
 from .reading import json_answer as _json
@@ -193,6 +199,8 @@ def create_app(
                 return _error(error.status, error.error, error.reason, error.headers)
             except NoSuchTable:
                 return _error(404, "game", "no game has that id")
+            except BadInput as error:
+                return _error(400, "invalid", error.reason)
             except StaleMove as error:
                 return _error(409, "stale", str(error))
             except SeatTaken as error:
@@ -384,6 +392,7 @@ def create_app(
             headers=HEADERS,
         ),
     ]
+
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.host = tables
     app.state.watcher = watcher
@@ -394,26 +403,35 @@ async def _push(websocket: WebSocket, watched: Any, documents: _Documents | None
     """Send ``{"seen": N}`` now and whenever the table moves, until the client leaves;
     with ``documents``, the seat's answers instead (:meth:`_Documents.message`)."""
 
-    async def send(by: int | None) -> None:
+    async def send(version: int, by: int | None) -> None:
         if documents is None:
-            message = {"seen": watched.version}
+            message = {"seen": version}
         else:
-            message = await documents.message(watched.version, by)
+            message = await documents.message(version, by)
         await websocket.send_text(_text(message))
 
-    await send(None)
+    sent = watched.version
+    await send(sent, None)
     receiving = asyncio.ensure_future(websocket.receive())
     try:
         while True:
-            changed = asyncio.ensure_future(watched.changed.wait())
-            done, _ = await asyncio.wait({receiving, changed}, return_when=asyncio.FIRST_COMPLETED)
-            if receiving in done:
-                changed.cancel()
-                if receiving.result()["type"] == "websocket.disconnect":
-                    return
-                receiving = asyncio.ensure_future(websocket.receive())  # a client's words: unread
-            if changed in done:
-                await send(watched.by)
+            # a change made while the last message was being made is sent at once: waiting
+            # for the next one would keep it from the client until then
+            if watched.version == sent:
+                changed = asyncio.ensure_future(watched.changed.wait())
+                done, _ = await asyncio.wait(
+                    {receiving, changed}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if receiving in done:
+                    if receiving.result()["type"] == "websocket.disconnect":
+                        changed.cancel()
+                        return
+                    receiving = asyncio.ensure_future(websocket.receive())  # a client's words
+                if changed not in done:
+                    changed.cancel()
+                    continue
+            sent, by = watched.version, watched.by
+            await send(sent, by)
     finally:
         receiving.cancel()
 
@@ -456,8 +474,9 @@ class _Documents:
 
 
 def _text(message: dict[str, Any]) -> str:
-    """A message as JSON text, written as the HTTP answers are."""
-    return json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    """A message as JSON text, written as the HTTP answers are (never a character that
+    cannot be sent as UTF-8)."""
+    return json_text(message).encode("utf-8", "replace").decode("utf-8")
 
 
 def _seat_answer(answer: Answer) -> dict[str, Any]:
@@ -470,6 +489,8 @@ def _seat_answer(answer: Answer) -> dict[str, Any]:
     if answer.real_table:
         found["real_table"] = True
         found["outcomes"] = list(answer.outcomes)
+        if answer.redealt:
+            found["redealt"] = list(answer.redealt)
     return found
 
 

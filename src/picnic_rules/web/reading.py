@@ -5,7 +5,11 @@ headers). :mod:`picnic_rules.web.app` and :mod:`picnic_rules.web.lobby` both use
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
 import re
+import unicodedata
+from collections.abc import Callable
 from typing import Any, Final
 
 import anyio
@@ -13,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..host.errors import shorten
+from ..host.inputs import unicode_problem
 
 __all__ = [
     "BODY_SECONDS",
@@ -25,6 +30,7 @@ __all__ = [
     "RequestError",
     "error_answer",
     "json_answer",
+    "json_text",
     "only_fields",
     "read_body",
 ]
@@ -76,11 +82,24 @@ class RequestError(Exception):
         """Headers of the answer (``Retry-After`` on a 429)."""
 
 
+class _Json(JSONResponse):
+    """A JSON answer that can always be sent: a character that is not Unicode (a lone
+    surrogate in a table stored before names were checked) is sent as ``?``."""
+
+    def render(self, content: Any) -> bytes:
+        return json_text(content).encode("utf-8", "replace")
+
+
+def json_text(content: Any) -> str:
+    """``content`` as the JSON text of an answer or a pushed message (UTF-8, compact)."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 def json_answer(
     status: int, answer: dict[str, Any], headers: dict[str, str] | None = None
 ) -> Response:
     """``answer`` as JSON with ``status`` and the page's :data:`HEADERS` (and ``headers``)."""
-    return JSONResponse(answer, status_code=status, headers={**HEADERS, **(headers or {})})
+    return _Json(answer, status_code=status, headers={**HEADERS, **(headers or {})})
 
 
 def error_answer(
@@ -97,9 +116,50 @@ def only_fields(body: dict[str, Any], known: set[str]) -> None:
         raise RequestError(400, "request", f"unknown field {shorten(unknown[0])!r}")
 
 
+_SCAN: Final[Callable[[str, int, bool], tuple[str, int]]] = json.decoder.scanstring  # type: ignore[attr-defined]
+"""The standard library's reader of one JSON string."""
+
+
+class _NotUnicode(ValueError):
+    """A JSON string of the body is not Unicode text."""
+
+
+def _string(text: str, end: int, strict: bool = True) -> tuple[str, int]:
+    """A JSON string value of a body: refused if it holds a lone surrogate
+    (JSON's ``"\\ud800"``: no store or answer could hold it as UTF-8), else in Unicode's
+    composed form (NFC), so that one name is always stored alike."""
+    found, end = _SCAN(text, end, strict)
+    if unicode_problem(found):
+        raise _NotUnicode(found)
+    return unicodedata.normalize("NFC", found), end
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of a body, its keys checked as :func:`_string` checks values."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if unicode_problem(key):
+            raise _NotUnicode(key)
+        found[unicodedata.normalize("NFC", key)] = value
+    return found
+
+
+def _decoder() -> json.JSONDecoder:
+    """A JSON decoder whose every string goes through :func:`_string` (and every key
+    through :func:`_object`)."""
+    decoder = json.JSONDecoder(object_pairs_hook=_object)
+    decoder.parse_string = _string  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder
+
+
+_DECODER: Final = _decoder()
+
+
 async def read_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to :data:`MAX_BODY` bytes within
-    :data:`BODY_SECONDS`."""
+    :data:`BODY_SECONDS`; its text in Unicode's composed form (NFC), and refused (400
+    ``text``) if any of it is not Unicode (a lone surrogate)."""
     length = request.headers.get("content-length")
     if length is not None and (not re.fullmatch(r"[0-9]{1,9}", length) or int(length) > MAX_BODY):
         raise RequestError(413, "size", f"a request body is at most {MAX_BODY} bytes")
@@ -113,7 +173,14 @@ async def read_body(request: Request) -> dict[str, Any]:
     except TimeoutError:
         raise RequestError(408, "slow", "the request body came too slowly") from None
     try:
-        body = json.loads(bytes(data) or b"{}")
+        if data.isascii() and b"\\u" not in data:  # no escape: no surrogate, no accent
+            body = json.loads(bytes(data) or b"{}")
+        else:
+            body = _DECODER.decode(bytes(data).decode("utf-8"))
+    except _NotUnicode:
+        raise RequestError(
+            400, "text", "the body holds text that is not Unicode (a lone surrogate)"
+        ) from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise RequestError(400, "json", "the body is not JSON") from None
     if type(body) is not dict:
