@@ -71,10 +71,9 @@ def test_the_picture_of_a_four_seat_table():
     assert _line(picture, "Seat 1:") == "Seat 1: 3 cards in hand, score 1 of 3"
     assert _line(picture, "Seat 2:") == "Seat 2: 0 cards in hand, score 0 of 3"
     assert _line(picture, "Seat 3:") == "Seat 3: 1 card in hand, score 2 of 3"
-    assert _line(picture, "  0.0") == "  0.0  bread pb jelly bread  (finished)"
-    assert _line(picture, "  0.1") == "  0.1  bread pb"
-    assert _line(picture, "  1.1") == "  1.1  bread jelly  (fly)"
-    assert _line(picture, "  1.2") == "  1.2  bread pb jelly pb"
+    assert _line(picture, "  0.0") == "  0.0 finished   0.1 bread pb"
+    assert _line(picture, "  1.0") == "  1.0 finished   1.1 bread jelly (fly)   1.2 bread pb jelly pb"
+    assert _line(picture, "  2.0") == "  2.0 bread"
     assert _line(picture, "Draw pile:").endswith("; discard pile: pb, jelly, ant, fly")
     assert _line(picture, "Actions") == "Actions without a finished sandwich: 7 of 60"
     assert max(map(len, picture.splitlines())) <= WIDTH
@@ -108,14 +107,23 @@ def test_other_seats_hands_show_as_sizes_only():
     assert not [line for line in others if re.search(r"bread|pb|jelly|ant|fly", line)]
 
 
+def test_many_sandwiches_wrap_at_a_sandwich():
+    long = "bread pb jelly pb jelly pb"
+    state = _state(
+        hands={0: "", 1: "", 2: "", 3: ""},
+        table={0: [DONE, DONE, long, long], 1: [], 2: [], 3: []},
+        fly=None,
+        discard="",
+    )
+    rows = [line for line in render(view(state, 0)).splitlines() if line.startswith("  0.")]
+    assert rows == [f"  0.0 finished   0.1 finished   0.2 {long}", f"  0.3 {long}"]
+
+
 def test_the_fly_on_a_finished_sandwich_is_marked_and_it_does_not_count():
     picture = render(view(_state(fly=(3, 1)), 2))
-    assert (
-        _line(picture, "  3.1") == "  3.1  bread pb jelly bread  (finished)  (fly: does not count)"
-    )
-    assert _line(picture, "  3.0") == "  3.0  bread pb jelly bread  (finished)"
+    assert _line(picture, "  3.0") == "  3.0 finished   3.1 finished (fly: does not count)"
     assert _line(picture, "Seat 3:") == "Seat 3: 1 card in hand, score 1 of 3"
-    assert "(fly)" not in _line(picture, "  1.1")
+    assert "(fly)" not in _line(picture, "  1.0")
 
 
 def test_scores_and_actions_are_shown_against_the_rules():
@@ -215,10 +223,10 @@ def test_markup_adds_styles_only():
     lines = marked.splitlines()
     assert lines[0] == "[bold]Seat 1's turn: seat 1 has played a card[/bold]"
     assert "[bold]Seat 0 (you): 3 cards in hand, score 1 of 3[/bold]" in lines
-    assert "[dim]  0.0  bread pb jelly bread  (finished)[/dim]" in lines
+    assert "  [dim]0.0 finished[/dim]   0.1 bread pb" in lines
     assert (
-        "[dim]  3.1  bread pb jelly bread  (finished)[/dim]"
-        "[bold magenta]  (fly: does not count)[/bold magenta]"
+        "  [dim]3.0 finished[/dim]   [dim]3.1 finished[/dim]"
+        "[bold magenta] (fly: does not count)[/bold magenta]"
     ) in lines
 
 

@@ -444,23 +444,35 @@ def _words(table: Table, index: int, seat: int) -> str:
         return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {move}"
 
 
-def _story(table: Table, seat: int, start: int, *, grouped: bool) -> list[_Line]:
+def _story(table: Table, seat: int, start: int, *, grouped: bool | str) -> list[_Line]:
     """The moves from ``start`` (from 0) on, numbered from 1, in seat ``seat``'s words:
-    one line each, or (``grouped``) the moves of one kind in a row on one line."""
+    one line each, or (``grouped``) the moves of one kind in a row on one line, or
+    (``grouped="who"``) the moves told of one seat in a row (a turn) on one line."""
     end = len(table.moves)
+    said = [_words(table, k, seat) for k in range(start, end)]
     entries = []
     index = start
     while index < end:
         last = index
-        if grouped:
+        if grouped == "who":
+            while last + 1 < end and _who(said[last + 1 - start]) == _who(said[index - start]):
+                last += 1
+        elif grouped:
             while last + 1 < end and _kind(table, last + 1) == _kind(table, index):
                 last += 1
-        said = [_words(table, k, seat) for k in range(index, last + 1)]
         label = f"{index + 1}" if last == index else f"{index + 1}-{last + 1}"
-        entries.append((label, _once(said)))
+        told = said[index - start : last - start + 1]
+        entries.append((label, _once(told, in_order=grouped == "who")))
         index = last + 1
     column = max((len(label) for label, _ in entries), default=0)
     return [(f"  {label + '.':>{column + 1}} {words}", column + 4) for label, words in entries]
+
+
+def _who(sentence: str) -> str:
+    """Whom a sentence tells of: its first word, or two for a seat (``seat 1``, also of
+    ``seat 1's``)."""
+    words = sentence.split(" ", 2)
+    return " ".join(words[:2]).removesuffix("'s") if words[0] == "seat" else words[0]
 
 
 def _kind(table: Table, index: int) -> tuple[bool, type]:
@@ -468,42 +480,53 @@ def _kind(table: Table, index: int) -> tuple[bool, type]:
     return table.game.to_move(table.states[index]) is CHANCE, type(table.moves[index])
 
 
-def _once(said: Sequence[str]) -> str:
+def _once(said: Sequence[str], *, in_order: bool = False) -> str:
     """Sentences joined by ``; ``: one repeated word for word said once with its count,
     sentences that begin alike (two words or more, up to an article or a possessive after
-    the first word) said as one. A sentence with a consequence (after `` -- ``) is said
-    whole, in its place: the sentences before it and after it are joined apart.
+    the first word) said as one -- wherever they stand, or (``in_order``) only when next
+    to each other, so that nothing is told out of its order. A sentence with a
+    consequence (after `` -- `` or a dash) is said whole, in its place: the sentences
+    before it and after it are joined apart.
 
     >>> _once(["seat 1 draws a card", "you draw a bread", "seat 1 draws a card",
     ...        "you draw a jelly", "you draw an ant"])
     'seat 1 draws a card (twice); you draw a bread, a jelly and an ant'
     >>> _once(["you roll a 4", "seat 1 rolls a 4 -- a tie", "you roll a 3", "seat 1 rolls a 2"])
     'you roll a 4; seat 1 rolls a 4 -- a tie; you roll a 3; seat 1 rolls a 2'
+    >>> _once(["seat 1 draws a card", "seat 1's ant takes your jelly", "seat 1 ends its turn"],
+    ...       in_order=True)
+    "seat 1 draws a card; seat 1's ant takes your jelly; seat 1 ends its turn"
     """
     out: list[str] = []
     run: list[str] = []
     for sentence in said:
-        if " -- " in sentence:
-            out += [_joined(run)] if run else []
+        if " -- " in sentence or " \u2014 " in sentence:
+            out += [_joined(run, in_order)] if run else []
             out.append(sentence)
             run = []
         else:
             run.append(sentence)
-    out += [_joined(run)] if run else []
+    out += [_joined(run, in_order)] if run else []
     return "; ".join(out)
 
 
-def _joined(said: Sequence[str]) -> str:
+def _joined(said: Sequence[str], in_order: bool) -> str:
     """Sentences without consequences, joined as :func:`_once` says."""
-    counts: dict[str, int] = {}
+    runs: list[tuple[str, int]] = []  # each sentence once (in order: each run), its count
     for sentence in said:
-        counts[sentence] = counts.get(sentence, 0) + 1
+        same = [k for k, (told, _) in enumerate(runs) if told == sentence]
+        if in_order:
+            same = same[-1:] if runs and runs[-1][0] == sentence else []
+        if same:
+            runs[same[0]] = (sentence, runs[same[0]][1] + 1)
+        else:
+            runs.append((sentence, 1))
     clusters: list[tuple[list[str], list[list[str]]]] = []  # (shared words, each one's words)
-    for sentence, n in counts.items():
+    for sentence, n in runs:
         words = sentence.split(" ")
         if n > 1:
             words[-1] += f" ({'twice' if n == 2 else f'{n} times'})"
-        for cluster in clusters:
+        for cluster in clusters[-1:] if in_order else clusters:
             shared = _shared(cluster[1][0], words)
             if shared:
                 del cluster[0][len(shared) :]  # what every member begins with
@@ -747,22 +770,24 @@ def _show(table: Table, screen: Screen, seat: int, since: int, confirmed: bool) 
 
 
 def _stories(table: Table, seat: int, since: int) -> list[list[_Line]]:
-    """The forms of the story from move ``since`` (from 0) on, under its title: a line a
-    move, then (if shorter) the moves of one kind in a row on a line -- only that when the
-    story is longer than :data:`STORY_FLAT` moves. ``[[]]`` for no story."""
+    """The forms of the story from move ``since`` (from 0) on, under its title, the
+    fullest first: a line a move; the moves of one kind in a row on a line; the moves told
+    of one seat in a row on a line -- each only if shorter than the one before, and a
+    line a move only for at most :data:`STORY_FLAT` moves. ``[[]]`` for no story."""
     end = len(table.moves)
     if since >= end:
         return [[]]
     own = table.game.to_move(table.states[since]) == seat
     title = "So far:" if not own else "Your last move:" if since == end - 1 else None
     head: list[_Line] = [(title or "From your last move on:", None)]
-    flat = _story(table, seat, since, grouped=False)
-    grouped = _story(table, seat, since, grouped=True)
-    if len(grouped) >= len(flat):
-        return [head + flat]
-    if end - since > STORY_FLAT:
-        return [head + grouped]
-    return [head + flat, head + grouped]
+    forms = [_story(table, seat, since, grouped=way) for way in (False, True, "who")]
+    kept = [forms[0]]
+    for form in forms[1:]:
+        if len(form) < len(kept[-1]):
+            kept.append(form)
+    if end - since > STORY_FLAT and len(kept) > 1:
+        kept = kept[1:]
+    return [head + form for form in kept]
 
 
 def _story_lines(

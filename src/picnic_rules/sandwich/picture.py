@@ -20,6 +20,10 @@ With ``markup=True`` the same text comes with `rich
 reader's seat bold, finished sandwiches dim, the fly in colour. The plain
 picture never holds a ``[``, so rich reads no tag into it, and stripping
 the tags from the marked-up picture gives the plain one.
+
+Each seat's sandwiches share its second line (wrapped at a sandwich), each
+named as in notation (``1.0``) and shown bottom card first; a finished one
+is just "finished", as nothing can be added to it or taken from it.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ WIDTH: Final = 80
 """The widest header line; the other lines stay within it for four seats with short sandwiches."""
 
 _Line = list[tuple[str, str]]  # (text, rich style or "") pieces of one line
+
+_ROW: Final = 78  # the widest row of sandwiches
 
 _HEADER = "bold"
 _YOU = "bold"
@@ -151,22 +157,33 @@ def _seat_line(v: View, seat: int) -> _Line:
 
 
 def _sandwich_lines(v: View, seat: int) -> list[_Line]:
-    """One line per sandwich of ``seat``, bottom card first, with its marks."""
+    """The sandwiches of ``seat`` in a row, wrapped at a sandwich, each bottom card first
+    with its marks: ``"  1.0 bread pb (fly)   1.1 finished"``."""
     if not v.table[seat]:
         return [[("  no sandwiches", "")]]
-    return [_sandwich_line(v, seat, i, s) for i, s in enumerate(v.table[seat])]
+    lines: list[_Line] = []
+    line: _Line = [("  ", "")]
+    size = 2
+    for index, sandwich in enumerate(v.table[seat]):
+        item = _sandwich(v, seat, index, sandwich)
+        width = sum(len(text) for text, _ in item)
+        if size > 2 and size + 3 + width > _ROW:
+            lines.append(line)
+            line, size = [("  ", "")], 2
+        if size > 2:
+            line.append(("   ", ""))
+            size += 3
+        line += item
+        size += width
+    return [*lines, line]
 
 
-def _sandwich_line(v: View, seat: int, index: int, sandwich: Sandwich) -> _Line:
-    """``"  1.0  bread pb jelly bread  (finished)"``; the fly's sandwich ends in ``(fly)``.
-
-    A finished sandwich under the fly ends in ``(finished)  (fly: does not count)``.
-    """
+def _sandwich(v: View, seat: int, index: int, sandwich: Sandwich) -> _Line:
+    """``"1.0 bread pb jelly"``, or ``"1.0 finished"`` (a finished sandwich's cards matter no
+    more); the fly's sandwich ends in ``(fly)``, or ``(fly: does not count)`` if finished."""
     finished = is_finished(sandwich)
-    cards = " ".join(str(card) for card in sandwich)
-    line = [(f"  {seat}.{index}  {cards}", _FINISHED if finished else "")]
-    if finished:
-        line.append(("  (finished)", _FINISHED))
+    cards = "finished" if finished else " ".join(str(card) for card in sandwich)
+    line = [(f"{seat}.{index} {cards}", _FINISHED if finished else "")]
     if covered_by_fly(v.fly, seat, index):
-        line.append(("  (fly: does not count)" if finished else "  (fly)", _FLY))
+        line.append((" (fly: does not count)" if finished else " (fly)", _FLY))
     return line
