@@ -485,7 +485,7 @@ def _once(said: Sequence[str], *, in_order: bool = False) -> str:
     sentences that begin alike (two words or more, up to an article or a possessive after
     the first word) said as one -- wherever they stand, or (``in_order``) only when next
     to each other, so that nothing is told out of its order. A sentence with a
-    consequence (after `` -- `` or a dash) is said whole, in its place: the sentences
+    consequence (after a dash: ``-``, ``--`` or an em dash) is said whole, in its place: the sentences
     before it and after it are joined apart.
 
     >>> _once(["seat 1 draws a card", "you draw a bread", "seat 1 draws a card",
@@ -500,7 +500,7 @@ def _once(said: Sequence[str], *, in_order: bool = False) -> str:
     out: list[str] = []
     run: list[str] = []
     for sentence in said:
-        if " -- " in sentence or " \u2014 " in sentence:
+        if _CONSEQUENCE.search(sentence):
             out += [_joined(run, in_order)] if run else []
             out.append(sentence)
             run = []
@@ -543,6 +543,9 @@ def _joined(said: Sequence[str], in_order: bool) -> str:
         out.append(f"{' '.join(shared)} {', '.join(rests[:-1])} and {rests[-1]}")
     return "; ".join(out)
 
+
+_CONSEQUENCE = re.compile(r" (-|--|\u2014) ")
+"""A dash between spaces: what a move led to follows it (every game's words say so)."""
 
 _DETERMINERS = frozenset({"a", "an", "the", "your", "my", "its", "their", "his", "her"})
 

@@ -333,22 +333,24 @@ def fold(rows: Sequence[Sequence[int]], room: int) -> list[list[bool]]:
     """Which lines of a picture's sections to show in ``room`` rows, given the rows each
     line takes (``rows[s][k]``, line ``k`` of section ``s``): the last section whole (the
     part of the table the decision is about, shown even if it alone is too tall), then
-    the first line of each other section from the top, as many as fit, then whole
-    sections from the last but one up, each where it fits.
+    the first line of each other section, from the last but one up, as many as fit, then
+    whole sections in the same order, each where it fits -- what changes least, at the
+    top, is folded first.
 
     >>> fold([[1, 1], [1, 1, 1], [1, 1]], 5)
     [[True, True], [True, False, False], [True, True]]
     >>> fold([[1, 1], [1, 1, 1], [1, 1]], 6)
     [[True, False], [True, True, True], [True, True]]
-    >>> fold([[1, 1], [1], [1, 1]], 2)
-    [[False, False], [False], [True, True]]
+    >>> fold([[1, 1], [1], [1, 1]], 3)
+    [[False, False], [True], [True, True]]
     """
     shown = [[False] * len(section) for section in rows]
     if not rows:
         return shown
     shown[-1] = [True] * len(rows[-1])
     left = room - sum(rows[-1])
-    for number, section in enumerate(rows[:-1]):
+    for number in range(len(rows) - 2, -1, -1):
+        section = rows[number]
         if section and section[0] <= left:
             shown[number][0] = True
             left -= section[0]

@@ -188,7 +188,7 @@ def _what_next(v: View, after: View) -> list[str]:
         Phase.SUPPLY,
         Phase.DEAL,
     ):
-        out.append("the played cards go to the discard pile")
+        out.append("the played cards are discarded")
     if after.phase is Phase.OVER:
         out.append(ending(after))
     return out
@@ -223,7 +223,7 @@ def describe(v: View, observation: Observation) -> str:
         )
         text = f"the cards are turned up -- {shown}"
     elif isinstance(move, Resolve):
-        return f"at {yard_name(move.yard)}: " + _resolution(v, after)
+        return f"at {move.yard.yard}: " + _resolution(v, after)  # the board names its birds
     elif isinstance(move, Allot):
         actor = _actor(observation)
         target = "yourself" if move.seat == actor == v.player else _who(v, move.seat)
