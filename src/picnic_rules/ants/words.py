@@ -148,9 +148,13 @@ def _position(state: State, position: int) -> str:
 
 
 def _cards(state: State, cards: tuple[int, ...]) -> str:
+    """The cards a landing touches; the one it was tossed at (named by the toss) by its
+    position alone."""
     if not cards:
         return "touching no card"
-    return "on " + " and ".join(_position(state, c) for c in cards)
+    return "on " + " and ".join(
+        f"card {c}" if c == state.target else _position(state, c) for c in cards
+    )
 
 
 def _knock(knock: Knock, me: int) -> str:
@@ -233,7 +237,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
     if isinstance(move, Draw):
         gaps = [p for p in layout(state.players) if state.area[p] is None]
         gap = gaps[0] if gaps else 0
-        return f"the {card_words(move.card)} fills position {gap}"
+        return f"the deck fills position {gap} with the {card_words(move.card)}"
     if isinstance(move, Toss):
         return f"{_verb(seat, me, 'toss')} a {move.die.value} at {_position(state, move.target)}"
     if isinstance(move, Landing):
@@ -254,7 +258,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
         die = _die(state, seat, move.die)
         return f"{_verb(seat, me, 'move')} {owner} {die} onto {_position(state, move.card)} only"
     if isinstance(move, Place):
-        return f"{_verb(seat, me, 'place')} {_placement(state, move)}"
+        return f"{_verb(seat, me, 'place')} {_placement(state, move, short=seat != me)}"
     if isinstance(move, Play):
         return f"{_verb(seat, me, 'play')} {_play(state, move, me)}"
     if isinstance(move, Rolloff):
@@ -267,11 +271,22 @@ def _sentence(state: State, move: Move, me: int) -> str:
     raise PicnicError(f"not an ants move: {move!r}")
 
 
-def _placement(state: State, move: Place) -> str:
+def _placement(state: State, move: Place, *, short: bool = False) -> str:
     """Where a placement puts the card, in words: the cell of its plate (column x, row y of
-    the colony's picture), what the plate covers, and how the card is turned."""
+    the colony's picture), what the plate covers, and how the card is turned (``short``,
+    for another seat's placement: without where its plate and ants then lie)."""
     colony = state.colonies[state.turn] if 0 <= state.turn < len(state.colonies) else ()
     under = visible(colony).get((move.x, move.y)) if isinstance(move.x, int) else None
+    if short:
+        cell = f"{move.x},{move.y}"
+        first = " as the colony's first card" if not colony else ""
+        if move.planner:
+            where = f"with the Planner card beside the colony at {cell}"
+        elif under is not None and under[0] == "ant":
+            where = f"on the ant at {cell}"
+        else:
+            where = f"on {cell}"
+        return f"the {card_words(move.card)}{first} (plate {where}, {turn_words(move.turn).split(':')[0]})"
     cell = f"column {move.x}, row {move.y}"
     if not colony:
         where = f"as the colony's first card, its plate on {cell}"

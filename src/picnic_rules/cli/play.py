@@ -587,31 +587,68 @@ def _menu_lines(
     """The legal moves of ``seat`` and the menu's lines, its title first: each move
     numbered, in notation and in words; on a terminal where that list is long, grouped
     (see :func:`menu_groups`) unless ``flat``."""
-    legal, forms = _menus(table, screen, seat)
+    legal, forms, _ = _menus(table, screen, seat)
     if flat:
         return legal, [("Every move, in words:", None), *forms[0][1:]]
-    return legal, forms[-1] if screen.height is not None and _long(screen, forms[0]) else forms[0]
+    if screen.height is not None and _long(screen, forms[0]) and len(forms) > 1:
+        return legal, forms[1]
+    return legal, forms[0]
 
 
-def _menus(table: Table, screen: Screen, seat: int) -> tuple[tuple[Any, ...], list[list[_Line]]]:
-    """The legal moves of ``seat`` and the forms of its menu, each a list of lines with the
-    title first: every move numbered, in notation and in words; then, on a terminal, if
-    it takes fewer rows, the moves grouped (:func:`menu_groups`)."""
+def _menus(
+    table: Table, screen: Screen, seat: int
+) -> tuple[tuple[Any, ...], list[list[_Line]], dict[str, list[_Line]]]:
+    """The legal moves of ``seat``, the forms of its menu, each a list of lines with the
+    title first, and the rows of the last form by their letters.
+
+    The forms: every move numbered, in notation and in words; then, on a terminal, if
+    they take fewer rows, the moves grouped (:func:`menu_groups`), and a line for each
+    row of that grouped menu, with the numbers of its moves and a letter that lists
+    them (for a menu too long for any screen: an ants placement with the Planner card
+    may offer hundreds)."""
     game = table.game
     legal = tuple(game.legal_moves(table.state))
     numbered = list(numbered_rows(_described(table, seat, legal), width=screen.width))
     forms: list[list[_Line]] = [[(f"Your move, seat {seat}:", None), *numbered]]
-    if screen.height is not None:
-        verb, groups = menu_groups(game, legal)
-        grouped: list[_Line] = list(group_rows(groups, screen.width))
-        if _rows(screen, grouped) < _rows(screen, numbered):
-            shared = f" {verb} ..." if verb else ""
-            title = (
-                f"Your move, seat {seat}:{shared} ({len(legal)} moves; "
-                "type moves to see each in words)"
-            )
-            forms.append([(title, None), *grouped])
-    return legal, forms
+    letters: dict[str, list[_Line]] = {}
+    if screen.height is None:
+        return legal, forms, letters
+    verb, groups = menu_groups(game, legal)
+    grouped: list[_Line] = list(group_rows(groups, screen.width))
+    if _rows(screen, grouped) >= _rows(screen, numbered):
+        return legal, forms, letters
+    shared = f" {verb} ..." if verb else ""
+    title = f"Your move, seat {seat}:{shared} ({len(legal)} moves; type moves to see each in words)"
+    forms.append([(title, None), *grouped])
+    if len(groups) > len(_LETTERS):
+        return legal, forms, letters
+    summary: list[_Line] = []
+    for letter, (label, items) in zip(_LETTERS, groups, strict=False):
+        lines: list[_Line] = list(group_rows([(label, items)], screen.width))
+        if _rows(screen, lines) == 1:
+            summary.append(lines[0])
+            continue
+        numbers = [number for number, _ in items]
+        span = (
+            f"{numbers[0]} to {numbers[-1]}"
+            if numbers == list(range(numbers[0], numbers[-1] + 1))
+            else ", ".join(map(str, numbers[:3])) + ", ..."
+        )
+        what = f"{verb} {label}".strip() if label else "the other moves"
+        summary.append((f"  {letter}) {what} ...: {len(items)} moves, {span}", 6))
+        letters[letter] = lines
+    if letters and _rows(screen, summary) < _rows(screen, grouped):
+        title = (
+            f"Your move, seat {seat}: {len(legal)} moves, too many for the screen: type a "
+            "row's letter to list its moves, or moves to see each in words"
+        )
+        forms.append([(title, None), *summary])
+    else:
+        letters = {}
+    return legal, forms, letters
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _long(screen: Screen, menu: Sequence[_Line]) -> bool:
@@ -735,27 +772,31 @@ def _fitted(screen: Screen, game: AnyGame, view: Any, below: int, *, blank: bool
         screen.line("  (more of the table above: board shows it all)", style="dim")
 
 
-def _show(table: Table, screen: Screen, seat: int, since: int, confirmed: bool) -> tuple[Any, ...]:
+def _show(
+    table: Table, screen: Screen, seat: int, since: int, confirmed: bool
+) -> tuple[tuple[Any, ...], dict[str, list[_Line]]]:
     """Seat ``seat``'s screen at its decision: the table as it sees it, what happened from
     move ``since`` on (the seat's own last move, ``confirmed`` if its confirmation was the
-    last line shown), and the moves it may make, numbered. Returns those moves.
+    last line shown), and the moves it may make, numbered. Returns those moves, and the
+    rows of the menu by their letters if it had to show its rows by letter.
 
     The story and the menu are shown whole: each in its fuller form (a move a line; every
     move with its words) where that leaves room for the part of the table the decision is
-    about, else the story grouped, then the menu grouped (a long menu always is)."""
+    about, else the story grouped, then the menu grouped (a long menu always is), then,
+    for a menu that fits no screen, a line for each of its rows."""
     game = table.game
     view = game.view(table.state, seat)
-    legal, menus = _menus(table, screen, seat)
+    legal, menus, letters = _menus(table, screen, seat)
     end = len(table.moves)
     own = since < end and game.to_move(table.states[since]) == seat
     alone = confirmed and own and since == end - 1  # one's own move alone, confirmed above
-    stories: list[list[_Line]] = [[]] if alone else _stories(table, seat, since)
+    stories = [[]] if alone else _shortest(screen, _stories(table, seat, since))
     height = screen.height
     if height is None:
         story, menu = stories[-1], menus[0]
     else:
-        if _long(screen, menus[0]):
-            menus = menus[-1:]
+        if _long(screen, menus[0]) and len(menus) > 1:
+            menus = menus[1:]
         focus = sum(sum(rows) for rows in _picture_rows(screen, game, view)[-1:])
         pairs = [(story, menu) for menu in menus for story in stories]
         room = height - 1 - (1 if alone else 0) - focus  # the prompt, the confirmation
@@ -763,42 +804,61 @@ def _show(table: Table, screen: Screen, seat: int, since: int, confirmed: bool) 
             (pair for pair in pairs if _rows(screen, pair[0]) + _rows(screen, pair[1]) <= room),
             min(pairs, key=lambda pair: _rows(screen, pair[0]) + _rows(screen, pair[1])),
         )
+    if letters and menu is not menus[-1]:
+        letters = {}
     below = _rows(screen, story) + _rows(screen, menu) + 1 + (1 if alone else 0)
     _fitted(screen, game, view, below)
     for number, (line, hang) in enumerate(story):
         screen.line(line, hang=hang, style="dim" if number == 0 else None)
     for number, (line, hang) in enumerate(menu):
         screen.line(line, hang=hang, style="bold" if number == 0 else None)
-    return legal
+    return legal, letters
 
 
 def _stories(table: Table, seat: int, since: int) -> list[list[_Line]]:
     """The forms of the story from move ``since`` (from 0) on, under its title, the
-    fullest first: a line a move; the moves of one kind in a row on a line; the moves told
-    of one seat in a row on a line -- each only if shorter than the one before, and a
-    line a move only for at most :data:`STORY_FLAT` moves. ``[[]]`` for no story."""
+    fullest first: a line a move (only for at most :data:`STORY_FLAT` moves); the moves of
+    one kind in a row on a line; the moves told of one seat in a row on a line (each
+    only if it has fewer lines than the one before); then, where move ``since`` is the
+    seat's own (confirmed when it was made), the same forms of what followed it alone.
+    ``[[]]`` for no story."""
     end = len(table.moves)
     if since >= end:
         return [[]]
     own = table.game.to_move(table.states[since]) == seat
     title = "So far:" if not own else "Your last move:" if since == end - 1 else None
-    head: list[_Line] = [(title or "From your last move on:", None)]
+    out = _forms(table, seat, since, title or "From your last move on:")
+    if own and since + 1 < end:
+        out += _forms(table, seat, since + 1, "Since your last move:")
+    return out
+
+
+def _forms(table: Table, seat: int, since: int, title: str) -> list[list[_Line]]:
+    """The forms of the story from move ``since`` on under ``title`` (see :func:`_stories`)."""
     forms = [_story(table, seat, since, grouped=way) for way in (False, True, "who")]
     kept = [forms[0]]
     for form in forms[1:]:
         if len(form) < len(kept[-1]):
             kept.append(form)
-    if end - since > STORY_FLAT and len(kept) > 1:
+    if len(table.moves) - since > STORY_FLAT and len(kept) > 1:
         kept = kept[1:]
-    return [head + form for form in kept]
+    return [[(title, None), *form] for form in kept]
 
 
-def _story_lines(
-    table: Table, screen: Screen, seat: int, since: int, *, room: int
-) -> list[_Line]:
+def _shortest(screen: Screen, stories: Sequence[list[_Line]]) -> list[list[_Line]]:
+    """``stories`` (from :func:`_stories`) without a form that takes as many rows on the
+    screen as a fuller one: the fuller is as good."""
+    kept = [stories[0]]
+    for story in stories[1:]:
+        if _rows(screen, story) < _rows(screen, kept[-1]):
+            kept.append(story)
+    return kept
+
+
+def _story_lines(table: Table, screen: Screen, seat: int, since: int, *, room: int) -> list[_Line]:
     """The story from move ``since`` on (:func:`_stories`): its fuller form if it takes at
     most ``room`` rows, else its shortest."""
-    stories = _stories(table, seat, since)
+    stories = _shortest(screen, _stories(table, seat, since))
     return next((story for story in stories if _rows(screen, story) <= room), stories[-1])
 
 
@@ -881,13 +941,13 @@ def _play(table: Table, screen: Screen, args: argparse.Namespace, target: Path) 
                 screen.heading(f"seat {seat}'s turn")
         shown = seat
         since, alone = seen[seat], confirmed == seen[seat]
-        legal = _show(table, screen, seat, since, alone)
+        legal, letters = _show(table, screen, seat, since, alone)
         seen[seat] = len(table.moves)
 
         def redraw(seat: int = seat, since: int = since) -> None:
             _show(table, screen, seat, since, False)
 
-        result = _decide(table, screen, seat, legal, save_to, redraw)
+        result = _decide(table, screen, seat, legal, save_to, redraw, letters)
         if result == "stop":
             _stop(table, screen, target, "stopped")
             return
@@ -942,8 +1002,10 @@ def _decide(
     legal: tuple[Any, ...],
     save_to: str,
     redraw: Callable[[], None],
+    letters: dict[str, list[_Line]],
 ) -> str:
-    """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``."""
+    """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``
+    (``letters``: the menu's rows by letter, listed when one is typed)."""
     game = table.game
     refused = 0
     while True:
@@ -976,6 +1038,10 @@ def _decide(
                 screen.problem(f"nothing in the help names '{safe(word, 40)}': ? shows it all")
             elif _pages(screen, ["\n\n".join(found)]):
                 redraw()
+            continue
+        if text.lower() in letters:
+            for line, hang in letters[text.lower()]:
+                screen.line(line, hang=hang)
             continue
         if text in ("quit", "exit"):
             return "stop"
