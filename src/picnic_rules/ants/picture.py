@@ -245,7 +245,7 @@ def _final(state: State, me: int) -> list[str]:
         for card, t in zip(state.scoring, state.rewards, strict=True)
     ]
     counted += [
-        (f"most {c.value} plates", [majority_count(c, p) for p in colonies], t)
+        (_most(c.value), [majority_count(c, p) for p in colonies], t)
         for c, t in zip(CATEGORIES, state.majority, strict=True)
     ]
     for what, measures, token in counted:
@@ -257,9 +257,16 @@ def _final(state: State, me: int) -> list[str]:
             taken = f"{_who(won[0], me)} +{token}"
         else:
             taken = f"{' and '.join(_who(seat, me) for seat in won)} +{tie} each"
-        lines += _wrapped(f"  {what} ({token}): {each} -> {taken}", WIDTH)
+        lines += textwrap.wrap(
+            f"  {what} ({token}): {each} -> {taken}", WIDTH, subsequent_indent="      "
+        )
     totals = ", ".join(f"{_who(seat, me)} {n}" for seat, n in enumerate(scores(state)))
     return [*lines, f"  total: {totals}"]
+
+
+def _most(category: str) -> str:
+    """A Majority token's category in words: ``most cookies``, ``most blue plates``."""
+    return f"most {category}" if category.endswith("s") else f"most {category} plates"
 
 
 def render(view: View, *, markup: bool = False) -> str:

@@ -40,6 +40,7 @@ from .values import proper
 
 __all__ = [
     "ABOUT",
+    "REASONS",
     "MAX_WORDS",
     "ROUND_CARD_WORDS",
     "SCORING_WORDS",
@@ -56,18 +57,30 @@ __all__ = [
 ABOUT: Final = """Toss your ant dice at the picnic cards, win the cards, and build the colony
 the Scoring cards reward.
 
-A round: in turn, each player tosses one of its dice (Workers, Soldiers,
-Scouts) at a card in the picnic area; where it lands, it counts its ants on
-the cards it touches. Round cards bend the rules. When every die is out, each
-card goes to the player with the most ants on it, and the winners place their
-cards into their colonies, plate by plate.
+Your six dice: a Soldier (0 to 3 ants a toss; the biggest die, it knocks
+others away best and comes home after winning a card), three Workers (1 to 4
+ants) and two Scouts (1 to 3 ants; a Scout that lands on no card may be tossed
+again). A die counts the ants it shows on every card it touches.
+
+A round: in turn, each player tosses one of its dice at a card in the picnic
+area (or plays a Round card first, which bends the rules). When every die is
+out, each card goes to the player with the most ants on it, and the winners
+place their cards into their colonies: a card is a plate and three ants (two
+on a card marked "two ants", its fourth cell bare), and its plate must cover
+an ant of the colony.
 
 After six rounds, each Scoring card's Reward token goes to the player whose
 colony shows its pattern best, and the Majority card's tokens to the most
-plates of each food and colour; the most points wins.
+plates of each food and colour; the most points wins. The points shown during
+play are what each colony would score if the game ended then.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/ants.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
+
+REASONS: Final = {
+    "rounds": "the last round is played",
+}
+"""Why a game ended, in words, by its reason code."""
 
 MAX_WORDS: Final = 400
 """The longest sentence :func:`describe` writes (the codec's limit on a description)."""
@@ -359,7 +372,7 @@ def phase_words(view: View) -> str:
     if phase is Phase.OVER:
         outcome = result(state)
         winners = " and ".join(_who(s, me) for s in outcome.winners)
-        return f"game over: {winners} won"
+        return f"game over, {REASONS.get(outcome.reason, outcome.reason)}: {winners} won"
     owner = "your" if seat == me else f"seat {seat}'s"
     doing = {
         Phase.SETUP: "chance deals the Scoring cards",

@@ -136,6 +136,9 @@ _TABLE_FORMS = """\
 At this real table you also type what chance does when asked (table>), in
 notation: {forms}"""
 
+_NAMES = 18
+"""The width of the commands' names in the help (their words start there)."""
+
 _MORE = "-- Enter: more help, q: back to the game -- "
 _BACK = "-- Enter: back to the game -- "
 
@@ -321,7 +324,7 @@ def _autosave(table: Table, target: Path) -> str | None:
 
 def _resume_hint(table: Table, target: Path) -> str:
     return (
-        f"the game is saved after {len(table.moves)} moves in {safe(target, 300)}; "
+        f"the game is {_where(target)} after {len(table.moves)} moves; "
         f"go on with: picnic play --resume {safe(_name(target), 300)}"
     )
 
@@ -793,7 +796,7 @@ def _show(
     stories = [[]] if alone else _shortest(screen, _stories(table, seat, since))
     height = screen.height
     if height is None:
-        story, menu = stories[-1], menus[0]
+        story, menu = stories[0], menus[0]
     else:
         if _long(screen, menus[0]) and len(menus) > 1:
             menus = menus[1:]
@@ -1158,8 +1161,8 @@ def _help_about(table: Table, legal: Sequence[Any], save_to: str, word: str) -> 
         pieces = page.split("\n\n")
         for piece in pieces:
             lines = piece.split("\n")
-            if lines[0].startswith("Type one of:"):  # the commands: a line each
-                found += [line for line in lines[1:] if pattern.search(line)]
+            if lines[0].startswith("Type one of:"):  # the commands, by their names
+                found += [line for line in lines[1:] if pattern.search(line[:_NAMES])]
             elif pattern.search(piece):
                 found.append(piece)
     return found
@@ -1171,13 +1174,15 @@ def _pages(screen: Screen, texts: Sequence[str]) -> bool:
     should be drawn again (a person read the pages on a terminal)."""
     height = screen.height
     if height is None or not screen.interactive:
-        for text in texts:
-            screen.line(text, hang=18 if text.startswith("Type one of:") else None)
+        for number, text in enumerate(texts):
+            if number:
+                screen.line()
+            screen.line(text, hang=_NAMES if text.startswith("Type one of:") else None)
         return False
     room = height - 1  # a row for the question under each page
     pages: list[list[str]] = []
     for text in texts:
-        hang = 18 if text.startswith("Type one of:") else None
+        hang = _NAMES if text.startswith("Type one of:") else None
         rows: list[str] = []
         for paragraph in text.split("\n\n"):
             block = [
@@ -1209,8 +1214,16 @@ def _stop(table: Table, screen: Screen, target: Path, why: str) -> None:
     if problem is not None:
         screen.problem(f"the game could not be saved: {problem}")
         return
-    screen.line(f"saved to {safe(target, 300)}; go on with:")
+    screen.line(f"{_where(target)}; go on with:")
     screen.line(f"  picnic play --resume {safe(_name(target), 300)}", whole=True)
+
+
+def _where(path: Path) -> str:
+    """Where a game is saved, in words: a file of the saved games' folder by its name (the
+    folder is long, and ``picnic play --resume`` looks there), any other by its path."""
+    if path.parent in (saves_folder(), played_folder()):
+        return f"saved as {safe(path.name, 300)} with the saved games"
+    return f"saved to {safe(path, 300)}"
 
 
 # --------------------------------------------------------------------------

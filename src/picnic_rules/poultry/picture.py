@@ -157,7 +157,8 @@ def _final(v: View) -> list[str]:
         ]
         parts = " + ".join(grain) or "0"
         if birds:
-            parts += " + (" + " + ".join(birds).replace("+ -", "- ") + ")"
+            caught = " + ".join(birds).replace("+ -", "- ")
+            parts += f" + ({caught})" if len(birds) > 1 else f" + {caught}".replace("+ -", "- ")
         total = score(v.rules, v.grain[seat], v.stocks[seat])
         lines.append(f"  {_who(v, seat)}: {parts} = {total}")
     return lines

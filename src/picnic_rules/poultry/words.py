@@ -41,6 +41,7 @@ from .state import Phase, View
 
 __all__ = [
     "ABOUT",
+    "REASONS",
     "counted",
     "describe",
     "describe_move",
@@ -67,6 +68,11 @@ highest score wins.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/poultry.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
+
+REASONS: Final = {
+    "grain-out": "the grain ran out",
+}
+"""Why a game ended, in words, by its reason code."""
 
 
 def move_group(move: Move) -> tuple[str, str]:
@@ -142,9 +148,12 @@ def ending(v: View) -> str:
     outcome = Outcome.from_scores(scores, v.reason or "")
     names = [_who(v, seat) for seat in outcome.winners]
     best = counted(max(scores), "point")
+    why = REASONS.get(str(v.reason), str(v.reason))
     if len(names) == 1:
-        return f"the game is over: {names[0]} {'win' if names[0] == 'you' else 'wins'} with {best}"
-    return f"the game is over: {' and '.join(names)} share the win with {best}"
+        won = f"{names[0]} {'win' if names[0] == 'you' else 'wins'} with {best}"
+    else:
+        won = f"{' and '.join(names)} share the win with {best}"
+    return f"the game is over ({why}): {won}"
 
 
 def _changes(v: View, after: View) -> list[str]:
