@@ -57,8 +57,9 @@ TWO_ANTS: Final = "(2): a card with two ants, not three (its fourth cell is bare
 
 COLONY_LEGEND: Final = (
     "Colony cells: a plate is its colour and food (Bc: a cookie on a blue plate),",
-    "a an ant, - a bare cell (B, G, P blue, green, purple; c, s, w cookie, sandwich,",
-    "watermelon); x across the top, y down the side (place CARD at X,Y: the plate)",
+    "a an ant, - a bare cell (B, G, P blue, green, purple; c, s, w cookie,",
+    "sandwich, watermelon); x across the top, y down the side (place CARD at X,Y",
+    "puts the new card's plate on that cell)",
 )
 """The lines that explain the colonies' cells and rulers (shown with a colony)."""
 
@@ -241,7 +242,11 @@ def _final(state: State, me: int) -> list[str]:
     tie = state.rules.tie_token
     lines = [f"Final score: each token to the single best colony (tied best: {tie} each):"]
     counted: list[tuple[str, list[int], int]] = [
-        (f"card {card.value}, {SCORING_WORDS[card]}", [measure(card, p) for p in colonies], t)
+        (
+            f"card {card.value}, {SCORING_WORDS[card].split(' (')[0]}",
+            [measure(card, p) for p in colonies],
+            t,
+        )
         for card, t in zip(state.scoring, state.rewards, strict=True)
     ]
     counted += [
@@ -252,14 +257,12 @@ def _final(state: State, me: int) -> list[str]:
         each = ", ".join(f"{_who(seat, me)} {n}" for seat, n in enumerate(measures))
         won = [seat for seat, n in enumerate(award(measures, token, tie)) if n]
         if not won:
-            taken = "nobody"
+            taken = f"nobody takes the {token}"
         elif len(won) == 1:
             taken = f"{_who(won[0], me)} +{token}"
         else:
-            taken = f"{' and '.join(_who(seat, me) for seat in won)} +{tie} each"
-        lines += textwrap.wrap(
-            f"  {what} ({token}): {each} -> {taken}", WIDTH, subsequent_indent="      "
-        )
+            taken = f"a tie, +{tie} each"
+        lines += textwrap.wrap(f"  {what}: {each} -> {taken}", WIDTH, subsequent_indent="      ")
     totals = ", ".join(f"{_who(seat, me)} {n}" for seat, n in enumerate(scores(state)))
     return [*lines, f"  total: {totals}"]
 

@@ -10,6 +10,8 @@ counted out as the rules count it: its grain by colour, then its captured poultr
 
 from __future__ import annotations
 
+import textwrap
+
 from .cards import COLOURS, GRAINS
 from .engine import to_move
 from .scoring import score
@@ -17,6 +19,9 @@ from .state import Phase, View
 from .words import counted, ending, grain_words
 
 __all__ = ["render"]
+
+WIDTH = 78
+"""The widest line of a picture (an 80-column terminal with room to spare)."""
 
 _HALF = 38
 """The widest yard that shares its line with the next (two make 78 columns)."""
@@ -107,7 +112,17 @@ def render(view: View, *, markup: bool = False) -> str:
         )
     if v.phase is Phase.OVER:
         lines += ["", *_final(v)]
-    return "\n".join(lines)
+    return "\n".join(wrapped for line in lines for wrapped in _wrapped(line))
+
+
+def _wrapped(line: str) -> list[str]:
+    """``line`` in rows of at most :data:`WIDTH` columns, broken at spaces, the later rows
+    indented (a blank line stays: it parts two sections); a line in bold markup is bold
+    row by row."""
+    bold = line.startswith("[bold]") and line.endswith("[/bold]")
+    text = line.removeprefix("[bold]").removesuffix("[/bold]") if bold else line
+    rows = textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [text]
+    return [f"[bold]{row}[/bold]" if bold else row for row in rows]
 
 
 def _grain(grain: tuple[int, ...]) -> str:
