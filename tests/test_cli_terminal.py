@@ -63,7 +63,7 @@ def test_a_whole_game_typed_in_notation(tmp_path: Path) -> None:
         assert typed < 400
     child.expect(pexpect.EOF)
     tail = plain(child.before)
-    assert re.search(r"(wins|win) \(\S+\); scores: \d, \d", tail)
+    assert re.search(r"Final scores: you \d, seat 1 \d\.", tail)
     child.close()
     assert child.exitstatus == 0
     record = codec.loads((tmp_path / "g.json").read_text(), kind="record")
