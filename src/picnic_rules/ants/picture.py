@@ -301,7 +301,7 @@ def render(view: View, *, markup: bool = False) -> str:
     scoring = [_scoring(state)] if state.scoring or state.majority else []
     # what changes least first; the part of the table the seat to act decides on last
     if state.phase is Phase.OVER:
-        order = [top, area, *scoring, *others, seats[me], *colonies, _final(state, me)]
+        order = [top, area, *dice, *scoring, *others, seats[me], *colonies, _final(state, me)]
     elif state.phase is Phase.PLACE and state.turn == me:
         order = [top, area, *dice, *others, *scoring, *colonies, seats[me]]
     else:
