@@ -132,9 +132,10 @@ Type one of:
   help WORD       the help's paragraphs that name WORD (help fly, help score)
   ?               this help"""
 
-_TABLE_FORMS = """\
-At this real table you also type what chance does when asked (table>), in
-notation: {forms}"""
+_TABLE_FORMS = (
+    "At this real table you also type what chance does when asked (table>, where ? shows "
+    "this), in notation"
+)
 
 _NAMES = 18
 """The width of the commands' names in the help (their words start there)."""
@@ -1099,6 +1100,9 @@ def _ask_chance(table: Table, screen: Screen) -> bool:
             continue
         if text in ("quit", "exit"):
             return False
+        if text in ("?", "help"):
+            screen.line(_notation(game, "Type what happened at the table, in notation"))
+            continue
         if _tried(screen, text, "an outcome", lambda typed: table.tell(_pick(options, typed))):
             return True
 
@@ -1146,11 +1150,18 @@ def _help(table: Table, legal: Sequence[Any], save_to: str) -> list[str]:
     example = str(legal[0]) if legal else "1"
     commands = _COMMANDS.format(example=safe(example), save=safe(save_to))
     if table.table:
-        try:
-            game.move_from_str("?")
-        except InvalidMove as error:
-            commands += "\n\n" + _TABLE_FORMS.format(forms=error.reason)
+        commands += "\n\n" + _notation(game, _TABLE_FORMS)
     return [*pages, commands]
+
+
+def _notation(game: AnyGame, intro: str) -> str:
+    """``intro``, then every form of the game's notation (what an unknown word is answered
+    with), the moves a real table types for chance among them."""
+    try:
+        game.move_from_str("?")
+    except InvalidMove as error:
+        return f"{intro}: {error.reason}"
+    return intro
 
 
 def _help_about(table: Table, legal: Sequence[Any], save_to: str, word: str) -> list[str]:
