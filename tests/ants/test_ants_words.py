@@ -109,8 +109,7 @@ def test_observations_follow_the_game_and_describe_it() -> None:
     state = apply(state, move)
     landing = Landing(2, (4, 5), True, ())
     assert describe(view(state, 1), observe(state, landing, 1)) == (
-        "seat 0's worker lands showing 2 ants, on card 4 and card 5 (green cookie), "
-        "touching dice"
+        "seat 0's worker lands showing 2 ants, on card 4 and card 5 (green cookie), touching dice"
     )
     assert GAME.describe_move(
         view(state, 0).__class__(0, apply(state, landing)), legal_moves(apply(state, landing))[0]

@@ -38,8 +38,7 @@ def test_the_reveal_and_the_yards_yard_by_yard() -> None:
         "the cards are turned up -- seat 0: blue fox 5; seat 1: blue 6; you: red 4; seat 3: green fox 4",
         "at the Waddling Pond: seat 0 captures blue 6",
         "at the goose green: you take 1 blue grain, 1 yellow grain",
-        "at the guinea-fowl run: the foxes find no poultry; "
-        "the played cards are discarded",
+        "at the guinea-fowl run: the foxes find no poultry; the played cards are discarded",
     ]
 
 

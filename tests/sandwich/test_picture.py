@@ -72,7 +72,9 @@ def test_the_picture_of_a_four_seat_table():
     assert _line(picture, "Seat 2:") == "Seat 2: 0 cards in hand, score 0 of 3"
     assert _line(picture, "Seat 3:") == "Seat 3: 1 card in hand, score 2 of 3"
     assert _line(picture, "  0.0") == "  0.0 finished   0.1 bread pb"
-    assert _line(picture, "  1.0") == "  1.0 finished   1.1 bread jelly (fly)   1.2 bread pb jelly pb"
+    assert (
+        _line(picture, "  1.0") == "  1.0 finished   1.1 bread jelly (fly)   1.2 bread pb jelly pb"
+    )
     assert _line(picture, "  2.0") == "  2.0 bread"
     assert _line(picture, "Draw pile:").endswith("; discard pile: pb, jelly, ant, fly")
     assert _line(picture, "Actions") == "Actions without a finished sandwich: 7 of 60"
@@ -191,8 +193,10 @@ def test_a_finished_game_counts_the_score_out_as_the_rules_do() -> None:
         "  seat 1: 3 finished sandwiches = 3",
     ]
     spoiled = make_state(
-        hands={1: "bread"}, table={0: [DONE, DONE], 1: [DONE, DONE, "bread jelly pb"]},
-        turn=1, fly=(0, 1),
+        hands={1: "bread"},
+        table={0: [DONE, DONE], 1: [DONE, DONE, "bread jelly pb"]},
+        turn=1,
+        fly=(0, 1),
     )
     final = render(view(apply(spoiled, Play(Card.BREAD, 2)), 1)).split("\n\n")[-1]
     assert "  seat 0: 2 finished sandwiches less 1 under the fly = 1" in final.splitlines()

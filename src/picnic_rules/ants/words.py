@@ -290,26 +290,18 @@ def _placement(state: State, move: Place, *, short: bool = False) -> str:
     for another seat's placement: without where its plate and ants then lie)."""
     colony = state.colonies[state.turn] if 0 <= state.turn < len(state.colonies) else ()
     under = visible(colony).get((move.x, move.y)) if isinstance(move.x, int) else None
-    if short:
-        cell = f"{move.x},{move.y}"
-        first = " as the colony's first card" if not colony else ""
-        if move.planner:
-            where = f"with the Planner card beside the colony at {cell}"
-        elif under is not None and under[0] == "ant":
-            where = f"on the ant at {cell}"
-        else:
-            where = f"on {cell}"
-        return f"the {card_words(move.card)}{first} (plate {where}, {turn_words(move.turn).split(':')[0]})"
-    cell = f"column {move.x}, row {move.y}"
-    if not colony:
-        where = f"as the colony's first card, its plate on {cell}"
-    elif move.planner:
-        where = f"with the Planner card beside the colony, its plate on {cell}"
+    cell = f"{move.x},{move.y}" if short else f"column {move.x}, row {move.y}"
+    if move.planner:
+        where = f"beside the colony with the Planner card, at {cell}"
     elif under is not None and under[0] == "ant":
-        where = f"with its plate on the ant at {cell}"
+        where = f"on the ant at {cell}"
     else:
-        where = f"with its plate on {cell}"
-    return f"the {card_words(move.card)} {where}, {turn_words(move.turn)}"
+        where = f"on {cell}"
+    first = " as the colony's first card" if not colony else ""
+    turned = turn_words(move.turn)
+    if short:  # another seat's, in the story: how it is turned, in a word
+        return f"the {card_words(move.card)}{first} (plate {where}, {turned.split(':')[0]})"
+    return f"the {card_words(move.card)}{first or ' with'}{',' * bool(first)} its plate {where}, {turned}"
 
 
 def _play(state: State, move: Play, me: int) -> str:
