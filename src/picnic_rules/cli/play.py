@@ -984,7 +984,7 @@ def _finish(table: Table, screen: Screen, target: Path, seen: dict[int, int]) ->
     screen.line()
     screen.heading("game over")
     if person is not None:
-        room = (screen.height or 0) - _rows(screen, ending) - 12  # the end's, the table's
+        room = 10**6 if screen.height is None else screen.height - _rows(screen, ending) - 12
         story = _story_lines(table, screen, person, seen[person], room=room)
         view = game.view(table.state, person)
         _fitted(screen, game, view, _rows(screen, story) + _rows(screen, ending) + 2, blank=False)
