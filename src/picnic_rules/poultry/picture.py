@@ -89,7 +89,8 @@ def render(view: View, *, markup: bool = False) -> str:
             mine = [str(c) for c in cards if c.colour is colour]
             if mine:
                 here.append(f"{_who(v, seat)}: {', '.join(mine)}")
-        mark = " <-" if v.phase in (Phase.RESOLVE, Phase.HAGGLE, Phase.DUEL) and v.yard == y else ""
+        now = v.phase in (Phase.RESOLVE, Phase.HAGGLE, Phase.DUEL) and v.yard == y
+        mark = " <- its turn now" if now else ""
         cards_here = "; ".join(here)
         yards.append(
             f"{colour.yard.removeprefix('the ')} ({colour}): {_grain(v.yards[y])}"
