@@ -177,10 +177,6 @@ class Screen:
             rows = [row for row, wanted in zip(plain, keep, strict=False) if wanted]
             print("\n".join(wrapped for row in rows for wrapped in wrap(row, width)), file=self.out)
 
-    def rows(self, lines: Sequence[str], hang: int | None = None) -> int:
-        """How many rows ``lines`` take on this screen, wrapped (:func:`wrap`)."""
-        return sum(len(wrap(line, self.width, hang)) for line in lines)
-
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
         """Show ``text`` on the last row while the block runs (the computer searching),
