@@ -14,6 +14,7 @@ from importlib import metadata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "picnic_rules"
 author = "picnic_rules developers"
@@ -28,9 +29,10 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "needs",  # docs/_ext/needs.py: what an example takes from the examples above it
 ]
 
-exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_generated", "_ext", "Thumbs.db", ".DS_Store"]
 nitpicky = False
 
 autodoc_member_order = "bysource"

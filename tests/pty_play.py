@@ -57,6 +57,13 @@ types, so a new question is known by its menu)."""
 OVER = "game over"
 """The heading of the last screen."""
 
+STORY_TITLES = ("So far:", "Your last move:", "From your last move on:", "Since your last move:")
+"""The titles of the story told before a question."""
+
+HELP_MORE = "-- Enter: more help, q: back to the game --"
+HELP_BACK = "-- Enter: back to the game --"
+"""The questions under a page of help: another page follows, or the last was shown."""
+
 
 def squeeze(text: str) -> str:
     """``text`` with every run of white space (a row's end, a wrapped row's indent) one space."""
@@ -194,6 +201,10 @@ class Terminal:
         """The game so far, as ``picnic play`` saved it before its question."""
         return codec.loads(self.saved().read_text(encoding="utf-8"), kind="record")  # type: ignore[no-any-return]
 
+    def help_page(self) -> bool:
+        """Wait for a page of help; ``True`` if another follows it."""
+        return self.expect([re.escape(HELP_MORE), re.escape(HELP_BACK)]) == 0
+
     def menu(self) -> int:
         """How many moves the question on screen offers (the highest number listed)."""
         text = "\n".join(self.rows())
@@ -226,3 +237,63 @@ def last_by(record: Record[Any, Any], seat: int) -> int | None:
         if game.to_move(state) == seat:
             found = index
     return found
+
+
+def sections(picture: str) -> list[list[str]]:
+    """A picture's sections: its runs of lines between blank lines (the contract of a
+    game's ``render``, which the terminal folds by)."""
+    return [part.split("\n") for part in re.split(r"\n(?:[ \t]*\n)+", picture.strip("\n"))]
+
+
+def focus(record: Record[Any, Any], seat: int) -> list[str]:
+    """The part of the table seat ``seat`` decides on now: the last section of the picture
+    of its view (the game's own ``render``)."""
+    game = GAMES[record.game]
+    view = game.view(states(record)[-1], seat)
+    return sections(game.render(view))[-1]
+
+
+def missing(term: Terminal, seat: int = 0) -> list[str]:
+    """What a question of seat ``seat`` does not show at once on the screen (the 24 rows):
+    the part of the table the decision is about (the picture's last section, word for
+    word); the story since the seat's last move (its title, and every move
+    after that move numbered, alone or in a range); and the whole menu (every number of
+    the moves offered, or, for a menu that no screen holds, the range of every row).
+    One's own last move is told in the story, or confirmed right above the table when
+    nothing followed it. Empty if all is there."""
+    record = term.record()
+    game = GAMES[record.game]
+    rows = [row.rstrip() for row in term.rows()]
+    problems = []
+    table = focus(record, seat)
+    text = "\n".join(rows)
+    if squeeze("\n".join(table)) not in squeeze(text):
+        problems.append(f"the table's part {table!r}")
+    menus = [n for n, row in enumerate(rows) if row.startswith("Your move, seat")]
+    if not menus:
+        return [*problems, "the menu's title"]
+    menu = rows[menus[-1] :]
+    legal = game.legal_moves(states(record)[-1])
+    block = "\n".join(menu)
+    shown = {int(n) for n in re.findall(r"(?<![\w.,:+-])(\d+)\. ", block)}
+    for low, high in re.findall(r"(\d+) to (\d+)", block):
+        shown |= set(range(int(low), int(high) + 1))
+    if not set(range(1, len(legal) + 1)) <= shown:
+        problems.append(f"moves {sorted(set(range(1, len(legal) + 1)) - shown)} of the menu")
+    own = last_by(record, seat)
+    end = len(record.moves)
+    first = 0 if own is None else own + 1  # the first move the story must tell
+    titles = [n for n, row in enumerate(rows[: menus[-1]]) if row in STORY_TITLES]
+    if not titles:
+        if first < end:
+            problems.append("the story's title")
+        elif own is not None and squeeze(said(record, own, seat)) not in squeeze(text):
+            problems.append("one's own last move")
+        return problems
+    story = "\n".join(rows[titles[-1] : menus[-1]])
+    told: set[int] = set()
+    for low, high in re.findall(r"^ +(\d+)(?:-(\d+))?\. ", story, re.M):
+        told |= set(range(int(low), int(high or low) + 1))
+    if not set(range(first + 1, end + 1)) <= told:
+        problems.append(f"moves {sorted(set(range(first + 1, end + 1)) - told)} of the story")
+    return problems

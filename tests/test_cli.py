@@ -183,7 +183,7 @@ def test_a_scripted_game_runs_to_the_end(
     assert "seat 0 you; seat 1 computer" in out
     record = codec.loads(path.read_text(), kind="record")
     assert record.outcome is not None and record.seed == 11
-    assert ("you win!" in out) == (record.outcome.winners == (0,))
+    assert ("You win!" in out) == (record.outcome.winners == (0,))
     assert out.count("seat 0> 1") >= 10  # each answer echoed after its prompt
 
 
@@ -401,12 +401,17 @@ def test_players_seats_that_many(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
 def test_every_built_in_game_plays_to_the_end_in_the_terminal(
-    capsys: pytest.CaptureFixture[str], name: str
+    capsys: pytest.CaptureFixture[str], name: str, tmp_path: Path
 ) -> None:
     status, out, err = run(["play", name, "--seed", "3"], capsys, stdin="1\n" * 3000)
     assert (status, err) == (0, "")
     assert "== game over ==" in out
-    assert re.search(r"(wins|win) \([a-z-]+\); scores: ", out)
+    end = out.split("== game over ==")[1]
+    [kept] = (tmp_path / "data" / "played").glob("*.json")
+    outcome = codec.loads(kept.read_text(), kind="record").outcome
+    assert re.search(r"(You win!|You share the win\.|wins; you lose\.) Final scores: you \d+", end)
+    assert f"({outcome.reason})" not in end  # how it ended is said in words, never a code
+    assert f"picnic replay {kept.name} --seat 0" in end
     assert "Traceback" not in out
 
 

@@ -39,3 +39,27 @@ def test_every_session_on_the_page_is_what_picnic_prints(tmp_path: Path) -> None
         )
         assert (done.returncode, done.stderr) == (0, "")
         assert done.stdout == shown, argv
+
+
+def test_the_quickstart_starts_a_game_in_the_terminal() -> None:
+    """Issue 42: the quickstart never mentioned ``picnic play``."""
+    text = (PAGE.parent / "quickstart.rst").read_text(encoding="utf-8")
+    commands = re.findall(r"^   \$ (picnic \S+)", text, re.M)
+    assert "picnic play" in commands
+    assert text.index("picnic play sandwich") < text.index(">>>")  # before the library
+
+
+def test_frontends_names_the_client_documents_fields_as_they_are() -> None:
+    """Issue 42: docs/frontends.rst called the client document's outcome "the result"
+    (``update.result`` raised AttributeError). Every field the page names in the prose of
+    the client document is one the document has."""
+    import attrs
+
+    from picnic_rules.client import SeatUpdate
+
+    text = (PAGE.parent / "frontends.rst").read_text(encoding="utf-8")
+    fields = {field.name for field in attrs.fields(SeatUpdate)}
+    assert "the result" not in text and "and the outcome (``outcome``)" in text
+    for name in re.findall(r"``update\.(\w+)``", text):
+        assert name in fields, name
+    assert "``update.outcome``" in text

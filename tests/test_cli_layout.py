@@ -25,7 +25,7 @@ from pty_play import ROWS, Terminal, said, squeeze, states
 from picnic_rules import GAMES, codec
 from picnic_rules.cli import main
 from picnic_rules.cli.play import _once, menu_groups
-from picnic_rules.cli.screen import PLAIN_WIDTH, numbered_rows, spans, wrap
+from picnic_rules.cli.screen import PLAIN_WIDTH, group_rows, numbered_rows, spans, wrap
 from picnic_rules.poultry import Reveal
 
 # --------------------------------------------------------------------------
@@ -152,13 +152,84 @@ def test_poultry_commitments_are_grouped_by_first_card_then_second() -> None:
     game = GAMES["poultry"]
     state = _positions("poultry", 1)[0]
     legal = game.legal_moves(state)
-    firsts = dict.fromkeys(str(move.cards[0]) for move in legal)
+    firsts = [str(move.cards[0]) for move in legal]
     verb, rows = menu_groups(game, legal)
     assert verb == "commit"
-    assert [label for label, _ in rows] == [f"{card} +" for card in firsts]
-    assert [item for _, items in rows for _, item in items] == [
-        str(move.cards[1]) for move in legal
+    labelled = [label for label, _ in rows if label]
+    assert labelled == [f"{card} +" for card in dict.fromkeys(firsts) if firsts.count(card) > 1]
+    for label, items in rows:  # a card with one partner left is listed whole, last
+        for number, item in items:
+            move = legal[number - 1]
+            assert item == (str(move.cards[1]) if label else str(move)[len("commit ") :])
+
+
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+def test_a_grouped_menu_never_splits_a_moves_notation_at_an_odd_word(name: str) -> None:
+    """Issue 42: insects' compact menu read "play joker  13. fly on 4" and "swat  16. 4": a
+    row's label and an item make a move only where the item is the move's target (the
+    last part of its notation, as ``move_group`` says); any other move is listed whole."""
+    game = GAMES[name]
+    for state in _positions(name, 40):
+        legal = game.legal_moves(state)
+        verb, rows = menu_groups(game, legal)
+        for label, items in rows:
+            for number, item in items:
+                move = legal[number - 1]
+                if label:
+                    assert game.move_group(move)[1] == item, (label, item, str(move))
+                else:
+                    assert " ".join(part for part in (verb, item) if part) == str(move)
+
+
+def test_insects_late_menu_lists_each_move_whole() -> None:
+    """The menu of the trial: seventeen moves, jokers among them."""
+    game = GAMES["insects"]
+    texts = [
+        "play red fly on 4", "play red fly+joker on 4", "play yellow fly on 6",
+        "play 2 yellow fly on 6", "play green fly", "play joker fly on 4", "play joker fly on 6",
+        "play joker fly", "swat 4", "swat 6",
+    ]  # fmt: skip
+    legal = [game.move_from_str(text) for text in texts]
+    verb, rows = menu_groups(game, legal)
+    assert verb == ""
+    assert rows == [("", [(n, text) for n, text in enumerate(texts, start=1)])]
+    lines = [line for line, _ in group_rows(rows, 79)]
+    assert all(len(line) <= 79 for line in lines)
+    assert "play joker" not in [line.split("  ")[1] for line in lines if "  " in line]
+    for number, text in enumerate(texts, start=1):  # each move whole on one row
+        assert any(f"{number}. {text}" in line for line in lines)
+
+
+def test_a_tied_duel_is_told_in_the_order_it_was_rolled() -> None:
+    """Issue 42: poultry's grouped story of a tied duel read "you roll a 4 (total 7) and a 3
+    (total 6); seat 1 rolls a 1 (total 7) -- a tie: you and seat 1 roll again and a 2 (total
+    8) -- seat 1 takes 2 blue grains": a sentence with a consequence is told whole, in place.
+    """
+    said = [
+        "you roll a 4 (total 7)",
+        "seat 1 rolls a 1 (total 7) -- a tie: you and seat 1 roll again",
+        "you roll a 3 (total 6)",
+        "seat 1 rolls a 2 (total 8) -- seat 1 takes 2 blue grains",
     ]
+    assert _once(said) == "; ".join(said)
+    assert _once(said, in_order=True) == "; ".join(said)
+    # the consequences of the other games' words: a dash, two, or an em dash
+    assert _once(["you draw a bread", "seat 1 plays - an attack", "you draw a jelly"]) == (
+        "you draw a bread; seat 1 plays - an attack; you draw a jelly"
+    )
+
+
+def test_a_tied_duel_in_a_played_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """The trial's game: commit purple 6 + black 4, then yellow 3 + blue 3, allot blue to 0
+    and to 1, reject; the story of the next question tells each roll in its order."""
+    out = squeeze(
+        _run(["play", "poultry", "--seed", "707456631"], "13\n2\n2\n2\n2\nquit\n", capsys)
+    )
+    assert "you roll a 4 (total 7) and a 3 (total 6)" not in out
+    assert (
+        "you roll a 4 (total 7); seat 1 rolls a 1 (total 7) -- a tie: you and seat 1 roll "
+        "again; you roll a 3 (total 6); seat 1 rolls a 2 (total 8)"
+    ) in out
 
 
 # --------------------------------------------------------------------------

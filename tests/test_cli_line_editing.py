@@ -86,4 +86,4 @@ def test_ctrl_l_redraws_and_is_not_text(tmp_path: Path) -> None:
     out = plain(child.before)
     child.close()
     assert child.exitstatus == 0
-    assert "is not a move" not in out and f"go on with: picnic play --resume {saved}" in out
+    assert "is not a move" not in out and f"go on with:\n  picnic play --resume {saved}" in out

@@ -5,6 +5,7 @@ names; ``picnic rules GAME`` prints each option as ``--rules`` takes it."""
 from __future__ import annotations
 
 import io
+import re
 
 import attrs
 import pytest
@@ -89,10 +90,10 @@ def test_the_command_line_accepts_named_cards(capsys: pytest.CaptureFixture[str]
 def test_rules_prints_each_option_as_rules_takes_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "ants"]) == 0
     out = capsys.readouterr().out
-    assert "  round_cards=second-wind,stomp,honey,re-toss,double-time," in out
+    assert "  round_cards=[second-wind,stomp,honey,re-toss,double-time," in out
     assert "each one of: second-wind,\n       stomp, honey" in out
     assert "  majority_only=false  (true or false)" in out
-    assert "  short: copies=2, two_ant_copies=1, round_cards_dealt=2" in out
+    assert "  short: copies=2; two_ant_copies=1; round_cards_dealt=2" in out
 
 
 @pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
@@ -101,11 +102,34 @@ def test_rules_fits_80_columns(name: str, capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     too_long = [line for line in out.splitlines() if len(line) > 80]
     assert not too_long
-    if name == "ants":  # a value too long for one line breaks after a comma, indented
+    if name == "ants":  # a value too long for one line: in brackets, broken after a comma
         assert (
-            "  round_cards=second-wind,stomp,honey,re-toss,double-time,scout-ahead,planner,\n"
+            "  round_cards=[second-wind,stomp,honey,re-toss,double-time,scout-ahead,planner,\n"
             in out
         )
-        assert "\n      head-start\n" in out
+        assert "\n      head-start]\n" in out
     if name == "poultry":  # a variant breaks between options, never inside a value
-        assert "hand_sizes=3,3,3,3,3,\n      cards_per_round=2,2,2,1,1\n" in out
+        assert "hand_sizes=3,3,3,3,3;\n      cards_per_round=2,2,2,1,1\n" in out
+
+
+def test_a_wrapped_value_copied_from_its_first_line_alone_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 42: ``picnic rules ants`` broke round_cards after ``planner,``; its first line,
+    copied alone, was taken (the trailing comma accepted) without ``head-start``."""
+    name, wrapped = "ants", 0
+    assert main(["rules", name]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for number, line in enumerate(lines):
+        option = re.fullmatch(r"  (\w+)=(\S.*)", line)
+        if option is None or "  (" in line:
+            continue
+        key, value = option.groups()
+        if not lines[number + 1].startswith("      ") or lines[number + 1].lstrip().startswith("("):
+            continue  # the whole value is on this line
+        with pytest.raises(PicnicError, match="opens a bracket it does not close"):
+            rules_from(GAMES[name], None, [f"{key}={value}"])
+        whole = value + lines[number + 1].strip()
+        assert rules_from(GAMES[name], None, [f"{key}={whole}"]) == GAMES[name].Rules()
+        wrapped += 1
+    assert wrapped == 1  # round_cards

@@ -63,7 +63,7 @@ def test_a_whole_game_typed_in_notation(tmp_path: Path) -> None:
         assert typed < 400
     child.expect(pexpect.EOF)
     tail = plain(child.before)
-    assert re.search(r"(wins|win) \(\S+\); scores: \d, \d", tail)
+    assert re.search(r"Final scores: you \d, seat 1 \d\.", tail)
     child.close()
     assert child.exitstatus == 0
     record = codec.loads((tmp_path / "g.json").read_text(), kind="record")
@@ -206,3 +206,43 @@ def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path: Path) -> None:
     assert "picnic: interrupted" in out and "Traceback" not in out
     record = codec.loads((tmp_path / "g.json").read_text(), kind="record")
     assert record.outcome is None and len(record.moves) >= 6
+
+
+def test_a_sign_shows_while_a_computer_seat_thinks(tmp_path: Path) -> None:
+    """Issue 42: the search opponent thought with no sign on the screen."""
+    child = spawn("play", "sandwich", "--seed", "3", "--vs", "ismcts", cwd=tmp_path)
+    child.expect(PROMPT)
+    for _ in range(20):
+        child.sendline("1")
+        if child.expect([re.escape("seat 1 (ismcts) is thinking ..."), PROMPT]) == 0:
+            break
+    else:
+        pytest.fail("no sign while seat 1 thought")
+    child.expect(PROMPT)
+    assert "\r\x1b[2K" in child.before  # the sign is taken away when the move is made
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_stopping_a_replay_step_by_step_is_no_error(tmp_path: Path) -> None:
+    """Issue 42: ``q`` in ``picnic replay FILE --step`` said the file was corrupt ("the record
+    says seat 1 wins ..., but after its 88 moves the game is not over") and exited 2."""
+    from picnic_rules import play
+
+    record = play("sandwich", ["computer", "random"], seed=4)
+    path = tmp_path / "game.json"
+    path.write_text(codec.dumps(record), encoding="utf-8")
+    child = spawn("replay", str(path), "--seat", "1", "--step", "--plain", cwd=tmp_path)
+    for _ in range(2):
+        child.expect("Enter: next move, q: stop > ")
+        child.sendline("")
+    child.expect("Enter: next move, q: stop > ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    out = plain(child.before)
+    child.close()
+    assert child.exitstatus == 0, out
+    assert f"stopped after move 3 of {len(record.moves)}" in out
+    assert "error" not in out and "corrupt" not in out

@@ -92,7 +92,7 @@ def test_installing_the_package_adds_its_game_to_games_codec_and_cli(tmp_path: P
     assert out.startswith('{"format": 1, "game": "keep-or-swap", "kind": "view", "view": ')
     assert '"hands": [null, [0, 0, 0, 0, 0, 0], null], "held": [1, 0, 0]' in out
     assert "keep-or-swap: Keep or Swap, 2-4 players" in out
-    assert "  small-deck: ranks=2, copies=4\n" in out
+    assert "  small-deck: ranks=2; copies=4\n" in out
     assert "agents: ismcts, random (people take seats with `picnic play --seat`)\n" in out
     assert "showing every seat's view\n" in out
     assert ". seat 0: keep" in out or ". seat 0: swap" in out

@@ -34,11 +34,12 @@ from picnic_rules.ants import (
     new_game,
     observe,
     render,
+    result,
     sample_chance,
     to_move,
     view,
 )
-from picnic_rules.ants.picture import AREA_LEGEND, COLONY_LEGEND, WIDTH
+from picnic_rules.ants.picture import AREA_LEGEND, COLONY_LEGEND, TWO_ANTS, WIDTH
 from picnic_rules.ants.words import phase_words
 
 _OLD_DIE = re.compile(r"\b\d:[SWc]\d")  # 0:S1, the seat and the die run together
@@ -46,6 +47,9 @@ _OLD_ANTHILL = re.compile(r"anthill [SWc]( [SWc])*;")  # anthill S W W W c c
 _NOTATION_CARD = re.compile(r"\b(blue|green|purple)-(cookie|sandwich|watermelon)")
 _DIE_CODE = re.compile(r"\b[SWc]\d")
 _PLATE_CODE = re.compile(r"\b[BGP][csw]\b")
+_DICE = re.compile(
+    r"Dice on a card: S soldier \(\d-\d ants\), W worker \(\d-\d ants\), c scout \(\d-\d ants\)"
+)
 
 
 def _boxes(text: str) -> list[str]:
@@ -80,7 +84,9 @@ def _check_picture(picture: str) -> None:
     assert "Scoring: #" not in picture and "Round cards none" not in picture
     area = [line for line in lines if line.startswith("|")]
     if any(_DIE_CODE.search(line) for line in area):
-        assert "\n".join(AREA_LEGEND) in picture
+        assert _DICE.search(picture) and "\n".join(AREA_LEGEND[1:]) in picture
+    if any("(2)" in line for line in area):
+        assert TWO_ANTS in picture
     colony = [line for line in lines if line.startswith("  ") and _PLATE_CODE.search(line)]
     if colony:
         assert "\n".join(COLONY_LEGEND) in picture
@@ -103,12 +109,13 @@ def test_the_anthills_the_loose_dice_and_the_puddle_are_in_words() -> None:
     dice = {0: {1: PUDDLE, 4: loose(1)}, 1: {1: PUDDLE, 2: PUDDLE, 5: loose(3)}}
     state = table(2, dice=dice, round=2)
     text = render(view(state, 0))
-    assert "Seat 0 (you): 0 points so far; anthill: 1 soldier, 2 workers, 1 scout" in text
-    assert "Seat 1: 0 points so far; anthill: 1 soldier, 1 worker, 1 scout" in text
-    assert "Loose dice (on no card): your scout (1 ant), seat 1's scout (3 ants)" in text
-    assert "Puddle (dice sitting out a round): you: 1 worker; seat 1: 2 workers" in text
+    said = squeeze(text)
+    assert "Seat 0 (you): 0 points if the game ended now; anthill: 1 soldier, 2 workers, " in said
+    assert "Seat 1: 0 points if the game ended now; anthill: 1 soldier, 1 worker, 1 scout" in said
+    assert "Loose dice (on no card): your scout (1 ant), seat 1's scout (3 ants)." in said
+    assert "Puddle (dice sitting out a round): you: 1 worker; seat 1: 2 workers" in said
     start = render(view(new_game(2), 1))
-    assert start.count("anthill: 1 soldier, 3 workers, 2 scouts") == 2
+    assert squeeze(start).count("anthill: 1 soldier, 3 workers, 2 scouts") == 2
 
 
 def test_a_card_of_the_area_shows_its_name_and_each_seats_dice_with_a_legend() -> None:
@@ -117,10 +124,11 @@ def test_a_card_of_the_area_shows_its_name_and_each_seats_dice_with_a_legend() -
     text = render(view(state, 0))
     box = _boxes(text)
     assert "4 blue cookie" in box and "you: S1+W3=4" in box and "seat 1: c2*" in box
-    assert "5 purple watermelon" in box and "(two ants)" in box
-    assert "\n".join(AREA_LEGEND) in text
-    assert "S soldier, W worker, c scout" in AREA_LEGEND[0] and "two cards" in AREA_LEGEND[1]
-    assert "\n".join(AREA_LEGEND) not in render(view(table(2), 0))  # no dice, no legend
+    assert "5 purple watermelon (2)" in box and TWO_ANTS in text
+    assert "Dice on a card: S soldier (0-3 ants), W worker (1-4 ants), c scout (1-3 ants)" in text
+    assert "\n".join(AREA_LEGEND[1:]) in text and "two cards" in AREA_LEGEND[1]
+    assert "soldier, the biggest die" in AREA_LEGEND[2]  # what makes a soldier a soldier
+    assert AREA_LEGEND[1] not in render(view(table(2), 0))  # no dice, no legend
 
 
 def test_honey_counts_in_the_total_and_a_crowded_card_wraps_inside_its_box() -> None:
@@ -187,9 +195,13 @@ def test_a_placement_says_which_card_where_and_what_its_turn_means(
     )
     first = table(2, phase=Phase.PLACE, won=((card("blue-cookie"),), ()))
     move = move_from_str("place blue-cookie at 0,0 turn 0")
-    assert describe(view(first, 1), observe(first, move, 1)) == (
-        "seat 0 places the blue cookie as the colony's first card, its plate on column 0, row 0, "
+    assert describe(view(first, 0), observe(first, move, 0)) == (
+        "you place the blue cookie as the colony's first card, its plate on column 0, row 0, "
         "unturned: plate top left, ants right and below"
+    )
+    # another seat's placement, in the story: the cell as the colony's ruler names it
+    assert describe(view(first, 1), observe(first, move, 1)) == (
+        "seat 0 places the blue cookie as the colony's first card (plate on 0,0, unturned)"
     )
 
 
@@ -264,9 +276,7 @@ def test_a_typo_is_answered_with_its_verbs_examples(text: str, example: str) -> 
 def test_a_landing_is_described_in_words() -> None:
     state = apply(table(2), Toss(DieKind.WORKER, 4))
     words = describe(view(state, 1), observe(state, Landing(2, (4, 5), False), 1))
-    assert words == (
-        "seat 0's worker lands showing 2 ants, on card 4 (blue cookie) and card 5 (green cookie)"
-    )
+    assert words == ("seat 0's worker lands showing 2 ants, on card 4 and card 5 (green cookie)")
 
 
 def test_the_header_says_who_does_what_in_plain_english() -> None:
@@ -290,3 +300,84 @@ def test_the_deal_names_each_scoring_cards_points() -> None:
         r"blue \d+, green \d+, purple \d+",
         words,
     ), words
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sections(picture: str) -> list[list[str]]:
+    return [part.splitlines() for part in picture.split("\n\n")]
+
+
+def test_the_part_of_the_table_a_decision_is_about_comes_last() -> None:
+    """Issue 42: the first screen was 41 rows, and a card was placed with the colony out of
+    sight. The picture comes in sections, the decision's part last, nearest the question:
+    the area for a toss, one's colony (with the cards to place) for a placement, the
+    tokens counted out at the end; a short screen folds the others to their first lines."""
+    rng = random.Random(6)
+    state = new_game(2)
+    seen = set()
+    while not is_over(state):
+        if to_move(state) is CHANCE:
+            state = apply(state, sample_chance(state, rng))
+            continue
+        me = state.turn
+        parts = _sections(render(view(state, me)))
+        last = parts[-1]
+        if state.phase is Phase.PLACE:
+            assert last[0].startswith(f"Seat {me} (you): ")
+            assert any(line.startswith("  cards to place: ") for line in last)
+            assert any(_PLATE_CODE.search(line) or "(empty)" in line for line in last)
+            assert parts[-2] == list(COLONY_LEGEND) or not any(state.colonies)
+        else:
+            assert last[0].startswith("+---") and last[-1].startswith(("Loose dice", "  "))
+            assert parts[-2][-1].startswith("Picnic area")
+        seen.add(state.phase)
+        for part in parts:  # a section's first line reads alone: no code, no box border
+            assert not part[0].startswith(("|", "  ")), part
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert {Phase.SEND, Phase.PLACE} <= seen
+    parts = _sections(render(view(state, 0)))
+    assert parts[-1][0].startswith("Final score: each token to the single best colony")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_final_score_is_counted_out_token_by_token(players: int) -> None:
+    """Every token's line names what each colony counts and who takes it; the taken points
+    add up to each seat's final score."""
+    rng = random.Random(players)
+    state = new_game(players)
+    while not is_over(state):
+        move = (
+            sample_chance(state, rng)
+            if to_move(state) is CHANCE
+            else rng.choice(legal_moves(state))
+        )
+        state = apply(state, move)
+    final = squeeze("\n".join(_sections(render(view(state, 0)))[-1]))
+    counted = len(state.scoring) + 6
+    assert final.count("->") == counted
+    names = ["you"] + [f"seat {seat}" for seat in range(1, players)]
+    total = dict.fromkeys(names, 0)
+    for _what, counts, taken in re.findall(
+        r"((?:card \d+, [^:]+)|most [a-z ]+): ((?:(?:you|seat \d) \d+(?:, )?)+) -> ([^-]+?)(?= card| most| total)",
+        final,
+    ):
+        measures = [int(n) for n in re.findall(r"(?:you|seat \d) (\d+)", counts)]
+        best = max(measures)
+        leaders = [names[seat] for seat, n in enumerate(measures) if n == best]
+        if taken.startswith("a tie"):
+            assert len(leaders) > 1 and best >= 1
+            for name in leaders:
+                total[name] += int(re.search(r"\+(\d+)", taken).group(1))  # type: ignore[union-attr]
+        elif taken.startswith("nobody"):
+            assert best < 1
+        else:
+            name, points = taken.rsplit(" +", 1)
+            assert leaders == [name]
+            total[name] += int(points)
+    outcome = result(state)
+    assert [total[name] for name in names] == list(outcome.scores)
+    totals = zip(names, outcome.scores, strict=True)
+    assert final.endswith("total: " + ", ".join(f"{name} {n}" for name, n in totals))

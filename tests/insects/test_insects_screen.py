@@ -35,6 +35,7 @@ from picnic_rules.insects import (
     render,
     view,
 )
+from picnic_rules.insects.predicates import score
 from picnic_rules.insects.words import pile_words
 
 _ROW = re.compile(r"^seat (\d)(?: \(you\))? +(\d+) +(\d+) +(\d+) +(\d+) +(-?\d+)  ")
@@ -237,3 +238,42 @@ def test_no_line_is_wider_than_the_screen() -> None:
         for state in states[::3]:
             for seat in range(state.players):
                 assert max(map(len, render(view(state, seat)).splitlines())) <= WIDTH
+
+
+def test_the_piles_and_the_hand_come_last_the_scores_lead_the_seats() -> None:
+    """Issue 42: the picture comes in sections, each led by a line that reads alone, what a
+    turn is decided on last (a short terminal folds the others to their first lines); the
+    seats' section is led by every seat's score so far."""
+    for states in _games():
+        for state in states[::7]:
+            for seat in range(state.players):
+                parts = [part.splitlines() for part in render(view(state, seat)).split("\n\n")]
+                assert parts[0][0].startswith("insects - ")
+                v = view(state, seat)
+                scores = ", ".join(
+                    f"{'you' if k == seat else f'seat {k}'} "
+                    f"{score(v.scored[k], v.captured[k], v.food[k])}"
+                    for k in range(state.players)
+                )
+                assert parts[1][0] == f"scores so far: {scores}"
+                table = parts[-1] if state.phase is not Phase.OVER else parts[-2]
+                assert table[0].startswith("piles") and table[-1].startswith(("your hand", "  "))
+
+
+def test_a_finished_game_works_each_final_score_out() -> None:
+    for states in _games():
+        over = states[-1]
+        outcome = GAME.result(over)
+        final = render(view(over, 0)).split("\n\n")[-1].splitlines()
+        assert final[0] == "final score: 10 x (food + captured) + 2 x insects won - weapons used"
+        worked = [
+            re.fullmatch(
+                r"  seat (\d)(?: \(you\))?: 10 x \((\d+) \+ (\d+)\) \+ 2 x (\d+) - (\d+) = (-?\d+)",
+                line,
+            )
+            for line in final[1:]
+        ]
+        assert all(worked) and len(worked) == over.players
+        for found in worked:
+            seat, food, captured, insects, weapons, total = map(int, found.groups())  # type: ignore[union-attr]
+            assert 10 * (food + captured) + 2 * insects - weapons == total == outcome.scores[seat]

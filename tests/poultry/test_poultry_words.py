@@ -36,10 +36,9 @@ def test_the_reveal_and_the_yards_yard_by_yard() -> None:
     lines = said(table(4, played, {"red": (0, 1, 1), "blue": (1, 0, 0)}), seat=2)
     assert lines == [
         "the cards are turned up -- seat 0: blue fox 5; seat 1: blue 6; you: red 4; seat 3: green fox 4",
-        "at the Waddling Pond (blue ducks): seat 0 captures blue 6",
-        "at the goose green (red geese): you take 1 blue grain, 1 yellow grain",
-        "at the guinea-fowl run (green guinea fowls): the foxes find no poultry; "
-        "the played cards go to the discard pile",
+        "at the Waddling Pond: seat 0 captures blue 6",
+        "at the goose green: you take 1 blue grain, 1 yellow grain",
+        "at the guinea-fowl run: the foxes find no poultry; the played cards are discarded",
     ]
 
 
@@ -76,7 +75,7 @@ def test_haggle_and_duel_words() -> None:
     assert describe(view(state, 0), observe(state, roll, 0)) == "you roll a 6 (total 11)"
     state = apply(state, roll)
     assert describe(view(state, 0), observe(state, _move("roll 1"), 0)) == (
-        "seat 1 rolls a 1 (total 5) -- you take 1 green grain; the played cards go to the discard pile"
+        "seat 1 rolls a 1 (total 5) -- you take 1 green grain; the played cards are discarded"
     )
 
 
@@ -164,6 +163,6 @@ def test_numbers_agree_with_their_nouns() -> None:
     assert grain_words((1, 2, 0)) == "1 green grain, 2 blue grains"
     assert [counted(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
     start = table(4, {0: "red 5"}, {"red": (1, 0, 0)})
-    assert "at the goose green (red geese): you take 1 green grain; " in said(start)[1]
+    assert "at the goose green: you take 1 green grain; " in said(start)[1]
     over = attrs.evolve(play(start), phase=Phase.OVER, reason=GRAIN_OUT)
-    assert ending(view(over, 0)) == "the game is over: you win with 1 point"
+    assert ending(view(over, 0)) == "the game is over (the grain ran out): you win with 1 point"

@@ -71,10 +71,11 @@ def test_the_picture_of_a_four_seat_table():
     assert _line(picture, "Seat 1:") == "Seat 1: 3 cards in hand, score 1 of 3"
     assert _line(picture, "Seat 2:") == "Seat 2: 0 cards in hand, score 0 of 3"
     assert _line(picture, "Seat 3:") == "Seat 3: 1 card in hand, score 2 of 3"
-    assert _line(picture, "  0.0") == "  0.0  bread pb jelly bread  (finished)"
-    assert _line(picture, "  0.1") == "  0.1  bread pb"
-    assert _line(picture, "  1.1") == "  1.1  bread jelly  (fly)"
-    assert _line(picture, "  1.2") == "  1.2  bread pb jelly pb"
+    assert _line(picture, "  0.0") == "  0.0 finished   0.1 bread pb"
+    assert (
+        _line(picture, "  1.0") == "  1.0 finished   1.1 bread jelly (fly)   1.2 bread pb jelly pb"
+    )
+    assert _line(picture, "  2.0") == "  2.0 bread"
     assert _line(picture, "Draw pile:").endswith("; discard pile: pb, jelly, ant, fly")
     assert _line(picture, "Actions") == "Actions without a finished sandwich: 7 of 60"
     assert max(map(len, picture.splitlines())) <= WIDTH
@@ -93,11 +94,11 @@ def test_other_seats_hands_show_as_sizes_only():
     state = _state()
     picture = render(view(state, 0))
     assert [line for line in picture.splitlines() if "hand" in line] == [
-        "Your hand: bread x2, jelly",
         "Seat 0 (you): 3 cards in hand, score 1 of 3",
         "Seat 1: 3 cards in hand, score 1 of 3",
         "Seat 2: 0 cards in hand, score 0 of 3",
         "Seat 3: 1 card in hand, score 2 of 3",
+        "Your hand: bread x2, jelly",
     ]
     # cards are named only in the reader's hand, the sandwiches and the face-up discard pile
     others = [
@@ -108,14 +109,23 @@ def test_other_seats_hands_show_as_sizes_only():
     assert not [line for line in others if re.search(r"bread|pb|jelly|ant|fly", line)]
 
 
+def test_many_sandwiches_wrap_at_a_sandwich():
+    long = "bread pb jelly pb jelly pb"
+    state = _state(
+        hands={0: "", 1: "", 2: "", 3: ""},
+        table={0: [DONE, DONE, long, long], 1: [], 2: [], 3: []},
+        fly=None,
+        discard="",
+    )
+    rows = [line for line in render(view(state, 0)).splitlines() if line.startswith("  0.")]
+    assert rows == [f"  0.0 finished   0.1 finished   0.2 {long}", f"  0.3 {long}"]
+
+
 def test_the_fly_on_a_finished_sandwich_is_marked_and_it_does_not_count():
     picture = render(view(_state(fly=(3, 1)), 2))
-    assert (
-        _line(picture, "  3.1") == "  3.1  bread pb jelly bread  (finished)  (fly: does not count)"
-    )
-    assert _line(picture, "  3.0") == "  3.0  bread pb jelly bread  (finished)"
+    assert _line(picture, "  3.0") == "  3.0 finished   3.1 finished (fly: does not count)"
     assert _line(picture, "Seat 3:") == "Seat 3: 1 card in hand, score 1 of 3"
-    assert "(fly)" not in _line(picture, "  1.1")
+    assert "(fly)" not in _line(picture, "  1.0")
 
 
 def test_scores_and_actions_are_shown_against_the_rules():
@@ -125,7 +135,7 @@ def test_scores_and_actions_are_shown_against_the_rules():
     assert _line(picture, "Seat 0:") == "Seat 0: 1 card in hand, score 1 of 2"
     assert _line(picture, "Actions") == "Actions without a finished sandwich: 3 of 12"
     assert _line(picture, "Seat 1 (you)") == "Seat 1 (you): 0 cards in hand, score 0 of 2"
-    assert picture.splitlines()[-3] == "  no sandwiches"  # under seat 1
+    assert picture.splitlines()[-2] == "  no sandwiches"  # under seat 1, above the hand
 
 
 def test_the_header_while_dealing_and_drawing():
@@ -159,6 +169,39 @@ def test_the_header_of_a_finished_game_says_why_and_who_won():
     assert "score 3 of 3" in _line(render(view(over, 0)), "Seat 1:")
 
 
+def test_the_picture_comes_in_sections_the_table_and_hand_last() -> None:
+    """A short terminal folds the first sections to their first lines; the last is what a
+    turn is decided on: every seat's sandwiches and one's hand."""
+    sections = render(view(_state(), 0)).split("\n\n")
+    assert [section.splitlines()[0] for section in sections] == [
+        "Seat 1's turn: seat 1 has played a card",
+        "Draw pile: 18 cards; discard pile: pb, jelly, ant, fly",
+        "Seat 0 (you): 3 cards in hand, score 1 of 3",
+    ]
+    assert sections[-1].splitlines()[-1] == "Your hand: bread x2, jelly"
+
+
+def test_a_finished_game_counts_the_score_out_as_the_rules_do() -> None:
+    state = make_state(
+        hands={1: "bread"}, table={0: [DONE, DONE], 1: [DONE, DONE, "bread jelly pb"]}, turn=1
+    )
+    over = apply(state, Play(Card.BREAD, 2))
+    final = render(view(over, 0)).split("\n\n")[-1].splitlines()
+    assert final == [
+        "Final score: each finished sandwich counts 1, unless the fly is on it",
+        "  seat 0 (you): 2 finished sandwiches = 2",
+        "  seat 1: 3 finished sandwiches = 3",
+    ]
+    spoiled = make_state(
+        hands={1: "bread"},
+        table={0: [DONE, DONE], 1: [DONE, DONE, "bread jelly pb"]},
+        turn=1,
+        fly=(0, 1),
+    )
+    final = render(view(apply(spoiled, Play(Card.BREAD, 2)), 1)).split("\n\n")[-1]
+    assert "  seat 0: 2 finished sandwiches less 1 under the fly = 1" in final.splitlines()
+
+
 def test_a_long_header_is_wrapped():
     state = make_state(
         table={0: [DONE], 1: [DONE], 2: [DONE], 3: [DONE]},
@@ -184,10 +227,10 @@ def test_markup_adds_styles_only():
     lines = marked.splitlines()
     assert lines[0] == "[bold]Seat 1's turn: seat 1 has played a card[/bold]"
     assert "[bold]Seat 0 (you): 3 cards in hand, score 1 of 3[/bold]" in lines
-    assert "[dim]  0.0  bread pb jelly bread  (finished)[/dim]" in lines
+    assert "  [dim]0.0 finished[/dim]   0.1 bread pb" in lines
     assert (
-        "[dim]  3.1  bread pb jelly bread  (finished)[/dim]"
-        "[bold magenta]  (fly: does not count)[/bold magenta]"
+        "  [dim]3.0 finished[/dim]   [dim]3.1 finished[/dim]"
+        "[bold magenta] (fly: does not count)[/bold magenta]"
     ) in lines
 
 

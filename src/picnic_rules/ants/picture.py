@@ -1,7 +1,14 @@
 """Pictures: :func:`render` draws a view as text -- the picnic area, the loose dice and the
 Puddle, the Scoring and Majority cards, and each seat's anthill, Round cards and colony --
-in words where they fit and with a legend under every code, no line wider than
+in words where they fit and with a legend beside every code, no line wider than
 :data:`WIDTH` columns.
+
+The picture comes in sections, separated by a blank line, each led by a line that reads
+alone (a short terminal shows only that line of a section, see
+:func:`picnic_rules.cli.screen.fold`); the part of the table the seat to act decides on
+comes last, nearest the question: the picnic area (and the legend of its dice) for a
+toss, a keep or a settle; one's own colony (after the Scoring cards it is placed for)
+for a placement; each token's winner, worked out, once the game is over.
 
 In the area, each card's box shows its position and name, then one line per seat with dice
 touching it: ``you: S1+W3=4`` is your Soldier showing 1 ant and a Worker showing 3, 4 ants
@@ -17,10 +24,11 @@ import textwrap
 from typing import Final
 
 from .cards import DIE_KINDS, DieKind
-from .colony import visible
+from .colony import plates, visible
 from .engine import home_dice, scores
 from .rules import layout
-from .state import CATEGORIES, Placed, Spot, State, View
+from .scoring import award, majority_count, measure
+from .state import CATEGORIES, Phase, Placed, Spot, State, View
 from .words import (
     ROUND_CARD_WORDS,
     SCORING_WORDS,
@@ -30,23 +38,30 @@ from .words import (
     phase_words,
 )
 
-__all__ = ["AREA_LEGEND", "COLONY_LEGEND", "WIDTH", "colony_picture", "render"]
+__all__ = ["AREA_LEGEND", "COLONY_LEGEND", "WIDTH", "area_legend", "colony_picture", "render"]
 
 WIDTH: Final = 78
 """The widest line of a picture, in columns (an 80-column terminal with room to spare)."""
 
 AREA_LEGEND: Final = (
-    "Dice on a card: S soldier, W worker, c scout, each with the ants it shows, so",
+    "Dice on a card: S soldier, W worker, c scout, each with the ants it shows: so",
     "you: S1+W3=4 is your soldier (1 ant) and worker (3 ants); * on two cards",
+    "(the soldier, the biggest die, knocks others away best and comes home after",
+    "winning; a scout that lands on no card may be tossed again)",
 )
-"""The lines under the picnic area that explain its dice (shown when dice are on cards)."""
+"""The lines that explain the area's dice (shown with the area when dice are on cards);
+:func:`area_legend` puts the faces of the rules' dice in the first."""
+
+TWO_ANTS: Final = "(2): a card with two ants, not three (its fourth cell is bare)"
+"""The line that explains the mark of a two-ant card in the area (shown when one is there)."""
 
 COLONY_LEGEND: Final = (
-    "Colonies: a plate is its colour and food (Bc: a cookie on a blue plate; B, G,",
-    "P blue, green, purple; c, s, w cookie, sandwich, watermelon), a an ant, - a",
-    "bare cell; x across the top, y down the side (place CARD at X,Y: the plate)",
+    "Colony cells: a plate is its colour and food (Bc: a cookie on a blue plate),",
+    "a an ant, - a bare cell (B, G, P blue, green, purple; c, s, w cookie,",
+    "sandwich, watermelon); x across the top, y down the side (place CARD at X,Y",
+    "puts the new card's plate on that cell)",
 )
-"""The lines after the colonies that explain their cells and rulers (shown with a colony)."""
+"""The lines that explain the colonies' cells and rulers (shown with a colony)."""
 
 _LETTER: Final = {DieKind.SOLDIER: "S", DieKind.WORKER: "W", DieKind.SCOUT: "c"}
 _BOX: Final = 24  # the inside width of an area box: 3 boxes and 4 borders make 76 columns
@@ -122,9 +137,9 @@ def _box(state: State, position: int, me: int) -> list[str]:
     card = state.area[position]
     if card is None:
         return [f"{position} (empty)"]
-    lines = [f"{position} {card.colour.value} {card.food.value}"]
-    if card.ants == 2:
-        lines.append("  (two ants)")
+    name = f"{position} {card.colour.value} {card.food.value}"
+    mark = " (2)" if card.ants == 2 else ""
+    lines = [name + mark] if len(name + mark) < _BOX else [name, f"  {mark.strip()}"]
     for seat in sorted({seat for seat, p in state.honey if p == position}):
         lines.append(f"  honey: {_who(seat, me)} +{2 * state.honey.count((seat, position))}")
     for seat in range(state.players):
@@ -133,17 +148,36 @@ def _box(state: State, position: int, me: int) -> list[str]:
 
 
 def _area(state: State, me: int) -> list[str]:
-    """The 3x3 grid of the picnic area, a box for each position of the layout."""
+    """The 3x3 grid of the picnic area, a box for each position of the layout, each row of
+    boxes as tall as its fullest box."""
     used = layout(state.players)
     border = "+" + "+".join("-" * _BOX for _ in range(3)) + "+"
     lines = []
     for row in range(3):
-        lines.append(border)
         boxes = [_box(state, p, me) if p in used else [] for p in range(row * 3, row * 3 + 3)]
-        for k in range(max(2, *map(len, boxes))):
+        if not any(boxes):
+            continue
+        lines.append(border)
+        for k in range(max(map(len, boxes))):
             cells = [f" {box[k] if k < len(box) else '':<{_BOX - 1}}" for box in boxes]
             lines.append("|" + "|".join(cells) + "|")
     lines.append(border)
+    return lines
+
+
+def area_legend(state: State) -> list[str]:
+    """:data:`AREA_LEGEND` with the ants each kind of die shows under the rules, and
+    :data:`TWO_ANTS` when a two-ant card lies in the area."""
+    rules = state.rules
+    faces = (rules.soldier_faces, rules.worker_faces, rules.scout_faces)
+    kinds = ", ".join(
+        f"{letter} {kind} ({min(shown)}-{max(shown)} ants)"
+        for letter, kind, shown in zip("SWc", ("soldier", "worker", "scout"), faces, strict=True)
+    )
+    first = f"Dice on a card: {kinds}"
+    lines = [first, *AREA_LEGEND[1:]] if len(first) <= WIDTH else list(AREA_LEGEND)
+    if any(card is not None and card.ants == 2 for card in state.area):
+        lines.append(TWO_ANTS)
     return lines
 
 
@@ -162,8 +196,7 @@ def _off_cards(state: State, me: int) -> list[str]:
             puddle.append(f"{_who(s, me)}: {dice_words(dice)}")
     loose_text = "Loose dice (on no card): " + (", ".join(loose) or "none")
     puddle_text = "Puddle (dice sitting out a round): " + ("; ".join(puddle) or "none")
-    both = f"{loose_text}. {puddle_text}"
-    return [both] if len(both) <= WIDTH else _wrapped(loose_text) + _wrapped(puddle_text)
+    return _wrapped(f"{loose_text}. {puddle_text}")
 
 
 def _scoring(state: State) -> list[str]:
@@ -183,20 +216,60 @@ def _scoring(state: State) -> list[str]:
 
 
 def _seat(state: State, seat: int, me: int) -> list[str]:
-    """A seat's lines: its points and anthill, Round cards, cards to place and colony."""
+    """A seat's lines: its points, anthill and Round cards, cards to place and colony."""
     points = scores(state)[seat]
     name = f"Seat {seat}{' (you)' if seat == me else ''}"
     home = dice_words(home_dice(state, seat))
-    lines = _wrapped(f"{name}: {number(points, 'point')} so far; anthill: {home}")
-    if state.held[seat]:
-        held = "; ".join(f"{c.value} ({ROUND_CARD_WORDS[c]})" for c in state.held[seat])
-        lines += _wrapped(f"  Round cards in hand: {held}")
+    held = state.held[seat]
+    cards = f"; Round card{'s' * (len(held) > 1)}: {', '.join(c.value for c in held)}"
+    first = f"{name}: {number(points, 'point')} if the game ended now; anthill: {home}"
+    lines = _wrapped(first + (cards if held else ""))
+    if held:
+        words = "; ".join(f"{c.value} ({ROUND_CARD_WORDS[c]})" for c in held)
+        lines += _wrapped(f"  Round cards in hand: {words}")
     if state.won[seat]:
         lines += _wrapped("  cards to place: " + ", ".join(map(card_words, state.won[seat])))
     if state.set_aside[seat]:
         aside = ", ".join(map(card_words, state.set_aside[seat]))
         lines += _wrapped(f"  set aside (no place, they score nothing): {aside}")
     return lines + ["  " + line for line in colony_picture(state.colonies[seat])]
+
+
+def _final(state: State, me: int) -> list[str]:
+    """Each Reward token and Majority token of a finished game: what each colony counts,
+    and who takes it; then the totals."""
+    colonies = [plates(colony) for colony in state.colonies]
+    tie = state.rules.tie_token
+    lines = [f"Final score: each token to the single best colony (tied best: {tie} each):"]
+    counted: list[tuple[str, list[int], int]] = [
+        (
+            f"card {card.value}, {SCORING_WORDS[card].split(' (')[0]}",
+            [measure(card, p) for p in colonies],
+            t,
+        )
+        for card, t in zip(state.scoring, state.rewards, strict=True)
+    ]
+    counted += [
+        (_most(c.value), [majority_count(c, p) for p in colonies], t)
+        for c, t in zip(CATEGORIES, state.majority, strict=True)
+    ]
+    for what, measures, token in counted:
+        each = ", ".join(f"{_who(seat, me)} {n}" for seat, n in enumerate(measures))
+        won = [seat for seat, n in enumerate(award(measures, token, tie)) if n]
+        if not won:
+            taken = f"nobody takes the {token}"
+        elif len(won) == 1:
+            taken = f"{_who(won[0], me)} +{token}"
+        else:
+            taken = f"a tie, +{tie} each"
+        lines += textwrap.wrap(f"  {what}: {each} -> {taken}", WIDTH, subsequent_indent="      ")
+    totals = ", ".join(f"{_who(seat, me)} {n}" for seat, n in enumerate(scores(state)))
+    return [*lines, f"  total: {totals}"]
+
+
+def _most(category: str) -> str:
+    """A Majority token's category in words: ``most cookies``, ``most blue plates``."""
+    return f"most {category}" if category.endswith("s") else f"most {category} plates"
 
 
 def render(view: View, *, markup: bool = False) -> str:
@@ -206,22 +279,33 @@ def render(view: View, *, markup: bool = False) -> str:
     state, me = view.state, view.player
     header = (
         f"Ants: round {state.round} of {state.rules.rounds}, {phase_words(view)} "
-        f"(you are seat {me})"
+        f"(you are seat {me}); deck: {number(sum(state.deck), 'card')}"
     )
-    lines = [f"[bold]{line}[/bold]" if markup else line for line in _wrapped(header)]
-    # what changes least first, the picnic area last: on a short screen, the lines nearest
-    # the question are the ones a toss or a placement is decided on
-    lines.append(f"Deck: {number(sum(state.deck), 'card')} left")
-    lines += _scoring(state)
+    top = [f"[bold]{line}[/bold]" if markup else line for line in _wrapped(header)]
+    seats = {}
     for seat in range(state.players):
         own = _seat(state, seat, me)
         first = f"[bold]{own[0]}[/bold]" if markup and seat == me else own[0]
-        lines += [first, *own[1:]]
-    if any(state.colonies):
-        lines += COLONY_LEGEND
-    lines.append("Picnic area (each card's position, then the dice on it; most ants wins it):")
-    lines += _area(state, me)
-    if any(die.spot is Spot.AREA for own in state.dice for die in own):
-        lines += AREA_LEGEND
-    lines += _off_cards(state, me)
-    return "\n".join(lines)
+        seats[seat] = [first, *own[1:]]
+    others = [seats[seat] for seat in range(state.players) if seat != me]
+    colonies = [list(COLONY_LEGEND)] if any(state.colonies) else []
+    title = "Picnic area (each card's position, then the dice on it; most ants wins it):"
+    grid = _area(state, me) + _off_cards(state, me)
+    area = [title, *grid]
+    dice = (
+        [area_legend(state)]
+        if any(die.spot is Spot.AREA for own in state.dice for die in own)
+        or any(card is not None and card.ants == 2 for card in state.area)
+        else []
+    )
+    scoring = [_scoring(state)] if state.scoring or state.majority else []
+    # what changes least first; the part of the table the seat to act decides on last
+    if state.phase is Phase.OVER:
+        order = [top, area, *dice, *scoring, *others, seats[me], *colonies, _final(state, me)]
+    elif state.phase is Phase.PLACE and state.turn == me:
+        order = [top, area, *dice, *others, *scoring, *colonies, seats[me]]
+    else:
+        # the area nearest the question, under the title its legend then ends with
+        dice = [[*dice[0], title]] if dice else [[title]]
+        order = [top, *scoring, *others, seats[me], *colonies, *dice, grid]
+    return "\n\n".join("\n".join(section) for section in order if section)

@@ -57,15 +57,22 @@ __all__ = [
 ABOUT: Final = """Toss your ant dice at the picnic cards, win the cards, and build the colony
 the Scoring cards reward.
 
-A round: in turn, each player tosses one of its dice (Workers, Soldiers,
-Scouts) at a card in the picnic area; where it lands, it counts its ants on
-the cards it touches. Round cards bend the rules. When every die is out, each
-card goes to the player with the most ants on it, and the winners place their
-cards into their colonies, plate by plate.
+Your six dice: a Soldier (0 to 3 ants a toss; the biggest die, it knocks
+others away best and comes home after winning a card), three Workers (1 to 4
+ants) and two Scouts (1 to 3 ants; a Scout that lands on no card may be tossed
+again). A die counts the ants it shows on every card it touches.
+
+A round: in turn, each player tosses one of its dice at a card in the picnic
+area (or plays a Round card first, which bends the rules). When every die is
+out, each card goes to the player with the most ants on it, and the winners
+place their cards into their colonies: a card is a plate and three ants (two
+on a card marked "two ants", its fourth cell bare), and its plate must cover
+an ant of the colony.
 
 After six rounds, each Scoring card's Reward token goes to the player whose
 colony shows its pattern best, and the Majority card's tokens to the most
-plates of each food and colour; the most points wins.
+plates of each food and colour; the most points wins. The points shown during
+play are what each colony would score if the game ended then.
 
 The full rules: https://picnic-rules.readthedocs.io/en/latest/ants.html"""
 """The game told to a player in a screen: its goal, a turn, the end and the score."""
@@ -152,9 +159,13 @@ def _position(state: State, position: int) -> str:
 
 
 def _cards(state: State, cards: tuple[int, ...]) -> str:
+    """The cards a landing touches; the one it was tossed at (named by the toss) by its
+    position alone."""
     if not cards:
         return "touching no card"
-    return "on " + " and ".join(_position(state, c) for c in cards)
+    return "on " + " and ".join(
+        f"card {c}" if c == state.target else _position(state, c) for c in cards
+    )
 
 
 def _knock(knock: Knock, me: int) -> str:
@@ -237,7 +248,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
     if isinstance(move, Draw):
         gaps = [p for p in layout(state.players) if state.area[p] is None]
         gap = gaps[0] if gaps else 0
-        return f"the {card_words(move.card)} fills position {gap}"
+        return f"the deck fills position {gap} with the {card_words(move.card)}"
     if isinstance(move, Toss):
         return f"{_verb(seat, me, 'toss')} a {move.die.value} at {_position(state, move.target)}"
     if isinstance(move, Landing):
@@ -258,7 +269,7 @@ def _sentence(state: State, move: Move, me: int) -> str:
         die = _die(state, seat, move.die)
         return f"{_verb(seat, me, 'move')} {owner} {die} onto {_position(state, move.card)} only"
     if isinstance(move, Place):
-        return f"{_verb(seat, me, 'place')} {_placement(state, move)}"
+        return f"{_verb(seat, me, 'place')} {_placement(state, move, short=seat != me)}"
     if isinstance(move, Play):
         return f"{_verb(seat, me, 'play')} {_play(state, move, me)}"
     if isinstance(move, Rolloff):
@@ -271,21 +282,24 @@ def _sentence(state: State, move: Move, me: int) -> str:
     raise PicnicError(f"not an ants move: {move!r}")
 
 
-def _placement(state: State, move: Place) -> str:
+def _placement(state: State, move: Place, *, short: bool = False) -> str:
     """Where a placement puts the card, in words: the cell of its plate (column x, row y of
-    the colony's picture), what the plate covers, and how the card is turned."""
+    the colony's picture), what the plate covers, and how the card is turned (``short``,
+    for another seat's placement: without where its plate and ants then lie)."""
     colony = state.colonies[state.turn] if 0 <= state.turn < len(state.colonies) else ()
     under = visible(colony).get((move.x, move.y)) if isinstance(move.x, int) else None
-    cell = f"column {move.x}, row {move.y}"
-    if not colony:
-        where = f"as the colony's first card, its plate on {cell}"
-    elif move.planner:
-        where = f"with the Planner card beside the colony, its plate on {cell}"
+    cell = f"{move.x},{move.y}" if short else f"column {move.x}, row {move.y}"
+    if move.planner:
+        where = f"beside the colony with the Planner card, at {cell}"
     elif under is not None and under[0] == "ant":
-        where = f"with its plate on the ant at {cell}"
+        where = f"on the ant at {cell}"
     else:
-        where = f"with its plate on {cell}"
-    return f"the {card_words(move.card)} {where}, {turn_words(move.turn)}"
+        where = f"on {cell}"
+    first = " as the colony's first card" if not colony else ""
+    turned = turn_words(move.turn)
+    if short:  # another seat's, in the story: how it is turned, in a word
+        return f"the {card_words(move.card)}{first} (plate {where}, {turned.split(':')[0]})"
+    return f"the {card_words(move.card)}{first or ' with'}{',' * bool(first)} its plate {where}, {turned}"
 
 
 def _play(state: State, move: Play, me: int) -> str:
@@ -348,7 +362,7 @@ def phase_words(view: View) -> str:
     if phase is Phase.OVER:
         outcome = result(state)
         winners = " and ".join(_who(s, me) for s in outcome.winners)
-        return f"game over: {winners} won"
+        return f"game over, {REASON_WORDS.get(outcome.reason, outcome.reason)}: {winners} won"
     owner = "your" if seat == me else f"seat {seat}'s"
     doing = {
         Phase.SETUP: "chance deals the Scoring cards",

@@ -134,6 +134,12 @@ def rules_from(game: AnyGame, variant: str | None, options: list[str]) -> Any:
                 f"unknown rules option '{safe(key)}' for {game.name} (options: {', '.join(fields)})"
             )
         kind = kinds[key]
+        value = text.strip()
+        if value[:1] in ("[", "(") and value[-1:] != {"[": "]", "(": ")"}[value[:1]]:
+            raise PicnicError(
+                f"--rules {key}: '{safe(value)}' opens a bracket it does not close "
+                "(was the value cut at the end of a line?)"
+            )
         try:
             changes[key] = _in_order(_value(text.strip(), kind), getattr(base, key))
         except _Unreadable:

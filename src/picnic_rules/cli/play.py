@@ -5,31 +5,45 @@ computer. At each of your decisions it shows your seat's view of the table;
 what happened from your last move on, in words; and your legal moves, numbered.
 Type a number, a move in notation, or a command (``?`` lists them):
 ``undo`` takes your last decision back (the cards that were dealt stay the
-same), ``save [FILE]`` writes the game so far as a record, ``quit`` stops.
+same), ``save [FILE]`` writes a copy of the game so far, ``quit`` stops.
 A game in progress is saved after every move, to ``--save FILE`` or else to
-a file of its own in the user's data directory (``PICNIC_DATA_DIR``, else the
-platform's, such as ``~/.local/share/picnic-rules``, folder ``games``): Ctrl-D,
-Ctrl-C and ``quit`` say where it is and the one command that resumes it.
-``--resume FILE`` plays on from a saved record, ``--resume`` alone from the
-latest game saved there. Several ``--seat`` options
+a file of its own in the folder ``games`` of the user's data directory
+(``PICNIC_DATA_DIR``, else the platform's, such as
+``~/.local/share/picnic-rules``): Ctrl-D, Ctrl-C, ``quit`` and ``save`` say
+the one command that resumes it, and ``--resume`` alone resumes the latest
+game of that folder. A game played to its end is kept there as a record, in
+the folder ``played`` (the newest :data:`KEEP_PLAYED`), and its last screen
+names the command that replays it; a file of either folder may be named by
+its name alone (``picnic replay sandwich-20261204-101500-seed7.json``).
+``--resume FILE`` plays on from a saved record. Several ``--seat`` options
 make a hot-seat game: the screen is cleared and waits for Enter before each
 seat's turn, so nobody sees another's hand. ``--watch`` lets the computer
 play every seat and shows one seat's view (``--all-seeing``: every seat's).
+
 The screen at a decision is laid out for a terminal of 80x24: the table,
 then the story, then the moves, so that one's own last move and what followed
 it sit right above the moves (a move of one's own that nothing followed is
-not told again when its confirmation is still on screen). The story is never
-cut: when it is longer than :data:`STORY_FLAT` moves, the moves of one kind
+not told again when its confirmation is still on screen). The story and the
+moves are shown whole; the table is the game's picture in sections
+(:func:`~.screen.sections`), its last section the part of the table the
+decision is about: where the whole picture does not fit beside them, the
+other sections are folded to their first lines, from the top, and ``board``
+shows the whole table. The story is never cut: when it is longer than
+:data:`STORY_FLAT` moves, or too long for the screen, the moves of one kind
 in a row (the deal, a round's draws, the farmyards' results) share a line, a
 sentence repeated word for word said once with its count, sentences that
-begin alike said as one. On a terminal, a menu longer than :data:`MENU_ROWS`
-rows (or a third of the terminal) is grouped by the game's ``move_group``:
-one row per group, the notation its moves share, then each move's number and
-the rest of its notation; every move keeps its number in the full list, so a
-number or a move in notation is answered the same whether the menu is grouped
-or not, and ``moves`` lists them all with their words. Every line is wrapped
+begin alike said as one (a sentence with a consequence, after `` -- ``, is
+always said whole and in its place). On a terminal, a menu longer than
+:data:`MENU_ROWS` rows (or a third of the terminal) is grouped by the game's
+``move_group``: one row per group, the notation its moves share, then each
+move's number and the rest of its notation (a move whose notation does not
+end with its target is listed whole, in columns); every move keeps its number
+in the full list, so a number or a move in notation is answered the same
+whether the menu is grouped or not, and ``moves`` lists them all with their
+words. ``?`` shows the help a screen at a time, what the game is about first.
+While a computer seat searches, the last row says so. Every line is wrapped
 at spaces to the width of the terminal (80 columns off a terminal), never
-inside a word.
+inside a word; a command to copy stands on a line of its own.
 When standard input is not a terminal, lines are read one at a time as typed
 answers, so a game can be scripted; the end of the input ends the program
 cleanly (exit status 0). Input that is not text (a NUL byte, bad UTF-8), a
@@ -41,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import secrets
 import shlex
 import time
@@ -64,18 +79,20 @@ from .common import (
     rules_from,
     safe,
 )
-from .records import read_record, write_record
-from .screen import REDRAW, Screen, group_rows, numbered_rows, wrap
+from .records import locate, read_record, write_record
+from .screen import REDRAW, Screen, fold, group_rows, numbered_rows, sections, wrap
 
 __all__ = [
     "DATA_DIR_VARIABLE",
     "HELP",
+    "KEEP_PLAYED",
     "MAX_REFUSED",
     "MENU_ROWS",
     "STORY_FLAT",
     "add_arguments",
     "latest_save",
     "menu_groups",
+    "played_folder",
     "run",
     "saves_folder",
 ]
@@ -98,18 +115,33 @@ MAX_REFUSED = 1000
 DATA_DIR_VARIABLE = "PICNIC_DATA_DIR"
 """The environment variable naming the folder for saved games (instead of the platform's)."""
 
+KEEP_PLAYED = 50
+"""The most finished games kept in :func:`played_folder` (the oldest go first)."""
+
 _COMMANDS = """\
 Type one of:
   a number        the move of that number in the list
-  a move          in notation{forms}
+  a move          in notation, as the list shows it (for example: {example})
   undo            take back your last decision (the same cards come again)
-  save [FILE]     write the game so far to FILE (default: {save})
+  save [FILE]     write a copy of the game so far to FILE (default: {save})
   history         every move so far, from your seat
   moves           every move you may make now, numbered, each in words
-  board           your view of the table again
-  quit            stop playing (the game stays saved: go on with picnic play --resume)
+  board           the whole table (a short screen folds some of it)
+  quit            stop playing (the game stays saved: picnic play --resume goes on)
   help rules      what the game is about: its goal, a turn, the end and the score
+  help WORD       the help's paragraphs that name WORD (help fly, help score)
   ?               this help"""
+
+_TABLE_FORMS = (
+    "At this real table you also type what chance does when asked (table>, where ? shows "
+    "this), in notation"
+)
+
+_NAMES = 18
+"""The width of the commands' names in the help (their words start there)."""
+
+_MORE = "-- Enter: more help, q: back to the game -- "
+_BACK = "-- Enter: back to the game -- "
 
 
 def _delay(text: str) -> float:
@@ -152,7 +184,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         nargs="?",
         const="",
-        help="play on from a saved record (no FILE: the latest game saved automatically)",
+        help="play on from a saved record (no FILE: the latest game saved automatically; "
+        "a name alone: a game of the saved games' folder)",
     )
     parser.add_argument(
         "--save",
@@ -184,33 +217,35 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     screen = Screen(out, rich=False if args.plain else None)
     if args.resume == "":
         args.resume = str(latest_save())
-    session = _session(args)
+    elif args.resume is not None:
+        args.resume = locate(args.resume, (saves_folder(), played_folder()))
+    table = _table(args)
     if args.watch:
         try:
-            _watch(session, screen, args)
+            _watch(table, screen, args)
         except KeyboardInterrupt:
             if args.save:
-                write_record(session.record(), args.save)
-                screen.line(f"saved {len(session.moves)} moves to {safe(args.save)}", whole=True)
+                write_record(table.record(), args.save)
+                screen.line(f"saved {len(table.moves)} moves to {safe(args.save)}", whole=True)
             raise
         return 0
-    saves = _Saves(_target(session, args))
+    target = _target(table, args)
     try:
-        _play(session, screen, args, saves)
+        _play(table, screen, args, target)
     except KeyboardInterrupt:
         screen.line()
-        _stop(session, screen, saves, "interrupted")
+        _stop(table, screen, target, "interrupted")
         raise
     except PicnicError as exc:
-        problem = _autosave(session, saves.path)
-        hint = _resume_hint(session, saves.path) if problem is None else f"not saved: {problem}"
+        problem = _autosave(table, target)
+        hint = _resume_hint(table, target) if problem is None else f"not saved: {problem}"
         raise PicnicError(f"{exc}; {hint}") from None
     return 0
 
 
-def saves_folder() -> Path:
-    """Where games are saved automatically: ``$PICNIC_DATA_DIR/games``, else the folder
-    ``games`` of the user's data directory (``platformdirs.user_data_dir("picnic-rules")``)."""
+def _data_folder() -> Path:
+    """``$PICNIC_DATA_DIR``, else the user's data directory
+    (``platformdirs.user_data_dir("picnic-rules")``)."""
     base = os.environ.get(DATA_DIR_VARIABLE)
     if not base:
         try:
@@ -220,12 +255,23 @@ def saves_folder() -> Path:
             base = os.path.join(home, "picnic-rules")
         else:
             base = platformdirs.user_data_dir("picnic-rules")
-    return Path(base) / "games"
+    return Path(base)
 
 
-def latest_save() -> Path:
-    """The game saved automatically most recently (``picnic play --resume`` without a file)."""
-    folder = saves_folder()
+def saves_folder() -> Path:
+    """Where games in progress are saved automatically: ``$PICNIC_DATA_DIR/games``, else
+    the folder ``games`` of the user's data directory."""
+    return _data_folder() / "games"
+
+
+def played_folder() -> Path:
+    """Where games played to their end are kept to replay (the newest :data:`KEEP_PLAYED`):
+    the folder ``played`` beside :func:`saves_folder`."""
+    return _data_folder() / "played"
+
+
+def _records(folder: Path) -> list[Path]:
+    """The record files of ``folder`` (none if it does not exist), oldest first."""
     try:
         found = [
             path
@@ -233,63 +279,84 @@ def latest_save() -> Path:
             if path.suffix == ".json" and not path.name.startswith(".") and path.is_file()
         ]
     except OSError:
-        found = []
+        return []
+    return sorted(found, key=lambda path: (path.stat().st_mtime, path.name))
+
+
+def latest_save() -> Path:
+    """The game saved automatically most recently (``picnic play --resume`` without a file)."""
+    found = _records(saves_folder())
     if not found:
         raise PicnicError(
-            f"no saved game in {safe(folder, 200)} to resume: name one with --resume FILE"
+            f"no saved game in {safe(saves_folder(), 200)} to resume: name one with --resume FILE"
         )
-    return max(found, key=lambda path: path.stat().st_mtime)
+    return found[-1]
 
 
-def _target(session: Table, args: argparse.Namespace) -> Path:
+def _target(table: Table, args: argparse.Namespace) -> Path:
     """The file a game is saved to after each move: ``--save``, the resumed file, or a new one."""
     if args.save:
         return Path(args.save)
     if args.resume:
         return Path(args.resume)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return saves_folder() / f"{session.game.name}-{stamp}-seed{session.seed}.json"
+    return saves_folder() / f"{table.game.name}-{stamp}-seed{table.seed}.json"
 
 
-class _Saves:
-    """Where the game is saved after each move (``save FILE`` moves it there)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def move_to(self, path: Path) -> None:
-        """Save to ``path`` from now on; a file of the data directory left behind goes."""
-        if path.resolve() != self.path.resolve() and self.path.parent == saves_folder():
-            self.path.unlink(missing_ok=True)
-        self.path = path
+def _name(path: Path) -> str:
+    """How a command names ``path``: its name alone in the saved games' folders (where
+    ``picnic play --resume`` and ``picnic replay`` look), else the path; quoted for a shell."""
+    kept = path.parent in (saves_folder(), played_folder())
+    return shlex.quote(path.name if kept else str(path))
 
 
-def _autosave(session: Table, target: Path) -> str | None:
+def _autosave(table: Table, target: Path) -> str | None:
     """Write the game to ``target``; the reason if that failed."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return f"cannot make {safe(target.parent, 200)}: {safe(exc.strerror or exc, 200)}"
     try:
-        write_record(session.record(), str(target))
+        write_record(table.record(), str(target))
     except PicnicError as exc:
         return str(exc)
     return None
 
 
-def _resume_hint(session: Table, target: Path) -> str:
+def _resume_hint(table: Table, target: Path) -> str:
     return (
-        f"the game is saved after {len(session.moves)} moves in {safe(target, 300)}; "
-        f"go on with: picnic play --resume {safe(shlex.quote(str(target)), 300)}"
+        f"the game is {_where(target)} after {len(table.moves)} moves; "
+        f"go on with: picnic play --resume {safe(_name(target), 300)}"
     )
+
+
+def _keep(table: Table, target: Path) -> Path:
+    """A finished game's record, kept: moved from the games in progress to
+    :func:`played_folder` (the oldest beyond :data:`KEEP_PLAYED` go), or written to the
+    file it was saved to. Returns where it is."""
+    if target.parent != saves_folder():
+        write_record(table.record(), str(target))
+        return target
+    folder = played_folder()
+    kept = folder / target.name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_record(table.record(), str(kept))
+    except (OSError, PicnicError):
+        write_record(table.record(), str(target))  # kept where it was saved
+        return target
+    target.unlink(missing_ok=True)
+    for old in _records(folder)[:-KEEP_PLAYED]:
+        old.unlink(missing_ok=True)
+    return kept
 
 
 # --------------------------------------------------------------------------
 # setting up
 
 
-def _session(args: argparse.Namespace) -> Table:
-    """The session the arguments ask for: a new game, or a saved one resumed."""
+def _table(args: argparse.Namespace) -> Table:
+    """The table the arguments ask for: a new game, or a saved one resumed."""
     if args.all_seeing and not args.watch:
         raise PicnicError("--all-seeing goes with --watch")
     if args.delay is not None and not args.watch:
@@ -368,10 +435,12 @@ def _opponents(game: AnyGame, names: list[str] | None, count: int) -> list[str]:
 # --------------------------------------------------------------------------
 # what a seat is shown
 
+_Line = tuple[str, int | None]  # a line of text and the indent its wrapped rows go on with
 
-def _words(session: Table, index: int, seat: int) -> str:
+
+def _words(table: Table, index: int, seat: int) -> str:
     """Move ``index`` (from 0) as seat ``seat`` saw it, in words."""
-    game, state, move = session.game, session.states[index], session.moves[index]
+    game, state, move = table.game, table.states[index], table.moves[index]
     try:
         return str(game.describe(game.view(state, seat), game.observe(state, move, seat)))
     except PicnicError:  # a game that cannot word a move still gets its notation
@@ -379,49 +448,89 @@ def _words(session: Table, index: int, seat: int) -> str:
         return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {move}"
 
 
-def _story(session: Table, screen: Screen, seat: int, start: int, *, grouped: bool) -> None:
+def _story(table: Table, seat: int, start: int, *, grouped: bool | str) -> list[_Line]:
     """The moves from ``start`` (from 0) on, numbered from 1, in seat ``seat``'s words:
-    one line each, or (``grouped``) the moves of one kind in a row on one line."""
-    end = len(session.moves)
+    one line each, or (``grouped``) the moves of one kind in a row on one line, or
+    (``grouped="who"``) the moves told of one seat in a row (a turn) on one line."""
+    end = len(table.moves)
+    said = [_words(table, k, seat) for k in range(start, end)]
     entries = []
     index = start
     while index < end:
         last = index
-        if grouped:
-            while last + 1 < end and _kind(session, last + 1) == _kind(session, index):
+        if grouped == "who":
+            while last + 1 < end and _who(said[last + 1 - start]) == _who(said[index - start]):
                 last += 1
-        said = [_words(session, k, seat) for k in range(index, last + 1)]
+        elif grouped:
+            while last + 1 < end and _kind(table, last + 1) == _kind(table, index):
+                last += 1
         label = f"{index + 1}" if last == index else f"{index + 1}-{last + 1}"
-        entries.append((label, _once(said)))
+        told = said[index - start : last - start + 1]
+        entries.append((label, _once(told, in_order=grouped == "who")))
         index = last + 1
     column = max((len(label) for label, _ in entries), default=0)
-    for label, words in entries:
-        screen.line(f"  {label + '.':>{column + 1}} {words}", hang=column + 4)
+    return [(f"  {label + '.':>{column + 1}} {words}", column + 4) for label, words in entries]
 
 
-def _kind(session: Table, index: int) -> tuple[bool, type]:
+def _who(sentence: str) -> str:
+    """Whom a sentence tells of: its first word, or two for a seat (``seat 1``, also of
+    ``seat 1's``)."""
+    words = sentence.split(" ", 2)
+    return " ".join(words[:2]).removesuffix("'s") if words[0] == "seat" else words[0]
+
+
+def _kind(table: Table, index: int) -> tuple[bool, type]:
     """What moves share a line of a grouped story: chance's or a seat's, of one type."""
-    return session.game.to_move(session.states[index]) is CHANCE, type(session.moves[index])
+    return table.game.to_move(table.states[index]) is CHANCE, type(table.moves[index])
 
 
-def _once(said: Sequence[str]) -> str:
+def _once(said: Sequence[str], *, in_order: bool = False) -> str:
     """Sentences joined by ``; ``: one repeated word for word said once with its count,
     sentences that begin alike (two words or more, up to an article or a possessive after
-    the first word) said as one.
+    the first word) said as one -- wherever they stand, or (``in_order``) only when next
+    to each other, so that nothing is told out of its order. A sentence with a
+    consequence (after a dash: ``-``, ``--`` or an em dash) is said whole, in its place: the sentences
+    before it and after it are joined apart.
 
     >>> _once(["seat 1 draws a card", "you draw a bread", "seat 1 draws a card",
     ...        "you draw a jelly", "you draw an ant"])
     'seat 1 draws a card (twice); you draw a bread, a jelly and an ant'
+    >>> _once(["you roll a 4", "seat 1 rolls a 4 -- a tie", "you roll a 3", "seat 1 rolls a 2"])
+    'you roll a 4; seat 1 rolls a 4 -- a tie; you roll a 3; seat 1 rolls a 2'
+    >>> _once(["seat 1 draws a card", "seat 1's ant takes your jelly", "seat 1 ends its turn"],
+    ...       in_order=True)
+    "seat 1 draws a card; seat 1's ant takes your jelly; seat 1 ends its turn"
     """
-    counts: dict[str, int] = {}
+    out: list[str] = []
+    run: list[str] = []
     for sentence in said:
-        counts[sentence] = counts.get(sentence, 0) + 1
+        if _CONSEQUENCE.search(sentence):
+            out += [_joined(run, in_order)] if run else []
+            out.append(sentence)
+            run = []
+        else:
+            run.append(sentence)
+    out += [_joined(run, in_order)] if run else []
+    return "; ".join(out)
+
+
+def _joined(said: Sequence[str], in_order: bool) -> str:
+    """Sentences without consequences, joined as :func:`_once` says."""
+    runs: list[tuple[str, int]] = []  # each sentence once (in order: each run), its count
+    for sentence in said:
+        same = [k for k, (told, _) in enumerate(runs) if told == sentence]
+        if in_order:
+            same = same[-1:] if runs and runs[-1][0] == sentence else []
+        if same:
+            runs[same[0]] = (sentence, runs[same[0]][1] + 1)
+        else:
+            runs.append((sentence, 1))
     clusters: list[tuple[list[str], list[list[str]]]] = []  # (shared words, each one's words)
-    for sentence, n in counts.items():
+    for sentence, n in runs:
         words = sentence.split(" ")
         if n > 1:
             words[-1] += f" ({'twice' if n == 2 else f'{n} times'})"
-        for cluster in clusters:
+        for cluster in clusters[-1:] if in_order else clusters:
             shared = _shared(cluster[1][0], words)
             if shared:
                 del cluster[0][len(shared) :]  # what every member begins with
@@ -438,6 +547,9 @@ def _once(said: Sequence[str]) -> str:
         out.append(f"{' '.join(shared)} {', '.join(rests[:-1])} and {rests[-1]}")
     return "; ".join(out)
 
+
+_CONSEQUENCE = re.compile(r" (-|--|\u2014) ")
+"""A dash between spaces: what a move led to follows it (every game's words say so)."""
 
 _DETERMINERS = frozenset({"a", "an", "the", "your", "my", "its", "their", "his", "her"})
 
@@ -459,10 +571,10 @@ def _shared(one: list[str], other: list[str]) -> list[str]:
     return shared
 
 
-def _described(session: Table, seat: int, legal: Sequence[Any]) -> list[tuple[str, str]]:
+def _described(table: Table, seat: int, legal: Sequence[Any]) -> list[tuple[str, str]]:
     """Each legal move of ``seat`` in notation and in words."""
-    game = session.game
-    view = game.view(session.state, seat)
+    game = table.game
+    view = game.view(table.state, seat)
     rows = []
     for move in legal:
         try:
@@ -473,40 +585,82 @@ def _described(session: Table, seat: int, legal: Sequence[Any]) -> list[tuple[st
     return rows
 
 
-def _menu(session: Table, screen: Screen, seat: int, *, flat: bool = False) -> tuple[Any, ...]:
-    """The numbered legal moves of ``seat``, each in notation and in words; on a terminal
-    where that list is long, grouped (see :func:`menu_groups`) unless ``flat``."""
-    legal, title, lines = _menu_lines(session, screen, seat, flat=flat)
-    screen.line(title, style="bold")
-    for line, hang in lines:
-        screen.line(line, hang=hang)
-    return legal
-
-
 def _menu_lines(
-    session: Table, screen: Screen, seat: int, *, flat: bool = False
-) -> tuple[tuple[Any, ...], str, list[tuple[str, int]]]:
-    """The legal moves of ``seat``, the menu's title and its lines (each with its indent)."""
-    game = session.game
-    legal = tuple(game.legal_moves(session.state))
-    numbered = numbered_rows(_described(session, seat, legal), width=screen.width)
-    height = screen.height
-    if height is not None and not flat:
-        long = _rows(screen, numbered)
-        if long > max(MENU_ROWS, height // 3):
-            verb, groups = menu_groups(game, legal)
-            grouped = group_rows(groups, screen.width)
-            if _rows(screen, grouped) < long:
-                shared = f" {verb} ..." if verb else ""
-                title = (
-                    f"Your move, seat {seat}:{shared} ({len(legal)} moves; "
-                    "type moves to see each in words)"
-                )
-                return legal, title, grouped
-    return legal, f"Your move, seat {seat}:" if not flat else "Every move, in words:", numbered
+    table: Table, screen: Screen, seat: int, *, flat: bool = False
+) -> tuple[tuple[Any, ...], list[_Line]]:
+    """The legal moves of ``seat`` and the menu's lines, its title first: each move
+    numbered, in notation and in words; on a terminal where that list is long, grouped
+    (see :func:`menu_groups`) unless ``flat``."""
+    legal, forms, _ = _menus(table, screen, seat)
+    if flat:
+        return legal, [("Every move, in words:", None), *forms[0][1:]]
+    if screen.height is not None and _long(screen, forms[0]) and len(forms) > 1:
+        return legal, forms[1]
+    return legal, forms[0]
 
 
-def _rows(screen: Screen, lines: Sequence[tuple[str, int | None]]) -> int:
+def _menus(
+    table: Table, screen: Screen, seat: int
+) -> tuple[tuple[Any, ...], list[list[_Line]], dict[str, list[_Line]]]:
+    """The legal moves of ``seat``, the forms of its menu, each a list of lines with the
+    title first, and the rows of the last form by their letters.
+
+    The forms: every move numbered, in notation and in words; then, on a terminal, if
+    they take fewer rows, the moves grouped (:func:`menu_groups`), and a line for each
+    row of that grouped menu, with the numbers of its moves and a letter that lists
+    them (for a menu too long for any screen: an ants placement with the Planner card
+    may offer hundreds)."""
+    game = table.game
+    legal = tuple(game.legal_moves(table.state))
+    numbered = list(numbered_rows(_described(table, seat, legal), width=screen.width))
+    forms: list[list[_Line]] = [[(f"Your move, seat {seat}:", None), *numbered]]
+    letters: dict[str, list[_Line]] = {}
+    if screen.height is None:
+        return legal, forms, letters
+    verb, groups = menu_groups(game, legal)
+    grouped: list[_Line] = list(group_rows(groups, screen.width))
+    if _rows(screen, grouped) >= _rows(screen, numbered):
+        return legal, forms, letters
+    shared = f" {verb} ..." if verb else ""
+    title = f"Your move, seat {seat}:{shared} ({len(legal)} moves; type moves to see each in words)"
+    forms.append([(title, None), *grouped])
+    if len(groups) > len(_LETTERS):
+        return legal, forms, letters
+    summary: list[_Line] = []
+    for letter, (label, items) in zip(_LETTERS, groups, strict=False):
+        lines: list[_Line] = list(group_rows([(label, items)], screen.width))
+        if _rows(screen, lines) == 1:
+            summary.append(lines[0])
+            continue
+        numbers = [number for number, _ in items]
+        span = (
+            f"{numbers[0]} to {numbers[-1]}"
+            if numbers == list(range(numbers[0], numbers[-1] + 1))
+            else ", ".join(map(str, numbers[:3])) + ", ..."
+        )
+        what = f"{verb} {label}".strip() if label else "the other moves"
+        summary.append((f"  {letter}) {what} ...: {len(items)} moves, {span}", 6))
+        letters[letter] = lines
+    if letters and _rows(screen, summary) < _rows(screen, grouped):
+        title = (
+            f"Your move, seat {seat}: {len(legal)} moves, too many for the screen: type a "
+            "row's letter to list its moves, or moves to see each in words"
+        )
+        forms.append([(title, None), *summary])
+    else:
+        letters = {}
+    return legal, forms, letters
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _long(screen: Screen, menu: Sequence[_Line]) -> bool:
+    """Whether a menu takes more than :data:`MENU_ROWS` rows (or a third of the screen)."""
+    return _rows(screen, menu[1:]) > max(MENU_ROWS, (screen.height or 0) // 3)
+
+
+def _rows(screen: Screen, lines: Sequence[_Line]) -> int:
     """How many rows ``lines`` take on the screen, wrapped."""
     return sum(len(wrap(line, screen.width, hang)) for line, hang in lines)
 
@@ -520,94 +674,232 @@ def menu_groups(
     Moves are grouped by ``game.move_group(move)``: its first part (the card, or the
     action) makes a row, labelled with the notation the row's moves share (the shared first
     word left out); its second part (the target) ends a move's notation, and is what the
-    row shows after the move's number, as in the full list (from 1). A group whose
-    notations do not end with their targets is labelled with the words they all begin
-    with; moves without a target, or alone in a group that shares nothing, share a last
-    row without a label, each with its whole notation.
+    row shows after the move's number, as in the full list (from 1). A move's notation is
+    never split otherwise: a move whose notation does not end with its target, or alone
+    in its row, is listed whole in a last row without a label.
 
     >>> from picnic_rules import GAMES
     >>> poultry = GAMES["poultry"]
     >>> moves = [poultry.move_from_str(m) for m in ("commit blue 6 + red 3",
     ...          "commit blue 6 + green 4", "commit red 3 + green 4")]
     >>> menu_groups(poultry, moves)
-    ('commit', [('blue 6 +', [(1, 'red 3'), (2, 'green 4')]), ('red 3 +', [(3, 'green 4')])])
+    ('commit', [('blue 6 +', [(1, 'red 3'), (2, 'green 4')]), ('', [(3, 'red 3 + green 4')])])
     """
     notations = [str(move) for move in legal]
     firsts = {text.split(" ", 1)[0] for text in notations}
     verb = firsts.pop() if len(firsts) == 1 and all(" " in text for text in notations) else ""
     texts = [text[len(verb) :].strip() for text in notations]
-    groups: dict[str, list[tuple[int, str]]] = {}  # a group's moves: (number, target)
+    rows: dict[tuple[str, str], list[tuple[int, str]]] = {}  # by group and shared head
     loose: list[tuple[int, str]] = []  # moves in no row of their own
     for number, (move, text) in enumerate(zip(legal, texts, strict=True), start=1):
         try:
             key, target = (str(part) for part in game.move_group(move))
         except PicnicError:
             key, target = text, ""
-        if target:
-            groups.setdefault(key, []).append((number, target))
+        head = text[: -len(target)].rstrip() if target and text.endswith(" " + target) else ""
+        if head:
+            rows.setdefault((key, head), []).append((number, target))
         else:
             loose.append((number, text))
-    rows = []
-    for members in groups.values():
-        label, items = _shared_head(texts, members)
-        if label:
-            rows.append((label, items))
+    out = []
+    for (_, head), members in rows.items():
+        if len(members) > 1:
+            out.append((head, members))
         else:
             loose.extend((number, texts[number - 1]) for number, _ in members)
+    out.sort(key=lambda row: row[1][0][0])  # in the order of the full list
     if loose:
-        rows.append(("", sorted(loose)))
-    return verb, sorted(rows, key=lambda row: row[1][0][0])  # in the order of the full list
+        out.append(("", sorted(loose)))
+    return verb, out
 
 
-def _shared_head(
-    texts: Sequence[str], members: Sequence[tuple[int, str]]
-) -> tuple[str, list[tuple[int, str]]]:
-    """The notation a group's moves share before their targets (else the words they all
-    begin with), and each move's number and rest; ``("", [])`` if they share nothing."""
-    heads = set()
-    for number, target in members:
-        text = texts[number - 1]
-        heads.add(text[: -len(target)].rstrip() if text.endswith(" " + target) else "")
-    if len(heads) == 1 and (head := heads.pop()):
-        return head, list(members)
-    words = [texts[number - 1].split(" ") for number, _ in members]
-    shared: list[str] = []
-    if len(members) > 1:
-        for column in zip(*words, strict=False):
-            if len(set(column)) > 1:
-                break
-            shared.append(column[0])
-        while shared and any(len(split) == len(shared) for split in words):
-            shared.pop()  # a move that is all label keeps a word of its own
-    if not shared:
-        return "", []
-    rests = [" ".join(split[len(shared) :]) for split in words]
-    return " ".join(shared), [
-        (number, rest) for (number, _), rest in zip(members, rests, strict=True)
+def _outcome_line(table: Table, humans: Sequence[int]) -> str:
+    """Who won, and every seat's final score, speaking to the one person if there is one
+    (how the game ended, and the score counted out, are the picture's)."""
+    outcome = table.outcome
+    if outcome is None:
+        return "the game is not over"
+    person = humans[0] if len(humans) == 1 else None
+
+    def who(seat: int) -> str:
+        return "you" if seat == person else f"seat {seat}"
+
+    scores = ", ".join(f"{who(seat)} {score}" for seat, score in enumerate(outcome.scores))
+    winners = outcome.winners
+    if person is not None and person in winners:
+        said = "You win!" if len(winners) == 1 else "You share the win."
+    elif not winners:
+        said = "Nobody wins."
+    else:
+        names = " and ".join(who(seat) for seat in winners)
+        said = f"{names[0].upper()}{names[1:]} {'wins' if len(winners) == 1 else 'share the win'}"
+        said += "; you lose." if person is not None else "."
+    return f"{said} Final scores: {scores}."
+
+
+# --------------------------------------------------------------------------
+# screens
+
+
+def _picture_rows(screen: Screen, game: AnyGame, view: Any) -> list[list[int]]:
+    """The rows each line of the picture of ``view`` takes, section by section."""
+    return [
+        [len(wrap(line, screen.width)) for line in section]
+        for section in sections(game.render(view))
     ]
 
 
-def _outcome_line(session: Table, humans: Sequence[int]) -> str:
-    outcome = session.outcome
-    line = format_outcome(outcome)
-    if outcome is not None and len(humans) == 1:
-        won = humans[0] in outcome.winners
-        line += " -- you win!" if won and len(outcome.winners) == 1 else ""
-        line += " -- you share the win" if won and len(outcome.winners) > 1 else ""
-        line += " -- you lose" if not won else ""
-    return line
+def _fitted(screen: Screen, game: AnyGame, view: Any, below: int, *, blank: bool = True) -> None:
+    """The picture of ``view`` above ``below`` rows of other text (and a blank line first,
+    if ``blank`` and there is room): whole off a terminal or where it fits, else folded
+    (:func:`~.screen.fold`) with a note that ``board`` shows it all."""
+    height = screen.height
+    if height is None:
+        if blank:
+            screen.line()
+        screen.picture(game, view)
+        return
+    rows = _picture_rows(screen, game, view)
+    room = height - below
+    if blank and sum(rows[-1] if rows else []) + 1 <= room:
+        screen.line()
+        room -= 1
+    shown = fold(rows, room)
+    used = sum(
+        n
+        for section, flags in zip(rows, shown, strict=True)
+        for n, f in zip(section, flags, strict=True)
+        if f
+    )
+    screen.picture(game, view, [flag for flags in shown for flag in flags])
+    if not all(all(flags) for flags in shown) and used < room:
+        screen.line("  (more of the table above: board shows it all)", style="dim")
+
+
+def _show(
+    table: Table, screen: Screen, seat: int, since: int, confirmed: bool
+) -> tuple[tuple[Any, ...], dict[str, list[_Line]]]:
+    """Seat ``seat``'s screen at its decision: the table as it sees it, what happened from
+    move ``since`` on (the seat's own last move, ``confirmed`` if its confirmation was the
+    last line shown), and the moves it may make, numbered. Returns those moves, and the
+    rows of the menu by their letters if it had to show its rows by letter.
+
+    The story and the menu are shown whole: each in its fuller form (a move a line; every
+    move with its words) where that leaves room for the part of the table the decision is
+    about, else the story grouped, then the menu grouped (a long menu always is), then,
+    for a menu that fits no screen, a line for each of its rows."""
+    game = table.game
+    view = game.view(table.state, seat)
+    legal, menus, letters = _menus(table, screen, seat)
+    end = len(table.moves)
+    own = since < end and game.to_move(table.states[since]) == seat
+    alone = confirmed and own and since == end - 1  # one's own move alone, confirmed above
+    stories = [[]] if alone else _shortest(screen, _stories(table, seat, since))
+    height = screen.height
+    if height is None:
+        story, menu = stories[0], menus[0]
+    else:
+        if _long(screen, menus[0]) and len(menus) > 1:
+            menus = menus[1:]
+        focus = sum(sum(rows) for rows in _picture_rows(screen, game, view)[-1:])
+        pairs = [(story, menu) for menu in menus for story in stories]
+        room = height - 1 - (1 if alone else 0) - focus  # the prompt, the confirmation
+        story, menu = next(
+            (pair for pair in pairs if _rows(screen, pair[0]) + _rows(screen, pair[1]) <= room),
+            min(pairs, key=lambda pair: _rows(screen, pair[0]) + _rows(screen, pair[1])),
+        )
+    if letters and menu is not menus[-1]:
+        letters = {}
+    below = _rows(screen, story) + _rows(screen, menu) + 1 + (1 if alone else 0)
+    _fitted(screen, game, view, below)
+    for number, (line, hang) in enumerate(story):
+        screen.line(line, hang=hang, style="dim" if number == 0 else None)
+    for number, (line, hang) in enumerate(menu):
+        screen.line(line, hang=hang, style="bold" if number == 0 else None)
+    return legal, letters
+
+
+def _stories(table: Table, seat: int, since: int) -> list[list[_Line]]:
+    """The forms of the story from move ``since`` (from 0) on, under its title, the
+    fullest first: a line a move (only for at most :data:`STORY_FLAT` moves); the moves of
+    one kind in a row on a line; the moves told of one seat in a row on a line (each
+    only if it has fewer lines than the one before); then, where move ``since`` is the
+    seat's own (confirmed when it was made), the same forms of what followed it alone.
+    ``[[]]`` for no story."""
+    end = len(table.moves)
+    if since >= end:
+        return [[]]
+    own = table.game.to_move(table.states[since]) == seat
+    title = "So far:" if not own else "Your last move:" if since == end - 1 else None
+    out = _forms(table, seat, since, title or "From your last move on:")
+    if own and since + 1 < end:
+        out += _forms(table, seat, since + 1, "Since your last move:")
+    return out
+
+
+def _forms(table: Table, seat: int, since: int, title: str) -> list[list[_Line]]:
+    """The forms of the story from move ``since`` on under ``title`` (see :func:`_stories`)."""
+    forms = [_story(table, seat, since, grouped=way) for way in (False, True, "who")]
+    kept = [forms[0]]
+    for form in forms[1:]:
+        if len(form) < len(kept[-1]):
+            kept.append(form)
+    if len(table.moves) - since > STORY_FLAT and len(kept) > 1:
+        kept = kept[1:]
+    return [[(title, None), *form] for form in kept]
+
+
+def _shortest(screen: Screen, stories: Sequence[list[_Line]]) -> list[list[_Line]]:
+    """``stories`` (from :func:`_stories`) without a form that takes as many rows on the
+    screen as a fuller one: the fuller is as good."""
+    kept = [stories[0]]
+    for story in stories[1:]:
+        if _rows(screen, story) < _rows(screen, kept[-1]):
+            kept.append(story)
+    return kept
+
+
+def _story_lines(table: Table, screen: Screen, seat: int, since: int, *, room: int) -> list[_Line]:
+    """The story from move ``since`` on (:func:`_stories`): its fuller form if it takes at
+    most ``room`` rows, else its shortest."""
+    stories = _shortest(screen, _stories(table, seat, since))
+    return next((story for story in stories if _rows(screen, story) <= room), stories[-1])
+
+
+def _last_own(table: Table, seat: int) -> int:
+    """The index (from 0) of ``seat``'s last move so far, or 0 if it has made none."""
+    for index in range(len(table.moves) - 1, -1, -1):
+        if table.game.to_move(table.states[index]) == seat:
+            return index
+    return 0
 
 
 # --------------------------------------------------------------------------
 # playing
 
 
-def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Saves) -> None:
-    game, humans = session.game, session.humans
+def _advance(table: Table, screen: Screen) -> None:
+    """Play chance and the computer until a person is to decide, chance is to be told at a
+    real table, or the game ends; a sign on the last row while a computer seat thinks."""
+    while not table.over and table.to_move not in table.humans:
+        actor = table.to_move
+        if actor is CHANCE:
+            if table.table:  # a real table: what it dealt before an undo, else ask
+                if not table.advance():
+                    return
+                continue
+            table.step()
+        else:
+            with screen.thinking(f"seat {actor} ({table.names[actor]}) is thinking ..."):
+                table.step()
+
+
+def _play(table: Table, screen: Screen, args: argparse.Namespace, target: Path) -> None:
+    game, humans = table.game, table.humans
     hot_seat = len(humans) > 1
-    save_to = args.save or f"{game.name}-{session.seed}.json"
-    opponents = ", ".join(f"seat {seat} {name}" for seat, name in sorted(session.names.items()))
-    screen.heading(f"{game.title}: seed {session.seed}")
+    save_to = args.save or f"{game.name}-{table.seed}.json"
+    opponents = ", ".join(f"seat {seat} {name}" for seat, name in sorted(table.names.items()))
+    screen.heading(f"{game.title}: seed {table.seed}")
     screen.line(
         ", ".join(
             f"seat {seat} you" if not hot_seat else f"seat {seat} a person" for seat in humans
@@ -616,27 +908,27 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
         + ". Type ? for help."
     )
     # where each person's story starts: its own last move (told again with what followed)
-    seen = {seat: _last_own(session, seat) for seat in humans}
-    if session.moves:
-        screen.line(f"Resumed after {len(session.moves)} moves.")
+    seen = {seat: _last_own(table, seat) for seat in humans}
+    if table.moves:
+        screen.line(f"Resumed after {len(table.moves)} moves.")
     shown: int | None = None
     confirmed: int | None = None  # the move whose confirmation was the last line shown
     saved_at: int | None = None
     warned = False
     while True:
-        session.advance()
-        if session.over:
+        _advance(table, screen)
+        if table.over:
             break
-        if saved_at != session.version:
-            problem = _autosave(session, saves.path)
+        if saved_at != table.version:
+            problem = _autosave(table, target)
             if problem is not None and not warned:
                 screen.problem(f"the game is not being saved: {problem}")
             warned = warned or problem is not None
-            saved_at = session.version
-        seat = session.to_move
+            saved_at = table.version
+        seat = table.to_move
         if seat is CHANCE:  # at a real table: ask what happened
-            if not _ask_chance(session, screen):
-                _stop(session, screen, saves, "end of input")
+            if not _ask_chance(table, screen):
+                _stop(table, screen, target, "end of input")
                 return
             continue
         if hot_seat and seat != shown:
@@ -647,88 +939,78 @@ def _play(session: Table, screen: Screen, args: argparse.Namespace, saves: _Save
                     f"Pass to seat {seat}, then press Enter to show seat {seat}'s hand "
                 )
                 if answer is None:
-                    _stop(session, screen, saves, "end of input")
+                    _stop(table, screen, target, "end of input")
                     return
             else:
                 screen.heading(f"seat {seat}'s turn")
         shown = seat
-        _show(session, screen, seat, seen[seat], confirmed == seen[seat])
-        seen[seat] = len(session.moves)
-        result = _decide(session, screen, seat, save_to, saves)
+        since, alone = seen[seat], confirmed == seen[seat]
+        legal, letters = _show(table, screen, seat, since, alone)
+        seen[seat] = len(table.moves)
+
+        def redraw(seat: int = seat, since: int = since) -> None:
+            _show(table, screen, seat, since, False)
+
+        result = _decide(table, screen, seat, legal, save_to, redraw, letters)
         if result == "stop":
-            _stop(session, screen, saves, "stopped")
+            _stop(table, screen, target, "stopped")
             return
         if result == "eof":
-            _stop(session, screen, saves, "end of input")
+            _stop(table, screen, target, "end of input")
             return
         if result == "undo":
-            seen = {k: min(count, len(session.moves)) for k, count in seen.items()}
+            seen = {k: min(count, len(table.moves)) for k, count in seen.items()}
         else:
             if result == "moved":  # one's own move, confirmed in the game's words
-                screen.line(_words(session, len(session.moves) - 1, seat))
-                confirmed = len(session.moves) - 1
-            seen[seat] = len(session.moves) - 1
+                screen.line(_words(table, len(table.moves) - 1, seat))
+                confirmed = len(table.moves) - 1
+            seen[seat] = len(table.moves) - 1
+    _finish(table, screen, target, seen)
+
+
+def _finish(table: Table, screen: Screen, target: Path, seen: dict[int, int]) -> None:
+    """The last screen: the table, what happened since one's last move, who won and the
+    scores, and the command that replays the game, kept on disk."""
+    game, humans = table.game, table.humans
+    kept = _keep(table, target)
+    person = humans[0] if len(humans) == 1 else None
+    command = f"picnic replay {safe(_name(kept), 300)}"
+    command += f" --seat {person}" if person is not None else ""
+    ending: list[_Line] = [
+        (_outcome_line(table, humans), None),
+        ("The game is kept to replay, as you saw it, with:", None),
+        (f"  {command}", None),
+    ]
     screen.line()
     screen.heading("game over")
-    last = humans[0] if len(humans) == 1 else None
-    if last is not None:
-        screen.picture(game, game.view(session.state, last))
-        _since(session, screen, last, seen[last])
+    if person is not None:
+        room = 10**6 if screen.height is None else screen.height - _rows(screen, ending) - 12
+        story = _story_lines(table, screen, person, seen[person], room=room)
+        view = game.view(table.state, person)
+        _fitted(screen, game, view, _rows(screen, story) + _rows(screen, ending) + 2, blank=False)
+        for number, (line, hang) in enumerate(story):
+            screen.line(line, hang=hang, style="dim" if number == 0 else None)
     else:
-        for seat in humans:
-            screen.line(f"seat {seat}:", style="bold")
-            screen.picture(game, game.view(session.state, seat))
-    screen.line(_outcome_line(session, humans), style="bold")
-    if saves.path.parent == saves_folder():  # over: nothing left to resume
-        saves.path.unlink(missing_ok=True)
-    else:
-        write_record(session.record(), str(saves.path))
-        screen.line(f"saved the game to {safe(saves.path, 300)}", whole=True)
+        for shown in humans:
+            screen.line(f"seat {shown}:", style="bold")
+            screen.picture(game, game.view(table.state, shown))
+    screen.line(ending[0][0], style="bold")
+    screen.line(ending[1][0])
+    screen.line(ending[2][0], whole=True)
 
 
-def _show(session: Table, screen: Screen, seat: int, since: int, confirmed: bool) -> None:
-    """The table as ``seat`` sees it, then what happened from move ``since`` on (the seat's
-    own last move, ``confirmed`` if its confirmation was the last line shown)."""
-    game = session.game
-    view = game.view(session.state, seat)
-    screen.line()
-    screen.picture(game, view)
-    end = len(session.moves)
-    own = since < end and game.to_move(session.states[since]) == seat
-    if confirmed and own and since == end - 1:  # one's own move alone, confirmed above
-        height = screen.height
-        if height is None:
-            return  # no screen: the confirmation is the line before the table
-        table = _rows(screen, [(row, None) for row in str(game.render(view)).split("\n")])
-        menu = _rows(screen, _menu_lines(session, screen, seat)[2]) + 1
-        if 2 + table + menu + 1 <= height:
-            return  # ... and stays on screen
-    _since(session, screen, seat, since)
-
-
-def _since(session: Table, screen: Screen, seat: int, since: int) -> None:
-    """The story from move ``since`` (from 0) on."""
-    end = len(session.moves)
-    if since >= end:
-        return
-    own = session.game.to_move(session.states[since]) == seat
-    title = "So far:" if not own else "Your last move:" if since == end - 1 else None
-    screen.line(title or "From your last move on:", style="dim")
-    _story(session, screen, seat, since, grouped=end - since > STORY_FLAT)
-
-
-def _last_own(session: Table, seat: int) -> int:
-    """The index (from 0) of ``seat``'s last move so far, or 0 if it has made none."""
-    for index in range(len(session.moves) - 1, -1, -1):
-        if session.game.to_move(session.states[index]) == seat:
-            return index
-    return 0
-
-
-def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Saves) -> str:
-    """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``."""
-    game = session.game
-    legal = _menu(session, screen, seat)
+def _decide(
+    table: Table,
+    screen: Screen,
+    seat: int,
+    legal: tuple[Any, ...],
+    save_to: str,
+    redraw: Callable[[], None],
+    letters: dict[str, list[_Line]],
+) -> str:
+    """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``
+    (``letters``: the menu's rows by letter, listed when one is typed)."""
+    game = table.game
     refused = 0
     while True:
         if not screen.interactive and refused >= MAX_REFUSED:
@@ -739,23 +1021,36 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Sav
             return "eof"
         if text == REDRAW:  # Ctrl-L: the screen again, cleared
             screen.clear()
-            screen.picture(game, game.view(session.state, seat))
-            _menu(session, screen, seat)
+            redraw()
             continue
         command, _, rest = text.partition(" ")
         command = command.lower()
+        word = rest.strip().lower()
         if not text:
             continue
         if text in ("?", "help"):
-            screen.line(_help(game, save_to), hang=18)  # under the commands' words
+            if _pages(screen, _help(table, legal, save_to)):
+                redraw()
             continue
-        if command in ("help", "rules") and rest.strip().lower() in ("rules", "") and game.about:
-            screen.line(game.about)
+        if command in ("help", "rules") and word in ("rules", "") and game.about:
+            if _pages(screen, [f"{game.title}\n\n{game.about}"]):
+                redraw()
+            continue
+        if command == "help" and word:
+            found = _help_about(table, legal, save_to, word)
+            if not found:
+                screen.problem(f"nothing in the help names '{safe(word, 40)}': ? shows it all")
+            elif _pages(screen, ["\n\n".join(found)]):
+                redraw()
+            continue
+        if text.lower() in letters:
+            for line, hang in letters[text.lower()]:
+                screen.line(line, hang=hang)
             continue
         if text in ("quit", "exit"):
             return "stop"
         if text == "undo":
-            taken = session.undo(seat)
+            taken = table.undo(seat)
             if not taken:
                 screen.problem("nothing to undo: you have not made a move yet")
                 continue
@@ -764,38 +1059,37 @@ def _decide(session: Table, screen: Screen, seat: int, save_to: str, saves: _Sav
         if command == "save":
             path = rest.strip() or save_to
             try:
-                write_record(session.record(), path)
+                write_record(table.record(), path)
             except PicnicError as exc:
                 screen.problem(str(exc))
             else:
-                saves.move_to(Path(path))
-                screen.line(
-                    f"saved {len(session.moves)} moves to {safe(path)}; "
-                    f"go on later with: picnic play --resume {safe(path)}",
-                    whole=True,
-                )
+                screen.line(f"saved {len(table.moves)} moves to {safe(path)}; go on later with:")
+                screen.line(f"  picnic play --resume {safe(shlex.quote(path))}", whole=True)
             continue
         if text == "history":
-            _story(session, screen, seat, 0, grouped=False)
+            for line, hang in _story(table, seat, 0, grouped=False):
+                screen.line(line, hang=hang)
             continue
         if text == "moves":
-            _menu(session, screen, seat, flat=True)
+            for number, (line, hang) in enumerate(_menu_lines(table, screen, seat, flat=True)[1]):
+                screen.line(line, hang=hang, style="bold" if number == 0 else None)
             continue
         if text == "board":
-            screen.picture(game, game.view(session.state, seat))
-            _menu(session, screen, seat)
+            screen.picture(game, game.view(table.state, seat))
+            for number, (line, hang) in enumerate(_menu_lines(table, screen, seat)[1]):
+                screen.line(line, hang=hang, style="bold" if number == 0 else None)
             continue
-        if _tried(screen, text, "a move", lambda typed: session.choose(seat, _pick(legal, typed))):
+        if _tried(screen, text, "a move", lambda typed: table.choose(seat, _pick(legal, typed))):
             return "moved"
 
 
-def _ask_chance(session: Table, screen: Screen) -> bool:
+def _ask_chance(table: Table, screen: Screen) -> bool:
     """Ask what chance did, until it is possible; ``False`` at the end of input."""
-    game = session.game
-    outcomes = [move for move, _ in game.chance_outcomes(session.state)]
+    game = table.game
+    outcomes = [move for move, _ in game.chance_outcomes(table.state)]
     options = tuple(outcomes)  # empty for sampled chance: typed in notation only
     screen.line()
-    screen.line(f"Chance acts (move {len(session.moves) + 1}): type what happened at the table.")
+    screen.line(f"Chance acts (move {len(table.moves) + 1}): type what happened at the table.")
     if outcomes and len(outcomes) <= 40:
         screen.numbered([(str(move), "") for move in outcomes])
     while True:
@@ -806,7 +1100,10 @@ def _ask_chance(session: Table, screen: Screen) -> bool:
             continue
         if text in ("quit", "exit"):
             return False
-        if _tried(screen, text, "an outcome", lambda typed: session.tell(_pick(options, typed))):
+        if text in ("?", "help"):
+            screen.line(_notation(game, "Type what happened at the table, in notation"))
+            continue
+        if _tried(screen, text, "an outcome", lambda typed: table.tell(_pick(options, typed))):
             return True
 
 
@@ -841,73 +1138,146 @@ def _pick(legal: tuple[Any, ...], text: str) -> Any:
     return text
 
 
-def _help(game: AnyGame, save_to: str) -> str:
-    """What the game is about (its :attr:`~picnic_rules.Game.about`), then the commands."""
+# --------------------------------------------------------------------------
+# help
+
+
+def _help(table: Table, legal: Sequence[Any], save_to: str) -> list[str]:
+    """The help's pages: what the game is about (its :attr:`~picnic_rules.Game.about`,
+    the goal first), then the commands (at a real table, the notation of chance's moves)."""
+    game = table.game
+    pages = [f"{game.title}\n\n{game.about}"] if game.about else []
+    example = str(legal[0]) if legal else "1"
+    commands = _COMMANDS.format(example=safe(example), save=safe(save_to))
+    if table.table:
+        commands += "\n\n" + _notation(game, _TABLE_FORMS)
+    return [*pages, commands]
+
+
+def _notation(game: AnyGame, intro: str) -> str:
+    """``intro``, then every form of the game's notation (what an unknown word is answered
+    with), the moves a real table types for chance among them."""
     try:
         game.move_from_str("?")
-        forms = ""
     except InvalidMove as error:
-        forms = f" ({error.reason})"
-    about = f"{game.title}\n\n{game.about}\n\n" if game.about else ""
-    return about + _COMMANDS.format(forms=forms, save=safe(save_to))
+        return f"{intro}: {error.reason}"
+    return intro
 
 
-def _stop(session: Table, screen: Screen, saves: _Saves, why: str) -> None:
+def _help_about(table: Table, legal: Sequence[Any], save_to: str, word: str) -> list[str]:
+    """The paragraphs of the help (and the lines of its commands) that name ``word``."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}", re.IGNORECASE)
+    found = []
+    for page in _help(table, legal, save_to):
+        pieces = page.split("\n\n")
+        for piece in pieces:
+            lines = piece.split("\n")
+            if lines[0].startswith("Type one of:"):  # the commands, by their names
+                found += [line for line in lines[1:] if pattern.search(line[:_NAMES])]
+            elif pattern.search(piece):
+                found.append(piece)
+    return found
+
+
+def _pages(screen: Screen, texts: Sequence[str]) -> bool:
+    """Show ``texts``; on a terminal a screenful at a time (a page never breaks a paragraph
+    that fits one), waiting for Enter after each. Returns whether the decision's screen
+    should be drawn again (a person read the pages on a terminal)."""
+    height = screen.height
+    if height is None or not screen.interactive:
+        for number, text in enumerate(texts):
+            if number:
+                screen.line()
+            screen.line(text, hang=_NAMES if text.startswith("Type one of:") else None)
+        return False
+    room = height - 1  # a row for the question under each page
+    pages: list[list[str]] = []
+    for text in texts:
+        hang = _NAMES if text.startswith("Type one of:") else None
+        rows: list[str] = []
+        for paragraph in text.split("\n\n"):
+            block = [
+                row for line in paragraph.split("\n") for row in wrap(line, screen.width, hang)
+            ]
+            if rows and len(rows) + 1 + len(block) > room:
+                pages.append(rows)
+                rows = []
+            rows += ([""] if rows else []) + block
+            while len(rows) > room:
+                pages.append(rows[:room])
+                rows = rows[room:]
+        pages.append(rows)
+    for number, rows in enumerate(pages):
+        screen.line()
+        for row in rows:
+            screen.line(row, whole=True)
+        last = number == len(pages) - 1
+        answer = screen.ask(_BACK if last else _MORE)
+        if answer is None or answer.lower() in ("q", "quit"):
+            return True
+    return True
+
+
+def _stop(table: Table, screen: Screen, target: Path, why: str) -> None:
     """The person stopped, or the input ended, or Ctrl-C: save, and say how to go on."""
-    screen.line(f"{why}: the game stops after {len(session.moves)} moves")
-    target = saves.path
-    problem = _autosave(session, target)
+    screen.line(f"{why}: the game stops after {len(table.moves)} moves")
+    problem = _autosave(table, target)
     if problem is not None:
         screen.problem(f"the game could not be saved: {problem}")
         return
-    screen.line(
-        f"saved to {safe(target, 300)}; "
-        f"go on with: picnic play --resume {safe(shlex.quote(str(target)), 300)}",
-        whole=True,
-    )
+    screen.line(f"{_where(target)}; go on with:")
+    screen.line(f"  picnic play --resume {safe(_name(target), 300)}", whole=True)
+
+
+def _where(path: Path) -> str:
+    """Where a game is saved, in words: a file of the saved games' folder by its name (the
+    folder is long, and ``picnic play --resume`` looks there), any other by its path."""
+    if path.parent in (saves_folder(), played_folder()):
+        return f"saved as {safe(path.name, 300)} with the saved games"
+    return f"saved to {safe(path, 300)}"
 
 
 # --------------------------------------------------------------------------
 # watching
 
 
-def _watch(session: Table, screen: Screen, args: argparse.Namespace) -> None:
-    game = session.game
+def _watch(table: Table, screen: Screen, args: argparse.Namespace) -> None:
+    game = table.game
     seat = (args.seat or [0])[0]
     delay = args.delay if args.delay is not None else (0.5 if screen.interactive else 0.0)
-    agents = ", ".join(f"seat {k} {name}" for k, name in sorted(session.names.items()))
+    agents = ", ".join(f"seat {k} {name}" for k, name in sorted(table.names.items()))
     seen = "every seat's view" if args.all_seeing else f"seat {seat}'s view"
-    screen.heading(f"{game.title}: seed {session.seed}")
+    screen.heading(f"{game.title}: seed {table.seed}")
     screen.line(f"{agents}; showing {seen}")
-    if session.moves:
-        screen.line(f"Resumed after {len(session.moves)} moves.")
+    if table.moves:
+        screen.line(f"Resumed after {len(table.moves)} moves.")
     last: Any = None
-    while not session.over:
-        actor = session.to_move
+    while not table.over:
+        actor = table.to_move
         if actor is not CHANCE and actor != last:
-            _pictures(session, screen, None if args.all_seeing else seat)
+            _pictures(table, screen, None if args.all_seeing else seat)
             last = actor
-        index = len(session.moves)
-        move = session.step()
+        index = len(table.moves)
+        move = table.step()
         if args.all_seeing:
             who = "chance" if actor is CHANCE else f"seat {actor}"
             screen.line(f"  {index + 1:>4}. {who}: {move}")
         else:
-            screen.line(f"  {index + 1:>4}. {_words(session, index, seat)}")
+            screen.line(f"  {index + 1:>4}. {_words(table, index, seat)}")
         if actor is not CHANCE and delay:
             time.sleep(delay)
     screen.heading("game over")
-    _pictures(session, screen, None if args.all_seeing else seat)
-    screen.line(format_outcome(session.outcome), style="bold")
+    _pictures(table, screen, None if args.all_seeing else seat)
+    screen.line(format_outcome(table.outcome), style="bold")
     if args.save:
-        write_record(session.record(), args.save)
+        write_record(table.record(), args.save)
         screen.line(f"saved the game to {safe(args.save)}", whole=True)
 
 
-def _pictures(session: Table, screen: Screen, seat: int | None) -> None:
-    game = session.game
-    seats = range(session.players) if seat is None else (seat,)
+def _pictures(table: Table, screen: Screen, seat: int | None) -> None:
+    game = table.game
+    seats = range(table.players) if seat is None else (seat,)
     for shown in seats:
         if seat is None:
             screen.line(f"seat {shown}:", style="bold")
-        screen.picture(game, game.view(session.state, shown))
+        screen.picture(game, game.view(table.state, shown))

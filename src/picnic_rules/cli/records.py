@@ -12,6 +12,8 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from .. import codec
@@ -19,7 +21,7 @@ from ..errors import DecodeError, PicnicError
 from ..match import Record
 from .common import safe
 
-__all__ = ["BadMove", "read_record", "read_text", "write_record"]
+__all__ = ["BadMove", "locate", "read_record", "read_text", "write_record"]
 
 _MOVE_PATH = re.compile(r"^\$\.moves\[(\d+)\]")
 
@@ -32,6 +34,22 @@ class BadMove(PicnicError):
         self.number = number
         self.prefix = prefix
         super().__init__(message)
+
+
+def locate(path: str, folders: Sequence[Path]) -> str:
+    """``path`` itself, unless it is a bare name (no folder in it) that names no file here
+    but a file of one of ``folders`` (the saved games'): then that file's path.
+
+    >>> locate("no-such-game.json", [])
+    'no-such-game.json'
+    """
+    if path == "-" or os.path.dirname(path) or os.path.exists(path):
+        return path
+    for folder in folders:
+        found = folder / path
+        if found.is_file():
+            return str(found)
+    return path
 
 
 def read_text(path: str) -> str:

@@ -4,7 +4,10 @@
 (who moved, and the move in notation), then the outcome. ``--seat K`` lists
 the game as seat ``K`` saw it, in words: others' hidden cards stay hidden.
 ``--step`` shows the table after each move (seat ``K``'s view, or every
-seat's); on a terminal it waits for Enter between moves (``q`` stops).
+seat's); on a terminal it waits for Enter between moves, and ``q`` stops the
+replay there (exit status 0: the rest of the file is not read as moves). A
+game ``picnic play`` kept may be named by its file's name alone: the saved
+games' folders are searched for it (see :mod:`~picnic_rules.cli.play`).
 
 The file is read up to 1 MiB (:data:`~picnic_rules.codec.MAX_DOCUMENT_BYTES`)
 and checked by the codec, then move by move by the rules. At the first move
@@ -25,7 +28,8 @@ from ..game import CHANCE, AnyGame
 from ..match import Record
 from ..registry import get_game
 from .common import format_outcome, non_negative, safe
-from .records import BadMove, read_record
+from .play import played_folder, saves_folder
+from .records import BadMove, locate, read_record
 from .screen import Screen
 
 __all__ = ["HELP", "add_arguments", "run"]
@@ -51,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Read the record, then list it or step through it."""
     screen = Screen(out, rich=False if args.plain else None)
+    args.file = locate(args.file, (played_folder(), saves_folder()))
     name = "standard input" if args.file == "-" else safe(args.file)
     try:
         record = read_record(args.file)
@@ -63,6 +68,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise PicnicError(not_a_seat(args.seat, record.players))
     _header(screen, game, record, args)
     states = _walk(screen, record, args, name)
+    if len(states) <= len(record.moves):  # stopped with q
+        screen.line(f"stopped after move {len(states) - 1} of {len(record.moves)}")
+        return 0
     if record.outcome is not None:
         reached = game.result(states[-1]) if game.is_over(states[-1]) else None
         if reached != record.outcome:
@@ -102,7 +110,8 @@ def _changed_rules(game: AnyGame, rules: Any) -> str:
 def _walk(
     screen: Screen, record: Record[Any, Any], args: argparse.Namespace, name: str
 ) -> list[Any]:
-    """List (or step through) the moves; return the states. Stops at the first bad move."""
+    """List (or step through) the moves; return the states (fewer than the moves if a
+    person stopped the steps). Raises at the first bad move."""
     game = get_game(record.game)
     states = [game.new_game(record.players, record.rules)]
     digits = len(str(max(1, len(record.moves))))

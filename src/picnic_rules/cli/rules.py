@@ -2,7 +2,11 @@
 
 Each option is printed as ``--rules`` takes it (``round_cards=second-wind,stomp,...``),
 with the form its value takes and, for named things, the names allowed. Every line fits
-80 columns: a long one breaks after a space or a comma and goes on indented."""
+80 columns: a long one breaks after a space or a comma and goes on indented. A value too
+long for one line is printed in brackets (``round_cards=[second-wind,...,planner,`` then
+``head-start]``), so that a first line copied alone is refused (the bracket is not closed)
+instead of silently leaving out what the next line holds; a variant's options are
+separated by ``;`` and never broken."""
 
 from __future__ import annotations
 
@@ -43,6 +47,23 @@ def wrap(text: str, indent: str, *, width: int = WIDTH, commas: bool = True) -> 
     return [*lines, line.rstrip()]
 
 
+def _joined(head: str, pieces: list[str], sep: str, indent: str) -> list[str]:
+    """``head`` then ``pieces`` separated by ``sep``, in lines of at most :data:`WIDTH`
+    columns (unless one piece is longer), never breaking a piece.
+
+    >>> _joined("  v: ", ["a=1,2", "b=3"], "; ", "    ")
+    ['  v: a=1,2; b=3']
+    """
+    lines, line = [], head
+    for number, piece in enumerate(pieces):
+        text = piece + (sep.rstrip() if number < len(pieces) - 1 else "")
+        if line.strip() != head.strip() and len(line) + len(text) > WIDTH:
+            lines.append(line.rstrip())
+            line = indent
+        line += text + " "
+    return [*lines, line.rstrip()]
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
     parser.add_argument("game", metavar="GAME", help="the game's name, e.g. sandwich")
@@ -60,8 +81,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         form = f"({rules_form(kinds[field.name])})"
         if len(shown) + len(form) + 2 <= WIDTH:
             lines.append(f"{shown}  {form}")
-        else:
-            lines += [*wrap(shown, "      "), *wrap(f"      {form}", "       ")]
+        elif len(shown) <= WIDTH:
+            lines += [shown, *wrap(f"      {form}", "       ")]
+        else:  # in brackets: a first line copied alone does not close them
+            value = format_rules_value(getattr(default, field.name))
+            bracketed = f"  {field.name}=[{value}]"
+            lines += [*wrap(bracketed, "      "), *wrap(f"      {form}", "       ")]
     lines += ["", "variants:"]
     for name, rules in game.variants.items():
         changed = [
@@ -69,8 +94,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             for field in attrs.fields(type(rules))
             if getattr(rules, field.name) != getattr(default, field.name)
         ]
-        text = f"  {name}: {', '.join(changed) or '(the defaults)'}"
-        lines += wrap(text, "      ", commas=False)
+        lines += _joined(f"  {name}: ", changed or ["(the defaults)"], "; ", "      ")
     bots = [name for name in agent_names(game) if name != "human"]
     lines += ["", f"agents: {', '.join(bots)} (people take seats with `picnic play --seat`)"]
     print("\n".join(lines), file=out)

@@ -17,13 +17,23 @@ Every line is wrapped at spaces, never inside a word (:func:`wrap`), to
 as it is. A long list of moves can be shown grouped (:meth:`Screen.grouped`,
 laid out by :func:`group_rows`): one row per group, its moves numbered after
 the notation they share.
+
+A game's picture (``render(view)``) comes in sections, runs of lines between blank
+lines (:func:`sections`): each section's first line says what it is in a line of its
+own, what changes least comes first, and the last section is the part of the table
+the seat to act decides on. On a screen too short for the whole picture beside the
+story and the moves, :func:`fold` keeps that last section whole and folds the others
+to their first lines, from the top (:meth:`Screen.picture` shows what it keeps). While
+the computer thinks, :meth:`Screen.thinking` shows a sign on the last row, and
+erases it when the move is made.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO
 
 from ..errors import PicnicError
@@ -37,8 +47,10 @@ __all__ = [
     "PLAIN_WIDTH",
     "REDRAW",
     "Screen",
+    "fold",
     "group_rows",
     "numbered_rows",
+    "sections",
     "spans",
     "wrap",
 ]
@@ -61,6 +73,7 @@ MIN_WIDTH: Final = 30
 """The narrowest width lines are wrapped to, however narrow the terminal."""
 
 _CLEAR: Final = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback
+_ERASE: Final = "\r\x1b[2K"  # back to the row's start, erase the row
 
 
 class Screen:
@@ -136,23 +149,48 @@ class Screen:
         else:
             print(f"== {text} ==", file=self.out)
 
-    def picture(self, game: AnyGame, view: Any) -> None:
-        """``game.render(view)``: in rich markup on a terminal, in plain text elsewhere."""
+    def picture(self, game: AnyGame, view: Any, shown: Sequence[bool] | None = None) -> None:
+        """``game.render(view)`` without its blank lines: in rich markup on a terminal, in
+        plain text elsewhere; with ``shown`` (one flag a line, as :func:`fold` gives), only
+        the lines flagged."""
         width = self.width
+        plain = [line for section in sections(game.render(view)) for line in section]
+        keep = list(shown) if shown is not None else [True] * len(plain)
         if self._console is not None:
             from rich.text import Text
 
-            for row in game.render(view, markup=True).split("\n"):
-                text = Text.from_markup(row)
-                pieces = spans(text.plain, width)
-                for number, (start, end) in enumerate(pieces):
-                    shown = text[start:end]
+            marked = [
+                line for section in sections(game.render(view, markup=True)) for line in section
+            ]
+            texts = [Text.from_markup(row) for row in marked]
+            if [text.plain for text in texts] != plain:  # markup that is not the picture's
+                texts = [Text(row) for row in plain]
+            for text, wanted in zip(texts, keep, strict=False):
+                if not wanted:
+                    continue
+                for number, (start, end) in enumerate(spans(text.plain, width)):
+                    piece = text[start:end]
                     if number:
-                        shown = Text(" " * _hang(text.plain, width, None)) + shown
-                    self._console.print(shown, highlight=False)
+                        piece = Text(" " * _hang(text.plain, width, None)) + piece
+                    self._console.print(piece, highlight=False)
         else:
-            rows = game.render(view).split("\n")
+            rows = [row for row, wanted in zip(plain, keep, strict=False) if wanted]
             print("\n".join(wrapped for row in rows for wrapped in wrap(row, width)), file=self.out)
+
+    @contextlib.contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        """Show ``text`` on the last row while the block runs (the computer searching),
+        then erase it; off a terminal, nothing."""
+        if not (self.interactive and _isatty(self.out)):
+            yield
+            return
+        self.out.write(text[: self.width])
+        self.out.flush()
+        try:
+            yield
+        finally:
+            self.out.write(_ERASE)
+            self.out.flush()
 
     def problem(self, text: str) -> None:
         """A complaint about what was typed (in red on a terminal)."""
@@ -268,6 +306,59 @@ class Screen:
             self.line(line, hang=hang)
 
 
+def sections(picture: str) -> list[list[str]]:
+    """The sections of a picture: its runs of lines between blank lines.
+
+    >>> sections("Round 2\\n\\nbag: 3 grains\\ndeck: 4 cards\\n\\n\\nyour hand: blue 6")
+    [['Round 2'], ['bag: 3 grains', 'deck: 4 cards'], ['your hand: blue 6']]
+    """
+    out: list[list[str]] = []
+    current: list[str] = []
+    for line in picture.split("\n"):
+        if line.strip():
+            current.append(line)
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def fold(rows: Sequence[Sequence[int]], room: int) -> list[list[bool]]:
+    """Which lines of a picture's sections to show in ``room`` rows, given the rows each
+    line takes (``rows[s][k]``, line ``k`` of section ``s``): the last section whole (the
+    part of the table the decision is about, shown even if it alone is too tall), then
+    the first line of each other section, from the last but one up, as many as fit, then
+    whole sections in the same order, each where it fits -- what changes least, at the
+    top, is folded first.
+
+    >>> fold([[1, 1], [1, 1, 1], [1, 1]], 5)
+    [[True, True], [True, False, False], [True, True]]
+    >>> fold([[1, 1], [1, 1, 1], [1, 1]], 6)
+    [[True, False], [True, True, True], [True, True]]
+    >>> fold([[1, 1], [1], [1, 1]], 3)
+    [[False, False], [True], [True, True]]
+    """
+    shown = [[False] * len(section) for section in rows]
+    if not rows:
+        return shown
+    shown[-1] = [True] * len(rows[-1])
+    left = room - sum(rows[-1])
+    for number in range(len(rows) - 2, -1, -1):
+        section = rows[number]
+        if section and section[0] <= left:
+            shown[number][0] = True
+            left -= section[0]
+    for number in range(len(rows) - 2, -1, -1):
+        section = rows[number]
+        more = sum(section[1:])
+        if shown[number][:1] == [True] and more <= left:
+            shown[number] = [True] * len(section)
+            left -= more
+    return shown
+
+
 def spans(line: str, width: int, hang: int | None = None) -> list[tuple[int, int]]:
     """Where :func:`wrap` breaks ``line``: the ``(start, end)`` of each row's text in it.
 
@@ -343,25 +434,31 @@ def group_rows(
 ) -> list[tuple[str, int]]:
     """The lines of a grouped list and the indent each goes on with: each label, then its
     items numbered (``"1. blue 6  2. purple 5"``) in a column after the longest label, as
-    many to a line as fit in ``width`` (an item is never split between two lines).
+    many to a line as fit in ``width`` (an item is never split between two lines); the
+    items of a row without a label stand in columns of one width.
 
     >>> group_rows([("yellow 4 +", [(1, "blue 6"), (2, "red fox 4")]), ("", [(3, "end")])])
     [('  yellow 4 +  1. blue 6  2. red fox 4', 14), ('              3. end', 14)]
     >>> group_rows([("fly", [(n, f"{n}.0") for n in range(1, 5)])], width=24)
     [('  fly  1. 1.0  2. 2.0', 7), ('       3. 3.0  4. 4.0', 7)]
+    >>> group_rows([("", [(1, "swat 4"), (2, "play red fly"), (3, "swat 6")])], width=36)
+    [('    1. swat 4        2. play red fly', 4), ('    3. swat 6', 4)]
     """
     column = max((len(label) for label, _ in rows), default=0)
     hang = column + 4
     out = []
     for label, items in rows:
+        cells = [f"{number}. {item}" for number, item in items]
+        widest = max((len(cell) for cell in cells), default=0)
+        if not label and hang + 2 * widest + 2 <= width:  # columns of one width
+            cells = [cell.ljust(widest) for cell in cells]
         line = f"  {label:<{column}}  "
         placed = False
-        for number, item in items:
-            shown = f"{number}. {item}"
-            if placed and len(line) + 2 + len(shown) > width:
-                out.append((line, hang))
+        for cell in cells:
+            if placed and len(line.rstrip()) + 2 + len(cell.rstrip()) > width:
+                out.append((line.rstrip(), hang))
                 line, placed = " " * hang, False
-            line += ("  " if placed else "") + shown
+            line += ("  " if placed else "") + cell
             placed = True
         out.append((line.rstrip(), hang))
     return out

@@ -4,6 +4,13 @@ Every number on it is named: the piles' numbers are the ones a player types (``o
 ``swat 2``) and a line says how they move when a pile leaves the table; the seats are a
 table with a heading and a line that works out the score; the deck line says what the
 deck is for. No line is longer than :data:`WIDTH` (long piles and hands wrap at a card).
+
+The picture comes in sections, separated by a blank line, each led by a line that reads
+alone (a short terminal shows only that line of a section, see
+:func:`picnic_rules.cli.screen.fold`): the header, the seats under the scores so
+far (and the deck), then the piles and the reader's hand -- what a turn is decided on, nearest the
+question. A finished game ends with each seat's final score worked out as the rules count
+it.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ _INDENT: Final = "     "
 
 _Atom = tuple[str, str]
 """A piece of a line that never breaks: its plain text and its text with markup."""
+
+_GAP: Final[_Atom] = ("", "")  # the blank line between two sections
 
 
 def _card(card: Card, markup: bool, n: int = 1) -> str:
@@ -113,10 +122,15 @@ def _piles(v: View, markup: bool) -> list[_Atom]:
 
 
 def _seats(v: View, markup: bool) -> list[_Atom]:
-    lines: list[_Atom] = [(_HEADING, _HEADING)]
+    scores = ", ".join(
+        f"{'you' if seat == v.player else f'seat {seat}'} {_score(v, seat)}"
+        for seat in range(v.players)
+    )
+    title = f"scores so far: {scores}"
+    lines: list[_Atom] = [(title, title), (_HEADING, _HEADING)]
     for seat in range(v.players):
         scored = v.scored[seat]
-        points = score(scored, v.captured[seat], v.food[seat])
+        points = _score(v, seat)
         name = f"seat {seat} (you)" if seat == v.player else f"seat {seat}"
         line = (
             f"{name:<12} {v.food[seat]:>4} {v.captured[seat]:>8} {sum(scored[:15]):>7} "
@@ -133,13 +147,33 @@ def _seats(v: View, markup: bool) -> list[_Atom]:
     return lines
 
 
+def _score(v: View, seat: int) -> int:
+    return score(v.scored[seat], v.captured[seat], v.food[seat])
+
+
+def _final(v: View) -> list[_Atom]:
+    """Each seat's final score worked out: food and captured cards, insects, weapons."""
+    title = "final score: " + SCORE_LEGEND.removeprefix("score = ")
+    lines: list[_Atom] = [(title, title)]
+    for seat in range(v.players):
+        scored = v.scored[seat]
+        name = f"seat {seat} (you)" if seat == v.player else f"seat {seat}"
+        line = (
+            f"  {name}: 10 x ({v.food[seat]} + {v.captured[seat]}) + 2 x {sum(scored[:15])}"
+            f" - {sum(scored[15:])} = {_score(v, seat)}"
+        )
+        lines.append((line, line))
+    return lines
+
+
 def _deck(v: View) -> str:
     refill = "1 card" if v.rules.draw_one else f"back to {v.rules.hand_size}"
     return f"a player who plays or defends draws {refill} from the deck: {_cards(v.deck_size)}"
 
 
 def render(v: View, *, markup: bool = False) -> str:
-    """A picture of ``v``: a header, the piles, every seat's food and score, then the hand.
+    """A picture of ``v``: a header, the deck, every seat's food and score, the piles, then
+    the hand (and at the end, the final scores worked out).
 
     With ``markup=True`` insects are coloured and the reader's seat is bold (rich console
     markup). Under the attacking pile a line says what answers it; under the seats, how a
@@ -149,19 +183,25 @@ def render(v: View, *, markup: bool = False) -> str:
     >>> from picnic_rules.insects import new_game, view
     >>> print(render(view(new_game(2), 0)))
     insects - dealing to seat 0
-    piles: none
+    <BLANKLINE>
+    scores so far: you 120, seat 1 120
                  food captured insects weapons score
     seat 0 (you)   12        0       0       0   120  0 cards in hand
     seat 1         12        0       0       0   120  0 cards in hand
     score = 10 x (food + captured) + 2 x insects won - weapons used
     a player who plays or defends draws back to 8 from the deck: 126 cards
+    <BLANKLINE>
+    piles: none
     your hand: nothing
     """
-    lines: list[_Atom] = [(_header(v),) * 2]
-    lines += _piles(v, markup)
+    lines: list[_Atom] = [(_header(v),) * 2, _GAP]
+    over = v.phase is Phase.OVER
     lines += _seats(v, markup)
     deck = _deck(v)
-    lines.append((deck, deck))
+    lines += [(deck, deck), _GAP]
+    lines += _piles(v, markup)
     held = [(CARDS[kind], n) for kind, n in enumerate(v.hand) if n]
     lines += _fold("your hand:", _listed(held, markup) or [("nothing", "nothing")], "  ")
+    if over:
+        lines += [_GAP, *_final(v)]
     return "\n".join(marked if markup else plain for plain, marked in lines)

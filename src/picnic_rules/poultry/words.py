@@ -146,9 +146,12 @@ def ending(v: View) -> str:
     outcome = Outcome.from_scores(scores, v.reason or "")
     names = [_who(v, seat) for seat in outcome.winners]
     best = counted(max(scores), "point")
+    why = REASON_WORDS.get(str(v.reason), str(v.reason))
     if len(names) == 1:
-        return f"the game is over: {names[0]} {'win' if names[0] == 'you' else 'wins'} with {best}"
-    return f"the game is over: {' and '.join(names)} share the win with {best}"
+        won = f"{names[0]} {'win' if names[0] == 'you' else 'wins'} with {best}"
+    else:
+        won = f"{' and '.join(names)} share the win with {best}"
+    return f"the game is over ({why}): {won}"
 
 
 def _changes(v: View, after: View) -> list[str]:
@@ -192,7 +195,7 @@ def _what_next(v: View, after: View) -> list[str]:
         Phase.SUPPLY,
         Phase.DEAL,
     ):
-        out.append("the played cards go to the discard pile")
+        out.append("the played cards are discarded")
     if after.phase is Phase.OVER:
         out.append(ending(after))
     return out
@@ -227,7 +230,7 @@ def describe(v: View, observation: Observation) -> str:
         )
         text = f"the cards are turned up -- {shown}"
     elif isinstance(move, Resolve):
-        return f"at {yard_name(move.yard)}: " + _resolution(v, after)
+        return f"at {move.yard.yard}: " + _resolution(v, after)  # the board names its birds
     elif isinstance(move, Allot):
         actor = _actor(observation)
         target = "yourself" if move.seat == actor == v.player else _who(v, move.seat)
