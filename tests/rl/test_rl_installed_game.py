@@ -173,7 +173,7 @@ def test_it_plays_to_the_end_in_picnic_play(
             questions += 1
         assert questions == 1  # seat 0 acts once: it swaps, the computers play on
         shown = term.everything()
-        assert OVER in shown and "your move: swap" in shown and "(showdown)" in shown
+        assert OVER in shown and "your move: swap" in shown and "ended: showdown" in shown, shown
         assert term.status == 0
     finally:
         term.close()

@@ -734,7 +734,11 @@ def _outcome_line(table: Table, humans: Sequence[int]) -> str:
         names = " and ".join(who(seat) for seat in winners)
         said = f"{names[0].upper()}{names[1:]} {'wins' if len(winners) == 1 else 'share the win'}"
         said += "; you lose." if person is not None else "."
-    return f"{said} Final scores: {scores}."
+    ended = ""
+    if "render" not in table.game.provides:  # the kit's picture does not say how it ended
+        words = table.game.reason_words.get(outcome.reason, outcome.reason)
+        ended = f"The game ended: {words}. "
+    return f"{ended}{said} Final scores: {scores}."
 
 
 # --------------------------------------------------------------------------
