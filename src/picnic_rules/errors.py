@@ -7,6 +7,8 @@ problem as attributes, not only in its message, so a front end can show them.
 
 from __future__ import annotations
 
+import unicodedata
+
 __all__ = [
     "DecodeError",
     "EncodeError",
@@ -21,6 +23,7 @@ __all__ = [
     "move_text",
     "not_a_random",
     "not_a_seat",
+    "shorten",
     "with_article",
 ]
 
@@ -97,33 +100,81 @@ def not_a_seat(seat: object, players: int) -> str:
     return f"seat {seat!r} is not a seat of this {players}-player game"
 
 
-def move_text(move: object) -> str:
-    """``str(move)`` for an error message: never raises, at most :data:`MAX_SHOWN` characters.
+def shorten(value: object, limit: int = MAX_SHOWN) -> str:
+    r"""``value`` as text a message may quote: the one shortener of the library (errors,
+    the terminal, the web server's answers all use it).
 
-    A move whose fields hold values of the wrong type may fail in its own
-    ``__str__``; it is then shown by its ``repr`` (or, failing that, its class
-    name) instead, so building the error that refuses it cannot itself fail.
+    It is ``str(value)`` -- or, if that fails (a move whose fields hold values of the
+    wrong type may fail in its own ``__str__``), its ``repr``, else its class name, so
+    building the error that quotes it cannot itself fail; an int too long to write is
+    named by its size. Each control or format character, line separator or character
+    that is not Unicode text (a lone surrogate) is escaped (``\x1b``, ``\n``,
+    ``\ud800``), so the text is safe on a terminal and sendable as UTF-8; and it is at
+    most ``limit`` characters, ``...`` marking a cut.
 
-    >>> move_text("x" * 100)[-5:]
-    'xx...'
+    >>> shorten("x" * 100)[-5:], len(shorten("x" * 100)), shorten("eat " * 20, 20)
+    ('xx...', 80, 'eat eat eat eat e...')
+    >>> shorten("red\x1b[2J\n"), shorten("a\ud800b"), shorten(10**4000)
+    ('red\\x1b[2J\\n', 'a\\ud800b', 'a number of about 4001 digits')
     >>> class Broken:
     ...     def __str__(self) -> str:
     ...         raise AttributeError("no")
     ...     def __repr__(self) -> str:
     ...         raise AttributeError("no")
-    >>> move_text(Broken())
+    >>> shorten(Broken())
     '<Broken>'
     """
+    text = value if type(value) is str else _text_of(value)
+    if len(text) <= limit and text.isprintable():
+        return text
+    pieces: list[str] = []
+    used = 0
+    for char in text:
+        piece = _escaped(char)
+        used += len(piece)
+        if used > limit:
+            break
+        pieces.append(piece)
+    else:
+        return "".join(pieces)
+    kept = 0
+    room = limit - 3
+    for count, piece in enumerate(pieces):
+        room -= len(piece)
+        if room < 0:
+            break
+        kept = count + 1
+    return "".join(pieces[:kept]) + "..."
+
+
+def _escaped(char: str) -> str:
+    """``char`` as :func:`shorten` shows it: escaped if it is a control or format
+    character, a line or paragraph separator, or not Unicode text; else as it is."""
+    category = unicodedata.category(char)
+    if category[0] == "C" or category in ("Zl", "Zp"):
+        return char.encode("unicode_escape").decode("ascii")
+    return char
+
+
+def _text_of(value: object) -> str:
+    """``str(value)``, never raising (see :func:`shorten`)."""
+    if type(value) is int and value.bit_length() > 128:  # never write a huge int whole
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     try:
-        text = str(move)
+        text = str(value)
     except Exception:
         try:
-            text = repr(move)
+            text = repr(value)
         except Exception:
-            text = f"<{type(move).__name__}>"
+            text = f"<{type(value).__name__}>"
     if type(text) is not str:  # a __str__ that returns something else
-        text = f"<{type(move).__name__}>"
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+        text = f"<{type(value).__name__}>"
+    return text
+
+
+move_text = shorten
+"""A move as an error message shows it: :func:`shorten` under the name the games'
+messages use (``illegal move 'take pb': ...``)."""
 
 
 class OutOfTurn(IllegalMove):

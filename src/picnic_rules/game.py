@@ -34,7 +34,7 @@ from .errors import (
     PicnicError,
     RulesError,
     kind_of,
-    move_text,
+    shorten,
 )
 from .typecheck import ill_typed
 from .typevars import M, Ob, R, S, V
@@ -428,7 +428,7 @@ class Game(Generic[S, V, M, R, Ob]):
         """
         own = getattr(self, name, None) if type(name) is str else None
         if not callable(own) or isinstance(own, type):
-            shown = _shorten(_safe_repr(name))
+            shown = shorten(_safe_repr(name))
             raise PicnicError(
                 f"as_written takes the name of a function of {self.name}, not {shown}"
             )
@@ -534,7 +534,7 @@ class Game(Generic[S, V, M, R, Ob]):
         >>> state = game.apply(state, move)
         """
         if type(seat) is not int or seat < 0:
-            raise PicnicError(f"a seat is a non-negative int, not {_shorten(repr(seat))}")
+            raise PicnicError(f"a seat is a non-negative int, not {shorten(repr(seat))}")
         actor = self.to_move(state)
         if isinstance(move, str):
             if actor != seat:
@@ -550,7 +550,7 @@ class Game(Generic[S, V, M, R, Ob]):
                     exc.move, self.illegal_reason(self.view(state, seat), exc.move)
                 ) from None
         if type(move) not in self.move_types:
-            shown = _shorten(_safe_repr(move))
+            shown = shorten(_safe_repr(move))
             raise InvalidMove(shown, f"not a move of {self.name}: {type(move).__name__} {shown}")
         if actor != seat:
             self.view(state, seat)  # a PicnicError for a seat the game does not have
@@ -560,7 +560,7 @@ class Game(Generic[S, V, M, R, Ob]):
             return listed
         problem = ill_typed(move)
         if problem is not None:
-            raise InvalidMove(move_text(move), f"not a move of {self.name}: {problem}")
+            raise InvalidMove(shorten(move), f"not a move of {self.name}: {problem}")
         raise IllegalMove(move, self.illegal_reason(self.view(state, seat), move))
 
     def _listed(self, state: S, move: M) -> M:
@@ -641,10 +641,6 @@ def _safe_repr(value: object) -> str:
         return repr(value)
     except Exception:
         return f"<{type(value).__name__}>"
-
-
-def _shorten(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]

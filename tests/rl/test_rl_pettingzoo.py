@@ -114,12 +114,27 @@ def test_rules_options_and_players_are_checked() -> None:
     small = raw_env("sandwich", players=4, bread=4, action_limit=20)
     assert small.rules == GAMES["sandwich"].Rules(bread=4, action_limit=20)
     assert len(small.possible_agents) == 4
-    with pytest.raises(RulesError, match="sandwich has no rules option 'breads'"):
+    with pytest.raises(RulesError, match="unknown rules option 'breads' for sandwich"):
         raw_env("sandwich", breads=4)
     with pytest.raises(RulesError, match="sandwich takes 2 to 4 players, not 5"):
         raw_env("sandwich", players=5)
     with pytest.raises(PicnicError, match="no game is called 'chess'"):
         raw_env("chess")
+
+
+def test_round_cards_read_as_the_command_line_and_the_lobby_read_them() -> None:
+    """Issue 39: ants' ``round_cards`` in any order, by value or member name, give the
+    same rules here as on the command line and in the lobby (one reader of rules)."""
+    from picnic_rules.ants import RoundCard
+
+    environment = raw_env("ants", round_cards=["stomp", "second_wind"], round_cards_dealt=1)
+    assert environment.rules.round_cards == (RoundCard.SECOND_WIND, RoundCard.STOMP)
+    environment = raw_env("ants", round_cards="HEAD_START,honey", round_cards_dealt="1")
+    assert environment.rules.round_cards == (RoundCard.HONEY, RoundCard.HEAD_START)
+    assert environment.rules.round_cards_dealt == 1
+    with pytest.raises(RulesError, match="round_cards: expected names") as caught:
+        raw_env("ants", round_cards=["honey", "cake"])
+    assert caught.value.field == "round_cards"
 
 
 def test_render_shows_the_seat_to_act() -> None:

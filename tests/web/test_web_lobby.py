@@ -136,15 +136,17 @@ def test_rules_are_checked_as_the_library_checks_them(live: GameLive) -> None:
         attrs.evolve(GAMES["sandwich"].variants["small-deck"], action_limit=0)
     body = {"game": "sandwich", "variant": "small-deck", "rules": {"action_limit": 0}}
     assert refused(body) == ("rules", raised.value.reason)
-    assert refused({"game": "ants", "rules": {"copies": "2"}})[0] == "request"  # not an integer
-    assert refused({"game": "ants", "rules": {"majority_only": 1}})[0] == "request"
-    assert refused({"game": "ants", "rules": {"nope": 1}})[0] == "request"
+    # every rules value not of its option's form: "rules", from the one reader of rules
+    assert refused({"game": "ants", "rules": {"copies": "two"}})[0] == "rules"  # not an integer
+    assert refused({"game": "ants", "rules": {"majority_only": 1}})[0] == "rules"
+    assert refused({"game": "ants", "rules": {"nope": 1}})[0] == "rules"
     assert (
         refused({"game": "ants", "rules": {"round_cards": ["honey", "no-such-card"]}})[0]
-        == "request"
+        == "rules"
     )
-    assert refused({"game": "poultry", "rules": {"hand_sizes": [6, 6]}})[0] == "request"
-    assert refused({"game": "poultry", "variant": "no-such"})[0] == "request"
+    assert refused({"game": "poultry", "rules": {"hand_sizes": [6, 6]}})[0] == "rules"
+    assert refused({"game": "poultry", "variant": "no-such"})[0] == "rules"
+    assert refused({"game": "poultry", "rules": [1]})[0] == "rules"
     assert refused({"game": "poultry", "players": 7})[0] == "players"
     assert refused({"game": "chess"})[0] == "request"
     assert refused({"game": "sandwich", "seats": ["person"]})[0] == "request"
@@ -160,6 +162,27 @@ def test_rules_are_checked_as_the_library_checks_them(live: GameLive) -> None:
     assert status == 201
     rules = live.host.table(created["id"]).rules
     assert rules == attrs.evolve(GAMES["ants"].variants["short"], majority_only=True)
+
+
+def test_round_cards_read_as_the_command_line_and_pettingzoo_read_them(live: GameLive) -> None:
+    """Issue 39: ants' ``round_cards`` in any order, by value or member name, give the
+    same rules in the lobby as on the command line (``tests/test_cli_rules.py``) and in
+    PettingZoo (``tests/rl/test_rl_pettingzoo.py``)."""
+    from picnic_rules.ants import RoundCard
+
+    body = {
+        "game": "ants",
+        "rules": {"round_cards": ["stomp", "second_wind", "HEAD_START"], "round_cards_dealt": 2},
+    }
+    status, created = call(live, "/api/tables", body)
+    assert status == 201, created
+    wanted = (RoundCard.SECOND_WIND, RoundCard.STOMP, RoundCard.HEAD_START)
+    assert live.host.table(created["id"]).rules.round_cards == wanted
+    status, created = call(
+        live, "/api/tables", {"game": "ants", "rules": {"round_cards": "stomp, second-wind"}}
+    )
+    assert status == 400 and created["error"] == "rules"  # 5 dealt from 2: the rules refuse
+    assert "round_cards_dealt 5 is more than the 2 Round cards" in created["reason"]
 
 
 def test_open_tables_are_listed_with_invites_until_their_seats_are_taken(live: GameLive) -> None:

@@ -27,9 +27,8 @@ from typing import TextIO
 
 import picnic_rules
 
-from ..errors import PicnicError
+from ..errors import PicnicError, shorten
 from . import play, replay, rules, serve, simulate
-from .common import safe
 
 __all__ = ["main"]
 
@@ -68,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args, sys.stdout)
     except PicnicError as exc:
-        print(f"picnic: error: {safe(exc, 400)}", file=sys.stderr)
+        print(f"picnic: error: {shorten(exc, 400)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("picnic: interrupted", file=sys.stderr)

@@ -63,7 +63,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
+from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame
 from ..host import Table
 from ..match import MAX_SEED
@@ -77,7 +77,6 @@ from .common import (
     non_negative,
     positive,
     rules_from,
-    safe,
 )
 from .records import locate, read_record, write_record
 from .screen import REDRAW, Screen, fold, group_rows, numbered_rows, sections, wrap
@@ -148,9 +147,9 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not '{safe(text)}'") from None
+        raise argparse.ArgumentTypeError(f"expected seconds, not '{shorten(text)}'") from None
     if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {safe(text)}")
+        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {shorten(text)}")
     return value
 
 
@@ -226,7 +225,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         except KeyboardInterrupt:
             if args.save:
                 write_record(table.record(), args.save)
-                screen.line(f"saved {len(table.moves)} moves to {safe(args.save)}", whole=True)
+                screen.line(f"saved {len(table.moves)} moves to {shorten(args.save)}", whole=True)
             raise
         return 0
     target = _target(table, args)
@@ -288,7 +287,7 @@ def latest_save() -> Path:
     found = _records(saves_folder())
     if not found:
         raise PicnicError(
-            f"no saved game in {safe(saves_folder(), 200)} to resume: name one with --resume FILE"
+            f"no saved game in {shorten(saves_folder(), 200)} to resume: name one with --resume FILE"
         )
     return found[-1]
 
@@ -315,7 +314,7 @@ def _autosave(table: Table, target: Path) -> str | None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return f"cannot make {safe(target.parent, 200)}: {safe(exc.strerror or exc, 200)}"
+        return f"cannot make {shorten(target.parent, 200)}: {shorten(exc.strerror or exc, 200)}"
     try:
         write_record(table.record(), str(target))
     except PicnicError as exc:
@@ -326,7 +325,7 @@ def _autosave(table: Table, target: Path) -> str | None:
 def _resume_hint(table: Table, target: Path) -> str:
     return (
         f"the game is {_where(target)} after {len(table.moves)} moves; "
-        f"go on with: picnic play --resume {safe(_name(target), 300)}"
+        f"go on with: picnic play --resume {shorten(_name(target), 300)}"
     )
 
 
@@ -369,7 +368,7 @@ def _table(args: argparse.Namespace) -> Table:
         record = read_record(args.resume)
         if args.game is not None and args.game != record.game:
             raise PicnicError(
-                f"{safe(args.resume)} is a game of {record.game}, not {safe(args.game)}"
+                f"{shorten(args.resume)} is a game of {record.game}, not {shorten(args.game)}"
             )
         if args.players is not None or args.variant is not None or args.rules:
             raise PicnicError("--resume plays on with the record's players and rules")
@@ -413,7 +412,7 @@ def _table(args: argparse.Namespace) -> Table:
             table=args.table,
         )
     except IllegalMove as exc:
-        raise PicnicError(f"{safe(args.resume)}: {safe(exc.reason, 300)}") from None
+        raise PicnicError(f"{shorten(args.resume)}: {shorten(exc.reason, 300)}") from None
 
 
 def _seed(given: int | None) -> int:
@@ -978,7 +977,7 @@ def _finish(table: Table, screen: Screen, target: Path, seen: dict[int, int]) ->
     game, humans = table.game, table.humans
     kept = _keep(table, target)
     person = humans[0] if len(humans) == 1 else None
-    command = f"picnic replay {safe(_name(kept), 300)}"
+    command = f"picnic replay {shorten(_name(kept), 300)}"
     command += f" --seat {person}" if person is not None else ""
     ending: list[_Line] = [
         (_outcome_line(table, humans), None),
@@ -1043,7 +1042,7 @@ def _decide(
         if command == "help" and word:
             found = _help_about(table, legal, save_to, word)
             if not found:
-                screen.problem(f"nothing in the help names '{safe(word, 40)}': ? shows it all")
+                screen.problem(f"nothing in the help names '{shorten(word, 40)}': ? shows it all")
             elif _pages(screen, ["\n\n".join(found)]):
                 redraw()
             continue
@@ -1067,8 +1066,8 @@ def _decide(
             except PicnicError as exc:
                 screen.problem(str(exc))
             else:
-                screen.line(f"saved {len(table.moves)} moves to {safe(path)}; go on later with:")
-                screen.line(f"  picnic play --resume {safe(shlex.quote(path))}", whole=True)
+                screen.line(f"saved {len(table.moves)} moves to {shorten(path)}; go on later with:")
+                screen.line(f"  picnic play --resume {shorten(shlex.quote(path))}", whole=True)
             continue
         if text == "history":
             for line, hang in _story(table, seat, 0, grouped=False):
@@ -1122,11 +1121,11 @@ def _tried(screen: Screen, text: str, what: str, action: Callable[[str], object]
     try:
         action(text)
     except InvalidMove as exc:
-        screen.problem(f"'{safe(text)}' is not {what}: {safe(exc.reason, 300)} (? for help)")
+        screen.problem(f"'{shorten(text)}' is not {what}: {shorten(exc.reason, 300)} (? for help)")
     except IllegalMove as exc:
-        screen.problem(f"{safe(exc.move)} is not possible now: {safe(exc.reason, 300)}")
+        screen.problem(f"{shorten(exc.move)} is not possible now: {shorten(exc.reason, 300)}")
     except PicnicError as exc:
-        screen.problem(safe(exc, 300))
+        screen.problem(shorten(exc, 300))
     else:
         return True
     return False
@@ -1138,7 +1137,7 @@ def _pick(legal: tuple[Any, ...], text: str) -> Any:
         count = len(legal)
         if len(text) <= len(str(count)) and 1 <= int(text) <= count:
             return legal[int(text) - 1]
-        raise PicnicError(f"there is no move {safe(text, 20)}: type a number from 1 to {count}")
+        raise PicnicError(f"there is no move {shorten(text, 20)}: type a number from 1 to {count}")
     return text
 
 
@@ -1152,7 +1151,7 @@ def _help(table: Table, legal: Sequence[Any], save_to: str) -> list[str]:
     game = table.game
     pages = [f"{game.title}\n\n{game.about}"] if game.about else []
     example = str(legal[0]) if legal else "1"
-    commands = _COMMANDS.format(example=safe(example), save=safe(save_to))
+    commands = _COMMANDS.format(example=shorten(example), save=shorten(save_to))
     if table.table:
         commands += "\n\n" + _notation(game, _TABLE_FORMS)
     return [*pages, commands]
@@ -1230,15 +1229,15 @@ def _stop(table: Table, screen: Screen, target: Path, why: str) -> None:
         screen.problem(f"the game could not be saved: {problem}")
         return
     screen.line(f"{_where(target)}; go on with:")
-    screen.line(f"  picnic play --resume {safe(_name(target), 300)}", whole=True)
+    screen.line(f"  picnic play --resume {shorten(_name(target), 300)}", whole=True)
 
 
 def _where(path: Path) -> str:
     """Where a game is saved, in words: a file of the saved games' folder by its name (the
     folder is long, and ``picnic play --resume`` looks there), any other by its path."""
     if path.parent in (saves_folder(), played_folder()):
-        return f"saved as {safe(path.name, 300)} with the saved games"
-    return f"saved to {safe(path, 300)}"
+        return f"saved as {shorten(path.name, 300)} with the saved games"
+    return f"saved to {shorten(path, 300)}"
 
 
 # --------------------------------------------------------------------------
@@ -1275,7 +1274,7 @@ def _watch(table: Table, screen: Screen, args: argparse.Namespace) -> None:
     screen.line(format_outcome(table.outcome), style="bold")
     if args.save:
         write_record(table.record(), args.save)
-        screen.line(f"saved the game to {safe(args.save)}", whole=True)
+        screen.line(f"saved the game to {shorten(args.save)}", whole=True)
 
 
 def _pictures(table: Table, screen: Screen, seat: int | None) -> None:

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from .. import codec
-from ..errors import DecodeError, PicnicError
+from ..errors import DecodeError, PicnicError, shorten
 from ..match import Record
-from .common import safe
 
 __all__ = ["BadMove", "locate", "read_record", "read_text", "write_record"]
 
@@ -55,7 +54,7 @@ def locate(path: str, folders: Sequence[Path]) -> str:
 def read_text(path: str) -> str:
     """The text of ``path`` (``-``: standard input), refusing more than 1 MiB or bad UTF-8."""
     limit = codec.MAX_DOCUMENT_BYTES
-    name = "standard input" if path == "-" else safe(path)
+    name = "standard input" if path == "-" else shorten(path)
     try:
         if path == "-":
             data = sys.stdin.buffer.read(limit + 1)
@@ -63,7 +62,7 @@ def read_text(path: str) -> str:
             with open(path, "rb") as file:
                 data = file.read(limit + 1)
     except OSError as exc:
-        raise PicnicError(f"cannot read {name}: {safe(exc.strerror or exc, 200)}") from None
+        raise PicnicError(f"cannot read {name}: {shorten(exc.strerror or exc, 200)}") from None
     if len(data) > limit:
         raise PicnicError(f"{name} is larger than {limit} bytes, the most a record may be")
     try:
@@ -78,16 +77,16 @@ def read_record(path: str) -> Record[Any, Any]:
     A move that cannot be read raises :class:`BadMove` with the moves before it;
     any other fault is a :class:`~picnic_rules.PicnicError` naming the file and the field.
     """
-    name = "standard input" if path == "-" else safe(path)
+    name = "standard input" if path == "-" else shorten(path)
     text = read_text(path)
     try:
         record = codec.loads(text, kind="record")
     except DecodeError as exc:
         found = _MOVE_PATH.match(exc.path)
         if found is None:
-            raise PicnicError(f"{name}: {safe(exc.path)}: {safe(exc.reason, 300)}") from None
+            raise PicnicError(f"{name}: {shorten(exc.path)}: {shorten(exc.reason, 300)}") from None
         index = int(found.group(1))
-        message = f"{name}: move {index + 1}: {safe(exc.reason, 300)}"
+        message = f"{name}: move {index + 1}: {shorten(exc.reason, 300)}"
         try:
             prefix = _prefix(text, index)
         except (PicnicError, ValueError, LookupError, TypeError):  # the rest is faulty too
@@ -117,4 +116,6 @@ def write_record(record: Record[Any, Any], path: str) -> None:
             os.unlink(temporary)
             raise
     except OSError as exc:
-        raise PicnicError(f"cannot write {safe(path)}: {safe(exc.strerror or exc, 200)}") from None
+        raise PicnicError(
+            f"cannot write {shorten(path)}: {shorten(exc.strerror or exc, 200)}"
+        ) from None

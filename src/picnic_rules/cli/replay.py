@@ -23,11 +23,11 @@ from typing import Any, TextIO
 
 import attrs
 
-from ..errors import IllegalMove, InvalidState, PicnicError, not_a_seat
+from ..errors import IllegalMove, InvalidState, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame
 from ..match import Record
 from ..registry import get_game
-from .common import format_outcome, non_negative, safe
+from .common import format_outcome, non_negative
 from .play import played_folder, saves_folder
 from .records import BadMove, locate, read_record
 from .screen import Screen
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Read the record, then list it or step through it."""
     screen = Screen(out, rich=False if args.plain else None)
     args.file = locate(args.file, (played_folder(), saves_folder()))
-    name = "standard input" if args.file == "-" else safe(args.file)
+    name = "standard input" if args.file == "-" else shorten(args.file)
     try:
         record = read_record(args.file)
     except BadMove as exc:
@@ -101,7 +101,7 @@ def _changed_rules(game: AnyGame, rules: Any) -> str:
     if not attrs.has(type(rules)):
         return ""
     return ", ".join(
-        f"{field.name}={safe(getattr(rules, field.name), 40)}"
+        f"{field.name}={shorten(getattr(rules, field.name), 40)}"
         for field in attrs.fields(type(rules))
         if getattr(rules, field.name) != getattr(default, field.name)
     )
@@ -123,11 +123,11 @@ def _walk(
         except IllegalMove as exc:
             who = "chance" if actor is CHANCE else f"seat {actor}"
             raise PicnicError(
-                f"{name}: move {index + 1} ({who}) '{safe(move)}' cannot be played: "
-                f"{safe(exc.reason, 300)}"
+                f"{name}: move {index + 1} ({who}) '{shorten(move)}' cannot be played: "
+                f"{shorten(exc.reason, 300)}"
             ) from None
         except InvalidState as exc:  # a game that ended already
-            raise PicnicError(f"{name}: move {index + 1}: {safe(exc, 300)}") from None
+            raise PicnicError(f"{name}: move {index + 1}: {shorten(exc, 300)}") from None
         screen.line(f"  {index + 1:>{digits}}. {_line(game, state, move, args.seat)}")
         states.append(after)
         if args.step:
@@ -142,11 +142,11 @@ def _line(game: AnyGame, state: Any, move: Any, seat: int | None) -> str:
     actor = game.to_move(state)
     if seat is None:
         who = "chance" if actor is CHANCE else f"seat {actor}"
-        return f"{who:<8} {safe(move)}"
+        return f"{who:<8} {shorten(move)}"
     try:
-        return safe(game.describe(game.view(state, seat), game.observe(state, move, seat)), 400)
+        return shorten(game.describe(game.view(state, seat), game.observe(state, move, seat)), 400)
     except PicnicError:
-        return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {safe(move)}"
+        return f"{'chance' if actor is CHANCE else f'seat {actor}'}: {shorten(move)}"
 
 
 def _frame(screen: Screen, game: AnyGame, state: Any, players: int, seat: int | None) -> None:

@@ -36,9 +36,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO
 
-from ..errors import PicnicError
+from ..errors import PicnicError, shorten
 from ..game import AnyGame
-from .common import safe
 
 __all__ = [
     "MAX_LINE",
@@ -243,7 +242,7 @@ class Screen:
             if not text:
                 print(file=self.out)
                 return None
-            print(safe(text.rstrip("\r\n"), MAX_LINE), file=self.out)
+            print(shorten(text.rstrip("\r\n"), MAX_LINE), file=self.out)
         if len(text.rstrip("\r\n")) > MAX_LINE:
             skipped = len(text)
             while text and not text.endswith("\n"):  # drop the rest of the line

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, ParamSpec, TextIO, TypeVar
 
-from ..errors import PicnicError
+from ..errors import PicnicError, shorten
 from ..processes import end_processes, usable_cpus, worker_started
 from ..registry import get_game
 from ..simulate import Interrupted, default_chunk_size, simulate
@@ -42,7 +42,6 @@ from .common import (
     at_most,
     positive,
     rules_from,
-    safe,
     seats,
 )
 
@@ -66,10 +65,10 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not '{safe(text)}'") from None
+        raise argparse.ArgumentTypeError(f"expected seconds, not '{shorten(text)}'") from None
     if not 0 < value <= 3600:
         raise argparse.ArgumentTypeError(
-            f"expected more than 0 and at most 3600 seconds, not {safe(text)}"
+            f"expected more than 0 and at most 3600 seconds, not {shorten(text)}"
         )
     return value
 
@@ -154,7 +153,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         out.flush()
     except OSError as exc:
-        raise PicnicError(f"cannot write the summary: {safe(exc.strerror or exc, 200)}") from None
+        raise PicnicError(
+            f"cannot write the summary: {shorten(exc.strerror or exc, 200)}"
+        ) from None
     return 0
 
 
@@ -302,7 +303,7 @@ def _dask_executor(address: str, timeout: float) -> Iterator[concurrent.futures.
         client = connect(address, timeout=timeout, set_as_default=False)
     except Exception as exc:
         raise PicnicError(
-            f"cannot reach the Dask scheduler at {safe(address)}: {safe(exc, 200)}"
+            f"cannot reach the Dask scheduler at {shorten(address)}: {shorten(exc, 200)}"
         ) from None
     try:
         yield client.get_executor()
@@ -318,8 +319,8 @@ def _check_reachable(address: str, timeout: float) -> None:
         host, port = get_address_host_port(address)
     except ValueError as exc:
         raise PicnicError(
-            f"--dask {safe(address)}: expected a scheduler address such as tcp://HOST:8786 "
-            f"({safe(exc, 200)})"
+            f"--dask {shorten(address)}: expected a scheduler address such as tcp://HOST:8786 "
+            f"({shorten(exc, 200)})"
         ) from None
     try:
         with socket.create_connection((host, port), timeout=timeout):
@@ -327,7 +328,7 @@ def _check_reachable(address: str, timeout: float) -> None:
     except OSError as exc:
         reason = "no answer in time" if isinstance(exc, TimeoutError) else exc.strerror or exc
         raise PicnicError(
-            f"cannot reach the Dask scheduler at {safe(address)}: {safe(reason, 200)}"
+            f"cannot reach the Dask scheduler at {shorten(address)}: {shorten(reason, 200)}"
         ) from None
 
 
@@ -339,7 +340,9 @@ def _results_file(path: str | None, seed: int) -> Iterator[Callable[[GameStat], 
     try:
         file = open(path, "w", encoding="utf-8")  # noqa: SIM115 -- closed below
     except OSError as exc:
-        raise PicnicError(f"cannot write {safe(path)}: {safe(exc.strerror or exc, 200)}") from None
+        raise PicnicError(
+            f"cannot write {shorten(path)}: {shorten(exc.strerror or exc, 200)}"
+        ) from None
 
     def write(stat: GameStat) -> None:
         line = {
@@ -370,7 +373,7 @@ def _results_file(path: str | None, seed: int) -> Iterator[Callable[[GameStat], 
 
 
 def _write_error(path: str, exc: OSError) -> PicnicError:
-    return PicnicError(f"cannot write {safe(path)}: {safe(exc.strerror or exc, 200)}")
+    return PicnicError(f"cannot write {shorten(path)}: {shorten(exc.strerror or exc, 200)}")
 
 
 @contextlib.contextmanager

@@ -24,11 +24,11 @@ import cattrs
 from cattrs.errors import ClassValidationError
 from cattrs.gen import make_dict_structure_fn
 
-from ..errors import RulesError
+from ..errors import RulesError, shorten
 from ..game import AnyGame, Outcome
 from .enums import enums_in, spelling, written
 from .failures import Invalid, at_field, at_index, json_type, key_segment
-from .limits import MAX_ECHO, MAX_INT_DIGITS, MAX_NOTATION, shorten
+from .limits import MAX_ECHO, MAX_INT_DIGITS, MAX_NOTATION
 
 __all__ = ["converter_of", "move_hook"]
 

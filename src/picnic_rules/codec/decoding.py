@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 import attrs
 
-from ..errors import DecodeError
+from ..errors import DecodeError, shorten
 from ..game import AnyGame, Game, Outcome
 from ..kit.checks import check_fields
 from ..typevars import M, Ob, R, S, V
@@ -16,7 +16,7 @@ from .converter import converter_of
 from .documents import FORMAT, HEADER, KINDS, Kind, game_named, resolve_game
 from .enums import SpellingClash
 from .failures import checked, json_type, key_segment, structure
-from .limits import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_REASON, shorten
+from .limits import MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_REASON
 from .records import decode_outcome, decode_record
 from .updates import HISTORY_FIELDS, decode_history, decode_observation, decode_update
 

@@ -6,12 +6,11 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypeAlias, get_args
 
-from ..errors import DecodeError, EncodeError, kind_of, with_article
+from ..errors import DecodeError, EncodeError, kind_of, shorten, with_article
 from ..game import AnyGame, Game, Outcome
 from ..registry import GAMES, get_game
 from ..typecheck import ill_typed
 from .converter import converter_of
-from .limits import shorten
 from .updates import encode_history, encode_update
 
 __all__ = [

@@ -20,8 +20,8 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from ..errors import DecodeError, InvalidState
-from .limits import MAX_ECHO, MAX_REASON, shorten
+from ..errors import DecodeError, InvalidState, shorten
+from .limits import MAX_ECHO, MAX_REASON
 
 __all__ = [
     "Invalid",

@@ -1,4 +1,5 @@
-"""The limits on what the codec reads, and the shortening of input quoted in its errors.
+"""The limits on what the codec reads (input its errors quote is shortened by
+:func:`picnic_rules.errors.shorten`).
 
 Every bound is checked before the work it protects, so a hostile document
 costs at most a bounded amount of time and memory, and every refusal is a
@@ -19,7 +20,6 @@ __all__ = [
     "MAX_NOTATION",
     "MAX_REASON",
     "check_description",
-    "shorten",
 ]
 
 MAX_DOCUMENT_BYTES: Final = 1 << 20
@@ -72,17 +72,6 @@ MAX_ECHO: Final = 80
 
 MAX_REASON: Final = 240
 """The most characters of a reason a :class:`~picnic_rules.DecodeError` carries."""
-
-
-def shorten(text: str, limit: int = MAX_ECHO) -> str:
-    """``text`` cut to ``limit`` characters, ending in ``...`` when it was cut.
-
-    >>> shorten("x" * 100, 10)
-    'xxxxxxx...'
-    >>> shorten("short")
-    'short'
-    """
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _HIDDEN: Final = {"Cc": "control", "Cf": "format"}

@@ -24,10 +24,9 @@ from typing import Any
 
 import cattrs
 
-from ..errors import DecodeError, RulesError
+from ..errors import DecodeError, RulesError, shorten
 from ..game import AnyGame, Outcome
 from .failures import first_failure, json_type, structure
-from .limits import shorten
 
 __all__ = [
     "decode_final_outcome",

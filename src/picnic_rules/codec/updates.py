@@ -47,11 +47,11 @@ from typing import Any, Final
 
 import cattrs
 
-from ..errors import DecodeError, not_a_seat
+from ..errors import DecodeError, not_a_seat, shorten
 from ..game import CHANCE, Actor, AnyGame, Outcome
 from .enums import written
 from .failures import check_keys, checked, json_type, structure
-from .limits import check_description, shorten
+from .limits import check_description
 from .records import decode_final_outcome, decode_outcome, decode_players_rules, max_steps
 
 __all__ = [

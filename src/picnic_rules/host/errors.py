@@ -6,7 +6,7 @@ reason; a web server maps them to HTTP statuses (400, 404, 401, 409, 403).
 
 from __future__ import annotations
 
-from ..errors import PicnicError
+from ..errors import PicnicError, shorten
 
 __all__ = [
     "HostError",
@@ -16,7 +16,6 @@ __all__ = [
     "SeatTaken",
     "StaleMove",
     "UndoOff",
-    "shorten",
 ]
 
 
@@ -59,25 +58,3 @@ class StaleMove(HostError):
         self.seen = seen
         self.version = version
         super().__init__(f"the table moved on: {version} moves made, not {shorten(seen)}")
-
-
-def shorten(value: object, limit: int = 40) -> str:
-    """``value`` as text of at most ``limit`` characters (cut with ``...``), for a message
-    that echoes what a client sent.
-
-    >>> shorten("eat " * 20)
-    'eat eat eat eat eat eat eat eat eat e...'
-    >>> shorten(10**4000)
-    'a number of about 4001 digits'
-    >>> shorten("a\\ud800b")    # never a character that cannot be sent as UTF-8
-    'a?b'
-    """
-    text = value if isinstance(value, str) else _text(value)
-    text = text if len(text) <= limit else text[: limit - 3] + "..."
-    return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def _text(value: object) -> str:
-    if isinstance(value, int) and value.bit_length() > 128:  # never write a huge int whole
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    return str(value)

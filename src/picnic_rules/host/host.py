@@ -40,11 +40,11 @@ import attrs
 
 from .. import codec
 from ..client import SeatUpdate
-from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat
+from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
-from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff, shorten
+from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
 from .inputs import agents_of, labels_of, seats_of, seed_of, table_id_of, undo_of
 from .store import MemoryStore, Store
 from .table import Table

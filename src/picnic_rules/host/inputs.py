@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..errors import kind_of
+from ..errors import kind_of, shorten
 from ..match import MAX_SEED
-from .errors import HostError, NoSuchTable, shorten
+from .errors import HostError, NoSuchTable
 
 __all__ = [
     "MAX_ID",

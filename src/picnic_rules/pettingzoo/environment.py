@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
-
-from ..errors import PicnicError, RulesError, kind_of
+from ..errors import PicnicError, kind_of
 from ..game import CHANCE, AnyGame
+from ..options_text import rules_from_values
 from ..registry import GAMES
 from ._extra import missing
 from .actions import ActionSpace
@@ -45,14 +44,11 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 def rules_from_options(game: AnyGame, options: dict[str, Any]) -> Any:
-    """``game.Rules(**options)``, refusing a name that is no option with
-    :class:`~picnic_rules.RulesError`."""
-    names = {field.name for field in attrs.fields(game.Rules)}
-    for name in options:
-        if name not in names:
-            known = ", ".join(sorted(names))
-            raise RulesError(f"{game.name} has no rules option {name!r} ({known})", field=name)
-    return game.Rules(**options)
+    """The ``Rules`` that the environment's keyword arguments give, read as the command line
+    and the lobby read theirs (:func:`~picnic_rules.options_text.rules_from_values`: a name
+    by its value or member name, a set's names in any order); a name that is no option, or
+    a value not of its option's form, is a :class:`~picnic_rules.RulesError`."""
+    return rules_from_values(game, None, options)
 
 
 def _game(name: str) -> AnyGame:

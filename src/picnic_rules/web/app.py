@@ -86,7 +86,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import codec
 from ..client import figures_of
-from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError
+from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, shorten
 from ..host import (
     Answer,
     Host,
@@ -98,7 +98,6 @@ from ..host import (
     StaleMove,
     UndoOff,
 )
-from ..host.errors import shorten
 from ..host.inputs import BadInput
 from ..registry import get_game as find_game
 from . import lobby

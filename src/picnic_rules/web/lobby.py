@@ -26,10 +26,12 @@ open tables, and the page's board scripts.
 
 A seat's kind is ``"person"`` (the opener's: it gets a credential), ``"open"`` (a person
 invited: it gets an invite), or an agent's name (:data:`AGENTS`). A table's rules are
-its ``variant``'s (the defaults when none) with the ``rules`` fields changed, each value
-checked for its field's form and then by the game's own ``Rules`` validators, exactly as
-the library checks them: a refusal is a 400 JSON error (``"request"`` for a malformed
-field, ``"rules"`` for a value the rules refuse, ``"players"`` for a player count).
+its ``variant``'s (the defaults when none) with the ``rules`` fields changed, read by the
+one reader of rules from outside, as the command line and PettingZoo read them
+(:func:`~picnic_rules.options_text.rules_from_values`: a name by its value or member
+name, a set's names in any order): a refusal is a 400 JSON error (``"request"`` for a
+malformed field, ``"rules"`` for an unknown variant or option or a value not of its
+option's form or that the rules refuse, ``"players"`` for a player count).
 ``"real_table": true`` opens a table played with real cards and dice: the seats type in
 what chance did (``POST /api/games/ID/chance``) rather than the server drawing it.
 
@@ -62,8 +64,7 @@ from ..agents import agent_names
 from ..errors import PicnicError, RulesError
 from ..game import AnyGame
 from ..host import Host, Saved
-from ..host.errors import shorten
-from ..options_text import rules_form, rules_types
+from ..options_text import rules_form, rules_from_values, rules_types
 from ..registry import GAMES, get_game
 from .reading import MAX_SEED, RequestError
 from .reading import json_answer as _json
@@ -80,7 +81,6 @@ __all__ = [
     "board_source",
     "describe_game",
     "describe_open",
-    "rules_of",
     "routes",
 ]
 
@@ -246,95 +246,6 @@ def describe_game(game: AnyGame, board: bool | None = None) -> dict[str, Any]:
     }
 
 
-class _Refused(Exception):
-    """A request field the lobby refuses: its error name and reason."""
-
-    def __init__(self, error: str, reason: str) -> None:
-        super().__init__(reason)
-        self.error = error
-        self.reason = reason
-
-
-def _convert(name: str, kind: Any, value: Any) -> Any:
-    """The JSON ``value`` of the ``Rules`` field ``name`` (of type ``kind``) as the field
-    takes it; :class:`_Refused` if it is not of the field's form."""
-    origin = typing.get_origin(kind)
-    wrong = _Refused("request", f"rules.{name} must be {rules_form(kind)}")
-    if kind is bool:
-        if type(value) is not bool:
-            raise wrong
-        return value
-    if kind is int:
-        if type(value) is not int:
-            raise wrong
-        return value
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        if type(value) is not str:
-            raise wrong
-        for member in kind:
-            if str(member).lower() == value.strip().lower():
-                return member
-        raise wrong
-    if origin is tuple:
-        items = typing.get_args(kind)
-        if type(value) is not list or len(value) > 100:
-            raise wrong
-        if Ellipsis in items:
-            items = (items[0],) * len(value)
-        elif len(items) != len(value):
-            raise wrong
-        return tuple(_convert(name, item, entry) for item, entry in zip(items, value, strict=True))
-    raise wrong
-
-
-def rules_of(game: AnyGame, variant: Any, changes: Any) -> Any:
-    """The ``Rules`` of a lobby request: ``variant`` (``None``: the defaults) with the
-    fields of ``changes`` (a JSON object) changed, checked by the game's validators.
-    Raises :class:`~picnic_rules.RulesError` for a value the rules refuse and
-    :class:`~picnic_rules.PicnicError` for an unknown variant or field or a value of the
-    wrong form.
-
-    >>> from picnic_rules import GAMES
-    >>> rules_of(GAMES["insects"], "small-deck", {"buy": True}).hand_size
-    3
-    >>> rules_of(GAMES["insects"], None, {"hand_size": 0})
-    Traceback (most recent call last):
-    ...
-    picnic_rules.errors.RulesError: hand_size must be at least 1, not 0
-    >>> rules_of(GAMES["insects"], None, {"hand_size": "3"})
-    Traceback (most recent call last):
-    ...
-    picnic_rules.errors.PicnicError: rules.hand_size must be an integer
-    """
-    try:
-        return _rules_of(game, variant, changes)
-    except _Refused as refused:
-        if refused.error == "rules":
-            raise RulesError(refused.reason) from None
-        raise PicnicError(refused.reason) from None
-
-
-def _rules_of(game: AnyGame, variant: Any, changes: Any) -> Any:
-    if variant is not None and (type(variant) is not str or variant not in game.variants):
-        known = ", ".join(game.variants)
-        raise _Refused("request", f'"variant" must be null or one of {known}')
-    base = game.variants[variant] if variant is not None else game.Rules()
-    if changes is None:
-        changes = {}
-    if type(changes) is not dict:
-        raise _Refused("request", '"rules" must be an object of rules fields')
-    kinds = rules_types(type(base))
-    converted = {}
-    for name, value in changes.items():
-        if name not in kinds:
-            raise _Refused("request", f"unknown rules field {shorten(name)!r} for {game.name}")
-        converted[name] = _convert(name, kinds[name], value)
-    try:
-        return attrs.evolve(base, **converted)
-    except RulesError as error:
-        raise _Refused("rules", error.reason) from None
-
-
 @attrs.frozen
 class _Listing:
     """An open table the lobby lists: its game and each open seat's invite."""
@@ -406,9 +317,6 @@ def routes(
     files = _static_files(every)
     games = [describe_game(game, f"boards/{game.name}.js" in files) for game in every]
     listed: collections.OrderedDict[str, _Listing] = collections.OrderedDict()
-
-    def refused(error: _Refused) -> RequestError:
-        return RequestError(400, error.error, error.reason)
 
     def still_open(listing: _Listing) -> dict[str, Any] | None:
         loaded = host.store.load(listing.table)
@@ -495,9 +403,9 @@ def routes(
         if type(real_table) is not bool:
             raise RequestError(400, "request", '"real_table" must be true or false')
         try:
-            rules = _rules_of(game, body.get("variant"), body.get("rules"))
-        except _Refused as error:
-            raise refused(error) from None
+            rules = rules_from_values(game, body.get("variant"), body.get("rules"))
+        except RulesError as error:
+            raise RequestError(400, "rules", error.reason) from None
         return {
             "game": game,
             "players": players,

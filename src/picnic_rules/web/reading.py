@@ -16,7 +16,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..host.errors import shorten
+from ..errors import shorten
 from ..host.inputs import unicode_problem
 
 __all__ = [
