@@ -302,7 +302,7 @@ played: list[tuple[str, list[str]]] = []
 
 async def open_table(seats: list[Seat]) -> str:
     status, created = await seats[0].http.request(
-        "POST", "/api/games", {"mode": "invite", "seed": None}
+        "POST", "/api/tables", {"game": "sandwich", "mode": "invite", "seed": None}
     )
     assert status == 201, created
     table: str = created["id"]

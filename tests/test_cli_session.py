@@ -120,7 +120,7 @@ def test_a_bad_resumed_move_is_named_by_its_number() -> None:
 
 def test_at_a_real_table_chance_is_told_not_drawn() -> None:
     rules = attrs.evolve(GAME.Rules(), flies=0)
-    table = Table(GAME, players=2, rules=rules, seed=1, agents={1: "computer"}, table=True)
+    table = Table(GAME, players=2, rules=rules, seed=1, agents={1: "computer"}, real_table=True)
     assert table.advance() == 0 and table.to_move is CHANCE  # it waits to be told
     with pytest.raises(IllegalMove):
         table.tell("draw fly")  # this deck has no fly
@@ -137,7 +137,7 @@ def test_at_a_real_table_chance_is_told_not_drawn() -> None:
 
 
 def test_at_a_real_table_undo_keeps_what_the_table_dealt() -> None:
-    table = Table(GAME, players=2, rules=None, seed=1, agents={1: "random"}, table=True)
+    table = Table(GAME, players=2, rules=None, seed=1, agents={1: "random"}, real_table=True)
     for card in ("bread", "jelly", "pb", "ant", "bread"):
         table.tell(f"draw {card}")
     table.choose(0, "end")

@@ -49,7 +49,7 @@ def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Calla
 
 
 def first_legal(host: Host, table: str, token: str) -> str:
-    update = host.update(table, token)
+    update = host.answer(table, token).update
     return update.legal_moves[0].notation
 
 
@@ -57,29 +57,32 @@ def test_a_seat_plays_by_its_credential_and_the_computer_answers(make_store) -> 
     host = Host(make_store())
     opened = host.open("sandwich", agents={1: "computer"}, seed=3)
     assert list(opened.tokens) == [0] and opened.invites == {}
-    seen = host.version(opened.table)
+    seen = host.version(opened.table_id)
     after = host.move(
-        opened.table, opened.tokens[0], first_legal(host, opened.table, opened.tokens[0]), seen=seen
+        opened.table_id,
+        opened.tokens[0],
+        first_legal(host, opened.table_id, opened.tokens[0]),
+        seen=seen,
     )
-    assert after.observations[0].description.startswith("you ")
-    assert host.version(opened.table) > seen + 1  # the computer and chance acted too
+    assert after.update.observations[0].description.startswith("you ")
+    assert host.version(opened.table_id) > seen + 1  # the computer and chance acted too
     with pytest.raises(NotASeat):
-        host.update(opened.table, "not a credential")
+        host.answer(opened.table_id, "not a credential")
     with pytest.raises(NoSuchTable):
-        host.update("no-such-table", opened.tokens[0])
+        host.answer("no-such-table", opened.tokens[0])
 
 
 def test_a_stale_or_illegal_move_changes_nothing(make_store) -> None:  # type: ignore[no-untyped-def]
     host = Host(make_store())
     opened = host.open("sandwich", agents={1: "computer"}, seed=3)
-    token, seen = opened.tokens[0], host.version(opened.table)
-    before = host.update(opened.table, token)
+    token, seen = opened.tokens[0], host.version(opened.table_id)
+    before = host.answer(opened.table_id, token).update
     with pytest.raises(StaleMove, match=f"{seen} moves made, not {seen - 1}"):
-        host.move(opened.table, token, before.legal_moves[0].notation, seen=seen - 1)
+        host.move(opened.table_id, token, before.legal_moves[0].notation, seen=seen - 1)
     with pytest.raises(IllegalMove):
-        host.move(opened.table, token, "play jelly on 5", seen=seen)
-    assert host.version(opened.table) == seen
-    assert host.update(opened.table, token) == before
+        host.move(opened.table_id, token, "play jelly on 5", seen=seen)
+    assert host.version(opened.table_id) == seen
+    assert host.answer(opened.table_id, token).update == before
 
 
 def test_an_invite_gives_its_seat_once(make_store) -> None:  # type: ignore[no-untyped-def]
@@ -87,35 +90,35 @@ def test_an_invite_gives_its_seat_once(make_store) -> None:  # type: ignore[no-u
     opened = host.open("poultry", players=3, agents={2: "computer"}, open_seats=[1], seed=4)
     assert list(opened.tokens) == [0] and list(opened.invites) == [1]
     with pytest.raises(NotASeat):
-        host.join(opened.table, "a guess")
-    seat, token = host.join(opened.table, opened.invites[1])
-    assert seat == 1 and host.seat_of(opened.table, token) == 1
+        host.join(opened.table_id, "a guess")
+    seat, token = host.join(opened.table_id, opened.invites[1])
+    assert seat == 1 and host.seat_of(opened.table_id, token) == 1
     with pytest.raises(SeatTaken):
-        host.join(opened.table, opened.invites[1])
-    assert host.update(opened.table, token).seat == 1
+        host.join(opened.table_id, opened.invites[1])
+    assert host.answer(opened.table_id, token).update.seat == 1
 
 
 def test_undo_is_off_when_two_people_play(make_store) -> None:  # type: ignore[no-untyped-def]
     host = Host(make_store())
     alone = host.open("sandwich", agents={1: "computer"}, seed=3)
     token = alone.tokens[0]
-    seen = host.version(alone.table)
-    host.move(alone.table, token, first_legal(host, alone.table, token), seen=seen)
-    assert host.undo(alone.table, token) > 0 and host.version(alone.table) == seen
+    seen = host.version(alone.table_id)
+    host.move(alone.table_id, token, first_legal(host, alone.table_id, token), seen=seen)
+    assert host.undo(alone.table_id, token)[0] > 0 and host.version(alone.table_id) == seen
     both = host.open("sandwich", agents={}, seed=3)
     with pytest.raises(UndoOff, match="undo is off"):
-        host.undo(both.table, both.tokens[0])
+        host.undo(both.table_id, both.tokens[0])
     assert issubclass(UndoOff, PicnicError)
     # a seat's client that is behind cannot take back what it has not seen
-    host.move(alone.table, token, first_legal(host, alone.table, token), seen=seen)
+    host.move(alone.table_id, token, first_legal(host, alone.table_id, token), seen=seen)
     with pytest.raises(StaleMove):
-        host.undo(alone.table, token, seen=seen)
-    taken, answer = host.take_back(alone.table, token, seen=host.version(alone.table))
-    assert taken > 0 and answer.seen == seen == host.version(alone.table)
+        host.undo(alone.table_id, token, seen=seen)
+    taken, answer = host.undo(alone.table_id, token, seen=host.version(alone.table_id))
+    assert taken > 0 and answer.seen == seen == host.version(alone.table_id)
     assert len(answer.update.observations) == seen  # the whole log again
     restarted = Host(make_store())  # stored before it returned
-    assert restarted.version(alone.table) == seen
-    assert host.take_back(alone.table, token, seen=seen)[0] == 0  # nothing left to take back
+    assert restarted.version(alone.table_id) == seen
+    assert host.undo(alone.table_id, token, seen=seen)[0] == 0  # nothing left to take back
 
 
 def test_a_restart_loses_nothing(tmp_path: Path) -> None:
@@ -124,18 +127,18 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     opened = host.open("insects", agents={1: "computer"}, seed=8)
     token = opened.tokens[0]
     for _ in range(3):
-        if host.table(opened.table).over:
+        if host.table(opened.table_id).over:
             break
         host.move(
-            opened.table,
+            opened.table_id,
             token,
-            first_legal(host, opened.table, token),
-            seen=host.version(opened.table),
+            first_legal(host, opened.table_id, token),
+            seen=host.version(opened.table_id),
         )
-    before = host.update(opened.table, token)
+    before = host.answer(opened.table_id, token).update
     restarted = Host(open_store(url))  # a new process on the same database
-    assert restarted.update(opened.table, token) == before
-    assert restarted.table(opened.table).record() == host.table(opened.table).record()
+    assert restarted.answer(opened.table_id, token).update == before
+    assert restarted.table(opened.table_id).record() == host.table(opened.table_id).record()
 
 
 def test_two_hosts_on_one_database_never_both_accept_a_step(tmp_path: Path) -> None:
@@ -143,20 +146,22 @@ def test_two_hosts_on_one_database_never_both_accept_a_step(tmp_path: Path) -> N
     first, second = Host(SqlStore(url)), Host(SqlStore(url))
     opened = first.open("sandwich", agents={}, seed=3)
     token = opened.tokens[0]
-    seen = first.version(opened.table)
-    move = first_legal(first, opened.table, token)
-    assert second.update(opened.table, token) == first.update(opened.table, token)  # both loaded
-    first.move(opened.table, token, move, seen=seen)
+    seen = first.version(opened.table_id)
+    move = first_legal(first, opened.table_id, token)
+    assert (
+        second.answer(opened.table_id, token).update == first.answer(opened.table_id, token).update
+    )  # both loaded
+    first.move(opened.table_id, token, move, seen=seen)
     with pytest.raises((StaleMove, OutOfTurn)):
-        second.move(opened.table, token, move, seen=seen)
-    assert second.version(opened.table) == first.version(opened.table)
+        second.move(opened.table_id, token, move, seen=seen)
+    assert second.version(opened.table_id) == first.version(opened.table_id)
 
 
 def test_an_answer_from_the_loaded_table_alone_is_the_answer_or_none(make_store) -> None:  # type: ignore[no-untyped-def]
     store = make_store()
     host, elsewhere = Host(store), Host(make_store())
     opened = host.open("sandwich", agents={}, seed=3)
-    table_id, token = opened.table, opened.tokens[0]
+    table_id, token = opened.table_id, opened.tokens[0]
     seen = host.version(table_id)
     assert host.answer_loaded(table_id, token, 2, seen) == host.answer(table_id, token, 2)
     assert host.answer_loaded(table_id, opened.tokens[1], 0, seen - 1) == host.answer(
@@ -170,7 +175,7 @@ def test_an_answer_from_the_loaded_table_alone_is_the_answer_or_none(make_store)
     with host._get(table_id).lock:  # busy: never waits
         assert host.answer_loaded(table_id, token, 0, seen) is None
     # a move that another host stored first: the loaded table is forgotten, never answered
-    elsewhere.update(table_id, token)
+    elsewhere.answer(table_id, token)
     actor = opened.tokens[host.table(table_id).to_move]
     move = first_legal(host, table_id, actor)
     host.move(table_id, actor, move, seen=seen)
@@ -178,8 +183,8 @@ def test_an_answer_from_the_loaded_table_alone_is_the_answer_or_none(make_store)
         elsewhere.move(table_id, actor, move, seen=seen)
     assert elsewhere.answer_loaded(table_id, token, 0, seen) is None
     alone = host.open("sandwich", agents={1: "computer"}, seed=3)  # undo allowed
-    version = host.version(alone.table)
-    assert host.answer_loaded(alone.table, alone.tokens[0], 0, version) is None
+    version = host.version(alone.table_id)
+    assert host.answer_loaded(alone.table_id, alone.tokens[0], 0, version) is None
 
 
 def test_racing_saves_one_wins(make_store) -> None:  # type: ignore[no-untyped-def]
@@ -202,15 +207,15 @@ def test_a_finished_table_leaves_memory_and_stays_in_the_store(make_store) -> No
     host = Host(make_store())
     opened = host.open("sandwich", agents={1: "random"}, seed=5)
     token = opened.tokens[0]
-    while not host.table(opened.table).over:
+    while not host.table(opened.table_id).over:
         host.move(
-            opened.table,
+            opened.table_id,
             token,
-            first_legal(host, opened.table, token),
-            seen=host.version(opened.table),
+            first_legal(host, opened.table_id, token),
+            seen=host.version(opened.table_id),
         )
     assert host.loaded == 0
-    final = host.update(opened.table, token)
+    final = host.answer(opened.table_id, token).update
     assert final.outcome is not None and final.legal_moves == ()
 
 
@@ -219,22 +224,22 @@ def test_every_game_can_be_hosted() -> None:
     for name in sorted(GAMES):
         game = GAMES[name]
         opened = host.open(name, players=game.players[0], agents={1: "random"}, seed=2)
-        assert host.update(opened.table, opened.tokens[0]).seat == 0
+        assert host.answer(opened.table_id, opened.tokens[0]).update.seat == 0
 
 
 def test_a_spectator_sees_public_moves_and_never_a_card(make_store) -> None:  # type: ignore[no-untyped-def]
     host = Host(make_store())
     opened = host.open("sandwich", agents={1: "computer"}, seed=3, meta={"mode": "computer"})
     token = opened.tokens[0]
-    host.move(opened.table, token, first_legal(host, opened.table, token), seen=5)
-    public = host.public(opened.table)
-    table = host.table(opened.table)
+    host.move(opened.table_id, token, first_legal(host, opened.table_id, token), seen=5)
+    public = host.public(opened.table_id)
+    table = host.table(opened.table_id)
     assert public.seen == table.version == len(public.log) and public.meta == {"mode": "computer"}
     assert public.log[:5] == ("chance acts",) * 5  # the deal and the draw name no card
     assert public.log[5] == f"seat 0: {table.moves[5]}"
-    assert host.public(opened.table, since=public.seen - 1).log == public.log[-1:]
+    assert host.public(opened.table_id, since=public.seen - 1).log == public.log[-1:]
     with pytest.raises(PicnicError, match="since must be 0 to"):
-        host.public(opened.table, since=10**4000)
+        host.public(opened.table_id, since=10**4000)
     # the table as every seat sees it: the sandwiches and the hand sizes, no hand
     assert public.view == table.game.public_view(table.state)
     assert public.view.table == table.state.table
@@ -244,10 +249,10 @@ def test_a_spectator_sees_public_moves_and_never_a_card(make_store) -> None:  # 
     assert document["kind"] == "public" and "hand" not in document["public"]
     # a game with face-down moves names no move at all, and shows face-down cards as counts
     poultry = host.open("poultry", players=3, agents={1: "random", 2: "random"}, seed=4)
-    shown = host.public(poultry.table)
+    shown = host.public(poultry.table_id)
     for line in shown.log:
         assert line == "chance acts" or line.endswith(" moves"), line
-    state = host.table(poultry.table).state
+    state = host.table(poultry.table_id).state
     assert shown.view.hand_sizes == tuple(map(sum, state.hands))
     hidden = state.phase.value in ("commit", "reveal")
     assert shown.view.face_down == tuple(len(c) if hidden else 0 for c in state.played)
@@ -257,13 +262,15 @@ def test_answers_carry_the_version_and_labels_and_stores_read_many_versions(make
     store = make_store()
     host = Host(store)
     opened = host.open("sandwich", agents={}, seed=3, meta={"mode": "pass"})
-    answer = host.answer(opened.table, opened.tokens[1])
+    answer = host.answer(opened.table_id, opened.tokens[1])
     assert (answer.seen, answer.update.seat, answer.meta) == (5, 1, {"mode": "pass"})
-    move = first_legal(host, opened.table, opened.tokens[0])
-    played = host.play(opened.table, opened.tokens[0], move, seen=5)
-    assert played.seen == host.version(opened.table) > 5
-    assert store.versions([opened.table, "nothing", opened.table]) == {opened.table: played.seen}
-    assert Host(store).meta(opened.table) == {"mode": "pass"}  # kept with the table
+    move = first_legal(host, opened.table_id, opened.tokens[0])
+    played = host.move(opened.table_id, opened.tokens[0], move, seen=5)
+    assert played.seen == host.version(opened.table_id) > 5
+    assert store.versions([opened.table_id, "nothing", opened.table_id]) == {
+        opened.table_id: played.seen
+    }
+    assert Host(store).meta(opened.table_id) == {"mode": "pass"}  # kept with the table
 
 
 def test_a_stale_message_never_writes_a_huge_number() -> None:
@@ -276,24 +283,24 @@ def test_a_stale_message_never_writes_a_huge_number() -> None:
 def test_two_hosts_on_one_store_join_an_invite_once_and_know_the_new_seat(make_store) -> None:  # type: ignore[no-untyped-def]
     first, second = Host(make_store()), Host(make_store())
     opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
-    assert second.update(opened.table, opened.tokens[0]).seat == 0  # loaded by both
-    seat, token = first.join(opened.table, opened.invites[1])
-    assert second.update(opened.table, token).seat == seat == 1  # a join made elsewhere
+    assert second.answer(opened.table_id, opened.tokens[0]).update.seat == 0  # loaded by both
+    seat, token = first.join(opened.table_id, opened.invites[1])
+    assert second.answer(opened.table_id, token).update.seat == seat == 1  # a join made elsewhere
     with pytest.raises(SeatTaken):  # the other host's loaded copy is behind: the store decides
-        Host(make_store()).join(opened.table, opened.invites[1])
+        Host(make_store()).join(opened.table_id, opened.invites[1])
     third = Host(make_store())
-    assert third.update(opened.table, opened.tokens[0]).seat == 0
+    assert third.answer(opened.table_id, opened.tokens[0]).update.seat == 0
     with pytest.raises(NotASeat):
-        third.update(opened.table, "not a credential")
+        third.answer(opened.table_id, "not a credential")
 
 
 def test_racing_joins_on_two_hosts_give_the_seat_once(make_store) -> None:  # type: ignore[no-untyped-def]
     first, second = Host(make_store()), Host(make_store())
     opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
-    second.update(opened.table, opened.tokens[0])  # both hold the table without seat 1
-    first.join(opened.table, opened.invites[1])
+    second.answer(opened.table_id, opened.tokens[0])  # both hold the table without seat 1
+    first.join(opened.table_id, opened.invites[1])
     with pytest.raises(SeatTaken):
-        second.join(opened.table, opened.invites[1])
+        second.join(opened.table_id, opened.invites[1])
 
 
 def test_a_move_saved_through_a_host_that_missed_a_join_never_erases_it(make_store) -> None:  # type: ignore[no-untyped-def]
@@ -302,28 +309,28 @@ def test_a_move_saved_through_a_host_that_missed_a_join_never_erases_it(make_sto
     # seat was gone for good, and the same invite took it again
     first, second = Host(make_store()), Host(make_store())
     opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
-    seat, token = second.join(opened.table, opened.invites[1])
-    seen = first.version(opened.table)  # first's copy is the table before the join
-    move = first.update(opened.table, opened.tokens[0]).legal_moves[0].notation
-    after = first.play(opened.table, opened.tokens[0], move, seen=seen)
+    seat, token = second.join(opened.table_id, opened.invites[1])
+    seen = first.version(opened.table_id)  # first's copy is the table before the join
+    move = first.answer(opened.table_id, opened.tokens[0]).update.legal_moves[0].notation
+    after = first.move(opened.table_id, opened.tokens[0], move, seen=seen)
     assert after.seen > seen
     for host in (first, second, Host(make_store())):  # the seat holds on every host
-        assert host.answer(opened.table, token).update.seat == seat == 1
+        assert host.answer(opened.table_id, token).update.seat == seat == 1
     with pytest.raises(SeatTaken):
-        Host(make_store()).join(opened.table, opened.invites[1])
-    stored = Saved.loads(first.store.load(opened.table)[0])  # type: ignore[index]
+        Host(make_store()).join(opened.table_id, opened.invites[1])
+    stored = Saved.loads(first.store.load(opened.table_id)[0])  # type: ignore[index]
     assert sorted(stored.credentials) == [0, 1] and len(stored.record.moves) == after.seen
 
 
 def test_a_join_through_a_host_behind_on_moves_is_taken_not_stale(make_store) -> None:  # type: ignore[no-untyped-def]
     first, second = Host(make_store()), Host(make_store())
     opened = first.open("sandwich", agents={}, open_seats=[1], seed=4)
-    second.public(opened.table)  # second holds the table as it was opened
-    seen = first.version(opened.table)
-    move = first.update(opened.table, opened.tokens[0]).legal_moves[0].notation
-    first.play(opened.table, opened.tokens[0], move, seen=seen)
-    seat, token = second.join(opened.table, opened.invites[1])  # not "stale": joined
-    assert first.answer(opened.table, token).update.seat == seat == 1
+    second.public(opened.table_id)  # second holds the table as it was opened
+    seen = first.version(opened.table_id)
+    move = first.answer(opened.table_id, opened.tokens[0]).update.legal_moves[0].notation
+    first.move(opened.table_id, opened.tokens[0], move, seen=seen)
+    seat, token = second.join(opened.table_id, opened.invites[1])  # not "stale": joined
+    assert first.answer(opened.table_id, token).update.seat == seat == 1
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -362,10 +369,10 @@ def test_a_resumed_table_deals_again_what_an_undo_took_back(tmp_path: Path) -> N
     host = Host(open_store(url))
     opened = host.open("sandwich", agents={1: "computer"}, seed=6)
     token = opened.tokens[0]
-    move = first_legal(host, opened.table, token)
-    first = host.move(opened.table, token, move, seen=5)
-    assert host.undo(opened.table, token) > 0
-    again = Host(open_store(url)).move(opened.table, token, move, seen=5)  # a new process
+    move = first_legal(host, opened.table_id, token)
+    first = host.move(opened.table_id, token, move, seen=5)
+    assert host.undo(opened.table_id, token)[0] > 0
+    again = Host(open_store(url)).move(opened.table_id, token, move, seen=5)  # a new process
     assert again == first  # the same cards drawn, the same computer's answer
 
 
@@ -378,24 +385,26 @@ def test_the_stored_document_is_the_whole_table_after_moves_and_undos() -> None:
     token = opened.tokens[0]
 
     def stored() -> Saved:
-        found = store.load(opened.table)
+        found = store.load(opened.table_id)
         assert found is not None
         saved = Saved.loads(found[0])
         assert found[0] == saved.dumps()  # as if written whole
         return saved
 
     for choice in (0, 0, -1, 0, -1):
-        update = host.update(opened.table, token)
+        update = host.answer(opened.table_id, token).update
         move = update.legal_moves[choice].notation
-        host.move(opened.table, token, move, seen=host.version(opened.table))
-        assert stored().record == host.table(opened.table).record()
-    host.undo(opened.table, token)
-    host.undo(opened.table, token)
-    assert stored().record == host.table(opened.table).record()
-    update = host.update(opened.table, token)
-    host.move(opened.table, token, update.legal_moves[-1].notation, seen=host.version(opened.table))
-    assert stored().record == host.table(opened.table).record()
-    assert Host(store).table(opened.table).record() == host.table(opened.table).record()
+        host.move(opened.table_id, token, move, seen=host.version(opened.table_id))
+        assert stored().record == host.table(opened.table_id).record()
+    host.undo(opened.table_id, token)
+    host.undo(opened.table_id, token)
+    assert stored().record == host.table(opened.table_id).record()
+    update = host.answer(opened.table_id, token).update
+    host.move(
+        opened.table_id, token, update.legal_moves[-1].notation, seen=host.version(opened.table_id)
+    )
+    assert stored().record == host.table(opened.table_id).record()
+    assert Host(store).table(opened.table_id).record() == host.table(opened.table_id).record()
 
 
 def test_a_server_never_takes_an_undone_history_for_the_tables_own() -> None:
@@ -408,26 +417,26 @@ def test_a_server_never_takes_an_undone_history_for_the_tables_own() -> None:
     token = opened.tokens[0]
     for _ in range(2):
         here.move(
-            opened.table,
+            opened.table_id,
             token,
-            first_legal(here, opened.table, token),
-            seen=here.version(opened.table),
+            first_legal(here, opened.table_id, token),
+            seen=here.version(opened.table_id),
         )
-    start = here.answer(opened.table, token)
+    start = here.answer(opened.table_id, token)
     plays = ["play jelly on 0", "ant 1.0 to 0"]  # two moves that each add one move here
     assert set(plays) <= {entry.notation for entry in start.update.legal_moves}
-    here.move(opened.table, token, plays[0], seen=start.seen)
-    seen = here.version(opened.table)
+    here.move(opened.table_id, token, plays[0], seen=start.seen)
+    seen = here.version(opened.table_id)
     assert seen == start.seen + 1
-    assert there.answer(opened.table, token).seen == seen  # loaded there with plays[0]
-    here.undo(opened.table, token, seen=seen)
-    here.move(opened.table, token, plays[1], seen=start.seen)
-    assert here.version(opened.table) == seen  # the same count, another history
-    truth = here.table(opened.table).record()
-    assert there.table(opened.table).record() != truth  # its copy is out of date...
-    answer = there.answer(opened.table, token)
-    assert there.table(opened.table).record() == truth  # ...and is not believed
-    assert answer.update == here.update(opened.table, token)
+    assert there.answer(opened.table_id, token).seen == seen  # loaded there with plays[0]
+    here.undo(opened.table_id, token, seen=seen)
+    here.move(opened.table_id, token, plays[1], seen=start.seen)
+    assert here.version(opened.table_id) == seen  # the same count, another history
+    truth = here.table(opened.table_id).record()
+    assert there.table(opened.table_id).record() != truth  # its copy is out of date...
+    answer = there.answer(opened.table_id, token)
+    assert there.table(opened.table_id).record() == truth  # ...and is not believed
+    assert answer.update == here.answer(opened.table_id, token).update
     move = answer.update.legal_moves[0].notation
-    there.move(opened.table, token, move, seen=seen)  # moves on the true history
-    assert Host(store).table(opened.table).record().moves[: len(truth.moves)] == truth.moves
+    there.move(opened.table_id, token, move, seen=seen)  # moves on the true history
+    assert Host(store).table(opened.table_id).record().moves[: len(truth.moves)] == truth.moves

@@ -25,7 +25,7 @@ def test_every_seed_taken_loads_back(seed: Any, tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tables.db'}"
     opened = Host(open_store(url)).open("sandwich", agents={1: "computer"}, seed=seed)
     again = Host(open_store(url))  # a restart: the table is read back from the store
-    assert again.answer(opened.table, opened.tokens[0]).seen == again.version(opened.table)
+    assert again.answer(opened.table_id, opened.tokens[0]).seen == again.version(opened.table_id)
 
 
 @pytest.mark.parametrize("table_id", [["x"], {"a": 1}, None, 5, b"x", "x" * 65, "\ud800"])
@@ -35,15 +35,15 @@ def test_an_id_no_table_can_have_is_no_such_table(table_id: Any) -> None:
     token = opened.tokens[0]
     calls = [
         lambda: host.answer(table_id, token),
-        lambda: host.update(table_id, token),
+        lambda: host.answer(table_id, token).update,
         lambda: host.join(table_id, "invite"),
         lambda: host.public(table_id),
         lambda: host.meta(table_id),
         lambda: host.version(table_id),
         lambda: host.seat_of(table_id, token),
-        lambda: host.play(table_id, token, "end", seen=0),
+        lambda: host.move(table_id, token, "end", seen=0),
         lambda: host.tell(table_id, token, "draw fly", seen=0),
-        lambda: host.take_back(table_id, token),
+        lambda: host.undo(table_id, token),
     ]
     for call in calls:
         with pytest.raises(NoSuchTable, match="no table has that id"):
@@ -90,8 +90,8 @@ def test_an_invite_that_is_not_text_is_no_seat(invite: Any) -> None:
     host = Host()
     opened = host.open("sandwich", open_seats=[1], seed=1)
     with pytest.raises(NotASeat):
-        host.join(opened.table, invite)
-    assert host.join(opened.table, opened.invites[1])[0] == 1
+        host.join(opened.table_id, invite)
+    assert host.join(opened.table_id, opened.invites[1])[0] == 1
 
 
 def test_no_message_echoes_a_character_that_cannot_be_sent() -> None:
@@ -99,5 +99,5 @@ def test_no_message_echoes_a_character_that_cannot_be_sent() -> None:
     host = Host()
     opened = host.open("sandwich", agents={1: "computer"}, seed=1)
     with pytest.raises(PicnicError) as caught:
-        host.public(opened.table, "\ud800")  # type: ignore[arg-type]
+        host.public(opened.table_id, "\ud800")  # type: ignore[arg-type]
     str(caught.value).encode("utf-8")  # a message a server can send

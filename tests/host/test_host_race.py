@@ -125,7 +125,9 @@ def test_two_servers_on_one_postgresql_database_accept_each_step_once(postgres_u
     checker = Checker(stored(postgres_url))
     call = checker.call
     with picnic_serve(postgres_url) as first, picnic_serve(postgres_url) as second:
-        status, created = call(f"{first}/api/games", {"mode": "pass", "seed": 12})
+        status, created = call(
+            f"{first}/api/tables", {"game": "sandwich", "mode": "pass", "seed": 12}
+        )
         assert status == 201
         tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
         path = f"/api/games/{created['id']}"

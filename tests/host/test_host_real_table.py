@@ -22,26 +22,26 @@ def test_a_real_table_stops_for_chance_and_takes_what_a_seat_tells(make_store) -
     host = Host(make_store())
     opened = host.open("sandwich", agents={1: "computer"}, seed=5, real_table=True)
     token = opened.tokens[0]
-    answer = host.answer(opened.table, token)
+    answer = host.answer(opened.table_id, token)
     assert answer.seen == 0 and answer.real_table
     assert answer.update.to_move is CHANCE and answer.update.legal_moves == ()
-    table = host.table(opened.table)
+    table = host.table(opened.table_id)
     possible = [str(move) for move, _ in table.game.chance_outcomes(table.state)]
     assert list(answer.outcomes) == possible and "draw jelly" in possible
-    told = host.tell(opened.table, token, "draw jelly", seen=0)
-    assert told.seen == 1 and str(host.table(opened.table).moves[0]) == "draw jelly"
+    told = host.tell(opened.table_id, token, "draw jelly", seen=0)
+    assert told.seen == 1 and str(host.table(opened.table_id).moves[0]) == "draw jelly"
     # stored before it is answered: another host on the same store has it, flag and all
     other = Host(make_store())
-    again = other.answer(opened.table, token)
+    again = other.answer(opened.table_id, token)
     assert again.seen == 1 and again.real_table and again.outcomes == told.outcomes
-    assert other.table(opened.table).table
-    assert Saved.loads(host.store.load(opened.table)[0]).real_table  # type: ignore[index]
+    assert other.table(opened.table_id).real_table and other.public(opened.table_id).real_table
+    assert Saved.loads(host.store.load(opened.table_id)[0]).real_table  # type: ignore[index]
 
 
 def test_telling_is_refused_clearly_and_changes_nothing(make_store) -> None:  # type: ignore[no-untyped-def]
     host = Host(make_store())
     opened = host.open("sandwich", agents={1: "computer"}, seed=5, real_table=True)
-    table_id, token = opened.table, opened.tokens[0]
+    table_id, token = opened.table_id, opened.tokens[0]
     with pytest.raises(StaleMove):
         host.tell(table_id, token, "draw jelly", seen=3)
     with pytest.raises(InvalidMove):
@@ -55,13 +55,13 @@ def test_telling_is_refused_clearly_and_changes_nothing(make_store) -> None:  # 
     assert host.version(table_id) == 0 and host.store.version(table_id) == 0
     plain = host.open("sandwich", agents={1: "computer"}, seed=5)
     with pytest.raises(NotChance, match="drawn by the server"):
-        host.tell(plain.table, plain.tokens[0], "draw jelly", seen=host.version(plain.table))
+        host.tell(plain.table_id, plain.tokens[0], "draw jelly", seen=host.version(plain.table_id))
 
 
 def test_chance_told_until_a_person_decides_then_not_chances_turn() -> None:
     host = Host()
     opened = host.open("insects", agents={1: "computer"}, seed=2, real_table=True)
-    table_id, token = opened.table, opened.tokens[0]
+    table_id, token = opened.table_id, opened.tokens[0]
     table = host.table(table_id)
     rng = random.Random(0)
     while table.to_move is CHANCE:
@@ -78,7 +78,7 @@ def test_chance_told_until_a_person_decides_then_not_chances_turn() -> None:
 def test_an_ants_landing_is_typed_in_its_notation() -> None:
     host = Host()
     opened = host.open("ants", agents={1: "computer"}, seed=4, real_table=True)
-    table_id, token = opened.table, opened.tokens[0]
+    table_id, token = opened.table_id, opened.tokens[0]
     table = host.table(table_id)
     rng = random.Random(1)
     while table.to_move is CHANCE:  # the set-up: sampled, so no list of outcomes
@@ -87,7 +87,9 @@ def test_an_ants_landing_is_typed_in_its_notation() -> None:
             table_id, token, str(table.game.sample_chance(table.state, rng)), seen=table.version
         )
     toss = next(
-        m.notation for m in host.update(table_id, token).legal_moves if m.card.startswith("toss")
+        m.notation
+        for m in host.answer(table_id, token).update.legal_moves
+        if m.card.startswith("toss")
     )
     host.move(table_id, token, toss, seen=table.version)
     assert table.to_move is CHANCE  # the landing waits for the table
@@ -101,7 +103,7 @@ def test_an_ants_landing_is_typed_in_its_notation() -> None:
 def test_an_old_stored_table_without_the_flag_draws_chance_itself() -> None:
     host = Host()
     opened = host.open("sandwich", agents={1: "computer"}, seed=5)
-    document = json.loads(host.store.load(opened.table)[0])  # type: ignore[index]
+    document = json.loads(host.store.load(opened.table_id)[0])  # type: ignore[index]
     del document["real_table"]
     saved = Saved.loads(json.dumps(document))
     assert not saved.real_table
@@ -111,7 +113,7 @@ def test_an_undo_at_a_real_table_keeps_what_was_told(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tables.db'}"
     host = Host(open_store(url))
     opened = host.open("sandwich", agents={1: "computer"}, seed=6, real_table=True)
-    table_id, token = opened.table, opened.tokens[0]
+    table_id, token = opened.table_id, opened.tokens[0]
     table = host.table(table_id)
     rng = random.Random(3)
 
@@ -122,11 +124,11 @@ def test_an_undo_at_a_real_table_keeps_what_was_told(tmp_path: Path) -> None:
 
     tell_until_a_decision()
     decided = table.version
-    move = host.update(table_id, token).legal_moves[0].notation
+    move = host.answer(table_id, token).update.legal_moves[0].notation
     host.move(table_id, token, move, seen=decided)
     tell_until_a_decision()
     told = [str(m) for m in table.moves[decided:]]
-    _, answer = host.take_back(table_id, token, seen=table.version)
+    _, answer = host.undo(table_id, token, seen=table.version)
     assert answer.seen == decided and answer.real_table
     restarted = Host(open_store(url))  # the kept outcomes are stored with the table
     restarted.move(table_id, token, move, seen=decided)

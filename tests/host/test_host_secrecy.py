@@ -142,7 +142,7 @@ def test_no_answer_to_a_told_outcome_depends_on_the_hidden_cards(
     opened = host.open(
         game, players=players, rules=rules_of(game, rules), seed=seed, real_table=True
     )
-    table = host.table(opened.table)
+    table = host.table(opened.table_id)
     kinds = every_outcome(game, players, table.rules)
     rng = random.Random(seed)
     steps = compared = refused = differed_before = 0
@@ -150,7 +150,7 @@ def test_no_answer_to_a_told_outcome_depends_on_the_hidden_cards(
         seat = table.to_move
         if seat is not CHANCE:
             move = rng.choice(game.legal_moves(table.state))
-            host.move(opened.table, opened.tokens[seat], str(move), seen=table.version)
+            host.move(opened.table_id, opened.tokens[seat], str(move), seen=table.version)
             continue
         teller = steps % players
         steps += 1
@@ -163,7 +163,7 @@ def test_no_answer_to_a_told_outcome_depends_on_the_hidden_cards(
         # out (refused after many states dealt)
         texts = list(dict.fromkeys([*allowed, *truth, *ruled_out[: steps % 3 == 0]]))
         again = [game.determinize(view, random.Random(1000 * steps + k)) for k in range(REDEALS)]
-        document = host.store.load(opened.table)[0]  # type: ignore[index]
+        document = host.store.load(opened.table_id)[0]  # type: ignore[index]
         saved = (Saved.loads(document), document)
         for text in texts:
             first = answer_to_teller(table, saved, table.state, token, text, dealt)
@@ -178,7 +178,7 @@ def test_no_answer_to_a_told_outcome_depends_on_the_hidden_cards(
                 )
             refused += first[0] == "refused"
         outcome = str(game.sample_chance(table.state, rng))
-        host.tell(opened.table, token, outcome, seen=table.version)
+        host.tell(opened.table_id, token, outcome, seen=table.version)
     # real games, with outcomes the seat's view allows and the hidden cards do not: where
     # the old host's refusal told the seat where the cards are
     assert steps > 20 and refused > 0 and compared > 200
@@ -251,7 +251,7 @@ def test_a_told_outcome_the_cards_contradict_deals_them_again_and_tells_their_se
     host = Host(open_store(url))
     game = GAMES["sandwich"]
     opened = host.open(game, rules=game.Rules(flies=2), seed=11, real_table=True)
-    table_id, tokens = opened.table, opened.tokens
+    table_id, tokens = opened.table_id, opened.tokens
     seen, outcome = play_to_a_contradiction(host, table_id, tokens)
     table = host.table(table_id)
     before = [game.view(table.state, seat) for seat in (0, 1)]

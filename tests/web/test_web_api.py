@@ -36,7 +36,9 @@ def call(
 
 
 def new_game(live: Live, mode: str = "computer", seed: int | None = 1) -> tuple[str, list[str]]:
-    status, answer = call(f"{live.url}/api/games", {"mode": mode, "seed": seed})
+    status, answer = call(
+        f"{live.url}/api/tables", {"game": "sandwich", "mode": mode, "seed": seed}
+    )
     assert status == 201, answer
     assert [seat["seat"] for seat in answer["seats"]] == ([0, 1] if mode == "pass" else [0])
     assert [seat["seat"] for seat in answer["invites"]] == ([1] if mode == "invite" else [])
@@ -164,16 +166,16 @@ def test_unknown_games_paths_methods_and_bad_queries(live: Live) -> None:
     base = live.url
     assert call(f"{base}/api/games/nosuchgame", token=token) == (
         404,
-        {"error": "game", "reason": "no game has that id"},
+        {"error": "game", "reason": "no table has that id"},
     )
     assert call(f"{base}/api/games/nosuchgame/moves", {"move": "end", "seen": 0}, token)[0] == 404
     assert call(f"{base}/api/nothing") == (
         404,
         {"error": "path", "reason": "no such path: /api/nothing"},
     )
-    assert call(f"{base}/api/games", method="GET") == (
+    assert call(f"{base}/api/tables", method="GET") == (
         405,
-        {"error": "method", "reason": "GET is not allowed on /api/games"},
+        {"error": "method", "reason": "GET is not allowed on /api/tables"},
     )
     for query in ("since=x", "since=-1", "since=1&since=2", "since=99999999999"):
         status, answer = call(f"{url}?{query}", token=token)
@@ -196,11 +198,18 @@ def test_unknown_games_paths_methods_and_bad_queries(live: Live) -> None:
         ),
         ({"seed": 2**63}, '"seed" must be null or an integer 0 to 9223372036854775807'),
         ({"seed": "7"}, '"seed" must be null or an integer 0 to 9223372036854775807'),
-        ({"seed": 7, "players": 3}, "unknown field 'players'"),
+        ({"seed": 7, "colour": 3}, "unknown field 'colour'"),
+        ({"mode": "pass", "seats": ["person", "person"]}, 'give "seats" or "mode", not both'),
     ],
 )
 def test_a_bad_new_game_is_a_400(live: Live, body: Any, reason: str) -> None:
-    assert call(f"{live.url}/api/games", body) == (400, {"error": "request", "reason": reason})
+    answer = call(f"{live.url}/api/tables", {"game": GAME.name, **body})
+    assert answer == (400, {"error": "request", "reason": reason})
+
+
+def test_there_is_one_door_to_a_new_table(live: Live) -> None:
+    """Issue 39: ``POST /api/games`` is gone; ``POST /api/tables`` opens every table."""
+    assert call(f"{live.url}/api/games", {"mode": "pass"})[0] == 404
 
 
 def test_a_seed_gives_the_same_cards_and_no_seed_unpredictable_ones(live: Live) -> None:
@@ -258,11 +267,11 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(live: Live) -> N
 def test_the_host_plays_the_computers_seat_and_chance_until_the_person_must_act() -> None:
     host = Host()
     opened = host.open("sandwich", agents={1: "computer"}, seed=3)
-    table = host.table(opened.table)
+    table = host.table(opened.table_id)
     assert GAME.to_move(table.state) == 0 and table.version == 5
-    first = host.update(opened.table, opened.tokens[0]).legal_moves[0].notation
-    host.move(opened.table, opened.tokens[0], first, seen=5)
-    table = host.table(opened.table)
+    first = host.answer(opened.table_id, opened.tokens[0]).update.legal_moves[0].notation
+    host.move(opened.table_id, opened.tokens[0], first, seen=5)
+    table = host.table(opened.table_id)
     assert GAME.to_move(table.state) == 0
     actors = [GAME.to_move(state) for state in table.states[5:-1]]
     assert actors[0] == 0 and 1 in actors[1:]

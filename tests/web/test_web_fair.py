@@ -134,7 +134,9 @@ class Attacker:
 def newcomer_plays(port: int) -> float:
     """A newcomer opens a table and plays a move: the seconds it took."""
     began = time.monotonic()
-    status, created = call(port, NEWCOMER, "POST", "/api/games", {"mode": "computer"})
+    status, created = call(
+        port, NEWCOMER, "POST", "/api/tables", {"game": "sandwich", "mode": "computer"}
+    )
     assert status == 201, created
     url, token = f"/api/games/{created['id']}", created["seats"][0]["token"]
     status, answer = call(port, NEWCOMER, "GET", url, token=token)
@@ -154,7 +156,12 @@ def test_forty_addresses_holding_all_they_may_cannot_shut_out_a_newcomer() -> No
             attackers = [Attacker(port, address) for address in ATTACKERS]
             for attacker in attackers:  # each its own table to watch
                 status, created = await asyncio.to_thread(
-                    call, port, attacker.address, "POST", "/api/games", {"mode": "computer"}
+                    call,
+                    port,
+                    attacker.address,
+                    "POST",
+                    "/api/tables",
+                    {"game": "sandwich", "mode": "computer"},
                 )
                 assert status == 201, created
                 attacker.table = created["id"]

@@ -47,7 +47,9 @@ def test_a_server_restart_on_its_database_loses_no_game(tmp_path: Path) -> None:
 
     with picnic_serve(port, db):
         live = f"http://127.0.0.1:{port}"
-        status, created = call(f"{live}/api/games", {"mode": "computer", "seed": 4})
+        status, created = call(
+            f"{live}/api/tables", {"game": "sandwich", "mode": "computer", "seed": 4}
+        )
         assert status == 201
         url, token = f"{live}/api/games/{created['id']}", created["seats"][0]["token"]
         seen, move = first_move(url, token)
@@ -78,7 +80,9 @@ def test_picnic_serve_keeps_its_tables_in_the_users_data_folder_by_default(
 
 
 def test_an_invite_gives_seat_1_to_a_second_browser_once(live: Live) -> None:
-    status, created = call(f"{live.url}/api/games", {"mode": "invite", "seed": 6})
+    status, created = call(
+        f"{live.url}/api/tables", {"game": "sandwich", "mode": "invite", "seed": 6}
+    )
     assert status == 201 and [seat["seat"] for seat in created["seats"]] == [0]
     [invite] = created["invites"]
     url = f"{live.url}/api/games/{created['id']}"
@@ -127,7 +131,7 @@ def test_a_spectator_sees_turn_count_outcome_public_moves_and_the_table(live: Li
 
 
 def test_a_move_is_pushed_to_the_other_seat_and_to_spectators_at_once(live: Live) -> None:
-    _, created = call(f"{live.url}/api/games", {"mode": "invite", "seed": 2})
+    _, created = call(f"{live.url}/api/tables", {"game": "sandwich", "mode": "invite", "seed": 2})
     url = f"{live.url}/api/games/{created['id']}"
     _, joined = call(f"{url}/join", {"invite": created["invites"][0]["invite"]})
     base = live.url.replace("http://", "ws://") + f"/api/games/{created['id']}/live"
@@ -158,22 +162,22 @@ def test_a_move_made_by_another_server_is_pushed_within_a_second_or_so(tmp_path:
     other = Host(open_store(url))
     with serving(Host(open_store(url)), every=0.2) as live:
         opened = other.open("sandwich", agents={}, seed=3)
-        socket_url = live.url.replace("http://", "ws://") + f"/api/games/{opened.table}/live"
+        socket_url = live.url.replace("http://", "ws://") + f"/api/games/{opened.table_id}/live"
 
         async def scenario() -> tuple[Any, Any]:
             async with websockets.connect(f"{socket_url}?token={opened.tokens[1]}") as ws:
                 first = json.loads(await ws.recv())
                 token = opened.tokens[0]
-                move = other.update(opened.table, token).legal_moves[0].notation
-                other.move(opened.table, token, move, seen=other.version(opened.table))
+                move = other.answer(opened.table_id, token).update.legal_moves[0].notation
+                other.move(opened.table_id, token, move, seen=other.version(opened.table_id))
                 return first, json.loads(await asyncio.wait_for(ws.recv(), 3))
 
         first, pushed = asyncio.run(scenario())
-        assert pushed == {"seen": other.version(opened.table)} and pushed != first
+        assert pushed == {"seen": other.version(opened.table_id)} and pushed != first
 
 
 def test_a_seats_connection_opened_with_since_is_pushed_its_own_updates(live: Live) -> None:
-    _, created = call(f"{live.url}/api/games", {"mode": "invite", "seed": 2})
+    _, created = call(f"{live.url}/api/tables", {"game": "sandwich", "mode": "invite", "seed": 2})
     url = f"{live.url}/api/games/{created['id']}"
     mover = created["seats"][0]["token"]
     _, joined = call(f"{url}/join", {"invite": created["invites"][0]["invite"]})
@@ -220,17 +224,17 @@ def test_a_seats_pushed_updates_follow_moves_made_by_another_server(tmp_path: Pa
     other = Host(open_store(url))
     with serving(Host(open_store(url)), every=0.2) as live:
         opened = other.open("sandwich", agents={}, seed=3)
-        socket_url = live.url.replace("http://", "ws://") + f"/api/games/{opened.table}/live"
-        seen = other.version(opened.table)
+        socket_url = live.url.replace("http://", "ws://") + f"/api/games/{opened.table_id}/live"
+        seen = other.version(opened.table_id)
 
         async def scenario() -> list[Any]:
             address = f"{socket_url}?token={opened.tokens[1]}&since={seen + 5}"
             async with websockets.connect(address) as ws:
                 first = json.loads(await ws.recv())
                 for _ in range(2):  # the second loaded here first, then moved elsewhere
-                    token = opened.tokens[other.table(opened.table).to_move]
-                    move = other.update(opened.table, token).legal_moves[0].notation
-                    other.move(opened.table, token, move, seen=other.version(opened.table))
+                    token = opened.tokens[other.table(opened.table_id).to_move]
+                    move = other.answer(opened.table_id, token).update.legal_moves[0].notation
+                    other.move(opened.table_id, token, move, seen=other.version(opened.table_id))
                     pushed = json.loads(await asyncio.wait_for(ws.recv(), 3))
                 return [first, pushed]
 
@@ -238,8 +242,8 @@ def test_a_seats_pushed_updates_follow_moves_made_by_another_server(tmp_path: Pa
         # a `since` beyond the table's moves: the whole log, from the first move
         assert first["since"] == 0 and first["seen"] == seen
         assert len(first["update"]["update"]["observations"]) == seen
-        assert pushed["seen"] == other.version(opened.table) > seen
-        expected = other.answer(opened.table, opened.tokens[1], pushed["since"])
+        assert pushed["seen"] == other.version(opened.table_id) > seen
+        expected = other.answer(opened.table_id, opened.tokens[1], pushed["since"])
         assert pushed["update"] == codec.encode(expected.update)
         assert pushed["since"] > seen
         assert live.leaks == []
@@ -357,12 +361,15 @@ def asgi(app: Any, method: str, path: str, body: Any = None, client: str = "10.0
 def test_one_address_cannot_take_every_new_game_or_every_request() -> None:
     app = create_app(limits=Limits(tables_per_minute=20, table_burst=20))
     for _ in range(20):
-        assert asgi(app, "POST", "/api/games", {"mode": "pass"})[0] == 201
-    status, headers, answer = asgi(app, "POST", "/api/games", {"mode": "pass"})
+        assert asgi(app, "POST", "/api/tables", {"game": "sandwich", "mode": "pass"})[0] == 201
+    status, headers, answer = asgi(app, "POST", "/api/tables", {"game": "sandwich", "mode": "pass"})
     assert status == 429 and answer["error"] == "busy"
     assert 1 <= int(headers["retry-after"]) <= 3
     # another address is not held back
-    assert asgi(app, "POST", "/api/games", {"mode": "pass"}, client="10.0.0.2")[0] == 201
+    assert (
+        asgi(app, "POST", "/api/tables", {"game": "sandwich", "mode": "pass"}, client="10.0.0.2")[0]
+        == 201
+    )
     app = create_app(limits=Limits(requests_per_second=1, request_burst=60))
     statuses = [asgi(app, "GET", "/api/games/x")[0] for _ in range(70)]
     assert statuses[:60] == [401] * 60 and statuses[60:].count(429) >= 8  # no token: 401
@@ -374,7 +381,9 @@ def test_finished_and_old_games_never_fill_the_server() -> None:
     app = create_app(host, limits=NO_LIMITS)
     # the old server refused every new game after 1,000 (for an hour, if none had ended)
     for _ in range(1005):
-        status, _, created = asgi(app, "POST", "/api/games", {"mode": "invite"})
+        status, _, created = asgi(
+            app, "POST", "/api/tables", {"game": "sandwich", "mode": "invite"}
+        )
         assert status == 201, created
     assert host.loaded <= 1000  # the oldest unfinished ones wait in the store, not in memory
 

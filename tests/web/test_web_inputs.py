@@ -42,12 +42,14 @@ def test_a_table_stored_with_a_lone_surrogate_still_answers(live: Live) -> None:
         meta={"mode": "table", "seats": "person,computer", "names": '["\\ud800"]'},
     )
     for _ in range(2):  # the old server answered 500 every time
-        status, seating = call(f"{live.url}/api/tables/{opened.table}")
+        status, seating = call(f"{live.url}/api/tables/{opened.table_id}")
         assert status == 200 and seating["seats"][0]["name"] == "?"
 
 
 def test_text_that_is_not_unicode_is_a_400_wherever_it_is_sent(live: Live) -> None:
-    status, created = call(f"{live.url}/api/games", {"mode": "computer", "seed": 1})
+    status, created = call(
+        f"{live.url}/api/tables", {"game": "sandwich", "mode": "computer", "seed": 1}
+    )
     url, token = f"{live.url}/api/games/{created['id']}", created["seats"][0]["token"]
     for path, raw in [
         ("/moves", b'{"move": "discard \\ud800", "seen": 5}'),

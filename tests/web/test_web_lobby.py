@@ -141,8 +141,7 @@ def test_rules_are_checked_as_the_library_checks_them(live: GameLive) -> None:
     assert refused({"game": "ants", "rules": {"majority_only": 1}})[0] == "rules"
     assert refused({"game": "ants", "rules": {"nope": 1}})[0] == "rules"
     assert (
-        refused({"game": "ants", "rules": {"round_cards": ["honey", "no-such-card"]}})[0]
-        == "rules"
+        refused({"game": "ants", "rules": {"round_cards": ["honey", "no-such-card"]}})[0] == "rules"
     )
     assert refused({"game": "poultry", "rules": {"hand_sizes": [6, 6]}})[0] == "rules"
     assert refused({"game": "poultry", "variant": "no-such"})[0] == "rules"
@@ -211,11 +210,22 @@ def test_open_tables_are_listed_with_invites_until_their_seats_are_taken(live: G
     assert len(answer["tables"]) == MAX_SHOWN
 
 
-def test_the_old_games_route_still_opens_sandwich_tables(live: GameLive) -> None:
-    status, created = call(live, "/api/games", {"mode": "invite", "seed": 3})
-    assert status == 201 and created["mode"] == "invite" and len(created["invites"]) == 1
-    _, seating = call(live, f"/api/tables/{created['id']}")
-    assert [seat["kind"] for seat in seating["seats"]] == ["person", "open"]
+def test_a_mode_is_a_preset_of_the_seats(live: GameLive) -> None:
+    presets = {
+        "invite": ["person", "open", "open"],
+        "pass": ["person", "person", "person"],
+        "computer": ["person", "computer", "computer"],
+    }
+    for mode, kinds in presets.items():
+        body = {"game": "insects", "players": 3, "mode": mode, "seed": 3}
+        status, created = call(live, "/api/tables", body)
+        assert status == 201 and created["mode"] == mode
+        assert len(created["invites"]) == kinds.count("open")
+        assert len(created["seats"]) == kinds.count("person")
+        _, seating = call(live, f"/api/tables/{created['id']}")
+        assert [seat["kind"] for seat in seating["seats"]] == kinds
+        _, answer = call(live, f"/api/games/{created['id']}", token=created["seats"][0]["token"])
+        assert answer["mode"] == mode
     assert call(live, "/api/tables/nope")[0] == 404
 
 
@@ -263,7 +273,7 @@ def new_tables(page: Page) -> list[str]:
         "request",
         lambda request: (
             made.append(request.url)
-            if request.method == "POST" and request.url.endswith(("/api/games", "/api/tables"))
+            if request.method == "POST" and request.url.endswith("/api/tables")
             else None
         ),
     )

@@ -95,7 +95,7 @@ def test_an_ants_game_at_a_real_table_in_the_browser(pages: Pages, live: GameLiv
     page.check("#real-table")
     start(page, "ants", seed="7", rules={"round_cards_dealt": "0"})
     table = live.host.table(table_id(page))
-    assert table.table and table.to_move is CHANCE
+    assert table.real_table and table.to_move is CHANCE
     assert page.inner_text("#turn").startswith("Chance acts")
     rng = random.Random(7)
     typed = 0

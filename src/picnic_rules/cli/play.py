@@ -409,7 +409,7 @@ def _table(args: argparse.Namespace) -> Table:
             seed=seed,
             agents=agents,
             moves=moves,
-            table=args.table,
+            real_table=args.table,
         )
     except IllegalMove as exc:
         raise PicnicError(f"{shorten(args.resume)}: {shorten(exc.reason, 300)}") from None
@@ -887,7 +887,7 @@ def _advance(table: Table, screen: Screen) -> None:
     while not table.over and table.to_move not in table.humans:
         actor = table.to_move
         if actor is CHANCE:
-            if table.table:  # a real table: what it dealt before an undo, else ask
+            if table.real_table:  # a real table: what it dealt before an undo, else ask
                 if not table.advance():
                     return
                 continue
@@ -1152,7 +1152,7 @@ def _help(table: Table, legal: Sequence[Any], save_to: str) -> list[str]:
     pages = [f"{game.title}\n\n{game.about}"] if game.about else []
     example = str(legal[0]) if legal else "1"
     commands = _COMMANDS.format(example=shorten(example), save=shorten(save_to))
-    if table.table:
+    if table.real_table:
         commands += "\n\n" + _notation(game, _TABLE_FORMS)
     return [*pages, commands]
 

@@ -1,10 +1,14 @@
 """What a host refuses: a table it does not have, a credential of no seat, a stale move.
 
 Each is a :class:`~picnic_rules.PicnicError` (so a ``ValueError``) with a short
-reason; a web server maps them to HTTP statuses (400, 404, 401, 409, 403).
+reason, and carries the HTTP status a web server answers it with and a short name for its
+kind (:attr:`HostError.status`, :attr:`HostError.name`), so a server answers every one
+alike.
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from ..errors import PicnicError, shorten
 
@@ -22,6 +26,11 @@ __all__ = [
 class HostError(PicnicError):
     """Something a host refuses; :attr:`reason` says what."""
 
+    status: ClassVar[int] = 409
+    """The HTTP status a web server answers it with (409: the table's state refuses it)."""
+    name: ClassVar[str] = "host"
+    """A short name for its kind: the ``error`` of a web server's answer."""
+
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
@@ -30,29 +39,47 @@ class HostError(PicnicError):
 class NoSuchTable(HostError):
     """No table has that id (or it was never stored)."""
 
+    status = 404
+    name = "game"
+
 
 class NotASeat(HostError):
     """The credential (or invite) belongs to no seat of the table."""
+
+    status = 401
+    name = "token"
 
 
 class NotChance(HostError):
     """A chance outcome told when chance is not to act, or at a table that draws chance
     itself (one not played at a real table)."""
 
+    status = 409
+    name = "not-chance"
+
 
 class SeatTaken(HostError):
     """The invite's seat was taken already, by someone who joined with it first."""
+
+    status = 409
+    name = "taken"
 
 
 class UndoOff(HostError):
     """The table's undo policy does not allow taking moves back (by default, when more
     than one person plays: no one takes back what another has seen)."""
 
+    status = 403
+    name = "undo-off"
+
 
 class StaleMove(HostError):
     """The move was made against a table that has moved on: the client saw ``seen`` moves,
     the table has ``version`` (another seat, or another server, moved first). The message
     shows ``seen`` shortened (a client may send any number)."""
+
+    status = 409
+    name = "stale"
 
     def __init__(self, seen: int, version: int) -> None:
         self.seen = seen

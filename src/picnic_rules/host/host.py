@@ -6,21 +6,21 @@ and each open seat an *invite* (a second browser joins with it and gets the
 seat's credential), takes seat-checked moves (:meth:`Host.move`, through
 :meth:`Game.move_as <picnic_rules.Game.move_as>`), advances chance and the
 agents' seats, and answers each seat with its client document
-(:meth:`Host.update`). Every table lives in a :class:`~.store.Store`; a move is
+(:meth:`Host.answer`). Every table lives in a :class:`~.store.Store`; a move is
 stored before it is acknowledged, and a store refuses a save whose version is
 stale, so two servers on one database never both accept a move for one table
 step.
 
 >>> host = Host()
 >>> opened = host.open("sandwich", agents={1: "computer"}, seed=3)
->>> update = host.update(opened.table, opened.tokens[0])
+>>> update = host.answer(opened.table_id, opened.tokens[0]).update
 >>> update.to_move, [legal.notation for legal in update.legal_moves]
 (0, ['discard pb', 'discard ant', 'discard fly'])
->>> seen = host.version(opened.table)
->>> after = host.move(opened.table, opened.tokens[0], "discard fly", seen=seen)
->>> after.observations[0].description
+>>> seen = host.version(opened.table_id)
+>>> after = host.move(opened.table_id, opened.tokens[0], "discard fly", seen=seen)
+>>> after.update.observations[0].description
 'you have no play and discard a fly'
->>> host.move(opened.table, opened.tokens[0], "discard ant", seen=seen)
+>>> host.move(opened.table_id, opened.tokens[0], "discard ant", seen=seen)
 Traceback (most recent call last):
 ...
 picnic_rules.host.errors.StaleMove: the table moved on: 9 moves made, not 5
@@ -67,7 +67,7 @@ class Opened:
     """A new table: its id, the credential of each seat its opener holds, and an invite
     for each open seat."""
 
-    table: str
+    table_id: str
     """The table's id."""
     tokens: Mapping[int, str]
     """Each person's seat the opener holds, to its credential."""
@@ -125,6 +125,9 @@ class Public:
     """The table now as every seat sees it alike, the game's ``PublicView``
     (``game.public_view(state)``): everything face up, and of each hidden part only what
     all seats see -- the hand sizes, the deck's size, face-down cards as counts."""
+    real_table: bool = False
+    """Whether the table is played at a real table: chance's outcomes are typed in
+    (:meth:`Host.tell`), not drawn."""
 
 
 @attrs.frozen
@@ -208,11 +211,11 @@ def _answer(loaded: _Loaded, seat: int, since: int) -> Answer:
     outcomes added where the seats tell them)."""
     table = loaded.table
     outcomes: tuple[str, ...] = ()
-    if table.table and table.to_move is CHANCE:
+    if table.real_table and table.to_move is CHANCE:
         outcomes = possible_outcomes(table.game, table.state, seat)
     update = table.update(seat, since)
     meta = loaded.saved.meta
-    return Answer(table.version, update, meta, table.table, outcomes, table.redealt(seat))
+    return Answer(table.version, update, meta, table.real_table, outcomes, table.redealt(seat))
 
 
 class _Reload(Exception):
@@ -323,7 +326,7 @@ class Host:
             seed=secrets.randbits(63) if seed is None else seed,
             agents=agents,
             undo=undo,
-            table=bool(real_table),
+            real_table=bool(real_table),
         )
         tokens = {
             seat: secrets.token_urlsafe(24) for seat in table.humans if seat not in open_seats
@@ -411,13 +414,10 @@ class Host:
         """The table itself (the whole state: for the server's own use, never to send)."""
         return self._get(table_id).table
 
-    def update(self, table_id: str, token: str, since: int = 0) -> SeatUpdate[Any, Any, Any]:
-        """The client document of the seat ``token`` is for, with what it observed after
-        the first ``since`` moves."""
-        return self.answer(table_id, token, since).update
-
     def answer(self, table_id: str, token: str, since: int = 0) -> Answer:
-        """:meth:`update` with the table's version and labels, read together."""
+        """What the seat ``token`` is for is sent now: its client document, with what it
+        observed after the first ``since`` moves, and the table's version and labels, read
+        together."""
         with self._at_seat(table_id, token) as (loaded, seat):
             return _answer(loaded, seat, since)
 
@@ -450,19 +450,16 @@ class Host:
         finally:
             loaded.lock.release()
 
-    def move(self, table_id: str, token: str, move: Any, *, seen: int) -> SeatUpdate[Any, Any, Any]:
+    def move(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
         """Make ``move`` (a move or its notation) for the seat ``token`` is for, ``seen``
         being the number of moves its client knew of; then chance and the agents act. The
-        table is stored before this returns the seat's document since ``seen``.
+        table is stored before this returns the seat's answer since ``seen`` (with the
+        table's new version and labels).
 
         Raises :class:`~.errors.StaleMove` if the table has moved on (here or on another
         server) and what :meth:`Game.move_as <picnic_rules.Game.move_as>` raises for a move
         the seat may not make; the table is then unchanged.
         """
-        return self.play(table_id, token, move, seen=seen).update
-
-    def play(self, table_id: str, token: str, move: Any, *, seen: int) -> Answer:
-        """:meth:`move`, answered with the table's new version and labels."""
 
         def act(loaded: _Loaded, seat: int) -> Answer:
             table = loaded.table
@@ -498,7 +495,7 @@ class Host:
             table = loaded.table
             if seen != table.version:
                 raise StaleMove(seen, table.version)
-            if not table.table:
+            if not table.real_table:
                 raise NotChance("chance is drawn by the server at this table, not told")
             if table.to_move is not CHANCE:
                 raise NotChance("chance does not act now")
@@ -542,6 +539,7 @@ class Host:
                 log=tuple(log),
                 meta=loaded.saved.meta,
                 view=game.public_view(table.state),
+                real_table=table.real_table,
             )
 
     def meta(self, table_id: str) -> Mapping[str, str]:
@@ -556,22 +554,17 @@ class Host:
         except NoSuchTable:
             return None
 
-    def undo(self, table_id: str, token: str, *, seen: int | None = None) -> int:
+    def undo(self, table_id: str, token: str, *, seen: int | None = None) -> tuple[int, Answer]:
         """Take back the seat's last decision (and what chance and the agents did after
         it), if the table's undo policy allows it; return how many moves were taken back
-        (0 if the seat has made no decision yet). The table is stored before this returns.
+        (0 if the seat has made no decision yet) and the seat's answer afterwards: its whole
+        client document (its observations from the first move: what it saw after the
+        taken-back moves is gone). The table is stored before this returns.
 
         Raises :class:`~.errors.UndoOff` if the policy does not allow it (by default, when
         more than one person plays) and, when ``seen`` is given (the moves the seat's client
         knew of), :class:`~.errors.StaleMove` if the table is not at ``seen`` moves.
         """
-        return self.take_back(table_id, token, seen=seen)[0]
-
-    def take_back(
-        self, table_id: str, token: str, *, seen: int | None = None
-    ) -> tuple[int, Answer]:
-        """:meth:`undo`, with the seat's answer afterwards: its whole client document (its
-        observations from the first move: what it saw after the taken-back moves is gone)."""
 
         def act(loaded: _Loaded, seat: int) -> tuple[int, Answer]:
             table = loaded.table
@@ -735,7 +728,7 @@ class Host:
             moves=record.moves,
             kept=kept,
             undo=saved.undo,
-            table=saved.real_table,
+            real_table=saved.real_table,
             redeals=saved.redeals,
         )
         loaded = _Loaded(table, saved, found[0])

@@ -55,6 +55,9 @@ class BadInput(HostError):
     back, a label that is not text (or not Unicode), an option of the wrong kind. A web
     server answers it 400."""
 
+    status = 400
+    name = "invalid"
+
 
 def unicode_problem(text: str) -> str | None:
     """Why ``text`` cannot be stored and sent as UTF-8, or ``None`` if it can (a lone

@@ -56,7 +56,7 @@ class Table:
         seed: int,
         agents: Mapping[int, str],
         moves: Sequence[Any] = (),
-        table: bool = False,
+        real_table: bool = False,
         kept: Mapping[int, Any] | None = None,
         undo: bool | None = None,
         redeals: Mapping[int, tuple[Any, Sequence[int]]] | None = None,
@@ -65,8 +65,9 @@ class Table:
         self.players = game.check_players(players)
         self.rules = rules if rules is not None else game.Rules()
         self.seed = seed
-        self.table = table
-        """Whether chance outcomes are typed in (:meth:`tell`) rather than drawn."""
+        self.real_table = real_table
+        """Whether the table is a real one, played with real cards and dice: chance's
+        outcomes are typed in (:meth:`tell`) rather than drawn."""
         self.humans = tuple(seat for seat in range(self.players) if seat not in agents)
         """The seats people play, in seat order."""
         self.names = {seat: name for seat, name in agents.items()}
@@ -168,14 +169,14 @@ class Table:
     def advance(self) -> int:
         """Play chance and the computer until a person is to decide or the game ends.
 
-        At a real :attr:`table`, it also stops where chance acts, unless an outcome
+        At a real table (:attr:`real_table`), it also stops where chance acts, unless an outcome
         kept from before an undo is still possible (the table dealt it already).
         Returns how many moves were made. Raises
         :class:`~picnic_rules.PicnicError` if an agent picks a move that is not legal.
         """
         made = 0
         while not self.over and self.to_move not in self.humans:
-            if self.table and self.to_move is CHANCE:
+            if self.real_table and self.to_move is CHANCE:
                 kept = self._kept_outcome()
                 if kept is None:
                     break
@@ -186,7 +187,7 @@ class Table:
         return made
 
     def tell(self, outcome: Any, instead: Any = None) -> Any:
-        """At a real :attr:`table`, what chance did (a move or its notation); return it.
+        """At a real table (:attr:`real_table`), what chance did (a move or its notation); return it.
 
         Where the position does not allow the outcome but ``instead`` is given (a state the
         teller's view cannot tell apart from this one, in which it is legal:

@@ -3,10 +3,6 @@
 ==========================================  ===========================================
 ``GET /``                                   the page (``static/index.html``)
 ``GET /static/app.js``, ``style.css``       its script and style sheet
-``POST /api/games``                         a new game: ``{"mode": "computer" | "pass" |
-                                            "invite", "seed": N | null}`` → 201 ``{"id",
-                                            "mode", "seats": [{"seat", "token"}, ...],
-                                            "invites": [{"seat", "invite"}, ...]}``
 ``POST /api/games/ID/join``                 ``{"invite": INVITE}`` → 200 ``{"id", "seat",
                                             "token"}``: the open seat, taken once
 ``GET /api/games/ID?since=N``               the seat's answer (``Authorization: Bearer
@@ -44,8 +40,9 @@
                                             sizes, never a hand), ``"figures"`` the
                                             game's figures of it
                                             (:func:`~picnic_rules.client.figures_of`)
-``GET /api/lobby``, ``POST /api/tables``    the lobby and tables of any game: see
-                                            :mod:`picnic_rules.web.lobby`
+``GET /api/lobby``, ``POST /api/tables``    the lobby, and the one door to a new table of
+                                            any game (``"mode"``: a preset of its seats):
+                                            see :mod:`picnic_rules.web.lobby`
 ``WS /api/games/ID/live?token=TOKEN``       a WebSocket that sends ``{"seen": N}`` at once
                                             and whenever the table moves (no token: a
                                             spectator's); with ``&since=N`` too, the
@@ -53,7 +50,10 @@
                                             (``{"seen"}`` alone after its own move)
 ==========================================  ===========================================
 
-Every error is JSON ``{"error": NAME, "reason": TEXT}`` and changes nothing: 400
+Each route is a module-level function of its request, reading what the application keeps
+on ``request.app.state`` (:mod:`~picnic_rules.web.reading`). Every error is JSON
+``{"error": NAME, "reason": TEXT}`` and changes nothing (a host's refusal, a
+:class:`~picnic_rules.host.HostError`, carries its own status and name): 400
 (malformed JSON, a bad field, a move that is not notation, ``text``: text that is not
 Unicode, ``invalid``: a value the host cannot keep), 401 (no or wrong
 token or invite), 403 (``undo-off``: the table's undo policy forbids it), 404
@@ -70,11 +70,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import math
 import re
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final
 
 import anyio
 from starlette.applications import Starlette
@@ -87,21 +86,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import codec
 from ..client import figures_of
 from ..errors import IllegalMove, InvalidMove, OutOfTurn, PicnicError, shorten
-from ..host import (
-    Answer,
-    Host,
-    HostError,
-    NoSuchTable,
-    NotASeat,
-    NotChance,
-    SeatTaken,
-    StaleMove,
-    UndoOff,
-)
-from ..host.inputs import BadInput
+from ..host import Answer, Host, HostError
 from ..registry import get_game as find_game
 from . import lobby
 from .limits import Bucket, Limits
+from .lobby import MODES, Mode
 from .push import EVERY, Watcher
 from .reading import (
     BODY_SECONDS,
@@ -111,7 +100,11 @@ from .reading import (
     MAX_SEED,
     MAX_SINCE,
     RequestError,
+    address,
+    host_of,
+    in_thread,
     json_text,
+    take,
 )
 from .reading import error_answer as _error
 from .reading import json_answer as _json
@@ -126,22 +119,21 @@ __all__ = [
     "MAX_SEED",
     "MAX_SINCE",
     "MODES",
+    "ROUTES",
     "Mode",
     "RequestError",
+    "chance",
     "create_app",
+    "guarded",
+    "join",
+    "live",
+    "move",
+    "no_icon",
+    "page_file",
+    "public",
+    "seat_answer",
+    "undo",
 ]
-
-Mode = Literal["computer", "pass", "invite"]
-"""How a game is played: ``"computer"`` (seat 0 is the person, who goes first; seat 1 the
-computer), ``"pass"`` (pass and play: both seats on one device, Player 1 = seat 0 starts)
-or ``"invite"`` (seat 0 here, seat 1 for whoever opens the invite link)."""
-
-MODES: Final[tuple[Mode, ...]] = ("computer", "pass", "invite")
-"""Every :data:`Mode`."""
-
-GAME: Final = "sandwich"
-"""The game of ``POST /api/games``, the first clients' call (a table of any game:
-``POST /api/tables``, :mod:`picnic_rules.web.lobby`)."""
 
 THREADS: Final = 4
 """Worker threads for the host's calls (each blocks on the store for a moment)."""
@@ -153,8 +145,14 @@ STATIC: Final[dict[str, str]] = {
 }
 """The files of the page (package data of :mod:`picnic_rules.web`) and their types."""
 
+PAGE: Final[dict[str, str]] = {
+    "/": "index.html",
+    "/static/app.js": "app.js",
+    "/static/style.css": "style.css",
+}
+"""The path of each file of the page."""
+
 _log = logging.getLogger(__name__)
-_T = TypeVar("_T")
 _Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -169,233 +167,211 @@ def create_app(
     :class:`~picnic_rules.host.Host` by default), refusing what one client address asks
     beyond ``limits`` (:class:`~picnic_rules.web.limits.Limits`, its defaults when
     ``None``), and looking every ``every`` seconds for moves made by other servers on the
-    same store. The host's calls run in ``threads`` worker threads."""
+    same store. The host's calls run in ``threads`` worker threads.
+
+    Its routes are :data:`ROUTES`; what they share is kept on ``app.state``: ``host``,
+    ``limits``, ``requests`` and ``creations`` (the buckets of requests and of new tables
+    per address), ``sockets`` (the live connections per address), ``watcher``,
+    ``threads``, ``files`` (the page's files) and ``lobby``
+    (:class:`~picnic_rules.web.lobby.Lobby`, every game loaded now, once: the registry's
+    first load is not safe across threads)."""
     tables = host if host is not None else Host()
-    find_game(GAME)  # loaded now, once: the registry's first load is not safe across threads
     limits = limits if limits is not None else Limits()
-    requests = Bucket(limits.requests_per_second, limits.request_burst)
-    creations = Bucket(limits.tables_per_minute / 60.0, limits.table_burst)
-    sockets: dict[str, int] = {}
-    watcher = Watcher(tables.store.versions, every)
-    files = {name: _read(name) for name in STATIC}
-    limiter = anyio.CapacityLimiter(threads)
-
-    async def run_in_threadpool(call: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
-        """``call`` in one of ``threads`` worker threads (the host's calls block on the
-        store; few threads keep the interpreter's lock from being fought over)."""
-        return await anyio.to_thread.run_sync(
-            functools.partial(call, *args, **kwargs), limiter=limiter
-        )
-
-    def guard(handler: _Handler) -> _Handler:
-        """``handler`` behind the request limit, with every refusal a JSON error."""
-
-        async def guarded(request: Request) -> Response:
-            try:
-                _limit(requests, _address(request), "requests")
-                return await handler(request)
-            except RequestError as error:
-                return _error(error.status, error.error, error.reason, error.headers)
-            except NoSuchTable:
-                return _error(404, "game", "no game has that id")
-            except BadInput as error:
-                return _error(400, "invalid", error.reason)
-            except StaleMove as error:
-                return _error(409, "stale", str(error))
-            except SeatTaken as error:
-                return _error(409, "taken", error.reason)
-            except NotASeat as error:
-                return _error(401, "token", error.reason)
-            except UndoOff as error:
-                return _error(403, "undo-off", error.reason)
-            except NotChance as error:
-                return _error(409, "not-chance", error.reason)
-            except HostError as error:
-                return _error(409, "host", error.reason)
-            except OutOfTurn as error:
-                return _error(409, "out-of-turn", error.reason)
-            except IllegalMove as error:
-                return _error(409, "illegal", error.reason)
-            except InvalidMove as error:
-                return _error(400, "invalid", error.reason)
-            except PicnicError as error:
-                return _error(400, "invalid", str(error))
-            except Exception:  # a bug: the client still gets an answer
-                _log.exception("the web server failed on %s %s", request.method, request.url.path)
-                return _error(500, "internal", "the server failed; the error is logged")
-
-        return guarded
-
-    def static(name: str) -> _Handler:
-        async def serve(request: Request) -> Response:
-            return Response(files[name], media_type=STATIC[name], headers=HEADERS)
-
-        return serve
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204, headers=HEADERS)
-
-    async def new_game(request: Request) -> Response:
-        body = await _body(request)
-        mode, seed = body.get("mode", "computer"), body.get("seed")
-        if mode not in MODES:
-            raise RequestError(400, "request", f'"mode" must be one of {", ".join(MODES)}')
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise RequestError(400, "request", f'"seed" must be null or an integer 0 to {MAX_SEED}')
-        _only(body, {"mode", "seed"})
-        _limit(creations, _address(request), "new games")
-        opened = await run_in_threadpool(
-            tables.open,
-            GAME,
-            agents={1: "computer"} if mode == "computer" else {},
-            open_seats=[1] if mode == "invite" else [],
-            seed=seed,
-            meta={"mode": mode},
-        )
-        seats = [{"seat": seat, "token": token} for seat, token in opened.tokens.items()]
-        invites = [{"seat": seat, "invite": token} for seat, token in opened.invites.items()]
-        answer = {"id": opened.table, "mode": mode, "seats": seats, "invites": invites}
-        return _json(201, answer)
-
-    async def join(request: Request) -> Response:
-        table_id = request.path_params["game_id"]
-        body = await _body(request)
-        invite = body.get("invite")
-        if type(invite) is not str or len(invite) > MAX_MOVE:
-            raise RequestError(400, "request", '"invite" must be the invite of an open seat')
-        _only(body, {"invite"})
-        seat, token = await run_in_threadpool(tables.join, table_id, invite)
-        return _json(200, {"id": table_id, "seat": seat, "token": token})
-
-    async def get_game(request: Request) -> Response:
-        since = _since(request)
-        table_id = request.path_params["game_id"]
-        answer = await run_in_threadpool(tables.answer, table_id, _token(request), since)
-        return _json(200, _seat_answer(answer))
-
-    async def told(request: Request, field: str, act: Callable[..., Answer]) -> Response:
-        """A move or chance's outcome written in notation (the body's ``field``) with the
-        ``seen`` the client knows of, made by ``act`` (a host method) for the token's seat."""
-        table_id = request.path_params["game_id"]
-        body = await _body(request)
-        text = body.get(field)
-        if type(text) is not str:
-            raise RequestError(400, "request", f'"{field}" must be a string of notation')
-        if len(text) > MAX_MOVE:
-            raise RequestError(400, "request", f'"{field}" is at most {MAX_MOVE} characters')
-        seen = _seen(body.get("seen"))
-        _only(body, {field, "seen"})
-        answer = await run_in_threadpool(act, table_id, _token(request), text, seen=seen)
-        watcher.moved(table_id, answer.seen, answer.update.seat)
-        return _json(200, _seat_answer(answer))
-
-    async def move(request: Request) -> Response:
-        return await told(request, "move", tables.play)
-
-    async def chance(request: Request) -> Response:
-        return await told(request, "outcome", tables.tell)
-
-    async def undo(request: Request) -> Response:
-        table_id = request.path_params["game_id"]
-        body = await _body(request)
-        seen = _seen(body.get("seen"))
-        _only(body, {"seen"})
-        taken, answer = await run_in_threadpool(
-            tables.take_back, table_id, _token(request), seen=seen
-        )
-        if taken:
-            watcher.moved(table_id, answer.seen, answer.update.seat)
-        return _json(200, {**_seat_answer(answer), "taken": taken})
-
-    async def public(request: Request) -> Response:
-        since = _since(request)
-        found = await run_in_threadpool(tables.public, request.path_params["game_id"], since)
-        outcome = found.outcome
-        answer = {
-            "seen": found.seen,
-            "game": found.game,
-            "mode": found.meta.get("mode"),
-            "players": found.players,
-            "to_move": _actor(found.to_move),
-            "outcome": None
-            if outcome is None
-            else {
-                "scores": list(outcome.scores),
-                "winners": list(outcome.winners),
-                "reason": outcome.reason,
-            },
-            "log": list(found.log),
-            "view": codec.encode(found.view, game=found.game),
-            "figures": figures_of(find_game(found.game), found.view),
-        }
-        return _json(200, answer)
-
-    async def live(websocket: WebSocket) -> None:
-        address = websocket.client.host if websocket.client else "unknown"
-        if requests.take(address) or sockets.get(address, 0) >= limits.sockets:
-            await websocket.close(code=4429)
-            return
-        table_id = websocket.path_params["game_id"]
-        token = websocket.query_params.get("token")
-        try:
-            since = _since_of(websocket.query_params.getlist("since"), None)
-        except RequestError:
-            since = -1
-        if since == -1 or (since is not None and token is None):
-            await websocket.close(code=4400)
-            return
-        seat = None
-        try:
-            if token is not None:
-                seat = await run_in_threadpool(tables.seat_of, table_id, token)
-            version = await run_in_threadpool(tables.stored_version, table_id)
-        except (HostError, PicnicError):
-            version = None
-        if version is None:
-            await websocket.close(code=4404)
-            return
-        sockets[address] = sockets.get(address, 0) + 1
-        try:
-            await websocket.accept()
-            async with watcher.watch(table_id, version) as watched:
-                if since is None or token is None:
-                    await _push(websocket, watched)
-                else:
-                    documents = _Documents(tables, run_in_threadpool, table_id, token, seat, since)
-                    await _push(websocket, watched, documents)
-        except (WebSocketDisconnect, OSError, RuntimeError):
-            pass
-        finally:
-            sockets[address] -= 1
-            if not sockets[address]:
-                del sockets[address]
-
-    routes = [
-        Route("/", guard(static("index.html")), methods=["GET"]),
-        Route("/static/app.js", guard(static("app.js")), methods=["GET"]),
-        Route("/static/style.css", guard(static("style.css")), methods=["GET"]),
-        Route("/favicon.ico", guard(no_icon), methods=["GET"]),
-        Route("/api/games", guard(new_game), methods=["POST"]),
-        Route("/api/games/{game_id}", guard(get_game), methods=["GET"]),
-        Route("/api/games/{game_id}/moves", guard(move), methods=["POST"]),
-        Route("/api/games/{game_id}/join", guard(join), methods=["POST"]),
-        Route("/api/games/{game_id}/chance", guard(chance), methods=["POST"]),
-        Route("/api/games/{game_id}/undo", guard(undo), methods=["POST"]),
-        Route("/api/games/{game_id}/public", guard(public), methods=["GET"]),
-        WebSocketRoute("/api/games/{game_id}/live", live),
-        *lobby.routes(
-            tables,
-            guard=guard,
-            run=run_in_threadpool,
-            created=lambda request: _limit(creations, _address(request), "new games"),
-            headers=HEADERS,
-        ),
-    ]
-
-    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
-    app.state.host = tables
-    app.state.watcher = watcher
+    app = Starlette(routes=list(ROUTES), exception_handlers={HTTPException: _http_error})
+    state = app.state
+    state.host, state.limits = tables, limits
+    state.requests = Bucket(limits.requests_per_second, limits.request_burst)
+    state.creations = Bucket(limits.tables_per_minute / 60.0, limits.table_burst)
+    state.sockets = {}
+    state.watcher = Watcher(tables.store.versions, every)
+    state.threads = anyio.CapacityLimiter(threads)
+    state.files = {name: _read(name) for name in STATIC}
+    state.lobby = lobby.Lobby.load()
     return app
+
+
+def guarded(handler: _Handler) -> _Handler:
+    """``handler`` behind the request limit (``app.state.requests``), with every refusal a
+    JSON error: a :class:`RequestError` or :class:`~picnic_rules.host.HostError` by its
+    own status and name, a move refused by the rules 409 (``out-of-turn``, ``illegal``),
+    any other :class:`~picnic_rules.PicnicError` 400 (``invalid``), a bug 500 (logged)."""
+
+    @functools.wraps(handler)
+    async def guard(request: Request) -> Response:
+        try:
+            take(request, request.app.state.requests, "requests")
+            return await handler(request)
+        except RequestError as error:
+            return _error(error.status, error.name, error.reason, error.headers)
+        except HostError as error:
+            return _error(error.status, error.name, error.reason)
+        except IllegalMove as error:
+            kind = "out-of-turn" if isinstance(error, OutOfTurn) else "illegal"
+            return _error(409, kind, error.reason)
+        except InvalidMove as error:
+            return _error(400, "invalid", error.reason)
+        except PicnicError as error:
+            return _error(400, "invalid", str(error))
+        except Exception:  # a bug: the client still gets an answer
+            _log.exception("the web server failed on %s %s", request.method, request.url.path)
+            return _error(500, "internal", "the server failed; the error is logged")
+
+    return guard
+
+
+async def page_file(request: Request) -> Response:
+    """``GET /``, ``/static/app.js``, ``/static/style.css``: a file of the page (:data:`PAGE`)."""
+    name = PAGE[request.url.path]
+    return Response(request.app.state.files[name], media_type=STATIC[name], headers=HEADERS)
+
+
+async def no_icon(request: Request) -> Response:
+    """``GET /favicon.ico``: nothing (the page names its icon, ``/static/favicon.svg``)."""
+    return Response(status_code=204, headers=HEADERS)
+
+
+async def join(request: Request) -> Response:
+    """``POST /api/games/ID/join``: the open seat of the body's ``invite``, taken once."""
+    table_id = request.path_params["game_id"]
+    body = await _body(request)
+    invite = body.get("invite")
+    if type(invite) is not str or len(invite) > MAX_MOVE:
+        raise RequestError(400, "request", '"invite" must be the invite of an open seat')
+    _only(body, {"invite"})
+    seat, token = await in_thread(request, host_of(request).join, table_id, invite)
+    return _json(200, {"id": table_id, "seat": seat, "token": token})
+
+
+async def seat(request: Request) -> Response:
+    """``GET /api/games/ID?since=N``: the token's seat's answer since ``N``."""
+    host, table_id = host_of(request), request.path_params["game_id"]
+    answer = await in_thread(request, host.answer, table_id, _token(request), _since(request))
+    return _json(200, seat_answer(answer))
+
+
+async def move(request: Request) -> Response:
+    """``POST /api/games/ID/moves``: the body's ``move`` for the token's seat."""
+    return await _told(request, "move", host_of(request).move)
+
+
+async def chance(request: Request) -> Response:
+    """``POST /api/games/ID/chance``: the body's ``outcome`` of chance, at a real table."""
+    return await _told(request, "outcome", host_of(request).tell)
+
+
+async def _told(request: Request, field: str, act: Callable[..., Answer]) -> Response:
+    """A move or chance's outcome written in notation (the body's ``field``) with the
+    ``seen`` the client knows of, made by ``act`` (a host method) for the token's seat."""
+    table_id = request.path_params["game_id"]
+    body = await _body(request)
+    text = body.get(field)
+    if type(text) is not str:
+        raise RequestError(400, "request", f'"{field}" must be a string of notation')
+    if len(text) > MAX_MOVE:
+        raise RequestError(400, "request", f'"{field}" is at most {MAX_MOVE} characters')
+    seen = _seen(body.get("seen"))
+    _only(body, {field, "seen"})
+    answer = await in_thread(request, act, table_id, _token(request), text, seen=seen)
+    request.app.state.watcher.moved(table_id, answer.seen, answer.update.seat)
+    return _json(200, seat_answer(answer))
+
+
+async def undo(request: Request) -> Response:
+    """``POST /api/games/ID/undo``: the token's seat's last decision taken back."""
+    table_id = request.path_params["game_id"]
+    body = await _body(request)
+    seen = _seen(body.get("seen"))
+    _only(body, {"seen"})
+    host = host_of(request)
+    taken, answer = await in_thread(request, host.undo, table_id, _token(request), seen=seen)
+    if taken:
+        request.app.state.watcher.moved(table_id, answer.seen, answer.update.seat)
+    return _json(200, {**seat_answer(answer), "taken": taken})
+
+
+async def public(request: Request) -> Response:
+    """``GET /api/games/ID/public?since=N``: what a spectator sees."""
+    host, since = host_of(request), _since(request)
+    found = await in_thread(request, host.public, request.path_params["game_id"], since)
+    outcome = found.outcome
+    answer = {
+        "seen": found.seen,
+        "game": found.game,
+        "mode": found.meta.get("mode"),
+        "players": found.players,
+        "to_move": _actor(found.to_move),
+        "outcome": None
+        if outcome is None
+        else {
+            "scores": list(outcome.scores),
+            "winners": list(outcome.winners),
+            "reason": outcome.reason,
+        },
+        "log": list(found.log),
+        "view": codec.encode(found.view, game=found.game),
+        "figures": figures_of(find_game(found.game), found.view),
+    }
+    return _json(200, answer)
+
+
+async def live(websocket: WebSocket) -> None:
+    """``WS /api/games/ID/live?token=TOKEN&since=N``: ``{"seen": N}`` now and whenever the
+    table moves (with ``since``, the seat's answers instead)."""
+    state = websocket.app.state
+    sockets: dict[str, int] = state.sockets
+    where = address(websocket)
+    if state.requests.take(where) or sockets.get(where, 0) >= state.limits.sockets:
+        await websocket.close(code=4429)
+        return
+    host, table_id = host_of(websocket), websocket.path_params["game_id"]
+    token = websocket.query_params.get("token")
+    try:
+        since = _since_of(websocket.query_params.getlist("since"), None)
+    except RequestError:
+        since = -1
+    if since == -1 or (since is not None and token is None):
+        await websocket.close(code=4400)
+        return
+    seat_number = None
+    try:
+        if token is not None:
+            seat_number = await in_thread(websocket, host.seat_of, table_id, token)
+        version = await in_thread(websocket, host.stored_version, table_id)
+    except (HostError, PicnicError):
+        version = None
+    if version is None:
+        await websocket.close(code=4404)
+        return
+    sockets[where] = sockets.get(where, 0) + 1
+    try:
+        await websocket.accept()
+        async with state.watcher.watch(table_id, version) as watched:
+            if since is None or token is None:
+                await _push(websocket, watched)
+            else:
+                documents = _Documents(websocket, table_id, token, seat_number, since)
+                await _push(websocket, watched, documents)
+    except (WebSocketDisconnect, OSError, RuntimeError):
+        pass
+    finally:
+        sockets[where] -= 1
+        if not sockets[where]:
+            del sockets[where]
+
+
+ROUTES: Final = (
+    *[Route(path, guarded(page_file), methods=["GET"]) for path in PAGE],
+    Route("/favicon.ico", guarded(no_icon), methods=["GET"]),
+    Route("/api/games/{game_id}", guarded(seat), methods=["GET"]),
+    Route("/api/games/{game_id}/moves", guarded(move), methods=["POST"]),
+    Route("/api/games/{game_id}/join", guarded(join), methods=["POST"]),
+    Route("/api/games/{game_id}/chance", guarded(chance), methods=["POST"]),
+    Route("/api/games/{game_id}/undo", guarded(undo), methods=["POST"]),
+    Route("/api/games/{game_id}/public", guarded(public), methods=["GET"]),
+    WebSocketRoute("/api/games/{game_id}/live", live),
+    *lobby.routes(guarded),
+)
+"""Every route of the application, each handler behind :func:`guarded`."""
 
 
 async def _push(websocket: WebSocket, watched: Any, documents: _Documents | None = None) -> None:
@@ -440,15 +416,9 @@ class _Documents:
     number of moves the server believes its client knows of."""
 
     def __init__(
-        self,
-        host: Host,
-        run: Callable[..., Awaitable[Any]],
-        table_id: str,
-        token: str,
-        seat: int | None,
-        known: int,
+        self, websocket: WebSocket, table_id: str, token: str, seat: int | None, known: int
     ) -> None:
-        self.host, self.run = host, run
+        self.websocket, self.host = websocket, host_of(websocket)
         self.table_id, self.token, self.seat, self.known = table_id, token, seat, known
 
     async def message(self, version: int, by: int | None) -> dict[str, Any]:
@@ -464,12 +434,14 @@ class _Documents:
         try:
             answer = self.host.answer_loaded(self.table_id, self.token, since, version)
             if answer is None:
-                answer = await self.run(self.host.answer, self.table_id, self.token, since)
+                answer = await in_thread(
+                    self.websocket, self.host.answer, self.table_id, self.token, since
+                )
         except (HostError, PicnicError):
             self.known = version
             return {"seen": version}
         self.known = answer.seen
-        return {**_seat_answer(answer), "since": since}
+        return {**seat_answer(answer), "since": since}
 
 
 def _text(message: dict[str, Any]) -> str:
@@ -478,7 +450,7 @@ def _text(message: dict[str, Any]) -> str:
     return json_text(message).encode("utf-8", "replace").decode("utf-8")
 
 
-def _seat_answer(answer: Answer) -> dict[str, Any]:
+def seat_answer(answer: Answer) -> dict[str, Any]:
     """A seat's answer as JSON; at a real table, with ``real_table`` and ``outcomes``."""
     found: dict[str, Any] = {
         "seen": answer.seen,
@@ -508,22 +480,6 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if status == 405:
         return _error(405, "method", f"{shorten(request.method, 10)} is not allowed on {path}")
     return _error(status, "path", f"no such path: {path}")
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-def _limit(bucket: Bucket, address: str, what: str) -> None:
-    wait = bucket.take(address)
-    if wait:
-        seconds = max(1, math.ceil(wait))
-        raise RequestError(
-            429,
-            "busy",
-            f"too many {what} from your address: try again in {seconds} s",
-            {"Retry-After": str(seconds)},
-        )
 
 
 def _since(request: Request) -> int:

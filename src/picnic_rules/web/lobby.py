@@ -53,7 +53,7 @@ import warnings
 from collections.abc import Awaitable, Callable, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 from starlette.requests import Request
@@ -61,12 +61,12 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..agents import agent_names
-from ..errors import PicnicError, RulesError
+from ..errors import PicnicError, RulesError, shorten
 from ..game import AnyGame
 from ..host import Host, Saved
 from ..options_text import rules_form, rules_from_values, rules_types
 from ..registry import GAMES, get_game
-from .reading import MAX_SEED, RequestError
+from .reading import HEADERS, MAX_SEED, RequestError, host_of, in_thread, take
 from .reading import json_answer as _json
 from .reading import only_fields as _only
 from .reading import read_body as _body
@@ -78,10 +78,17 @@ __all__ = [
     "MAX_LISTED",
     "MAX_NAME",
     "MAX_SHOWN",
+    "MODES",
+    "Lobby",
+    "Mode",
     "board_source",
     "describe_game",
     "describe_open",
+    "lobby",
+    "new_table",
     "routes",
+    "static_file",
+    "table",
 ]
 
 AGENTS: Final[tuple[str, ...]] = ("computer", "random")
@@ -89,6 +96,16 @@ AGENTS: Final[tuple[str, ...]] = ("computer", "random")
 
 KINDS: Final[tuple[str, ...]] = ("person", "open", *AGENTS)
 """Every kind of seat ``POST /api/tables`` takes."""
+
+Mode = Literal["computer", "pass", "invite"]
+"""A preset of a new table's seats (``POST /api/tables`` with ``"mode"`` and no
+``"seats"``): ``"computer"`` (seat 0 is the person, who goes first; every other seat the
+game's computer player, else its first agent), ``"pass"`` (pass and play: every seat on
+one device, Player 1 = seat 0 starts) or ``"invite"`` (seat 0 here, every other seat for
+whoever opens its invite link)."""
+
+MODES: Final[tuple[Mode, ...]] = ("computer", "pass", "invite")
+"""Every :data:`Mode`."""
 
 MAX_LISTED: Final = 64
 """The most open tables the lobby remembers (the oldest are forgotten first)."""
@@ -276,7 +293,8 @@ def describe_open(listing: _Listing, taken: set[int]) -> dict[str, Any] | None:
 
 
 def _seats_of(meta: Mapping[str, str], players: int) -> list[str]:
-    """Each seat's kind, as the table's labels say (old sandwich tables by their mode)."""
+    """Each seat's kind, as the table's labels say (tables opened before the labels held
+    the seats, by their mode)."""
     kinds = meta.get("seats")
     if kinds:
         return kinds.split(",")
@@ -300,203 +318,250 @@ def _static_files(games: list[AnyGame]) -> dict[str, tuple[bytes, str]]:
     return files
 
 
-def routes(
-    host: Host,
-    *,
-    guard: Callable[[_Handler], _Handler],
-    run: Callable[..., Awaitable[Any]],
-    created: Callable[[Request], None],
-    headers: Mapping[str, str],
-) -> list[BaseRoute]:
-    """The lobby's routes on ``host``: each handler behind ``guard`` (the app's limits
-    and JSON errors), the host's calls through ``run`` (a worker thread), ``created``
-    called before a table is opened (the app's limit on new tables), every answer with
-    ``headers``."""
+@attrs.define
+class Lobby:
+    """What the lobby keeps (``app.state.lobby``): each game described (:func:`describe_game`),
+    the files it serves under ``/static/`` with their types, and the listed open tables,
+    oldest first."""
 
-    every = [get_game(name) for name in GAMES]  # loaded now: not safe across threads
-    files = _static_files(every)
-    games = [describe_game(game, f"boards/{game.name}.js" in files) for game in every]
-    listed: collections.OrderedDict[str, _Listing] = collections.OrderedDict()
+    games: list[dict[str, Any]]
+    """Each game as ``GET /api/lobby`` describes it."""
+    files: dict[str, tuple[bytes, str]]
+    """Each file under ``/static/`` the lobby serves (the icon, the board scripts)."""
+    listed: collections.OrderedDict[str, _Listing] = attrs.field(factory=collections.OrderedDict)
+    """The listed tables by id (:data:`MAX_LISTED` at most), oldest first."""
 
-    def still_open(listing: _Listing) -> dict[str, Any] | None:
-        loaded = host.store.load(listing.table)
-        if loaded is None:
-            return None
-        saved = Saved.loads(loaded[0])
-        if saved.record.outcome is not None:
-            return None
-        return describe_open(listing, set(saved.credentials))
-
-    def open_tables() -> list[dict[str, Any]]:
-        shown: list[dict[str, Any]] = []
-        for table_id, listing in reversed(list(listed.items())):
-            if len(shown) >= MAX_SHOWN:
-                break
-            found = still_open(listing)
-            if found is None:
-                listed.pop(table_id, None)
-            else:
-                shown.append(found)
-        return shown
-
-    async def lobby(request: Request) -> Response:
-        tables = await run(open_tables)
-        return _json(200, {"games": games, "tables": tables})
-
-    def request_of(body: dict[str, Any]) -> dict[str, Any]:
-        """The checked fields of a ``POST /api/tables`` body."""
-        _only(
-            body,
-            {
-                "game",
-                "players",
-                "seats",
-                "seed",
-                "variant",
-                "rules",
-                "names",
-                "listed",
-                "real_table",
-            },
+    @classmethod
+    def load(cls) -> Lobby:
+        """The lobby of every game of :data:`~picnic_rules.GAMES`, each loaded now (the
+        registry's first load is not safe across threads)."""
+        every = [get_game(name) for name in GAMES]
+        files = _static_files(every)
+        return cls(
+            [describe_game(game, f"boards/{game.name}.js" in files) for game in every], files
         )
-        name = body.get("game")
-        if type(name) is not str or name not in GAMES:
-            raise RequestError(400, "request", f'"game" must be one of {", ".join(GAMES)}')
-        game = get_game(name)
-        players = body.get("players", game.min_players)
-        if type(players) is not int:
-            raise RequestError(400, "request", '"players" must be an integer')
-        try:
-            game.check_players(players)
-        except PicnicError as error:
-            raise RequestError(400, "players", str(error)) from None
-        kinds = _kinds(game)
-        seats = body.get("seats", ["person", *["computer"] * (players - 1)])
-        if (
-            type(seats) is not list
-            or len(seats) != players
-            or any(type(kind) is not str or kind not in kinds for kind in seats)
-        ):
-            raise RequestError(
-                400, "request", f'"seats" must list {players} of: {", ".join(kinds)}'
-            )
-        if "person" not in seats:
-            raise RequestError(400, "request", '"seats": one seat at least must be "person"')
-        seed = body.get("seed")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise RequestError(400, "request", f'"seed" must be null or an integer 0 to {MAX_SEED}')
-        names = body.get("names", [])
-        if (
-            type(names) is not list
-            or len(names) > players
-            or any(type(text) is not str or len(text) > MAX_NAME for text in names)
-        ):
-            raise RequestError(
-                400,
-                "request",
-                f'"names" must list at most {players} names of {MAX_NAME} characters',
-            )
-        listed_flag = body.get("listed", True)
-        if type(listed_flag) is not bool:
-            raise RequestError(400, "request", '"listed" must be true or false')
-        real_table = body.get("real_table", False)
-        if type(real_table) is not bool:
-            raise RequestError(400, "request", '"real_table" must be true or false')
-        try:
-            rules = rules_from_values(game, body.get("variant"), body.get("rules"))
-        except RulesError as error:
-            raise RequestError(400, "rules", error.reason) from None
-        return {
-            "game": game,
-            "players": players,
-            "seats": seats,
-            "seed": seed,
-            "rules": rules,
-            "variant": body.get("variant") or "",
-            "names": [text.strip() for text in names],
-            "listed": listed_flag,
-            "real_table": real_table,
-        }
 
-    async def new_table(request: Request) -> Response:
-        asked = request_of(await _body(request))
-        created(request)
-        game, seats = asked["game"], asked["seats"]
-        agents = {seat: kind for seat, kind in enumerate(seats) if kind in AGENTS}
-        open_seats = [seat for seat, kind in enumerate(seats) if kind == "open"]
-        meta = {
-            "mode": "table",
-            "seats": ",".join(seats),
-            "names": json.dumps(asked["names"]),
-            "variant": asked["variant"],
-        }
-        try:
-            opened = await run(
-                host.open,
-                game,
-                players=asked["players"],
-                agents=agents,
-                open_seats=open_seats,
-                rules=asked["rules"],
-                seed=asked["seed"],
-                meta=meta,
-                real_table=asked["real_table"],
-            )
-        except RulesError as error:
-            raise RequestError(400, "rules", error.reason) from None
-        if open_seats and asked["listed"]:
-            listed[opened.table] = _Listing(
-                opened.table, game.name, asked["players"], dict(opened.invites)
-            )
-            while len(listed) > MAX_LISTED:
-                listed.popitem(last=False)
-        answer = {
-            "id": opened.table,
-            "game": game.name,
-            "mode": "table",
-            "seats": [{"seat": seat, "token": token} for seat, token in opened.tokens.items()],
-            "invites": [
-                {"seat": seat, "invite": invite} for seat, invite in opened.invites.items()
-            ],
-        }
-        return _json(201, answer)
 
-    def seating(table_id: str) -> dict[str, Any]:
-        public = host.public(table_id, host.version(table_id))
-        meta = public.meta
-        try:
-            names = json.loads(meta.get("names", "[]"))
-        except ValueError:
-            names = []
-        names = [str(text)[:MAX_NAME] for text in names] if type(names) is list else []
-        kinds = _seats_of(meta, public.players)
-        return {
-            "id": table_id,
-            "game": public.game,
-            "title": get_game(public.game).title,
-            "players": public.players,
-            "variant": meta.get("variant", ""),
-            "real_table": host.table(table_id).table,
-            "seats": [
-                {"seat": seat, "kind": kind, "name": names[seat] if seat < len(names) else ""}
-                for seat, kind in enumerate(kinds)
-            ],
-        }
+def _lobby(request: Request) -> Lobby:
+    found: Lobby = request.app.state.lobby
+    return found
 
-    async def table(request: Request) -> Response:
-        return _json(200, await run(seating, request.path_params["table_id"]))
 
-    def static(name: str) -> _Handler:
-        body, media = files[name]
+def _still_open(host: Host, listing: _Listing) -> dict[str, Any] | None:
+    loaded = host.store.load(listing.table)
+    if loaded is None:
+        return None
+    saved = Saved.loads(loaded[0])
+    if saved.record.outcome is not None:
+        return None
+    return describe_open(listing, set(saved.credentials))
 
-        async def serve(request: Request) -> Response:
-            return Response(body, media_type=media, headers=dict(headers))
 
-        return serve
+def _open_tables(
+    host: Host, listed: collections.OrderedDict[str, _Listing]
+) -> list[dict[str, Any]]:
+    """The listed tables that still have a free seat, newest first (forgetting the others)."""
+    shown: list[dict[str, Any]] = []
+    for table_id, listing in reversed(list(listed.items())):
+        if len(shown) >= MAX_SHOWN:
+            break
+        found = _still_open(host, listing)
+        if found is None:
+            listed.pop(table_id, None)
+        else:
+            shown.append(found)
+    return shown
 
+
+async def lobby(request: Request) -> Response:
+    """``GET /api/lobby``: every game, and the open tables."""
+    state = _lobby(request)
+    tables = await in_thread(request, _open_tables, host_of(request), state.listed)
+    return _json(200, {"games": state.games, "tables": tables})
+
+
+def _seats_wanted(body: dict[str, Any], game: AnyGame, players: int) -> list[str]:
+    """The seats a ``POST /api/tables`` body asks for: its ``seats``, else its ``mode``'s
+    preset (:data:`MODES`; ``"computer"`` when neither is given)."""
+    kinds = _kinds(game)
+    if "seats" in body and "mode" in body:
+        raise RequestError(400, "request", 'give "seats" or "mode", not both')
+    mode = body.get("mode", "computer")
+    if "seats" not in body:
+        if type(mode) is not str or mode not in MODES:
+            raise RequestError(400, "request", f'"mode" must be one of {", ".join(MODES)}')
+        agent = next((kind for kind in kinds if kind in AGENTS), "open")
+        other = {"computer": agent, "pass": "person", "invite": "open"}[mode]
+        return ["person", *[other] * (players - 1)]
+    seats = body["seats"]
+    if (
+        type(seats) is not list
+        or len(seats) != players
+        or any(type(kind) is not str or kind not in kinds for kind in seats)
+    ):
+        raise RequestError(400, "request", f'"seats" must list {players} of: {", ".join(kinds)}')
+    if "person" not in seats:
+        raise RequestError(400, "request", '"seats": one seat at least must be "person"')
+    return seats
+
+
+def _request_of(body: dict[str, Any]) -> dict[str, Any]:
+    """The checked fields of a ``POST /api/tables`` body."""
+    _only(
+        body,
+        {
+            "game",
+            "players",
+            "seats",
+            "mode",
+            "seed",
+            "variant",
+            "rules",
+            "names",
+            "listed",
+            "real_table",
+        },
+    )
+    name = body.get("game")
+    if type(name) is not str or name not in GAMES:
+        raise RequestError(400, "request", f'"game" must be one of {", ".join(GAMES)}')
+    game = get_game(name)
+    players = body.get("players", game.min_players)
+    if type(players) is not int:
+        raise RequestError(400, "request", '"players" must be an integer')
+    try:
+        game.check_players(players)
+    except PicnicError as error:
+        raise RequestError(400, "players", str(error)) from None
+    seats = _seats_wanted(body, game, players)
+    seed = body.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise RequestError(400, "request", f'"seed" must be null or an integer 0 to {MAX_SEED}')
+    names = body.get("names", [])
+    if (
+        type(names) is not list
+        or len(names) > players
+        or any(type(text) is not str or len(text) > MAX_NAME for text in names)
+    ):
+        raise RequestError(
+            400,
+            "request",
+            f'"names" must list at most {players} names of {MAX_NAME} characters',
+        )
+    listed_flag = body.get("listed", True)
+    if type(listed_flag) is not bool:
+        raise RequestError(400, "request", '"listed" must be true or false')
+    real_table = body.get("real_table", False)
+    if type(real_table) is not bool:
+        raise RequestError(400, "request", '"real_table" must be true or false')
+    try:
+        rules = rules_from_values(game, body.get("variant"), body.get("rules"))
+    except RulesError as error:
+        raise RequestError(400, "rules", error.reason) from None
+    return {
+        "game": game,
+        "players": players,
+        "seats": seats,
+        "mode": body.get("mode", "table"),
+        "seed": seed,
+        "rules": rules,
+        "variant": body.get("variant") or "",
+        "names": [text.strip() for text in names],
+        "listed": listed_flag,
+        "real_table": real_table,
+    }
+
+
+async def new_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table of any game (the one door to a new table)."""
+    asked = _request_of(await _body(request))
+    take(request, request.app.state.creations, "new games")
+    game, seats = asked["game"], asked["seats"]
+    agents = {seat: kind for seat, kind in enumerate(seats) if kind in AGENTS}
+    open_seats = [seat for seat, kind in enumerate(seats) if kind == "open"]
+    meta = {
+        "mode": asked["mode"],
+        "seats": ",".join(seats),
+        "names": json.dumps(asked["names"]),
+        "variant": asked["variant"],
+    }
+    try:
+        opened = await in_thread(
+            request,
+            host_of(request).open,
+            game,
+            players=asked["players"],
+            agents=agents,
+            open_seats=open_seats,
+            rules=asked["rules"],
+            seed=asked["seed"],
+            meta=meta,
+            real_table=asked["real_table"],
+        )
+    except RulesError as error:
+        raise RequestError(400, "rules", error.reason) from None
+    if open_seats and asked["listed"]:
+        listed = _lobby(request).listed
+        listed[opened.table_id] = _Listing(
+            opened.table_id, game.name, asked["players"], dict(opened.invites)
+        )
+        while len(listed) > MAX_LISTED:
+            listed.popitem(last=False)
+    answer = {
+        "id": opened.table_id,
+        "game": game.name,
+        "mode": asked["mode"],
+        "seats": [{"seat": seat, "token": token} for seat, token in opened.tokens.items()],
+        "invites": [{"seat": seat, "invite": invite} for seat, invite in opened.invites.items()],
+    }
+    return _json(201, answer)
+
+
+def _seating(host: Host, table_id: str) -> dict[str, Any]:
+    public = host.public(table_id, host.version(table_id))
+    meta = public.meta
+    try:
+        names = json.loads(meta.get("names", "[]"))
+    except ValueError:
+        names = []
+    names = [str(text)[:MAX_NAME] for text in names] if type(names) is list else []
+    kinds = _seats_of(meta, public.players)
+    return {
+        "id": table_id,
+        "game": public.game,
+        "title": get_game(public.game).title,
+        "players": public.players,
+        "variant": meta.get("variant", ""),
+        "real_table": public.real_table,
+        "seats": [
+            {"seat": seat, "kind": kind, "name": names[seat] if seat < len(names) else ""}
+            for seat, kind in enumerate(kinds)
+        ],
+    }
+
+
+async def table(request: Request) -> Response:
+    """``GET /api/tables/ID``: who sits where."""
+    table_id = request.path_params["table_id"]
+    return _json(200, await in_thread(request, _seating, host_of(request), table_id))
+
+
+async def static_file(request: Request) -> Response:
+    """``GET /static/favicon.svg``, ``/static/boards/NAME.js``: the icon, a board script."""
+    path = request.url.path
+    found = _lobby(request).files.get(path.removeprefix("/static/"))
+    if found is None:
+        raise RequestError(404, "path", f"no such path: {shorten(path)}")
+    body, media = found
+    return Response(body, media_type=media, headers=HEADERS)
+
+
+def routes(guard: Callable[[_Handler], _Handler]) -> list[BaseRoute]:
+    """The lobby's routes, each handler behind ``guard`` (the app's limits and JSON errors)."""
     return [
         Route("/api/lobby", guard(lobby), methods=["GET"]),
         Route("/api/tables", guard(new_table), methods=["POST"]),
         Route("/api/tables/{table_id}", guard(table), methods=["GET"]),
-        *[Route(f"/static/{name}", guard(static(name)), methods=["GET"]) for name in files],
+        Route(f"/static/{ICON}", guard(static_file), methods=["GET"]),
+        Route("/static/boards/{name}", guard(static_file), methods=["GET"]),
     ]

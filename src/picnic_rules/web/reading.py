@@ -1,23 +1,36 @@
 """What every route of the web server reads and answers: the bounds on what a client sends,
-:class:`RequestError`, the request's JSON body and the JSON answers (with the page's
-headers). :mod:`picnic_rules.web.app` and :mod:`picnic_rules.web.lobby` both use it."""
+:class:`RequestError`, the request's JSON body, the JSON answers (with the page's
+headers), the limits per address and the worker threads of the host's calls.
+:mod:`picnic_rules.web.app` and :mod:`picnic_rules.web.lobby` both use it.
+
+Every handler is a module-level function of its request alone: what the application
+keeps, it keeps on ``request.app.state`` (set by
+:func:`~picnic_rules.web.app.create_app`): ``host`` (the
+:class:`~picnic_rules.host.Host`), ``threads`` (the limiter of the worker threads),
+``requests`` and ``creations`` (the :class:`~.limits.Bucket` of requests and of new
+tables per address), and what :mod:`~picnic_rules.web.app` and
+:mod:`~picnic_rules.web.lobby` keep of their own."""
 
 from __future__ import annotations
 
+import functools
 import json
 import json.decoder
 import json.scanner
+import math
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import anyio
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from ..errors import shorten
+from ..host import Host
 from ..host.inputs import unicode_problem
+from .limits import Bucket
 
 __all__ = [
     "BODY_SECONDS",
@@ -28,12 +41,18 @@ __all__ = [
     "MAX_SEED",
     "MAX_SINCE",
     "RequestError",
+    "address",
     "error_answer",
+    "host_of",
+    "in_thread",
     "json_answer",
     "json_text",
     "only_fields",
     "read_body",
+    "take",
 ]
+
+_T = TypeVar("_T")
 
 MAX_SEED: Final = 2**63 - 1
 """The largest seed a new game accepts (seeds are 0 to ``MAX_SEED``)."""
@@ -66,16 +85,18 @@ HEADERS: Final[dict[str, str]] = {
 
 
 class RequestError(Exception):
-    """A request the server refuses: an HTTP status, a short error name and a reason."""
+    """A request the server refuses: an HTTP status, a short error name and a reason (as
+    each :class:`~picnic_rules.host.HostError` carries its own)."""
 
     def __init__(
-        self, status: int, error: str, reason: str, headers: dict[str, str] | None = None
+        self, status: int, name: str, reason: str, headers: dict[str, str] | None = None
     ) -> None:
         super().__init__(reason)
         self.status = status
         """The HTTP status (a 4xx)."""
-        self.error = error
-        """A short name for the kind of error (``"request"``, ``"stale"``, ``"token"``...)."""
+        self.name = name
+        """A short name for the kind of error (``"request"``, ``"json"``, ``"busy"``...): the
+        ``error`` of the answer."""
         self.reason = reason
         """What is wrong, for the client."""
         self.headers = headers or {}
@@ -186,3 +207,38 @@ async def read_body(request: Request) -> dict[str, Any]:
     if type(body) is not dict:
         raise RequestError(400, "json", "the body must be a JSON object")
     return body
+
+
+def host_of(connection: HTTPConnection) -> Host:
+    """The host whose tables the application keeps (``app.state.host``)."""
+    host: Host = connection.app.state.host
+    return host
+
+
+async def in_thread(
+    request: HTTPConnection, call: Callable[..., _T], *args: Any, **kwargs: Any
+) -> _T:
+    """``call(*args, **kwargs)`` in one of the application's worker threads (the host's
+    calls block on the store; few threads keep the interpreter's lock from being fought
+    over)."""
+    limiter: anyio.CapacityLimiter = request.app.state.threads
+    return await anyio.to_thread.run_sync(functools.partial(call, *args, **kwargs), limiter=limiter)
+
+
+def address(connection: HTTPConnection) -> str:
+    """The client's address (``"unknown"`` when the server does not know it)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def take(request: Request, bucket: Bucket, what: str) -> None:
+    """Take a token from the client address's ``bucket``; refuse (429, ``busy``, with
+    ``Retry-After``) when it is empty: ``what`` says what there are too many of."""
+    wait = bucket.take(address(request))
+    if wait:
+        seconds = max(1, math.ceil(wait))
+        raise RequestError(
+            429,
+            "busy",
+            f"too many {what} from your address: try again in {seconds} s",
+            {"Retry-After": str(seconds)},
+        )
