@@ -75,6 +75,10 @@ def test_a_seat_the_game_does_not_have() -> None:
     state = dealt()
     with pytest.raises(PicnicError, match="seat 7 is not a seat of this 2-player game"):
         apply_as(state, 7, "end")
+    with pytest.raises(PicnicError, match="seat 7 is not a seat of this 2-player game"):
+        apply_as(state, 7, End())  # a move object: the same check, before OutOfTurn
+    with pytest.raises(PicnicError, match="takes a sandwich State, not a sandwich View"):
+        GAMES["sandwich"].move_as(GAMES["sandwich"].view(state, 0), 7, End())  # type: ignore[arg-type]
     with pytest.raises(PicnicError, match="a seat is a non-negative int"):
         apply_as(state, "0", "end")  # type: ignore[arg-type]
     with pytest.raises(PicnicError, match="a seat is a non-negative int"):

@@ -34,6 +34,7 @@ from .errors import (
     PicnicError,
     RulesError,
     kind_of,
+    not_a_seat,
     shorten,
 )
 from .typecheck import ill_typed
@@ -539,7 +540,7 @@ class Game(Generic[S, V, M, R, Ob]):
         if isinstance(move, str):
             if actor != seat:
                 parsed = self.move_from_str(move)  # InvalidMove for text that is no move
-                self.view(state, seat)  # a PicnicError for a seat the game does not have
+                self._check_seat(state, seat)
                 raise OutOfTurn(parsed, seat, actor)
             try:
                 return self._listed(state, self.parse_move(state, move, seat=seat))
@@ -553,7 +554,7 @@ class Game(Generic[S, V, M, R, Ob]):
             shown = shorten(_safe_repr(move))
             raise InvalidMove(shown, f"not a move of {self.name}: {type(move).__name__} {shown}")
         if actor != seat:
-            self.view(state, seat)  # a PicnicError for a seat the game does not have
+            self._check_seat(state, seat)
             raise OutOfTurn(move, seat, actor)
         listed = self._find(self.legal_moves(state), move)
         if listed is not None:
@@ -562,6 +563,18 @@ class Game(Generic[S, V, M, R, Ob]):
         if problem is not None:
             raise InvalidMove(shorten(move), f"not a move of {self.name}: {problem}")
         raise IllegalMove(move, self.illegal_reason(self.view(state, seat), move))
+
+    def _check_seat(self, state: S, seat: int) -> None:
+        """Refuse, with :class:`~picnic_rules.PicnicError`, a seat (a non-negative int) the
+        game of ``state`` does not have, before :meth:`move_as` names it in an
+        :class:`~picnic_rules.OutOfTurn`; a state not of the game's ``State`` is refused as
+        the view refuses it."""
+        if type(state) is not self.State:
+            self.view(state, seat)  # the view's gate refuses the state (or the seat)
+            return
+        players = state.players  # type: ignore[attr-defined]
+        if seat >= players:
+            raise PicnicError(not_a_seat(seat, players))
 
     def _listed(self, state: S, move: M) -> M:
         """The member of ``legal_moves(state)`` equal to ``move`` (``move`` itself if none is)."""
