@@ -2,7 +2,9 @@
 classes (a listed move, or one equal to it by value); anything else is
 :class:`~picnic_rules.IllegalMove`, the same in every game -- an object that compares
 equal to everything included, which a game looking its moves up by ``==`` would find
-among them (insects, poultry and the example game once applied it)."""
+among them (insects, poultry and the example game once applied it). The same rule holds
+for every other function of the record that takes a move: ``observe``,
+``describe_move``, ``move_group`` (sandwich and poultry once took such an object)."""
 
 from __future__ import annotations
 
@@ -52,11 +54,18 @@ def test_an_object_equal_to_everything_is_no_move_of_any_game(name: str) -> None
         actor = game.to_move(state)
         kinds.add("over" if actor is None else "chance" if actor is CHANCE else "seat")
         assert AlwaysEqual() in game.legal_moves(state) or not game.legal_moves(state)
-        with pytest.raises(IllegalMove) as caught:
-            game.apply(state, AlwaysEqual())  # type: ignore[arg-type]
-        assert caught.value.reason == (
-            f"not a move of {game.name}: it is an AlwaysEqual, not a move"
-        )
+        view = game.view(state, 0)
+        for function, args in (
+            (game.apply, (state,)),
+            (game.observe, (state, AlwaysEqual(), 0)),
+            (game.describe_move, (view,)),
+            (game.move_group, ()),
+        ):
+            with pytest.raises(IllegalMove) as caught:
+                function(*args) if len(args) == 3 else function(*args, AlwaysEqual())
+            assert caught.value.reason == (
+                f"not a move of {game.name}: it is an AlwaysEqual, not a move"
+            )
     assert kinds == {"over", "chance", "seat"}
 
 

@@ -207,6 +207,46 @@ def test_an_apply_that_takes_an_object_equal_to_everything_fails_move_values() -
     check_play(DICE, players=2, seed=3, only=["move-values"])  # the kit's rule holds
 
 
+def _observes_anything(state: State, move: Any, seat: int) -> Any:
+    """An ``observe`` as written, without the kit's move gate: it takes any value."""
+    return harness_games.Observation(seat, move)
+
+
+def _groups_anything(move: Any) -> tuple[str, str]:
+    """A ``move_group`` as written, without the kit's move gate: it groups any value."""
+    return "move", str(move)
+
+
+def _describes_anything(view: View, move: Any) -> str:
+    """A ``describe_move`` as written, without the kit's move gate."""
+    return f"a move: {move}"
+
+
+@pytest.mark.parametrize(
+    ("changes", "call"),
+    [
+        ({"observe": _observes_anything}, r"observe\(state, <always equal>, 0\)"),
+        (
+            {"describe_move": _describes_anything},
+            r"describe_move\(view\(state, 0\), <always equal>\)",
+        ),
+        ({"move_group": _groups_anything}, r"move_group\(<always equal>\)"),
+    ],
+)
+def test_a_part_that_takes_an_object_equal_to_everything_fails_move_values(
+    changes: dict[str, Any], call: str
+) -> None:
+    """Issue 39: the kit's one rule for what a move is holds for every function of the
+    record that takes a move, and the harness checks each (``observe``, ``describe_move``
+    and ``move_group`` once took such an object in sandwich and poultry)."""
+    message = (
+        f"^dice: check 'move-values' failed: {call} of an object that compares equal to "
+        r"everything was accepted: a move is a value of one of the game's move classes\n"
+    )
+    with pytest.raises(AssertionError, match=message):
+        check_play(_broken(**changes), players=2, seed=3, only=["move-values"])
+
+
 def test_a_parse_move_that_refuses_the_seat_to_act_fails_text_path() -> None:
     broken = _broken(parse_move=_parse_refuses_a_seat)
     with pytest.raises(AssertionError, match=r"^dice: check 'text-path' failed: "):

@@ -29,6 +29,7 @@ from . import defaults, frontend, spaces
 from .contract import FRONT_END, KIND_NAMES, OPTIONAL, TAKES_OBSERVATION, TAKES_RNG
 from .gates import (
     gate_markup,
+    gate_move,
     gate_observation,
     gate_result,
     gate_rng,
@@ -239,6 +240,8 @@ def _front_end(parts: Parts) -> dict[str, Any]:
             checked[key] = GenericPart(gate_markup(generic) if key == "render" else generic, None)
             continue
         part = fns[key]
+        if "M" in params:
+            part = gate_move(name, part, params.index("M"), frozenset(parts.move_types))
         if key == "observe":
             part = gate_seat(part, 2)
         if kind in ("S", "V"):
@@ -260,6 +263,9 @@ def _generic_parts(parts: Parts) -> dict[str, Any]:
     for key, generic in (*_GENERIC.items(), ("public", defaults.public)):
         kind = OPTIONAL[key][0][0]
         own = parts.public if key == "public" else fns.get(key)
+        params = OPTIONAL[key][0]
+        if own is not None and "M" in params:  # describe_move
+            own = gate_move(name, own, params.index("M"), frozenset(parts.move_types))
         if own is not None:
             checked[key] = guard(name, key, own, _class(parts, kind), KIND_NAMES[kind])
         else:

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import IllegalMove, InvalidState, PicnicError, kind_of
+from ..errors import IllegalMove, InvalidState
 from ..game import CHANCE, Game
 
 __all__ = [
@@ -167,8 +167,7 @@ def _shown(value: object) -> str:
 def move_group(game: Game[Any, Any, Any, Any, Any], move: Any) -> tuple[str, str]:
     """The button of ``move`` in a click interface, then its target: the first word of its
     notation, then the rest (``("play", "red 3")``; ``("keep", "")``). A value that is no
-    move of the game (``None``, a string) is refused with :class:`~picnic_rules.PicnicError`."""
-    if not isinstance(move, game.move_types):
-        raise PicnicError(f"move_group takes a move of {game.name}, not {kind_of(move)}")
+    move of the game (``None``, a string) is refused before, by the kit's move gate
+    (:func:`~picnic_rules.kit.guards.guard_generic`), as every function that takes a move."""
     verb, _, rest = str(move).partition(" ")
     return verb, rest

@@ -14,7 +14,9 @@ Each gate is a plain closure around the module's function, kept on the
 * ``update`` and ``describe`` refuse what is not the game's ``Observation``
   (:func:`gate_observation`);
 * ``apply`` refuses a value of none of the game's move classes (:func:`not_a_move`,
-  used by :func:`~picnic_rules.kit.guards.guard_apply`).
+  used by :func:`~picnic_rules.kit.guards.guard_apply`), and so does every other function
+  of the record that takes a move -- ``observe``, ``describe_move``, ``move_group``
+  (:func:`gate_move`): one rule for what a move is, whichever function is given one.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from ..game import check_player_count
 __all__ = [
     "NOT_OVER",
     "gate_markup",
+    "gate_move",
     "gate_observation",
     "gate_result",
     "gate_rng",
@@ -67,6 +70,33 @@ def not_a_move(game: str, value: object) -> IllegalMove:
     str, not a move``."""
     shown = with_article(type(value).__name__)
     return IllegalMove(value, f"not a move of {game}: it is {shown}, not a move")
+
+
+def gate_move(game: str, fn: Any, position: int, move_types: frozenset[type]) -> Any:
+    """``fn`` refusing a move (its argument at ``position``) of none of ``move_types``
+    with :func:`not_a_move`, as ``apply`` refuses it: an object that compares equal to
+    everything is no move of any game, for ``observe``, ``describe_move`` and
+    ``move_group`` as for ``apply``."""
+    name = _parameter(fn, position)
+
+    @functools.wraps(fn)
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        move = args[position] if len(args) > position else kwargs.get(name)
+        if type(move) not in move_types:
+            raise not_a_move(game, move)
+        return fn(*args, **kwargs)
+
+    return gated
+
+
+def _parameter(fn: Any, position: int) -> str:
+    """The name of ``fn``'s parameter at ``position`` (``"move"`` if it cannot be read), for
+    a call that names it."""
+    try:
+        names = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature
+        return "move"
+    return names[position] if len(names) > position else "move"
 
 
 def not_observed(name: str, game: str, value: object) -> PicnicError:

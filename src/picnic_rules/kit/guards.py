@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidState, PicnicError, kind_of, not_a_random, with_article
-from .contract import HOT, KIND_NAMES, TAKES_OBSERVATION, TAKES_RNG, members
+from .contract import FRONT_END, HOT, KIND_NAMES, OPTIONAL, TAKES_OBSERVATION, TAKES_RNG, members
 from .gates import gate_rng, not_a_move, not_observed
 
 __all__ = ["guard", "guard_apply", "guard_generic", "refusal", "wrong_kind"]
@@ -196,24 +196,39 @@ def _name_of_move(fn: Any) -> str:
 
 def guard_generic(key: str, function: Any, kind: str) -> Any:
     """The kit's generic part ``function(game, value, ...)`` refusing a ``value`` that is
-    not the game's ``State`` or ``View`` (``kind``: ``"S"`` or ``"V"``; any other kind is
-    left as it is) with :class:`~picnic_rules.InvalidState`, as :func:`guard` does for a
-    game's own parts: the game is the record the part is bound to, known only then. An
-    ``update`` or ``describe`` refuses what is not the game's ``Observation`` too."""
-    if kind not in ("S", "V"):
+    not the game's ``State`` or ``View`` (``kind``: ``"S"`` or ``"V"``) with
+    :class:`~picnic_rules.InvalidState`, as :func:`guard` does for a game's own parts: the
+    game is the record the part is bound to, known only then. An ``update`` or
+    ``describe`` refuses what is not the game's ``Observation`` too, and a part that takes
+    a move (``observe``, ``describe_move``, ``move_group``) a value of none of the game's
+    move classes (:func:`~picnic_rules.kit.gates.not_a_move`)."""
+    params = {**FRONT_END, **OPTIONAL}[key][0] if key in FRONT_END or key in OPTIONAL else ()
+    move_at = params.index("M") if "M" in params else None
+    if kind not in ("S", "V") and move_at is None:
         return function
-    label = KIND_NAMES[kind]
+    label = KIND_NAMES.get(kind, "")
     observed = key in TAKES_OBSERVATION
 
     @functools.wraps(function)
     def guarded(game: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
-        expected = game.State if kind == "S" else game.View
-        if type(value) is not expected:
-            raise wrong_kind(key, game.name, label, value)
+        if kind in ("S", "V"):
+            expected = game.State if kind == "S" else game.View
+            if type(value) is not expected:
+                raise wrong_kind(key, game.name, label, value)
         if observed:
             seen = args[0] if args else kwargs.get("observation")
             if type(seen) is not game.Observation:
                 raise not_observed(key, game.name, seen)
+        if move_at is not None:
+            move = (
+                value
+                if move_at == 0
+                else args[move_at - 1]
+                if len(args) >= move_at
+                else kwargs.get("move")
+            )
+            if type(move) not in game.move_types:
+                raise not_a_move(game.name, move)
         return function(game, value, *args, **kwargs)
 
     return guarded

@@ -1,9 +1,10 @@
 """Moves are values, and text has one way in: ill-typed moves, look-alikes, the text path.
 
-Check ``move-values``: at the expensive steps, ``apply`` must refuse with
-:class:`~picnic_rules.IllegalMove` an object that compares equal to everything
-(:class:`AlwaysEqual`, which ``in legal_moves(state)`` finds): what ``apply`` takes is
-a value of one of the game's move classes, the same in every game (the kit's gate,
+Check ``move-values``: at the expensive steps, ``apply`` -- and every other function of
+the record that takes a move: ``observe``, ``describe_move``, ``move_group`` -- must
+refuse with :class:`~picnic_rules.IllegalMove` an object that compares equal to
+everything (:class:`AlwaysEqual`, which ``in legal_moves(state)`` finds): what each takes
+is a value of one of the game's move classes, the same in every game (the kit's gate,
 :func:`picnic_rules.kit.gates.not_a_move`). And the harness takes a few
 legal moves (and, at a sampled chance node, a sampled outcome) and builds
 
@@ -157,25 +158,39 @@ def move_values(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tup
 
 
 def _always_equal(checker: Context[S, V, M, R], state: S) -> None:
-    """``apply`` refuses an :class:`AlwaysEqual` with ``IllegalMove``: it is no move."""
-    call = "apply(state, <always equal>) of an object that compares equal to everything"
-    try:
-        checker.game.apply(state, AlwaysEqual())  # type: ignore[arg-type]
-    except IllegalMove:
-        checker.ok()
-        return
-    except Exception as exc:
+    """``apply``, ``observe``, ``describe_move`` and ``move_group`` each refuse an
+    :class:`AlwaysEqual` with ``IllegalMove``: it is no move."""
+    game = checker.game
+    seat = 0
+    stranger: Any = AlwaysEqual()
+    calls: list[tuple[str, Any]] = [
+        ("apply(state, <always equal>)", lambda: game.apply(state, stranger)),
+        (f"observe(state, <always equal>, {seat})", lambda: game.observe(state, stranger, seat)),
+        (
+            f"describe_move(view(state, {seat}), <always equal>)",
+            lambda: game.describe_move(game.view(state, seat), stranger),
+        ),
+        ("move_group(<always equal>)", lambda: game.move_group(stranger)),
+    ]
+    for call, make in calls:
+        call += " of an object that compares equal to everything"
+        try:
+            make()
+        except IllegalMove:
+            checker.ok()
+            continue
+        except Exception as exc:
+            checker.fail(
+                "move-values",
+                f"{call} raised {type(exc).__name__}: {exc} (only IllegalMove is allowed)",
+                state,
+                exc,
+            )
         checker.fail(
             "move-values",
-            f"{call} raised {type(exc).__name__}: {exc} (only IllegalMove is allowed)",
+            f"{call} was accepted: a move is a value of one of the game's move classes",
             state,
-            exc,
         )
-    checker.fail(
-        "move-values",
-        f"{call} was accepted: a move is a value of one of the game's move classes",
-        state,
-    )
 
 
 def _refused(
