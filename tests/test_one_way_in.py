@@ -290,7 +290,7 @@ def test_the_match_functions_refuse_the_wrong_kinds() -> None:
         ("widening", None, None),
         ("prior_weight", -1, "prior_weight must not be negative"),
         ("rollout", [], "rollout must be 'random' or 'computer' or a policy, not a list"),
-        ("game", None, r"the game searched must be a Game \(GAMES\['sandwich'\]\), not None"),
+        ("game", None, r"the game searched must be a Game \(GAMES\[name\]\), not None"),
     ],
 )
 def test_the_search_options_refuse_the_wrong_kinds(option: str, value: Any, message: str) -> None:

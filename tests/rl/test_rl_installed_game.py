@@ -12,7 +12,6 @@ picnic_rules about the game.
 
 from __future__ import annotations
 
-import ast
 import os
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from naming import SUFFIXES, namings
 from pty_play import OVER, Terminal
 
 import picnic_rules
@@ -179,35 +179,6 @@ def test_it_plays_to_the_end_in_picnic_play(
         term.close()
 
 
-def _named_outside_docstrings(path: Path, names: tuple[str, ...], root: Path) -> list[str]:
-    """The places of ``path`` (Python; named from ``root``) whose code -- a string that is
-    no docstring, or a name -- holds one of ``names``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            text = "" if id(node) in docstrings else node.value
-        elif isinstance(node, ast.Name):
-            text = node.id
-        elif isinstance(node, ast.Attribute):
-            text = node.attr
-        elif isinstance(node, ast.alias):
-            text = node.name
-        else:
-            continue
-        if any(name in text.lower() for name in names):
-            found.append(f"{path.relative_to(root)}:{getattr(node, 'lineno', '?')}")
-    return found
-
-
 def _sources() -> Iterator[Path]:
     yield from sorted((SOURCE / "picnic_rules").rglob("*"))
 
@@ -216,16 +187,9 @@ def test_no_line_outside_its_package_names_the_example() -> None:
     names = ("keep-or-swap", "keep_or_swap")
     found = []
     for path in _sources():
-        if path.suffix == ".py":
-            found += _named_outside_docstrings(path, names, SOURCE)
-        elif path.suffix in (".js", ".html", ".css", ".toml", ".json"):
+        if path.suffix in SUFFIXES:  # in code: docstrings and comments aside
+            found += namings(path, names, SOURCE)
+        elif path.suffix in (".css", ".toml", ".json"):
             text = path.read_text(encoding="utf-8").lower()
             found += [str(path.relative_to(SOURCE)) for name in names if name in text]
     assert found == []
-
-
-def test_the_scan_sees_a_name_in_code_and_not_in_a_docstring(tmp_path: Path) -> None:
-    probe = tmp_path / "probe.py"
-    probe.write_text('"""About keep_or_swap."""\nGAME = "keep-or-swap"\nimport keep_or_swap\n')
-    found = _named_outside_docstrings(probe, ("keep-or-swap", "keep_or_swap"), tmp_path)
-    assert found == ["probe.py:2", "probe.py:3"]

@@ -42,9 +42,7 @@ def _number(attribute: attrs.Attribute[Any], value: Any) -> None:
 
 def _a_game(instance: object, attribute: attrs.Attribute[Any], game: object) -> None:
     if not isinstance(game, Game):
-        raise PicnicError(
-            f"the game searched must be a Game (GAMES['sandwich']), not {kind_of(game)}"
-        )
+        raise PicnicError(f"the game searched must be a Game (GAMES[name]), not {kind_of(game)}")
 
 
 def _positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:

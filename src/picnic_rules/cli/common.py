@@ -10,8 +10,10 @@ from ..agents import agent_names
 from ..errors import PicnicError, shorten
 from ..game import AnyGame, Outcome
 from ..options_text import format_rules_value, rules_form, rules_from_values, rules_types
+from ..registry import BUILTIN
 
 __all__ = [
+    "EXAMPLE_GAME",
     "add_rules_options",
     "agent_list",
     "check_agents",
@@ -25,6 +27,11 @@ __all__ = [
     "rules_from",
     "seats",
 ]
+
+
+EXAMPLE_GAME = BUILTIN[0].rpartition(".")[2]
+"""A game's name for the examples of the commands' help: the first built-in game's (the
+commands name no game themselves)."""
 
 
 def positive(text: str) -> int:

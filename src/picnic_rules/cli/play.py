@@ -69,6 +69,7 @@ from ..host import Table
 from ..match import MAX_SEED
 from ..registry import get_game
 from .common import (
+    EXAMPLE_GAME,
     add_rules_options,
     agent_list,
     check_agents,
@@ -156,7 +157,10 @@ def _delay(text: str) -> float:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
     parser.add_argument(
-        "game", metavar="GAME", nargs="?", help="the game's name, e.g. sandwich (not with --resume)"
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help=f"the game's name, e.g. {EXAMPLE_GAME} (not with --resume)",
     )
     parser.add_argument(
         "--seat",
@@ -381,7 +385,9 @@ def _table(args: argparse.Namespace) -> Table:
         seed = record.seed if record.seed is not None else _seed(args.seed)
     else:
         if args.game is None:
-            raise PicnicError("name a game (e.g. `picnic play sandwich`) or give --resume FILE")
+            raise PicnicError(
+                f"name a game (e.g. `picnic play {EXAMPLE_GAME}`) or give --resume FILE"
+            )
         game = get_game(args.game)
         rules = rules_from(game, args.variant, args.rules)
         players, moves, seed = args.players, (), _seed(args.seed)

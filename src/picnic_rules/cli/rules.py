@@ -18,7 +18,7 @@ import attrs
 
 from ..agents import agent_names
 from ..registry import get_game
-from .common import format_rules_value, rules_form, rules_types
+from .common import EXAMPLE_GAME, format_rules_value, rules_form, rules_types
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -66,7 +66,7 @@ def _joined(head: str, pieces: list[str], sep: str, indent: str) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    parser.add_argument("game", metavar="GAME", help="the game's name, e.g. sandwich")
+    parser.add_argument("game", metavar="GAME", help=f"the game's name, e.g. {EXAMPLE_GAME}")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:

@@ -37,6 +37,7 @@ from ..registry import get_game
 from ..simulate import Interrupted, default_chunk_size, simulate
 from ..summary import GameStat
 from .common import (
+    EXAMPLE_GAME,
     add_rules_options,
     agent_list,
     at_most,
@@ -78,7 +79,7 @@ _games = at_most(MAX_GAMES, f"at most {MAX_GAMES} games")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    parser.add_argument("game", metavar="GAME", help="the game's name, e.g. sandwich")
+    parser.add_argument("game", metavar="GAME", help=f"the game's name, e.g. {EXAMPLE_GAME}")
     parser.add_argument(
         "--agents",
         type=agent_list,
