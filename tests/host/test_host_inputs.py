@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from picnic_rules import PicnicError
-from picnic_rules.host import BadInput, Host, NoSuchTable, NotASeat, open_store
 from picnic_rules.errors import shorten
+from picnic_rules.host import BadInput, Host, NoSuchTable, NotASeat, open_store
 
 
 @pytest.mark.parametrize("seed", ["x", 1.5, True, 10**100, -(10**39), b"7", [1]])
