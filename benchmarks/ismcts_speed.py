@@ -41,8 +41,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from picnic_rules.registry import BUILTIN  # the names only: no game is imported here
+
 HERE = Path(__file__).resolve().parent
-GAMES = ("sandwich", "insects", "poultry", "ants")
+GAMES = tuple(module.rpartition(".")[2] for module in BUILTIN)  # the registry's list
 CONFIGS = ("default", "cutoff", "computer", "ismcts", "parallel")
 """The settings a run can measure (``default`` and ``ismcts`` in both trees, the others in
 the new one)."""

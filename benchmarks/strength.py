@@ -65,8 +65,9 @@ from picnic_rules import GAMES, play
 from picnic_rules.agents import RandomAgent, make_agent
 from picnic_rules.agents.ismcts import SearchAgent
 from picnic_rules.game import Agent
+from picnic_rules.registry import BUILTIN
 
-BUILT_IN = ("sandwich", "insects", "poultry", "ants")
+BUILT_IN = tuple(module.rpartition(".")[2] for module in BUILTIN)  # the registry's list
 AGENTS = (
     "random",
     "computer",

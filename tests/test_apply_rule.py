@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import CHANCE, GAMES, IllegalMove
 from picnic_rules.game import AnyGame
@@ -24,7 +25,7 @@ import keep_or_swap
 import keep_or_swap_own
 
 EVERY_GAME: dict[str, AnyGame] = {
-    **{name: GAMES[name] for name in ("sandwich", "insects", "poultry", "ants")},
+    **{name: GAMES[name] for name in BUILT_IN},
     "keep-or-swap": keep_or_swap.GAME,
     "keep-or-swap, its own front end": keep_or_swap_own.GAME,
 }

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import codec, play
 from picnic_rules.cli import main
@@ -399,7 +400,7 @@ def test_players_seats_that_many(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seat 0 you; seat 1 computer, seat 2 computer, seat 3 computer." in out
 
 
-@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_every_built_in_game_plays_to_the_end_in_the_terminal(
     capsys: pytest.CaptureFixture[str], name: str, tmp_path: Path
 ) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games import BUILT_IN
 from hypothesis import given
 from hypothesis import strategies as st
 from pty_play import ROWS, Terminal, said, squeeze, states
@@ -136,7 +137,7 @@ def _positions(name: str, count: int) -> list[Any]:
     return found
 
 
-@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_a_grouped_menu_shows_every_move_once_under_its_number(name: str) -> None:
     game = GAMES[name]
     for state in _positions(name, 25):
@@ -163,7 +164,7 @@ def test_poultry_commitments_are_grouped_by_first_card_then_second() -> None:
             assert item == (str(move.cards[1]) if label else str(move)[len("commit ") :])
 
 
-@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_a_grouped_menu_never_splits_a_moves_notation_at_an_odd_word(name: str) -> None:
     """Issue 42: insects' compact menu read "play joker  13. fly on 4" and "swat  16. 4": a
     row's label and an item make a move only where the item is the move's target (the

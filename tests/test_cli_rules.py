@@ -9,6 +9,7 @@ import re
 
 import attrs
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import GAMES, PicnicError
 from picnic_rules.ants.cards import RoundCard
@@ -96,7 +97,7 @@ def test_rules_prints_each_option_as_rules_takes_it(capsys: pytest.CaptureFixtur
     assert "  short: copies=2; two_ant_copies=1; round_cards_dealt=2" in out
 
 
-@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_rules_fits_80_columns(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0
     out = capsys.readouterr().out

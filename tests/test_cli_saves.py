@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from games import BUILT_IN
 from pty_play import Terminal
 
 from picnic_rules import codec
@@ -197,7 +198,7 @@ def test_dev_zero_ends(tmp_path: Path) -> None:
     assert done.stderr.decode().startswith("picnic: error: the input is not text")
 
 
-@pytest.mark.parametrize("game", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("game", BUILT_IN)
 def test_every_game_ctrl_c_mid_game_then_resume_at_the_same_position(
     tmp_path: Path, game: str
 ) -> None:

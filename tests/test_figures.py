@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import BUILT_IN
 from jsonschema import Draft202012Validator
 
 from picnic_rules import CHANCE, GAMES, InvalidState, PicnicError, codec, sandwich
@@ -153,7 +154,7 @@ def _positions(name: str, games: int = 3) -> list[Any]:
     return states
 
 
-@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_every_games_figures_fit_its_schema_and_are_every_seats_alike(name: str) -> None:
     game = GAMES[name]
     validator = Draft202012Validator(codec.schema(game, "update"))

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import CHANCE, GAMES, PicnicError, play
 from picnic_rules.agents import ISMCTSAgent, make_agent
@@ -27,7 +28,7 @@ from picnic_rules.agents.parallel import (
 )
 from picnic_rules.game import AnyGame
 
-NAMES = ("sandwich", "insects", "poultry", "ants")
+NAMES = BUILT_IN
 
 
 def _decision(game: AnyGame, seed: int, skip: int) -> Any:

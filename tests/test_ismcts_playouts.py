@@ -11,18 +11,19 @@ import random
 from typing import Any
 
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import CHANCE, GAMES
 
 WITH_PLAYOUT = tuple(
     name
-    for name in ("sandwich", "insects", "poultry", "ants")
+    for name in BUILT_IN
     if hasattr(importlib.import_module(f"picnic_rules.{name}.agent"), "playout")
 )
 
 WITH_STEP = tuple(
     name
-    for name in ("sandwich", "insects", "poultry", "ants")
+    for name in BUILT_IN
     if hasattr(importlib.import_module(f"picnic_rules.{name}.agent"), "playout_step")
 )
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import CHANCE, GAMES, PicnicError, play, sandwich
 from picnic_rules.agents import ISMCTSAgent, make_agent
@@ -19,7 +20,7 @@ from picnic_rules.agents.search import search
 from picnic_rules.game import AnyGame
 from picnic_rules.testing import random_step
 
-NAMES = ("sandwich", "insects", "poultry", "ants")
+NAMES = BUILT_IN
 
 
 def _decision(game: AnyGame, seed: int, skip: int) -> Any:

@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import GAMES, PicnicError, RulesError, kit
 from picnic_rules.kit import Choice, Form, Notation, Number, Several
@@ -28,14 +29,11 @@ from picnic_rules.kit.spaces import (
     upto,
     visibility_bounds,
 )
-from picnic_rules.registry import BUILTIN
 from picnic_rules.sandwich import Card
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "keep_or_swap"
 sys.path.insert(0, str(EXAMPLE))
 import keep_or_swap as ks  # noqa: E402  (the example is not a package of the tests)
-
-BUILT_IN = tuple(module.rpartition(".")[2] for module in BUILTIN)
 
 
 class Colour(kit.Enum):

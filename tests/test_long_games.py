@@ -9,11 +9,10 @@ measure law and ``max_moves`` checked at every step.
 from __future__ import annotations
 
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import GAMES, RulesError
 from picnic_rules.testing import check_long_game
-
-BUILT_IN = ("sandwich", "insects", "poultry", "ants")
 
 
 def _seats(name: str, variant: str, players: int) -> bool:

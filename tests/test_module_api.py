@@ -20,11 +20,12 @@ from typing import Any
 
 import attrs
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import CHANCE, PicnicError, RulesError
 from picnic_rules.game import Game
 
-GAMES = ("sandwich", "insects", "poultry", "ants")
+GAMES = BUILT_IN
 
 CLASSES = ("Rules", "State", "View", "PublicView", "Observation")
 """The classes of the record, exported by their own names."""

@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import BUILT_IN
 
 from picnic_rules import (
     CHANCE,
@@ -31,7 +32,7 @@ from picnic_rules.sandwich import Card, Play
 from picnic_rules.testing.kinds import ARGUMENTS
 from picnic_rules.testing.move_values import lookalikes
 
-NAMES = ["sandwich", "insects", "poultry", "ants"]
+NAMES = list(BUILT_IN)
 
 
 def a_decision(name: str, seed: int = 1) -> Any:

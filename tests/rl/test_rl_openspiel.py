@@ -48,7 +48,7 @@ def test_int_and_bool_options_are_parameters_too() -> None:
         pyspiel.load_game("python_picnic_sandwich", {"bread": -1})
 
 
-@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_game_string_loads_the_same_game_again(name: str) -> None:
     """A rules document (JSON: commas, brackets, quotes) cannot stand in an OpenSpiel game
     string, so the game gives it back in base64: load_game(str(game)) is the same game."""

@@ -31,6 +31,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from games import BUILT_IN
 from playwright.sync_api import Browser, Page, Response
 from web_live import PROGRAM, free_port
 
@@ -287,7 +288,7 @@ def test_the_lobby_offers_the_installed_games_with_their_words_and_boards(
 ) -> None:
     kind, body = fetch(server + "/api/lobby")
     games = {entry["name"]: entry for entry in json.loads(body)["games"]}
-    assert {"sandwich", "insects", "poultry", "ants", NAME, BOARDED} <= set(games)
+    assert {*BUILT_IN, NAME, BOARDED} <= set(games)
     entry = games[NAME]
     assert entry["title"] == example.GAME.title == "Keep or Swap"
     assert entry["short"] == "Keep or swap" and entry["board"] is False  # the generic board
