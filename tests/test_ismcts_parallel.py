@@ -13,9 +13,9 @@ from typing import Any
 
 import attrs
 import pytest
-from games import BUILT_IN
+from games import BUILT_IN, decision
 
-from picnic_rules import CHANCE, GAMES, PicnicError, play
+from picnic_rules import GAMES, PicnicError, play
 from picnic_rules.agents import ISMCTSAgent, make_agent
 from picnic_rules.agents import ismcts as ismcts_module
 from picnic_rules.agents.ismcts import SearchAgent
@@ -26,27 +26,8 @@ from picnic_rules.agents.parallel import (
     search_part,
     split_search,
 )
-from picnic_rules.game import AnyGame
 
 NAMES = BUILT_IN
-
-
-def _decision(game: AnyGame, seed: int, skip: int) -> Any:
-    """A state of a seeded random 2-player game where a seat has several moves."""
-    rng = random.Random(seed)
-    state = game.new_game(2)
-    seen = 0
-    while True:
-        actor = game.to_move(state)
-        assert actor is not None, "the game ended before the decision looked for"
-        if actor is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        moves = game.legal_moves(state)
-        if len(moves) > 1 and seen >= skip:
-            return state
-        seen += 1
-        state = game.apply(state, rng.choice(moves))
 
 
 def _stats(root: Any) -> dict[str, tuple[int, int, float]]:
@@ -78,7 +59,7 @@ def test_merging_adds_the_roots_moves_up() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_workers_find_what_the_parts_find_one_after_the_other(name: str) -> None:
     game = GAMES[name]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     legal = game.legal_moves(state)
     with attrs.evolve(make_agent(game, "ismcts"), iterations=50, workers=2) as agent:
@@ -101,7 +82,7 @@ def test_the_workers_find_what_the_parts_find_one_after_the_other(name: str) -> 
 
 def test_the_parallel_choice_does_not_change_when_the_hidden_cards_are_dealt_again() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=4, skip=5)
+    state = decision(game, seed=4, skip=5)
     seat = game.to_move(state)
     view = game.view(state, seat)
     legal = game.legal_moves(state)
@@ -129,7 +110,7 @@ def test_a_whole_seeded_match_with_workers_is_reproducible() -> None:
 
 def test_a_time_budget_bounds_every_part() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     with ISMCTSAgent(game, iterations=10**9, seconds=0.2, workers=2) as agent:
         agent.search(view, random.Random(1))  # the workers start
@@ -166,7 +147,7 @@ def test_workers_need_fork(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_dead_worker_is_a_picnic_error_and_the_next_decision_starts_new_ones() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     with ISMCTSAgent(game, iterations=20, workers=2) as agent:
         agent.search(view, random.Random(1))
@@ -180,7 +161,7 @@ def test_a_dead_worker_is_a_picnic_error_and_the_next_decision_starts_new_ones()
 
 def test_a_view_that_does_not_pickle_is_a_picnic_error() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     with ISMCTSAgent(game, iterations=10, workers=2) as agent:
         with pytest.raises(PicnicError, match="needs the view to pickle"):
@@ -192,7 +173,7 @@ def test_a_view_that_does_not_pickle_is_a_picnic_error() -> None:
 
 def test_closing_ends_the_workers_and_a_copy_has_its_own() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     agent = ISMCTSAgent(game, iterations=10, workers=2)
     agent.search(view, random.Random(1))
@@ -210,7 +191,7 @@ def test_closing_ends_the_workers_and_a_copy_has_its_own() -> None:
 
 def _decide_in_a_pool_worker(_: int) -> tuple[str, dict[str, tuple[int, int, float]]]:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     agent = ISMCTSAgent(game, iterations=20, workers=2)
     root, _ = agent.search(view, random.Random(4))
@@ -221,7 +202,7 @@ def test_in_a_daemonic_process_the_parts_run_one_after_the_other() -> None:
     with multiprocessing.get_context("fork").Pool(1) as pool:
         move, stats = pool.map(_decide_in_a_pool_worker, [0])[0]
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     agent = ISMCTSAgent(game, iterations=20, workers=2)
     alone, _ = split_search(agent, view, random.Random(4), run=map)
@@ -235,7 +216,7 @@ def test_a_deep_copied_or_pickled_agent_has_workers_of_its_own_not_started() -> 
     import pickle
 
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     with ISMCTSAgent(game, iterations=10, workers=2) as agent:
         agent.search(view, random.Random(1))
@@ -255,7 +236,7 @@ def _booming(state: Any, legal: Any, rng: random.Random) -> Any:
 
 def test_an_error_in_a_part_is_raised_and_the_workers_stay() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     with SearchAgent(game, iterations=10, workers=2, rollout=_booming) as agent:
         agent.pool()
@@ -273,7 +254,7 @@ def test_an_error_that_cannot_cross_is_told_in_words() -> None:
         raise Local("cannot cross")
 
     game = GAMES["sandwich"]
-    state = _decision(game, seed=2, skip=3)
+    state = decision(game, seed=2, skip=3)
     view = game.view(state, game.to_move(state))
     agent = SearchAgent(game, iterations=10, workers=2, rollout=boom)
     with agent, pytest.raises(PicnicError, match="a search part failed: Local: cannot cross"):

@@ -11,35 +11,15 @@ from typing import Any
 
 import attrs
 import pytest
-from games import BUILT_IN
+from games import BUILT_IN, decision
 
-from picnic_rules import CHANCE, GAMES, PicnicError, play, sandwich
+from picnic_rules import GAMES, PicnicError, play, sandwich
 from picnic_rules.agents import ISMCTSAgent, make_agent
 from picnic_rules.agents.ismcts import SearchAgent, heuristic_policy
 from picnic_rules.agents.search import search
-from picnic_rules.game import AnyGame
 from picnic_rules.testing import random_step
 
 NAMES = BUILT_IN
-
-
-def _decision(game: AnyGame, seed: int, skip: int) -> Any:
-    """A state of a seeded random 2-player game where a seat has several moves, after at
-    least ``skip`` decisions."""
-    rng = random.Random(seed)
-    state = game.new_game(2)
-    seen = 0
-    while True:
-        actor = game.to_move(state)
-        assert actor is not None, "the game ended before the decision looked for"
-        if actor is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        moves = game.legal_moves(state)
-        if len(moves) > 1 and seen >= skip:
-            return state
-        seen += 1
-        state = game.apply(state, rng.choice(moves))
 
 
 def _visits(root: Any) -> dict[str, int]:
@@ -50,7 +30,7 @@ def _visits(root: Any) -> dict[str, int]:
 def test_the_choice_does_not_change_when_the_hidden_cards_are_dealt_again(name: str) -> None:
     game = GAMES[name]
     agent = SearchAgent(game, iterations=40, prior="computer", prior_weight=1.0)
-    state = _decision(game, seed=3, skip=6)
+    state = decision(game, seed=3, skip=6)
     seat = game.to_move(state)
     view = game.view(state, seat)
     legal = game.legal_moves(state)
@@ -69,7 +49,7 @@ def test_the_choice_does_not_change_when_the_hidden_cards_are_dealt_again(name: 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_seeded_search_is_reproducible(name: str) -> None:
     game = GAMES[name]
-    state = _decision(game, seed=1, skip=2)
+    state = decision(game, seed=1, skip=2)
     view = game.view(state, game.to_move(state))
     agent = ISMCTSAgent(game, iterations=30)
     first, done = agent.search(view, random.Random(5))
@@ -81,7 +61,7 @@ def test_a_seeded_search_is_reproducible(name: str) -> None:
 
 def test_a_time_budget_ends_the_search() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=1, skip=0)
+    state = decision(game, seed=1, skip=0)
     view = game.view(state, game.to_move(state))
     _, done = ISMCTSAgent(game, iterations=10**9, seconds=0.05).search(view, random.Random(1))
     assert 1 <= done < 10**9
@@ -105,7 +85,7 @@ OPTIONS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "plain")
 def test_every_option_plays_every_game(name: str, options: dict[str, Any]) -> None:
     game = GAMES[name]
-    state = _decision(game, seed=2, skip=1)
+    state = decision(game, seed=2, skip=1)
     seat = game.to_move(state)
     legal = game.legal_moves(state)
     move = SearchAgent(game, iterations=12, **options)(
@@ -126,7 +106,7 @@ def _shares(state: Any) -> tuple[float, ...]:
 
 def test_widening_holds_the_children_to_the_visits() -> None:
     game = GAMES["poultry"]
-    state = _decision(game, seed=1, skip=0)
+    state = decision(game, seed=1, skip=0)
     view = game.view(state, game.to_move(state))
     assert len(game.legal_moves(state)) > 5
     root, done = SearchAgent(game, iterations=16, widening=1.0).search(view, random.Random(1))
@@ -183,7 +163,7 @@ def test_a_copy_given_another_function_is_searched_with_it() -> None:
 
 def test_search_credits_a_cut_playout_with_the_evaluator() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=1, skip=0)
+    state = decision(game, seed=1, skip=0)
     seat = game.to_move(state)
     view = game.view(state, seat)
 
@@ -249,7 +229,7 @@ def test_the_default_searchs_choice_does_not_change_when_the_hidden_cards_are_de
 ) -> None:
     game = GAMES[name]
     agent = attrs.evolve(make_agent(game, "ismcts"), iterations=60)
-    state = _decision(game, seed=4, skip=5)
+    state = decision(game, seed=4, skip=5)
     seat = game.to_move(state)
     view = game.view(state, seat)
     legal = game.legal_moves(state)
@@ -266,7 +246,7 @@ def test_the_default_searchs_choice_does_not_change_when_the_hidden_cards_are_de
 
 def test_a_stop_ends_every_iteration_where_it_says_and_credits_the_evaluator() -> None:
     game = GAMES["sandwich"]
-    state = _decision(game, seed=1, skip=0)
+    state = decision(game, seed=1, skip=0)
     seat = game.to_move(state)
     view = game.view(state, seat)
 
@@ -290,7 +270,7 @@ def test_the_ants_search_stops_when_the_rounds_tosses_are_over() -> None:
     from picnic_rules.ants.agent import round_over
 
     game = GAMES["ants"]
-    state = _decision(game, seed=1, skip=0)
+    state = decision(game, seed=1, skip=0)
     assert not round_over(state)
     assert round_over(attrs.evolve(state, phase=Phase.PLACE))
     assert make_agent(game, "ismcts").stop is round_over  # type: ignore[attr-defined]
@@ -304,7 +284,7 @@ def _commits_first(state: Any) -> bool:
 
 def test_a_blind_seat_moves_outside_the_tree() -> None:
     game = GAMES["poultry"]
-    state = _decision(game, seed=2, skip=0)  # seat 0 commits, seat 1 commits after it
+    state = decision(game, seed=2, skip=0)  # seat 0 commits, seat 1 commits after it
     assert state.phase.value == "commit" and state.turn == 0
     view = game.view(state, 0)
     agent = SearchAgent(game, iterations=30, rollout="computer", blind=_commits_first)
@@ -317,7 +297,7 @@ def test_a_blind_seat_moves_outside_the_tree() -> None:
 
 def test_a_deal_replaces_determinize() -> None:
     game = GAMES["poultry"]
-    state = _decision(game, seed=2, skip=0)
+    state = decision(game, seed=2, skip=0)
     view = game.view(state, 0)
     calls: list[int] = []
 
@@ -337,7 +317,7 @@ def _tree(node: Any) -> Any:
 
 def test_a_step_plays_the_playouts_as_the_policy_would() -> None:
     game = GAMES["insects"]
-    state = _decision(game, seed=3, skip=1)
+    state = decision(game, seed=3, skip=1)
     view = game.view(state, game.to_move(state))
     fast = game.engine
     policy = heuristic_policy(game, "computer")
@@ -369,7 +349,7 @@ def test_searches_in_threads_find_what_each_finds_alone() -> None:
         game = GAMES[name]
         agent = attrs.evolve(make_agent(game, "ismcts"), iterations=150)
         for seed in (1, 2):
-            state = _decision(game, seed=seed, skip=4)
+            state = decision(game, seed=seed, skip=4)
             jobs.append((agent, game.view(state, game.to_move(state)), seed))
     alone = [_visits(agent.search(view, random.Random(seed))[0]) for agent, view, seed in jobs]
     found: dict[int, list[dict[str, int]]] = {}
@@ -404,7 +384,7 @@ def test_a_nodes_row_holds_the_child_of_each_move_it_lists(name: str) -> None:
     deal to deal, every row still holds, for each listed move, exactly the child the
     node keys by that move (``None`` for a move never tried)."""
     game = GAMES[name]
-    state = _decision(game, seed=5, skip=2)
+    state = decision(game, seed=5, skip=2)
     view = game.view(state, game.to_move(state))
     root, _ = SearchAgent(game, iterations=300).search(view, random.Random(2))
     rows = 0
