@@ -29,8 +29,13 @@ NEW_CHECKS = ["observations", "observation-leaks", "describe", "render", "move-g
 
 
 def _fails(game: Any, check: str, match: str = "", **options: Any) -> None:
-    """``check_play`` of ``game`` (2 seats, seed 1) fails ``check`` with ``match`` in the message."""
-    options = {"players": 2, "seed": 1, **options}
+    """``check_play`` of ``game`` (2 seats, seed 1) fails ``check`` with ``match`` in the message.
+
+    The broken parts are bare functions, without the kit's move gate: ``move-values``
+    would catch an ``observe`` or ``move_group`` that takes any value first, so it is left
+    out where another check is meant."""
+    skip = [] if check == "move-values" or "only" in options else ["move-values"]
+    options = {"players": 2, "seed": 1, "skip": skip, **options}
     with pytest.raises(
         AssertionError, match=f"^{game.name}: check '{check}' failed: (?s:.*){match}"
     ):
