@@ -16,10 +16,10 @@ import lifeline
 import pytest
 
 SLOW_MODULES = (
-    "tests/test_harness_sandwich.py",
-    "tests/test_harness_insects.py",
-    "tests/test_harness_poultry.py",
-    "tests/test_harness_ants.py",
+    "tests/sandwich/test_sandwich_harness.py",
+    "tests/insects/test_insects_harness.py",
+    "tests/poultry/test_poultry_harness.py",
+    "tests/ants/test_ants_harness.py",
     "tests/test_long_games.py",
     "tests/test_cli_terminal.py",
     "tests/test_mutate_tool.py",
