@@ -9,12 +9,13 @@ open tables, and the page's board scripts.
                                             tables that still have a free seat
                                             (:func:`describe_open`), newest first, at
                                             most :data:`MAX_SHOWN`
-``POST /api/tables``                        ``{"game", "players", "seats": [KIND, ...],
-                                            "seed", "variant", "rules": {...}, "names",
-                                            "listed", "real_table"}`` → 201 ``{"id", "game", "mode",
-                                            "seats": [{"seat", "token"}], "invites":
-                                            [{"seat", "invite"}]}`` (as ``POST
-                                            /api/games`` answers)
+``POST /api/tables``                        the one door to a new table: ``{"game",
+                                            "players", "seats": [KIND, ...] or "mode":
+                                            MODE, "seed", "variant", "rules": {...},
+                                            "names", "listed", "real_table"}`` → 201
+                                            ``{"id", "game", "mode", "seats": [{"seat",
+                                            "token"}], "invites": [{"seat", "invite"}]}``
+                                            (a :data:`Mode` is a preset of the seats)
 ``GET /api/tables/ID``                      who sits where: ``{"id", "game", "title",
                                             "players", "variant", "real_table", "seats":
                                             [{"seat", "kind", "name"}]}`` (no credential,
