@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import Any, Final, TypedDict
 
+from ..game import ScoreLine
 from ..kit.counts import subtract, total
 from ..kit.visibility import Visibility
 from .cards import Card, Counts, Sandwich
@@ -14,6 +15,7 @@ from .predicates import counting_sandwiches, covered_by_fly, is_finished
 from .state import State, View
 
 __all__ = [
+    "COUNTING",
     "SEEN",
     "PublicView",
     "determinize",
@@ -96,22 +98,49 @@ class Figures(TypedDict):
     """For each seat's sandwiches in order, whether it is finished."""
     counts: list[list[bool]]
     """For each seat's sandwiches in order, whether it counts (finished, no fly on it)."""
+    breakdown: list[list[ScoreLine]]
+    """Each seat's score counted out: its finished sandwiches, less the one under the fly."""
+    counting: str
+    """How the score is counted, in a sentence."""
+
+
+COUNTING: Final = "Each finished sandwich counts 1, unless the fly is on it."
+"""How a sandwich score is counted (the figures' ``"counting"``)."""
+
+
+def _counted(table: Sequence[Sequence[Sandwich]], fly: Any, seat: int) -> list[ScoreLine]:
+    """Seat ``seat``'s score counted out: its finished sandwiches, less the one the fly is on."""
+    finished = sum(map(is_finished, table[seat]))
+    noun = "sandwich" if finished == 1 else "sandwiches"
+    lines: list[ScoreLine] = [
+        {"what": f"{finished or 'no'} finished {noun}", "points": finished}
+    ]
+    if any(
+        is_finished(sandwich) and covered_by_fly(fly, seat, index)
+        for index, sandwich in enumerate(table[seat])
+    ):
+        lines.append({"what": "less the finished sandwich under the fly", "points": -1})
+    return lines
 
 
 def figures(public: Any) -> Figures:
     """The numbers a board shows of the table (:attr:`Game.figures <picnic_rules.Game.figures>`):
     ``"scores"``, each seat's counting sandwiches (the scores); ``"finished"`` and
     ``"counts"``, for each seat's sandwiches in order, whether it is finished and whether
-    it counts (finished, and the fly not on it).
+    it counts (finished, and the fly not on it); ``"breakdown"``, each seat's score counted
+    out (its finished sandwiches, less the one under the fly), and ``"counting"`` how.
 
     >>> from picnic_rules import GAMES
     >>> game = GAMES["sandwich"]
-    >>> figures(game.public_view(game.new_game(2)))
-    {'scores': [0, 0], 'finished': [[], []], 'counts': [[], []]}
+    >>> shown = figures(game.public_view(game.new_game(2)))
+    >>> shown["scores"], shown["finished"], shown["counts"], shown["breakdown"][0]
+    ([0, 0], [[], []], [[], []], [{'what': 'no finished sandwiches', 'points': 0}])
     """
     table, fly = public.table, public.fly
     return {
         "scores": [counting_sandwiches(table, fly, seat) for seat in range(len(table))],
+        "breakdown": [_counted(table, fly, seat) for seat in range(len(table))],
+        "counting": COUNTING,
         "finished": [[is_finished(sandwich) for sandwich in sandwiches] for sandwiches in table],
         "counts": [
             [

@@ -5,7 +5,11 @@ open tables, and the page's board scripts.
 ``GET /api/lobby``                          ``{"games": [GAME, ...], "tables": [OPEN,
                                             ...]}``: each game's name, title, player
                                             range, seat kinds, variants and ``Rules``
-                                            fields (:func:`describe_game`); the listed
+                                            fields (:func:`describe_game`), with what
+                                            introduces it to a newcomer (``intro``,
+                                            ``how_to_play``, ``rules_url``, ``options``:
+                                            :func:`~picnic_rules.web.intro.introduce`);
+                                            the listed
                                             tables that still have a free seat
                                             (:func:`describe_open`), newest first, at
                                             most :data:`MAX_SHOWN`
@@ -65,6 +69,7 @@ from ..host import Host, Saved
 from ..host.errors import shorten
 from ..options_text import rules_form, rules_types
 from ..registry import GAMES, get_game
+from .intro import introduce
 from .reading import MAX_SEED, RequestError
 from .reading import json_answer as _json
 from .reading import only_fields as _only
@@ -404,7 +409,10 @@ def routes(
 
     every = [get_game(name) for name in GAMES]  # loaded now: not safe across threads
     files = _static_files(every)
-    games = [describe_game(game, f"boards/{game.name}.js" in files) for game in every]
+    games = [
+        {**describe_game(game, f"boards/{game.name}.js" in files), **introduce(game)}
+        for game in every
+    ]
     listed: collections.OrderedDict[str, _Listing] = collections.OrderedDict()
 
     def refused(error: _Refused) -> RequestError:
