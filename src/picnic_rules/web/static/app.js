@@ -911,6 +911,7 @@ function drawBoard(root, doc, seat) {
     busy: false, // drawn from a settled document; a move asked for while one is in flight is ignored
     reducedMotion: reducedMotion(),
     spectator: seat === null,
+    words: (text) => told(text, seat),  // a sentence of the game with the players' names
     el: boards.el,
     card: boards.card,
   };

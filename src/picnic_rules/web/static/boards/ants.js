@@ -108,7 +108,8 @@
   // The cells of a card turned `turn` quarter turns clockwise, relative to its plate, as
   // the game's figures give them.
   function cells(card, turn) {
-    return (F.shapes[String(card.ants)] || [])[turn] || [[0, 0, "plate"]];
+    const shape = (F.shapes[String(card.ants)] || [])[turn];
+    return shape || [[0, 0, "plate"], [1, 0, "ant"], [0, 1, "ant"], [1, 1, card.ants === 2 ? "bare" : "ant"]];  // as printed
   }
 
   function cellPicture(card, what, x, y, size) {

@@ -8,7 +8,8 @@
 // view document: doc.view.public, and `figures` the game's figures of it), `ctx` =
 // {game, seat, names, ownName, play(notation), tell(notation) (at a real table while
 // chance acts, else null; a board's own form for it is marked data-tell), busy,
-// reducedMotion, spectator, el, card}; `hint` is the line the page shows above the table
+// reducedMotion, spectator, words(text) (a sentence of the game -- a move's description,
+// say -- with the players' names, as the log shows it), el, card}; `hint` is the line the page shows above the table
 // (how to play on this board); `picture()` (optional) gives the game's picture for the
 // lobby (an element). A board marks with data-decision the parts of the table a player
 // must judge to decide (the page keeps them, and every control, on the screen). A board reads every number it shows from the document
@@ -179,6 +180,7 @@
     hint: "Every button is a legal move, grouped by the card or action it starts with: Tab or the arrow keys move between them, Enter or Space makes the focused move.",
     draw(root, doc, ctx) {
       const names = (seat) => (ctx.names && ctx.names[seat]) || "Player " + (seat + 1);
+      const said = (text) => (ctx.words ? ctx.words(text) : text);
       const board = el("div", { class: "gb-board", "data-game": ctx.game || "", "data-generic": "" });
       root.append(board);
       if (ctx.spectator) {
@@ -211,7 +213,7 @@
       const button = (entry, text) => el("button", {
         type: "button", class: "gb-move", "data-move": entry.notation, disabled: ctx.busy,
         onclick: () => ctx.play(entry.notation),
-      }, el("span", { class: "gb-name" }, text), el("span", { class: "gb-words" }, entry.description));
+      }, el("span", { class: "gb-name" }, text), el("span", { class: "gb-words" }, said(entry.description)));
       const panel = el("section", { class: "gb-panel gb-moves", id: "gb-moves", "aria-labelledby": "gb-moves-title" },
         el("h2", { id: "gb-moves-title" }, "Your moves"));
       let number = 0;

@@ -162,7 +162,7 @@
       if (target) {
         return el("button", {
           type: "button", class: "pile target" + (attacked ? " attacking" : ""), dataset: { pile: String(index) },
-          "aria-label": "Play on pile " + index + ": " + target.description, onclick: () => send(target.notation),
+          "aria-label": "Play on pile " + index + ": " + said(ctx, target.description), onclick: () => send(target.notation),
         }, fan, label);
       }
       return el("div", { class: "pile" + (attacked ? " attacking" : ""), dataset: { pile: String(index) }, role: "group", "aria-label": words }, fan, label);
@@ -171,7 +171,7 @@
     if (fresh_) {
       piles.push(el("button", {
         type: "button", class: "pile target new-pile", dataset: { pile: "new" },
-        "aria-label": "New pile: " + fresh_.description, onclick: () => send(fresh_.notation),
+        "aria-label": "New pile: " + said(ctx, fresh_.description), onclick: () => send(fresh_.notation),
       }, el("span", { class: "card-slot" }, el("span", { class: "new-slot", "aria-hidden": "true" }, "+")), el("span", { class: "pile-label" }, "New pile")));
     }
     if (fresh) board.before = sizes;
@@ -214,10 +214,13 @@
 
   // An answer's button: what it does, in the game's words for the seat ("you defend
   // against pile 1 with 2 swatters ..." as "Defend against pile 1 with 2 swatters ...").
-  function answerLabel(entry) {
-    const words = entry.description.replace(/^you /, "");
+  function answerLabel(entry, ctx) {
+    const words = said(ctx, entry.description.replace(/^you /, ""));
     return words.charAt(0).toUpperCase() + words.slice(1);
   }
+
+  // A sentence of the game with the players' names (the page's words).
+  const said = (ctx, text) => (ctx.words ? ctx.words(text) : text);
 
   function draw(root, doc, ctx, again) {
     learn(doc.figures);
@@ -266,9 +269,9 @@
       else prompt = "Choose your answer below.";
     } else if (doc.outcome === null && typeof doc.to_move === "number") prompt = "Waiting for " + seatName(ctx, doc.to_move) + ".";
     const buttons = answers.map((entry) => el("button", {
-      type: "button", class: "answer" + (entry.card === "defend" ? " primary" : ""), "aria-label": entry.description,
+      type: "button", class: "answer" + (entry.card === "defend" ? " primary" : ""), "aria-label": said(ctx, entry.description),
       dataset: { move: entry.notation }, onclick: () => send(entry.notation),
-    }, answerLabel(entry)));
+    }, answerLabel(entry, ctx)));
     if (board.picked.size) buttons.push(el("button", { type: "button", class: "clear", onclick: () => clear() }, "Clear choice (Esc)"));
     parts.push(el("section", { class: "you", "aria-label": "Your hand", "data-decision": "" },
       el("h2", { id: "hand-title" }, (ctx.ownName || "Your") + "'s hand (" + view.hand.reduce((a, b) => a + b, 0) + ")"),

@@ -49,6 +49,17 @@
 @media (min-width: 760px) { .pp-deck { display: block; } }
 .pp-deckline { font-size: 0.85rem; }
 .pp-yard .pp-note, .pp-yard .pp-owner { color: #2a2116; }
+@media (max-width: 759px) {
+  .pp-yard .pp-note { display: none; }  /* a phone reads the round yard by yard in the list below */
+  .pp-haggling .pp-yard:not(.pp-now) .pp-yard-cards, .pp-haggling .pp-yard:not(.pp-now) .pp-dice { display: none; }
+  .pp-decide .pp-players { display: contents; }  /* the hand, then the haggle, then the others */
+  .pp-decide .pp-player { order: 2; }
+  .pp-decide .pp-player[data-decision] { order: 0; }
+  .pp-decide #pp-haggle { order: 1; }
+  .pp-panel .pp-controls button { min-height: 2.4rem; font-size: 0.9rem; padding: 0.2rem 0.6rem; }
+  .pp-hand svg { width: 2.75rem; height: auto; }
+  .pp-yard { min-height: 5.5rem; }
+}
 .pp-decide { display: grid; gap: var(--pp-gap); }
 @media (min-width: 760px) { .pp-decide { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; } }
 .pp-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.4rem; }
@@ -224,6 +235,7 @@
     const u = ctx.spectator ? watched(doc) : update(doc);
     root.replaceChildren();
     const board = el("div", { class: "pp-board" + (ctx.reducedMotion ? " pp-still" : ""), "data-game": GAME });
+    if (u && u.view && u.view.phase === "haggle") board.classList.add("pp-haggling");
     root.append(board);
     if (!u || !u.view || !u.figures) {
       board.append(el("p", { class: "pp-status", text: "Watching: the cards stay hidden; the log says what happens." }));
@@ -447,7 +459,6 @@
     const panel = el("section", { class: "pp-panel", "aria-label": "haggling", id: "pp-haggle", "data-decision": "" });
     const stake = view.yards[view.yard];
     panel.append(el("h3", { text: `Haggling at ${YARDS[view.yard]} over ${grainWords(stake)}` }));
-    panel.append(el("p", { class: "pp-note", text: `${haggle.seats.map((seat) => names[seat]).join(" and ")} haggle.` }));
     const left = stake.map((count, g) => count - haggle.allotted.reduce((sum, a) => sum + a[g], 0));
     const proposer = haggle.seats[haggle.proposer];
     const offer = el("div", { class: "pp-row" }, `${names[proposer]} proposes: `);
@@ -492,6 +503,8 @@
     },
     picture() {
       const box = el("span", { class: "pp-picture" });
+      box.style.display = "flex";
+      box.style.gap = "0.2rem";
       box.append(cardPicture({ colour: "blue", value: 5, fox: false }, 40), cardPicture({ colour: "red", value: 4, fox: true }, 40));
       return box;
     },
