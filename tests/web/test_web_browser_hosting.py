@@ -244,7 +244,9 @@ def test_two_contexts_play_through_an_invite_and_see_moves_without_asking(
     assert spectator.locator("#spectate-board button, #spectate-board .card").count() == 0
     lines = spectator.locator("#spectate-log li").all_text_contents()
     assert lines and not any(NOTATION_LINE.fullmatch(line.lower()) for line in lines)
-    assert not any("seat" in line for line in lines)  # the players by their names, as seats see them
+    assert not any(
+        "seat" in line for line in lines
+    )  # the players by their names, as seats see them
     assert any(line.startswith("Player 1 ") for line in lines)
     shoot(spectator, "spectator")
     wait_until(lambda: live_open(spectator))

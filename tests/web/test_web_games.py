@@ -264,7 +264,7 @@ def test_insects_by_mouse_with_screens(contexts: Callable[..., Page], live: Game
     assert over(page)
     assert attacked > 0 and moved > 0
     result = page.text_content("#result") or ""
-    assert "The game ended:" in result and "Scores:" in result
+    assert "The game ended:" in result and "food cards kept x 10" in result  # counted out
     # the log: the game's move numbers, rising, names instead of seat numbers
     numbers = [int(v) for v in page.eval_on_selector_all("#moves li", "l => l.map(e => e.value)")]
     assert numbers == sorted(numbers) and numbers[-1] <= int(seen(page) or 0)

@@ -178,7 +178,9 @@ def test_the_ants_colony_is_whole_in_its_panel_at_the_end(pages: Pages) -> None:
     panel = page.locator("section[data-seat='1']").bounding_box()
     colony = page.locator("section[data-seat='1'] .pa-colony svg").bounding_box()
     assert panel is not None and colony is not None
-    assert colony["x"] >= panel["x"] and colony["x"] + colony["width"] <= panel["x"] + panel["width"]
+    assert (
+        colony["x"] >= panel["x"] and colony["x"] + colony["width"] <= panel["x"] + panel["width"]
+    )
     assert colony["width"] > 200  # scaled to its panel, not shrunk to nothing
     assert "starts this round" not in page.inner_text("#board-root")  # the game is over
 

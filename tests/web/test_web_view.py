@@ -105,7 +105,7 @@ def faults(game: Any, line: str) -> list[str]:
         found.append("a code name")
     if DOTTED.search(line):
         found.append("notation's numbering (N.N)")
-    if "chance acts" in line.lower() or "face down" in line.lower() and "'s move" in line:
+    if "chance acts" in line.lower() or ("face down" in line.lower() and "'s move" in line):
         found.append("the kit's notation-only words")
     if "\u2026" in line or line.endswith("..."):
         found.append("cut short")
@@ -236,7 +236,9 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
         page.set_viewport_size({"width": 390, "height": 844})
         # the points so far, every seat's, by name
         scores = page.inner_text("#scores") if page.locator("#scores").count() else ""
-        if not (re.search(r"Ann \(you\) -?\d+", scores) and re.search(r"The computer -?\d+", scores)):
+        if not (
+            re.search(r"Ann \(you\) -?\d+", scores) and re.search(r"The computer -?\d+", scores)
+        ):
             fault("no points so far", (decisions, scores))
         shown = page.evaluate(SAID)
         said.update({number: text for number, text in shown["log"]})

@@ -60,6 +60,7 @@ from .engine import (
     scores,
     to_move,
 )
+from .figures import figures
 from .moves import *  # noqa: F403 -- the move classes and their notation, as moves.__all__ lists them
 from .moves import Move
 from .observations import Observation, observe, update
@@ -71,7 +72,6 @@ from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, public, view
-from .figures import figures
 from .words import ABOUT, REASON_WORDS, describe, describe_public, move_group
 
 if TYPE_CHECKING:

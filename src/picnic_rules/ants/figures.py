@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Final, TypedDict
 
 from ..game import ScoreLine
-from .cards import DIE_KINDS, Category, RoundCard
+from .cards import DIE_KINDS, Category, PicnicCard, RoundCard
 from .colony import offsets, plates
 from .engine import scores
 from .legal import legal_moves
 from .moves import Place
 from .scoring import award, majority_count, measure
-from .state import Phase, PublicView
+from .state import Phase, Placed, PublicView
 from .words import ROUND_CARD_WORDS, SCORING_WORDS, turn_words
 
 __all__ = [
@@ -92,11 +92,37 @@ class Figures(TypedDict):
     """Each turn of a card, in words."""
     placements: list[Placement]
     """Every legal placement of the seat placing now (else none)."""
+    colonies: list[str]
+    """What the Majority card counts in each seat's colony, in words."""
 
 
-def _card(card: object) -> CardFigure:
-    colour, food, ants = getattr(card, "colour"), getattr(card, "food"), getattr(card, "ants")
-    return {"colour": str(colour), "food": str(food), "ants": int(ants), "notation": str(card)}
+_PLURAL: Final = {"watermelon": "watermelons", "sandwich": "sandwiches", "cookie": "cookies"}
+
+
+def _plates(colony: tuple[Placed, ...]) -> str:
+    """A colony's plates in words: ``3 plates: 1 watermelon, 2 sandwiches, 0 cookies; 1
+    blue, 2 green, 0 purple``."""
+    cards = list(plates(colony).values())
+    foods = [
+        f"{n} {food if n == 1 else _PLURAL[food]}"
+        for food in _PLURAL
+        for n in [sum(1 for card in cards if str(card.food) == food)]
+    ]
+    colours = [
+        f"{sum(1 for card in cards if str(card.colour) == colour)} {colour}"
+        for colour in ("blue", "green", "purple")
+    ]
+    noun = "plate" if len(cards) == 1 else "plates"
+    return f"{len(cards)} {noun}: {', '.join(foods)}; {', '.join(colours)}"
+
+
+def _card(card: PicnicCard) -> CardFigure:
+    return {
+        "colour": str(card.colour),
+        "food": str(card.food),
+        "ants": card.ants,
+        "notation": str(card),
+    }
 
 
 def _most(category: Category) -> str:
@@ -136,7 +162,9 @@ def figures(public: PublicView) -> Figures:
             for seat, points in enumerate(award(counts, token, tie)):
                 if points:
                     most = "the most" if points == token else "tied for the most (a Tie token)"
-                    lines[seat].append({"what": f"{what}: {counts[seat]}, {most}", "points": points})
+                    lines[seat].append(
+                        {"what": f"{what}: {counts[seat]}, {most}", "points": points}
+                    )
     for seat in range(players):
         if not lines[seat]:
             lines[seat].append({"what": "no token: no colony of the most", "points": 0})
@@ -149,11 +177,14 @@ def figures(public: PublicView) -> Figures:
         "round_cards": {str(card): ROUND_CARD_WORDS[card] for card in RoundCard},
         "dice": [str(kind) for kind in DIE_KINDS],
         "shapes": {
-            str(ants): [[[dx, dy, what] for dx, dy, what in offsets(ants, turn)] for turn in range(4)]
+            str(ants): [
+                [[dx, dy, what] for dx, dy, what in offsets(ants, turn)] for turn in range(4)
+            ]
             for ants in (3, 2)
         },
         "turns": [turn_words(turn) for turn in range(4)],
         "placements": _placements(public) if state.phase is Phase.PLACE else [],
+        "colonies": [_plates(colony) for colony in state.colonies],
     }
 
 
@@ -173,4 +204,3 @@ def _placements(public: PublicView) -> list[Placement]:
         for move in legal_moves(public.state)
         if isinstance(move, Place)
     ]
-

@@ -248,7 +248,9 @@ def _told(view: View, observation: Observation, me: int) -> str:
     text = _sentence(view.state, proper(observation.move), me)
     if is_over(after):
         outcome = result(after)
-        points = ", ".join(_who(s, me) + " " + number(n, "point") for s, n in enumerate(outcome.scores))
+        points = ", ".join(
+            _who(s, me) + " " + number(n, "point") for s, n in enumerate(outcome.scores)
+        )
         winners = " and ".join(_who(s, me) for s in outcome.winners)
         verb = "wins" if len(outcome.winners) == 1 and winners != "you" else "win"
         text += f" - the game is over ({points}): {winners} {verb}"

@@ -53,6 +53,7 @@ from .engine import (
     scores,
     to_move,
 )
+from .figures import figures
 from .moves import (
     MAX_NOTATION,
     MAX_NUMBER,
@@ -91,7 +92,6 @@ from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
-from .figures import figures
 from .words import ABOUT, REASON_WORDS, describe, describe_move, describe_public, move_group
 
 if TYPE_CHECKING:

@@ -97,9 +97,7 @@ def figures(public: Any) -> Figures:
     """
     seats = range(len(public.food))
     return {
-        "scores": [
-            score(public.scored[s], public.captured[s], public.food[s]) for s in seats
-        ],
+        "scores": [score(public.scored[s], public.captured[s], public.food[s]) for s in seats],
         "breakdown": [
             _counted(public.food[s], public.captured[s], public.scored[s]) for s in seats
         ],

@@ -112,9 +112,7 @@ def _counted(table: Sequence[Sequence[Sandwich]], fly: Any, seat: int) -> list[S
     """Seat ``seat``'s score counted out: its finished sandwiches, less the one the fly is on."""
     finished = sum(map(is_finished, table[seat]))
     noun = "sandwich" if finished == 1 else "sandwiches"
-    lines: list[ScoreLine] = [
-        {"what": f"{finished or 'no'} finished {noun}", "points": finished}
-    ]
+    lines: list[ScoreLine] = [{"what": f"{finished or 'no'} finished {noun}", "points": finished}]
     if any(
         is_finished(sandwich) and covered_by_fly(fly, seat, index)
         for index, sandwich in enumerate(table[seat])

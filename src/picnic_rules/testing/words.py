@@ -94,7 +94,7 @@ def public_sentence(
         if _YOU.search(text):
             checker.fail(
                 "describe",
-                f"{call} is {short(text, 300)}: a spectator's sentence says \"you\" to nobody "
+                f'{call} is {short(text, 300)}: a spectator\'s sentence says "you" to nobody '
                 "(every seat in the third person)",
                 state,
             )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import itertools
 import re
 import textwrap
 from typing import Any, Final
@@ -75,7 +76,11 @@ def option_words(rules: type) -> dict[str, dict[str, Any]]:
         help_ = " ".join(docs.get(field.name, "").split())
         if len(help_) > MAX_HELP:
             help_ = help_[: MAX_HELP - 3].rstrip() + "..."
-        words[field.name] = {"label": str(label), "help": help_, "seat": bool(field.metadata.get(SEAT))}
+        words[field.name] = {
+            "label": str(label),
+            "help": help_,
+            "seat": bool(field.metadata.get(SEAT)),
+        }
     return words
 
 
@@ -90,7 +95,7 @@ def field_docs(cls: type) -> dict[str, str]:
         return {}
     body = next((node.body for node in tree.body if isinstance(node, ast.ClassDef)), [])
     docs: dict[str, str] = {}
-    for node, after in zip(body, body[1:], strict=False):
+    for node, after in itertools.pairwise(body):
         if (
             isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name)

@@ -1046,14 +1046,13 @@ function renderResult(box, outcome, figures, seat) {
   const entry = described(game.name);
   const why = "The game ended: " + (entry.reasons[outcome.reason] || outcome.reason.replace(/-/g, " ")) + ".";
   const rows = figures && Array.isArray(figures.breakdown) ? figures.breakdown : null;
-  const parts = [el("h2", {}, headline), el("p", { class: "reason" }, why)];
+  const totals = entry.score_word + ": " + outcome.scores.map((score, i) => label(i) + ": " + score).join(", ") + ".";
+  const parts = [el("h2", {}, headline), el("p", { class: "reason" }, rows ? why : why + " " + totals)];
   if (rows) {
     if (figures.counting) parts.push(el("p", { class: "counting" }, figures.counting));
     parts.push(el("ul", { class: "breakdown" }, outcome.scores.map((score, i) => el("li", { "data-seat": String(i) },
       el("strong", {}, label(i) + ": " + counted(score, "point")),
       el("ul", {}, (rows[i] || []).map((line) => el("li", {}, line.what + ": " + signed(line.points))))))));
-  } else {
-    parts.push(el("p", { class: "totals" }, entry.score_word + ": " + outcome.scores.map((score, i) => label(i) + ": " + score).join(", ") + "."));
   }
   box.replaceChildren(...parts);
 }

@@ -499,7 +499,7 @@
     if (state.won[seat].length) box.append(el("div", { class: "pa-row" }, "Won, to place: ", state.won[seat].map((card) => cardPicture(card, 30))));
     if (state.set_aside[seat].length) box.append(el("div", { class: "pa-row" }, "Set aside: ", state.set_aside[seat].map((card) => cardPicture(card, 24))));
     box.append(colony(state.colonies[seat], null, ctx, names[seat]));  // the placement's preview is in the move's panel
-    if (state.colonies[seat].length) box.append(el("div", { class: "pa-label pa-plates", text: plates(state.colonies[seat], seat) }));
+    if (state.colonies[seat].length) box.append(el("div", { class: "pa-label pa-plates", text: (F.colonies || [])[seat] || "" }));
     return box;
   }
 
@@ -542,12 +542,6 @@
       picture.append(layer);
     }
     return wrap;
-  }
-
-  // What the Majority card counts in a seat's colony, as the game's figures give it.
-  function plates(placed, seat) {
-    const counts = F.majority.map((token) => `${token.counts[seat]} ${token.words.replace(/^most /, "")}`);
-    return `${placed.length} ${placed.length === 1 ? "plate" : "plates"}` + (counts.length ? ": " + counts.join(", ") : "");
   }
 
   let last = { root: null, doc: null, ctx: null };
