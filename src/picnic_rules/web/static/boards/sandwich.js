@@ -64,11 +64,18 @@
     redraw();
   }
 
+  // An ant's steal, as the game's figures say it: the sandwich robbed ("S.I", as the board
+  // names the sandwiches it draws) and the thief's sandwich the card goes onto.
+  function steal(entry) {
+    const found = (board.last.doc.figures.steals || []).find((item) => item.notation === entry.notation);
+    return found ? { source: found.victim.join("."), onto: found.onto } : { source: null, onto: null };
+  }
+
   function tapTarget(target) {
     const picking = board.picking;
     if (!picking || busy()) return;
     if (picking.card === "ant" && picking.source === null) {
-      const onto = picking.moves.filter((entry) => entry.target.split(" to ")[0] === target);
+      const onto = picking.moves.filter((entry) => steal(entry).source === target);
       if (onto.length === 1) {
         send(onto[0].notation);
       } else {
@@ -98,7 +105,7 @@
   function targetOf(entry) {
     const seat = board.last.ctx.seat;
     if (entry.card === "ant") {
-      const [source, onto] = entry.target.split(" to ");
+      const { source, onto } = steal(entry);
       return board.picking && board.picking.source !== null ? seat + "." + onto : source;
     }
     if (entry.card === "fly") return entry.target;
@@ -242,8 +249,10 @@
     return "No more plays: end your turn.";
   }
 
+  // The card an ant is about to steal: the top of the sandwich robbed.
   function stolenCard(view, source) {
-    const [seat, index] = source.split(".").map(Number);
+    const entry = board.picking.moves.find((move) => steal(move).source === source);
+    const [seat, index] = (board.last.doc.figures.steals.find((item) => item.notation === entry.notation) || { victim: [0, 0] }).victim;
     const sandwich = view.table[seat][index];
     return sandwich[sandwich.length - 1];
   }
