@@ -5,8 +5,10 @@ out by the game from the public view, so that no board works out a rule.
 ``define_game`` checks each at import; :func:`~picnic_rules.client.figures_of` refuses
 figures that are not JSON data; the harness (its codec check) catches a game whose
 figures are not JSON or not a function of the view; every game's figures fit the JSON
-Schema its ``TypedDict`` gives; and poultry's and sandwich's scores so far are the scores
-their result gives at the end.
+Schema its ``TypedDict`` gives; every game's scores so far are the scores its result gives
+at the end, and its breakdown adds up to them at every step; and what a board would
+otherwise work out itself -- sandwich's steals, insects' attacking pile and weapons, the
+ants placements and card turns -- is what the rules say.
 """
 
 from __future__ import annotations
@@ -171,7 +173,7 @@ def test_every_games_figures_fit_its_schema_and_are_every_seats_alike(name: str)
             assert errors == [], errors[0].message
 
 
-@pytest.mark.parametrize("name", ["sandwich", "poultry"])
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
 def test_the_scores_so_far_are_the_results_scores_at_the_end(name: str) -> None:
     game = GAMES[name]
     ends = [state for state in _positions(name, games=6) if game.is_over(state)]
@@ -189,3 +191,63 @@ def test_poultrys_cards_are_the_decks_kinds_in_count_order() -> None:
     assert [card["notation"] for card in cards] == [str(card) for card in state.rules.kinds]
     assert len(cards) == len(state.discard) == len(state.hands[0])
     assert cards[0] == {"colour": "yellow", "value": 6, "fox": False, "notation": "yellow 6"}
+
+
+@pytest.mark.parametrize("name", ["sandwich", "insects", "poultry", "ants"])
+def test_each_seats_score_counted_out_adds_up_to_its_score(name: str) -> None:
+    game = GAMES[name]
+    for state in _positions(name, games=2):
+        shown = figures_of(game, game.public_view(state))
+        assert type(shown["counting"]) is str and shown["counting"].endswith(".")
+        for seat, lines in enumerate(shown["breakdown"]):
+            assert lines and all(line["what"] for line in lines)
+            assert sum(line["points"] for line in lines) == shown["scores"][seat]
+
+
+def test_sandwich_steals_are_the_ant_moves_of_the_seat_to_act() -> None:
+    game = GAMES["sandwich"]
+    checked = 0
+    for state in _positions("sandwich", games=4):
+        if game.to_move(state) != state.turn or not state.hands[state.turn][sandwich.Card.ANT]:
+            continue
+        steals = figures_of(game, game.public_view(state))["steals"]
+        ants = [str(move) for move in game.legal_moves(state) if type(move) is sandwich.Ant]
+        assert sorted(steal["notation"] for steal in steals) == sorted(ants)
+        for steal in steals:
+            victim, index = steal["victim"]
+            assert str(sandwich.Ant(victim, index, steal["onto"])) == steal["notation"]
+        checked += bool(ants)
+    assert checked > 0
+
+
+def test_insects_attacking_pile_weapons_and_cards_are_the_rules() -> None:
+    from picnic_rules.insects import WEAPONS, Card, attacking_pile, insect_of
+
+    game = GAMES["insects"]
+    for state in _positions("insects", games=2):
+        shown = figures_of(game, game.public_view(state))
+        assert shown["attacking"] == attacking_pile(state.piles)
+        assert shown["weapons"] == [str(WEAPONS[insect_of(pile[0])]) for pile in state.piles]
+        assert [card["notation"] for card in shown["cards"]] == [str(card) for card in Card]
+
+
+def test_ants_placements_and_card_turns_are_the_rules() -> None:
+    from picnic_rules.ants import Phase, Place
+    from picnic_rules.ants.colony import offsets
+
+    game = GAMES["ants"]
+    placing = 0
+    for state in _positions("ants", games=2):
+        shown = figures_of(game, game.public_view(state))
+        places = [move for move in game.legal_moves(state) if type(move) is Place]
+        assert [entry["notation"] for entry in shown["placements"]] == [str(m) for m in places]
+        for entry, move in zip(shown["placements"], places, strict=True):
+            assert (entry["x"], entry["y"], entry["turn"]) == (move.x, move.y, move.turn)
+            assert entry["card"]["notation"] == str(move.card)
+        placing += state.phase is Phase.PLACE
+    assert placing > 0
+    shapes = figures_of(game, game.public_view(game.new_game(2)))["shapes"]
+    for ants in (2, 3):
+        assert shapes[str(ants)] == [
+            [list(cell) for cell in offsets(ants, turn)] for turn in range(4)
+        ]

@@ -577,7 +577,16 @@ def test_the_gate_refuses_a_result_before_the_end() -> None:
 
 # ---------------------------------------------------------------- the front-end tier's defaults
 
-_TIER = ("Observation", "observe", "update", "describe", "describe_move", "render", "move_group")
+_TIER = (
+    "Observation",
+    "observe",
+    "update",
+    "describe",
+    "describe_move",
+    "describe_public",
+    "render",
+    "move_group",
+)
 
 
 def _rules_only() -> Game[Any, Any, Any, Any, Any]:

@@ -43,7 +43,15 @@ from .errors import PicnicError
 from .game import Actor, AnyGame, Game, Outcome
 from .typevars import M, Ob, S, V
 
-__all__ = ["LegalMove", "Observed", "SeatUpdate", "figures_of", "seat_update"]
+__all__ = [
+    "LegalMove",
+    "Observed",
+    "SeatUpdate",
+    "figures_of",
+    "public_words",
+    "spectator_seat",
+    "seat_update",
+]
 
 
 @attrs.frozen
@@ -160,6 +168,41 @@ def seat_update(
         picture=game.render(view),
         figures=figures_of(game, game.public(view)),
     )
+
+
+def spectator_seat(game: AnyGame, state: Any, move: Any) -> int:
+    """The seat whose observation of ``move`` (made in ``state``) a spectator's words are
+    told from: the first seat shown no more of the move than any other -- one the move is
+    hidden from (its observation's ``move`` is ``None``: another seat's card, a commitment
+    face down) if there is one, else seat 0 (every seat sees the move alike).
+
+    >>> from picnic_rules import GAMES
+    >>> from picnic_rules.sandwich import Card, Draw
+    >>> game = GAMES["sandwich"]
+    >>> spectator_seat(game, game.new_game(2), Draw(Card.ANT))  # seat 0 is dealt the card
+    1
+    """
+    players = game.public_view(state).players
+    for seat in range(players):
+        if getattr(game.observe(state, move, seat), "move", True) is None:
+            return seat
+    return 0
+
+
+def public_words(game: AnyGame, state: Any, move: Any) -> str:
+    """What ``move``, made in ``state``, did, in the sentence a spectator reads: the game's
+    ``describe_public`` of the observation of :func:`spectator_seat` -- every seat in the
+    third person (a front end names them), no hidden card. Raises what ``game.observe``
+    raises for a move that is not legal in ``state``.
+
+    >>> from picnic_rules import GAMES
+    >>> from picnic_rules.sandwich import Card, Draw
+    >>> game = GAMES["sandwich"]
+    >>> public_words(game, game.new_game(2), Draw(Card.ANT))
+    'seat 0 is dealt a card'
+    """
+    seat = spectator_seat(game, state, move)
+    return game.describe_public(game.view(state, seat), game.observe(state, move, seat))
 
 
 def figures_of(game: AnyGame, public: Any) -> dict[str, Any]:

@@ -50,6 +50,7 @@ __all__ = [
     "Game",
     "Measure",
     "Outcome",
+    "ScoreLine",
     "Weight",
     "check_player_count",
 ]
@@ -252,6 +253,15 @@ def _players(instance: object, attribute: object, value: tuple[int, int]) -> Non
         raise ValueError(f"players must be a (fewest, most) pair of ints, not {value!r}")
 
 
+class ScoreLine(TypedDict):
+    """One line of a score counted out the way the rulebook counts it -- what it counts, in
+    words, and the points it gives (``{"what": "12 food cards kept x 10", "points": 120}``):
+    a game's figures give each seat's as ``"breakdown"`` (see :doc:`/frontends`)."""
+
+    what: str
+    points: int
+
+
 class NoFigures(TypedDict):
     """The figures of a game that shows none: an empty object."""
 
@@ -315,7 +325,10 @@ class Game(Generic[S, V, M, R, Ob]):
     view(apply(s, m), k)``; ``describe(view, observation)`` is a sentence for
     the seat about a move made, ``describe_move(view, move)`` one about a move
     the seat may make (shown before it chooses: it reveals nothing the view
-    hides), ``render(view, markup=False)`` a text picture of a view, and
+    hides), ``describe_public(view, observation)`` the sentence of ``describe`` told to no
+    seat -- every seat in the third person, what a spectator reads (the observation is one
+    of a seat the move shows no more than any other; :func:`picnic_rules.client.public_words`
+    picks it) --, ``render(view, markup=False)`` a text picture of a view, and
     ``move_group(move)`` the ``(card, target)`` pair a click interface offers;
     :meth:`apply_as` takes a move from a seat and :meth:`group_moves` groups moves.
     ``about`` says in a screen what the game is about -- its goal, a turn, how it ends and
@@ -374,6 +387,7 @@ class Game(Generic[S, V, M, R, Ob]):
     update: Callable[[V, Ob], V] = attrs.field(repr=False)
     describe: Callable[[V, Ob], str] = attrs.field(repr=False)
     describe_move: Callable[[V, M], str] = attrs.field(repr=False)
+    describe_public: Callable[[V, Ob], str] = attrs.field(repr=False)
     render: Render[V] = attrs.field(repr=False)
     move_group: Callable[[M], tuple[str, str]] = attrs.field(repr=False)
     PublicView: type[Any] = attrs.field(repr=False)

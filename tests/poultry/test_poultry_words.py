@@ -68,7 +68,7 @@ def test_a_commitment_is_described_face_down_to_the_others() -> None:
 def test_haggle_and_duel_words() -> None:
     state = play(table(4, {0: "red 5", 1: "red 4"}, {"red": (1, 0, 0)}))
     text = describe(view(state, 1), observe(state, _move("allot green to 0"), 1))
-    assert text == "seat 0 offers a green grain to itself"
+    assert text == "seat 0 claims a green grain"
     state = play(state, "allot green to 0", "reject", "no-deal")
     assert state.phase is Phase.DUEL
     roll = _move("roll 6")

@@ -225,7 +225,7 @@ def test_an_impossible_depth_is_refused(depth: object) -> None:
 
 
 def test_the_playout_remembers_choices_apart_near_the_action_limit() -> None:
-    """Behind on sandwiches, the computer spreads while the game goes on, but ends its turn
+    """Behind on sandwiches, the computer spreads while the game goes on, but ends the turn
     rather than make the sixtieth action that would end the game lost; the playout's
     remembered choices keep the action count only where it matters."""
     import attrs

@@ -172,7 +172,7 @@ def test_a_forced_discard_says_the_player_had_no_play():
 
 def test_ending_the_turn():
     state = make_state(hands={0: "pb"}, table={0: ["bread pb"]}, played=True)
-    assert said_to_all(state, End()) == ["you end your turn", "seat 0 ends its turn"]
+    assert said_to_all(state, End()) == ["you end your turn", "seat 0 ends the turn"]
 
 
 def test_the_discard_pile_turned_over_as_the_next_turn_starts():
@@ -183,7 +183,7 @@ def test_the_discard_pile_turned_over_as_the_next_turn_starts():
     assert after.phase is Phase.DRAW and after.draw_pile == state.discard_pile
     assert said_to_all(state, End()) == [
         "you end your turn — the discard pile is turned over as the new draw pile (six cards)",
-        "seat 0 ends its turn — the discard pile is turned over as the new draw pile (six cards)",
+        "seat 0 ends the turn — the discard pile is turned over as the new draw pile (six cards)",
     ]
 
 
@@ -201,7 +201,7 @@ def test_with_both_piles_empty_the_next_seat_plays_without_drawing():
     assert apply(state, End()).phase is Phase.ACT
     assert said_to_all(state, End()) == [
         "you end your turn — both piles are empty, so seat 1 plays without drawing",
-        "seat 0 ends its turn — both piles are empty, so you play without drawing",
+        "seat 0 ends the turn — both piles are empty, so you play without drawing",
     ]
 
 
@@ -269,7 +269,7 @@ def test_the_action_limit_ends_the_game_and_the_leader_wins(limit, words):
         rules=rules,
     )
     assert said(state, End(), 0) == (
-        f"seat 1 ends its turn — {words} without a finished sandwich end the game: "
+        f"seat 1 ends the turn — {words} without a finished sandwich end the game: "
         "you win with one sandwich"
     )
 

@@ -46,6 +46,11 @@ TWO_ROUNDS = {"round_cards_dealt": "1"}
 MAX_ACTIONS = 120
 
 
+def plates(n: int) -> str:
+    """How a colony's plates are counted in words: ``1 plate``, ``2 plates``."""
+    return f"{n} plate" if n == 1 else f"{n} plates"
+
+
 def check_preview(page: Page) -> None:
     """The placement about to be made is drawn into the colony and said in words that
     agree with the move the Place button sends."""
@@ -140,7 +145,7 @@ def test_a_whole_game_by_mouse_with_screenshots(pages: Pages, live: GameLive) ->
     assert live.host.table(table_id(page)).outcome is not None
     assert page.locator("section[data-seat='0'] .pa-colony svg").count() == 1
     placed = live.host.table(table_id(page)).state.colonies[0]
-    assert page.inner_text("section[data-seat='0'] .pa-plates").startswith(f"{len(placed)} plates")
+    assert page.inner_text("section[data-seat='0'] .pa-plates").startswith(plates(len(placed)))
 
 
 def test_a_whole_game_by_keyboard_only(pages: Pages, live: GameLive) -> None:
@@ -276,7 +281,7 @@ def test_two_seats_through_an_invite_and_a_spectator(pages: Pages, live: GameLiv
     for page in (first, second):  # both pages show both colonies as the table holds them
         for seat, placed in enumerate(colonies):
             shown = page.inner_text(f"section[data-seat='{seat}'] .pa-plates") if placed else ""
-            assert shown.startswith(f"{len(placed)} plates") or not placed
+            assert shown.startswith(plates(len(placed))) or not placed
     assert live.publics >= 1
     deadline = time.monotonic() + 5
     while "over" not in spectator.inner_text("#spectate .pa-status"):
@@ -288,4 +293,4 @@ def test_two_seats_through_an_invite_and_a_spectator(pages: Pages, live: GameLiv
             if placed
             else ""
         )
-        assert shown.startswith(f"{len(placed)} plates") or not placed
+        assert shown.startswith(plates(len(placed))) or not placed

@@ -121,7 +121,7 @@ def test_a_whole_game_with_the_mouse(page: Page, live: Live) -> None:
     assert game_over(page)
     assert cancelled == 1 and targeted > 1
     result = page.text_content("#result") or ""
-    assert "The game ended:" in result and "Sandwiches:" in result
+    assert "The game ended:" in result and "finished sandwich" in result  # counted out
     # each seat's counting sandwiches as the page shows them are the final scores
     outcome = GAME.result(table.state)
     for seat, info in enumerate(page.locator("#table .seat .info").all_text_contents()):

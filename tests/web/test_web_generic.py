@@ -325,7 +325,7 @@ def test_keep_or_swap_played_to_the_end_by_mouse_on_the_generic_board(pages: Pag
         seat = update.seat
         buttons = page.locator("#gb-moves button.gb-move")
         assert buttons.count() == 2 and buttons.first.get_attribute("data-move") == "keep"
-        assert "your move: keep" in buttons.first.inner_text()  # the game's words
+        assert "Your move: keep" in buttons.first.inner_text()  # the game's words
         buttons.nth(turns % 2).click()  # keep, then swap, then keep
         settle(page)
         turns += 1
@@ -345,7 +345,10 @@ def test_keep_or_swap_played_to_the_end_by_keyboard_only(pages: Pages) -> None:
     start(page, NAME, players="2", mode="computer", seed="9", keyboard=True)
     assert [page.input_value(f"#seat-{seat}") for seat in (0, 1)] == ["person", "random"]
     page.wait_for_selector("#board-root [data-generic]")
-    # the focus is on the first move once the game starts; the arrows move between moves
+    # the focus is on the table once the game starts (no key that started it acts on a
+    # move); Tab reaches the first move, and the arrows move between moves
+    assert page.evaluate("document.activeElement.id") == "board-root"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.move") == "keep"
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.move") == "swap"

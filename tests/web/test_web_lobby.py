@@ -405,7 +405,7 @@ def test_the_lobby_sends_seats_and_rules_and_says_a_refusal(
     page.fill("#seed", "2")
     page.click("#new-game")
     settle(page)
-    assert "hand_size must be at least 1, not 0" in (page.text_content("#message") or "")
+    assert "Hand size is a whole number from 1 to 50." in (page.text_content("#message") or "")
     assert page.is_hidden("#board")  # nothing dealt
     page.fill("#rule-hand_size", "3")
     page.select_option("#rule-buy", "true")

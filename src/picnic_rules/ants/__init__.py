@@ -60,6 +60,7 @@ from .engine import (
     scores,
     to_move,
 )
+from .figures import figures
 from .moves import *  # noqa: F403 -- the move classes and their notation, as moves.__all__ lists them
 from .moves import Move
 from .observations import Observation, observe, update
@@ -71,7 +72,7 @@ from .state import Die, Phase, Placed, PublicView, Spot, State, View
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, public, view
-from .words import ABOUT, REASON_WORDS, describe, move_group
+from .words import ABOUT, REASON_WORDS, describe, describe_public, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -119,6 +120,7 @@ __all__ = [
     "check_view",
     "colony_picture",
     "describe",
+    "describe_public",
     "describe_move",
     "determinize",
     "figures",
@@ -182,8 +184,6 @@ check_view = GAME.check_view
 """Raise :class:`~picnic_rules.InvalidState` for a view no reachable state has."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
-figures = GAME.figures
-"""The numbers a board shows: none beyond the view (``{}``, :attr:`picnic_rules.Game.figures`)."""
 describe_move = GAME.describe_move
 """A sentence saying what a legal move of the seat to act would do, revealing nothing its view
 hides (:func:`picnic_rules.kit.describe_move`)."""

@@ -47,6 +47,7 @@ __all__ = [
     "card_name",
     "card_words",
     "describe",
+    "describe_public",
     "dice_words",
     "move_group",
     "number",
@@ -220,16 +221,37 @@ def describe(view: View, observation: Observation) -> str:
     >>> [describe(view(state, k), observe(state, Toss(DieKind.SCOUT, 4), k)) for k in (0, 1)]
     ['you toss a scout at card 4 (green watermelon, two ants)', 'seat 0 tosses a scout at card 4 (green watermelon, two ants)']
     """
+    return _told(view, observation, view.player)
+
+
+def describe_public(view: View, observation: Observation) -> str:
+    """:func:`describe`'s sentence told to no seat: every seat in the third person, what a
+    spectator reads (an ants move hides nothing, so any seat's observation will do).
+
+    >>> from picnic_rules.ants import DieKind, Toss, new_game, observe, view
+    >>> from picnic_rules.ants import apply, sample_chance
+    >>> import random
+    >>> state, rng = new_game(2), random.Random(1)
+    >>> while state.phase.value != "send":
+    ...     state = apply(state, sample_chance(state, rng))
+    >>> describe_public(view(state, 0), observe(state, Toss(DieKind.SCOUT, 4), 0))
+    'seat 0 tosses a scout at card 4 (green watermelon, two ants)'
+    """
+    return _told(view, observation, view.players)  # a reader one past the last seat: no seat
+
+
+def _told(view: View, observation: Observation, me: int) -> str:
+    """The sentence of ``observation`` (seat ``view.player``'s) for reader ``me``."""
     if observation.seat != view.player:
         raise PicnicError(f"an observation of seat {observation.seat}, not of seat {view.player}")
     after = update(view, observation).state  # refuses an observation that cannot follow view
-    text = _sentence(view.state, proper(observation.move), view.player)
+    text = _sentence(view.state, proper(observation.move), me)
     if is_over(after):
         outcome = result(after)
         points = ", ".join(
-            _who(s, view.player) + " " + number(n, "point") for s, n in enumerate(outcome.scores)
+            _who(s, me) + " " + number(n, "point") for s, n in enumerate(outcome.scores)
         )
-        winners = " and ".join(_who(s, view.player) for s in outcome.winners)
+        winners = " and ".join(_who(s, me) for s in outcome.winners)
         verb = "wins" if len(outcome.winners) == 1 and winners != "you" else "win"
         text += f" - the game is over ({points}): {winners} {verb}"
     return text if len(text) <= MAX_WORDS else text[: MAX_WORDS - 3] + "..."

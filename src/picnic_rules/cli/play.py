@@ -502,9 +502,9 @@ def _once(said: Sequence[str], *, in_order: bool = False) -> str:
     'seat 1 draws a card (twice); you draw a bread, a jelly and an ant'
     >>> _once(["you roll a 4", "seat 1 rolls a 4 -- a tie", "you roll a 3", "seat 1 rolls a 2"])
     'you roll a 4; seat 1 rolls a 4 -- a tie; you roll a 3; seat 1 rolls a 2'
-    >>> _once(["seat 1 draws a card", "seat 1's ant takes your jelly", "seat 1 ends its turn"],
+    >>> _once(["seat 1 draws a card", "seat 1's ant takes your jelly", "seat 1 ends the turn"],
     ...       in_order=True)
-    "seat 1 draws a card; seat 1's ant takes your jelly; seat 1 ends its turn"
+    "seat 1 draws a card; seat 1's ant takes your jelly; seat 1 ends the turn"
     """
     out: list[str] = []
     run: list[str] = []

@@ -39,7 +39,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .. import codec
-from ..client import SeatUpdate
+from ..client import SeatUpdate, public_words
 from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
@@ -116,9 +116,9 @@ class Public:
     outcome: Outcome | None
     """How the game ended, or ``None`` while it goes on."""
     log: tuple[str, ...]
-    """One line per move after the first ``since``: ``"seat K: NOTATION"`` for a move
-    every seat sees (a non-chance move of a game without face-down moves), ``"seat K
-    moves"`` for another seat's move, ``"chance acts"`` for chance."""
+    """One sentence per move after the first ``since``, in the game's words told to no
+    seat (:func:`~picnic_rules.client.public_words`: ``"seat 0 is dealt a card"``, every
+    seat in the third person, no hidden card)."""
     meta: Mapping[str, str]
     """The labels the table was opened with."""
     view: Any
@@ -521,15 +521,10 @@ class Host:
             if type(since) is not int or not 0 <= since <= table.version:
                 raise PicnicError(f"since must be 0 to {table.version}, not {shorten(since)}")
             game = table.game
-            log = []
-            for index in range(since, table.version):
-                actor = game.to_move(table.states[index])
-                if actor is CHANCE:
-                    log.append("chance acts")
-                elif game.face_down_moves:
-                    log.append(f"seat {actor} moves")
-                else:
-                    log.append(f"seat {actor}: {table.moves[index]}")
+            log = [
+                public_words(game, table.states[index], table.moves[index])
+                for index in range(since, table.version)
+            ]
             return Public(
                 game=game.name,
                 players=table.players,

@@ -53,6 +53,7 @@ from .engine import (
     scores,
     to_move,
 )
+from .figures import figures
 from .moves import (
     MAX_NOTATION,
     MAX_NUMBER,
@@ -91,7 +92,7 @@ from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
-from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group
+from .words import ABOUT, REASON_WORDS, describe, describe_move, describe_public, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -146,6 +147,7 @@ __all__ = [
     "continuation_is_big_enough",
     "defence_weapons",
     "describe",
+    "describe_public",
     "describe_move",
     "determinize",
     "figures",
@@ -217,8 +219,6 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
-figures = GAME.figures
-"""The numbers a board shows: none beyond the view (``{}``, :attr:`picnic_rules.Game.figures`)."""
 apply_legal = apply
 """``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
 (:attr:`picnic_rules.Game.apply_legal`)."""

@@ -49,15 +49,15 @@ class Rules:
     """Weapons of each kind: spray, boots, swatters (house rule: 12)."""
     food: int = count(24, minimum=2, maximum=MAX_FOOD)
     """Food cards in the box."""
-    food_2: int = count(12, minimum=1, maximum=MAX_FOOD)
+    food_2: int = count(12, minimum=1, maximum=MAX_FOOD, label="Food each, 2 players")
     """Food per player with 2 players."""
-    food_3: int = count(8, minimum=1, maximum=MAX_FOOD)
+    food_3: int = count(8, minimum=1, maximum=MAX_FOOD, label="Food each, 3 players")
     """Food per player with 3 players."""
-    food_4: int = count(6, minimum=1, maximum=MAX_FOOD)
+    food_4: int = count(6, minimum=1, maximum=MAX_FOOD, label="Food each, 4 players")
     """Food per player with 4 players."""
-    food_5: int = count(4, minimum=1, maximum=MAX_FOOD)
+    food_5: int = count(4, minimum=1, maximum=MAX_FOOD, label="Food each, 5 players")
     """Food per player with 5 players."""
-    food_6: int = count(4, minimum=1, maximum=MAX_FOOD)
+    food_6: int = count(4, minimum=1, maximum=MAX_FOOD, label="Food each, 6 players")
     """Food per player with 6 players (house rule: 4)."""
     hand_size: int = count(8, minimum=1, maximum=MAX_HAND)
     """Cards each player holds after the deal and draws back to."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..errors import PicnicError, move_text, with_article
-from ..kit import ill_typed
+from ..kit import ill_typed, to_no_seat
 from .cards import COLOURS, WEAPONS, Card, Insect, Pile, insect_of, is_joker
 from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .observations import Observation
@@ -31,6 +31,7 @@ __all__ = [
     "card_words",
     "describe",
     "describe_move",
+    "describe_public",
     "move_group",
     "pile_words",
     "renumbering",
@@ -255,11 +256,25 @@ def describe(v: View, observation: Observation) -> str:
     dealing = v.phase is Phase.DEAL
     if move is None:
         text = f"seat {actor} is dealt a card" if dealing else f"seat {actor} draws a card"
-    elif type(move) is Draw:
-        text = f"you are dealt {card_words(move.card)}" if dealing else _action(v, actor, move)
+    elif type(move) is Draw and dealing:
+        who, s = _you(v, actor)
+        text = f"{who} {'is' if s else 'are'} dealt {card_words(move.card)}"
     else:
         text = _action(v, actor, move)
     return text + _after(v, actor, move, observation)
+
+
+def describe_public(v: View, observation: Observation) -> str:
+    """:func:`describe`'s sentence told to no seat: every seat in the third person, what a
+    spectator reads (``observation`` is that of seat ``v.player``, one the move shows
+    nothing the others do not see).
+
+    >>> from picnic_rules.insects import new_game, observe, view, Draw, Card
+    >>> state = new_game(2)
+    >>> describe_public(view(state, 1), observe(state, Draw(Card.RED_FLY), 1))
+    'seat 0 is dealt a card'
+    """
+    return describe(to_no_seat(v), observation)
 
 
 def _after(v: View, actor: int, move: Move | None, observation: Observation) -> str:
@@ -314,12 +329,19 @@ def _moved(v: View, move: Move | None) -> str:
 def move_group(move: Move) -> tuple[str, str]:
     """The cards a click interface offers first for ``move``, then its target.
 
+    A card move's first part is the cards it takes from the hand, each by its notation
+    name, in the order of the :class:`Card` kinds, joined by ``" + "`` (what a board picks
+    from the hand, then compares); a swat's is its weapon, which the pile decides.
+
     >>> from picnic_rules.insects import Play, Swat, Insect, Colour
-    >>> move_group(Play(Insect.FLY, Colour.RED, 1, 1, 3)), move_group(Swat(0))
-    (('red fly+joker', 'pile 3'), ('weapon', 'pile 0'))
+    >>> move_group(Play(Insect.FLY, Colour.RED, 2, 1, 3)), move_group(Swat(0))
+    (('red fly + red fly + joker fly', 'pile 3'), ('weapon', 'pile 0'))
     """
     if type(move) is Play:
-        cards = str(move)[len("play ") :].split(" on ")[0]
+        base = 5 * move.insect
+        taken = [] if move.colour is None else [Card(base + move.colour)] * move.count
+        taken += [Card(base + 4)] * move.jokers
+        cards = " + ".join(map(str, taken))
         return cards, "new pile" if move.onto is None else f"pile {move.onto}"
     if type(move) is Swat:
         return "weapon", f"pile {move.pile}"

@@ -59,6 +59,7 @@ from .counts import Counts
 from .defaults import check_view, describe_move, parse_move, random_move, sample_chance
 from .define import define_game
 from .enums import Enum, IntEnum
+from .frontend import to_no_seat
 from .lookalikes import listed
 from .memo import last_answer
 from .notation import Choice, Form, Notation, NotationError, Number, Reader, Several, read_value
@@ -110,4 +111,5 @@ __all__ = [
     "read_value",
     "sample_chance",
     "sized",
+    "to_no_seat",
 ]

@@ -55,6 +55,7 @@ FRONT_END: dict[str, Spec] = {
     "observe": (("S", "M", "-"), "O"),
     "update": (("V", "O"), "V"),
     "describe": (("V", "O"), "-"),
+    "describe_public": (("V", "O"), "-"),
     "render": (("V",), "-"),
     "move_group": (("M",), "-"),
 }
@@ -102,7 +103,7 @@ HOT = frozenset(
 TAKES_RNG = frozenset({"sample_chance", "determinize", "random_move"})
 """The contract functions whose second argument is the ``random.Random`` they draw from."""
 
-TAKES_OBSERVATION = frozenset({"update", "describe"})
+TAKES_OBSERVATION = frozenset({"update", "describe", "describe_public"})
 """The front-end parts whose second argument is one of the game's observations."""
 
 

@@ -91,7 +91,8 @@ def define_game(
     ``Observation``, ``observe``, ``update`` and ``describe`` (all four or
     none: the defaults work together, on the kit's observation -- the seat's
     next view and the move if the seat sees it), ``describe_move``
-    (:func:`~picnic_rules.kit.describe_move`), ``render`` and ``move_group``.
+    (:func:`~picnic_rules.kit.describe_move`), ``describe_public`` (``describe`` told to
+    no seat, what a spectator reads), ``render`` and ``move_group``.
     :attr:`Game.provides <picnic_rules.Game.provides>` names the parts the
     module defines.
 

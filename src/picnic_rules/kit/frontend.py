@@ -13,6 +13,9 @@ supplies each of these unless the module defines its own (and
   observe(s, m, k)) == view(apply(s, m), k)`` always holds;
 * :func:`describe`: the move's notation after whose it is (``seat 0's move:
   swap``), or ``chance acts`` for an outcome the seat is not shown;
+  :func:`describe_public` the same told to no seat (a spectator's log), every seat in
+  the third person -- a game that writes its own words writes this too, telling its
+  sentences to :func:`to_no_seat` of the view;
 * :func:`render`: the view's fields, one a line;
 * :func:`move_group`: the first word of the notation, then the rest.
 
@@ -34,19 +37,31 @@ import attrs
 
 from ..errors import IllegalMove, InvalidState
 from ..game import CHANCE, Game
+from ..typevars import V
 
 __all__ = [
     "TIER",
     "describe",
+    "describe_public",
     "is_default",
     "move_group",
     "observation_class",
     "observe",
     "render",
+    "to_no_seat",
     "update",
 ]
 
-TIER = ("Observation", "observe", "update", "describe", "describe_move", "render", "move_group")
+TIER = (
+    "Observation",
+    "observe",
+    "update",
+    "describe",
+    "describe_move",
+    "describe_public",
+    "render",
+    "move_group",
+)
 """The parts of the front-end tier, which a game may define itself or take from the kit."""
 
 
@@ -132,6 +147,32 @@ def describe(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -
         return "chance acts" if move is None else f"chance's move: {move}"
     whose = "your" if actor == view.player else f"seat {actor}'s"
     return f"{whose} move, face down" if move is None else f"{whose} move: {move}"
+
+
+def describe_public(game: Game[Any, Any, Any, Any, Any], view: Any, observation: Any) -> str:
+    """The move in words for no seat (a spectator), every seat in the third person:
+    ``seat 0's move: swap``, ``seat 1's move, face down``, ``chance acts``. Read from the
+    observation's ``actor`` and ``move`` alone (a game's own observation without them is
+    ``chance acts``), so a game that writes its own ``describe`` says more only by writing
+    its own ``describe_public``."""
+    actor, move = getattr(observation, "actor", None), getattr(observation, "move", None)
+    if type(actor) is not int:
+        return "chance acts" if move is None else f"chance's move: {move}"
+    return f"seat {actor}'s move, face down" if move is None else f"seat {actor}'s move: {move}"
+
+
+def to_no_seat(view: V) -> V:
+    """``view`` told to no seat: its ``player`` one past the last seat, a reader who sits at
+    none of them, so that a game's words (which say "you" of ``view.player``) speak of
+    every seat in the third person. Only for words: no other function takes such a view.
+
+    >>> from picnic_rules import GAMES
+    >>> game = GAMES["sandwich"]
+    >>> to_no_seat(game.view(game.new_game(3), 0)).player
+    3
+    """
+    shown: Any = view
+    return typing.cast(V, attrs.evolve(shown, player=shown.players))
 
 
 def render(game: Game[Any, Any, Any, Any, Any], view: Any, *, markup: bool = False) -> str:

@@ -8,6 +8,11 @@ A game's ``Rules`` is a frozen attrs class whose fields are built here::
         hand_size: int = count(2, maximum=MAX_HAND)
         strict: bool = flag(False)
 
+A field may carry its ``label`` for players (a front end's form shows it, the field's
+docstring as its help; by default the name in words: ``hand_size`` is "Hand size"), and a
+count that names a seat says so (``seat=True``: a form offers the players, not numbers):
+both are the field's metadata (:data:`LABEL`, :data:`SEAT`).
+
 An invalid value raises :class:`~picnic_rules.RulesError` whose
 :attr:`~picnic_rules.RulesError.field` names the field. Every count has an
 upper bound (documented by the game), so no option can make a game build
@@ -22,10 +27,16 @@ import attrs
 
 from ..errors import RulesError
 
-__all__ = ["MAX_COUNT", "count", "flag"]
+__all__ = ["LABEL", "MAX_COUNT", "SEAT", "count", "flag"]
 
 MAX_COUNT: Final = 10_000
 """The largest value a count option takes unless the game sets a smaller ``maximum``."""
+
+LABEL: Final = "picnic_rules.label"
+"""The metadata key of an option's label for players (``count(2, label="Cards dealt")``)."""
+
+SEAT: Final = "picnic_rules.seat"
+"""The metadata key that marks a count option naming a seat (``count(0, seat=True)``)."""
 
 
 @attrs.frozen
@@ -51,8 +62,20 @@ def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise RulesError(f"{name} must be a bool, not {type(value).__name__}", field=name)
 
 
-def count(default: int, *, minimum: int = 0, maximum: int = MAX_COUNT) -> Any:
-    """An int option in ``minimum..maximum`` (a bool is refused).
+def _metadata(label: str, seat: bool = False) -> dict[str, Any]:
+    return {**({LABEL: label} if label else {}), **({SEAT: True} if seat else {})}
+
+
+def count(
+    default: int,
+    *,
+    minimum: int = 0,
+    maximum: int = MAX_COUNT,
+    label: str = "",
+    seat: bool = False,
+) -> Any:
+    """An int option in ``minimum..maximum`` (a bool is refused); ``label`` is its name for
+    players, ``seat`` says that it names a seat (0 the first).
 
     >>> @attrs.frozen
     ... class Rules:
@@ -64,9 +87,11 @@ def count(default: int, *, minimum: int = 0, maximum: int = MAX_COUNT) -> Any:
     """
     if not minimum <= default <= maximum:
         raise ValueError(f"the default {default} is outside {minimum}..{maximum}")
-    return attrs.field(default=default, validator=_Count(minimum, maximum))
+    return attrs.field(
+        default=default, validator=_Count(minimum, maximum), metadata=_metadata(label, seat)
+    )
 
 
-def flag(default: bool) -> Any:
-    """A bool option (an int is refused)."""
-    return attrs.field(default=default, validator=_flag)
+def flag(default: bool, *, label: str = "") -> Any:
+    """A bool option (an int is refused); ``label`` is its name for players."""
+    return attrs.field(default=default, validator=_flag, metadata=_metadata(label))

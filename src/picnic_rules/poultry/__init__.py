@@ -57,7 +57,7 @@ from .spaces import action_space, chance_space, view_bounds
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view
-from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group
+from .words import ABOUT, REASON_WORDS, describe, describe_move, describe_public, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -100,6 +100,7 @@ __all__ = [
     "check_view",
     "commit_options",
     "describe",
+    "describe_public",
     "describe_move",
     "determinize",
     "duel_chance",

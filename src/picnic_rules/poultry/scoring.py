@@ -11,8 +11,8 @@ import functools
 import operator
 from typing import TypedDict
 
-from ..game import Outcome
-from .cards import Counts, GrainCounts, kinds
+from ..game import Outcome, ScoreLine
+from .cards import GRAINS, Counts, GrainCounts, kinds
 from .rules import Rules
 from .state import PublicView, State
 
@@ -84,6 +84,33 @@ class Figures(TypedDict):
     """Each seat's grain by colour value."""
     cards: list[CardFigure]
     """The deck's kinds of card, in the order of every count of cards."""
+    breakdown: list[list[ScoreLine]]
+    """Each seat's points counted out: its grain by colour, then its captured poultry."""
+    counting: str
+    """How the score is counted, in a sentence."""
+
+
+def _counting(values: tuple[int, ...]) -> str:
+    worth = ", ".join(f"{g} {v}" for g, v in zip(GRAINS, values, strict=True))
+    return (
+        f"Each grain scores its colour's value ({worth}); each captured bird scores its "
+        "own value (a -2 costs 2)."
+    )
+
+
+def _counted(rules: Rules, grain: GrainCounts, stock: Counts) -> list[ScoreLine]:
+    """A seat's points counted out: each colour of grain, then each captured bird."""
+    lines: list[ScoreLine] = [
+        {"what": f"{n} {colour} grain{'' if n == 1 else 's'} x {value}", "points": n * value}
+        for colour, n, value in zip(GRAINS, grain, rules.grain_values, strict=True)
+        if n
+    ]
+    lines += [
+        {"what": f"{card} caught", "points": card.value}
+        for card, n in zip(rules.kinds, stock, strict=True)
+        for _ in range(n)
+    ]
+    return lines or [{"what": "no grain and no poultry yet", "points": 0}]
 
 
 def figures(public: PublicView) -> Figures:
@@ -91,7 +118,8 @@ def figures(public: PublicView) -> Figures:
     all public: ``"scores"``, each seat's points so far (what :func:`result` would give
     now); ``"grain_points"``, each seat's grain by colour value; and ``"cards"``, the deck's
     kinds of card in the order of every count (a hand, the discard pile, a seat's stock),
-    each as ``{"colour", "value", "fox", "notation"}``.
+    each as ``{"colour", "value", "fox", "notation"}``; ``"breakdown"``, each seat's points
+    counted out (grain by colour, then each captured bird), and ``"counting"`` how.
 
     >>> from picnic_rules import GAMES
     >>> game = GAMES["poultry"]
@@ -108,6 +136,11 @@ def figures(public: PublicView) -> Figures:
         ],
         "grain_points": [sum(map(operator.mul, grain, values)) for grain in public.grain],
         "cards": list(_card_figures(rules.poultry, rules.foxes)),
+        "breakdown": [
+            _counted(rules, grain, stock)
+            for grain, stock in zip(public.grain, public.stocks, strict=True)
+        ],
+        "counting": _counting(values),
     }
 
 

@@ -18,6 +18,7 @@ from typing import Final
 
 from ..errors import IllegalMove
 from ..game import Outcome
+from ..kit import to_no_seat
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts
 from .engine import to_move
 from .moves import (
@@ -45,6 +46,7 @@ __all__ = [
     "counted",
     "describe",
     "describe_move",
+    "describe_public",
     "ending",
     "grain_words",
     "move_group",
@@ -207,7 +209,19 @@ def describe(v: View, observation: Observation) -> str:
     Raises what :func:`~picnic_rules.poultry.update` raises for an
     observation that cannot follow ``v``.
     """
+    return _told(v, observation, update(v, observation))
+
+
+def describe_public(v: View, observation: Observation) -> str:
+    """:func:`describe`'s sentence told to no seat: every seat in the third person, what a
+    spectator reads (``observation`` is that of seat ``v.player``, one the move shows
+    nothing the others do not see)."""
     after = update(v, observation)
+    return _told(to_no_seat(v), observation, to_no_seat(after))
+
+
+def _told(v: View, observation: Observation, after: View) -> str:
+    """The sentence of ``observation`` for reader ``v.player`` (no seat's, for a spectator)."""
     move = observation.move
     shuffled = " (the discard pile is shuffled into a new deck)" if not v.deck_size else ""
     if move is None:
@@ -233,10 +247,10 @@ def describe(v: View, observation: Observation) -> str:
         return f"at {move.yard.yard}: " + _resolution(v, after)  # the board names its birds
     elif isinstance(move, Allot):
         actor = _actor(observation)
-        target = "yourself" if move.seat == actor == v.player else _who(v, move.seat)
-        if move.seat == actor != v.player:
-            target = "itself"
-        text = f"{_does(v, actor, 'offer')} a {move.grain} grain to {target}"
+        if move.seat == actor:
+            text = f"{_does(v, actor, 'claim')} a {move.grain} grain"
+        else:
+            text = f"{_does(v, actor, 'offer')} a {move.grain} grain to {_who(v, move.seat)}"
     elif isinstance(move, NoDeal):
         text = f"{_does(v, _actor(observation), 'decline')} to propose"
     elif isinstance(move, Accept):

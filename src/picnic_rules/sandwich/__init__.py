@@ -76,7 +76,7 @@ from .rules import PLAYERS, Rules
 from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, SandwichId, State, View
 from .views import PublicView, determinize, figures, public, view
-from .words import ABOUT, REASON_WORDS, SCORE_WORD, describe, move_group
+from .words import ABOUT, REASON_WORDS, SCORE_WORD, describe, describe_public, move_group
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -125,6 +125,7 @@ __all__ = [
     "counting_sandwiches",
     "covered_by_fly",
     "describe",
+    "describe_public",
     "describe_move",
     "determinize",
     "figures",

@@ -765,7 +765,7 @@ def _apply_discard(state: State, move: Discard) -> State:
 
 
 def _discard(state: State, card: Card) -> State:
-    """The seat to act discards a ``card``, which ends its turn."""
+    """The seat to act discards a ``card``, which ends the turn."""
     return _end_turn(state, _spent(state, card), add(state.discard_pile, card))
 
 

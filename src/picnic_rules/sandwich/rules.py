@@ -59,7 +59,7 @@ class Rules:
     """Fly cards in the deck (there is always exactly one fly token)."""
     hand_size: int = count(2, maximum=MAX_CARDS)
     """Cards dealt to each seat before the first turn."""
-    first_player: int = count(0, maximum=PLAYERS[1] - 1)
+    first_player: int = count(0, maximum=PLAYERS[1] - 1, seat=True, label="First to play")
     """The seat that is dealt to first and takes the first turn (house rule)."""
     action_limit: int = count(60, minimum=1, maximum=10_000)
     """Non-chance moves in a row without a finished sandwich that end the game (house rule)."""

@@ -5,19 +5,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import Any, Final, TypedDict
 
+from ..game import ScoreLine
 from ..kit.counts import subtract, total
 from ..kit.visibility import Visibility
 from .cards import Card, Counts, Sandwich
-from .predicates import counting_sandwiches, covered_by_fly, is_finished
+from .moves import Ant
+from .predicates import (
+    ant_may_steal,
+    counting_sandwiches,
+    covered_by_fly,
+    is_finished,
+    open_sandwiches,
+)
 from .state import State, View
 
 __all__ = [
+    "COUNTING",
     "SEEN",
     "PublicView",
     "determinize",
     "Figures",
+    "Steal",
     "figures",
     "hidden_sizes",
     "public",
@@ -87,6 +97,15 @@ declarations of :class:`State`'s fields (a ``View`` less its seat and its hand).
 public = SEEN.public_of
 
 
+class Steal(TypedDict):
+    """A steal an ant could make: the move's ``notation``, the sandwich robbed (``[seat,
+    index]``) and the thief's sandwich the card goes onto (its index)."""
+
+    notation: str
+    victim: list[int]
+    onto: int
+
+
 class Figures(TypedDict):
     """The numbers a board shows of the sandwich table (:func:`figures`)."""
 
@@ -96,22 +115,68 @@ class Figures(TypedDict):
     """For each seat's sandwiches in order, whether it is finished."""
     counts: list[list[bool]]
     """For each seat's sandwiches in order, whether it counts (finished, no fly on it)."""
+    breakdown: list[list[ScoreLine]]
+    """Each seat's score counted out: its finished sandwiches, less the one under the fly."""
+    steals: list[Steal]
+    """Every steal an ant of the seat whose turn it is could make on the table now."""
+    counting: str
+    """How the score is counted, in a sentence."""
+
+
+COUNTING: Final = "Each finished sandwich counts 1, unless the fly is on it."
+"""How a sandwich score is counted (the figures' ``"counting"``)."""
+
+
+def _counted(table: Sequence[Sequence[Sandwich]], fly: Any, seat: int) -> list[ScoreLine]:
+    """Seat ``seat``'s score counted out: its finished sandwiches, less the one the fly is on."""
+    finished = sum(map(is_finished, table[seat]))
+    noun = "sandwich" if finished == 1 else "sandwiches"
+    lines: list[ScoreLine] = [{"what": f"{finished or 'no'} finished {noun}", "points": finished}]
+    if any(
+        is_finished(sandwich) and covered_by_fly(fly, seat, index)
+        for index, sandwich in enumerate(table[seat])
+    ):
+        lines.append({"what": "less the finished sandwich under the fly", "points": -1})
+    return lines
+
+
+def _steals(table: Sequence[Sequence[Sandwich]], fly: Any, thief: int) -> list[Steal]:
+    """Every steal an ant of ``thief`` could make: the top card of another seat's open
+    sandwich onto an open one of its own that the card continues."""
+    if not 0 <= thief < len(table):
+        return []
+    mine = open_sandwiches(table, fly, thief)
+    return [
+        {"notation": str(Ant(victim, index, onto)), "victim": [victim, index], "onto": onto}
+        for victim in range(len(table))
+        if victim != thief
+        for index in open_sandwiches(table, fly, victim)
+        for onto in mine
+        if ant_may_steal(table[victim][index], table[thief][onto])
+    ]
 
 
 def figures(public: Any) -> Figures:
     """The numbers a board shows of the table (:attr:`Game.figures <picnic_rules.Game.figures>`):
     ``"scores"``, each seat's counting sandwiches (the scores); ``"finished"`` and
     ``"counts"``, for each seat's sandwiches in order, whether it is finished and whether
-    it counts (finished, and the fly not on it).
+    it counts (finished, and the fly not on it); ``"breakdown"``, each seat's score counted
+    out (its finished sandwiches, less the one under the fly), and ``"counting"`` how;
+    ``"steals"``, the steals an ant of the seat whose turn it is could make (which sandwich
+    it robs, which of its own the card goes onto: what a board offers after an ant).
 
     >>> from picnic_rules import GAMES
     >>> game = GAMES["sandwich"]
-    >>> figures(game.public_view(game.new_game(2)))
-    {'scores': [0, 0], 'finished': [[], []], 'counts': [[], []]}
+    >>> shown = figures(game.public_view(game.new_game(2)))
+    >>> shown["scores"], shown["finished"], shown["counts"], shown["breakdown"][0]
+    ([0, 0], [[], []], [[], []], [{'what': 'no finished sandwiches', 'points': 0}])
     """
     table, fly = public.table, public.fly
     return {
         "scores": [counting_sandwiches(table, fly, seat) for seat in range(len(table))],
+        "breakdown": [_counted(table, fly, seat) for seat in range(len(table))],
+        "steals": _steals(table, fly, public.turn),
+        "counting": COUNTING,
         "finished": [[is_finished(sandwich) for sandwich in sandwiches] for sandwiches in table],
         "counts": [
             [

@@ -15,6 +15,7 @@ from typing import Final
 
 from ..errors import PicnicError, move_text
 from ..game import Outcome
+from ..kit import to_no_seat
 from .cards import Card
 from .engine import SIXTY_ACTIONS, THREE_SANDWICHES
 from .moves import Ant, Discard, Draw, End, Fly, Move, Play
@@ -28,6 +29,7 @@ __all__ = [
     "SCORE_WORD",
     "card_name",
     "describe",
+    "describe_public",
     "ending",
     "move_group",
     "number",
@@ -223,7 +225,25 @@ def describe(v: View, observation: Observation) -> str:
     >>> [describe(view(state, seat), observe(state, Draw(Card.ANT), seat)) for seat in (0, 1)]
     ['you are dealt an ant', 'seat 0 is dealt a card']
     """
-    after = update(v, observation)  # refuses an observation that cannot follow v
+    return _told(v, observation, update(v, observation))  # update refuses one that cannot follow
+
+
+def describe_public(v: View, observation: Observation) -> str:
+    """:func:`describe`'s sentence told to no seat: every seat in the third person, what a
+    spectator reads (``observation`` is that of seat ``v.player``, one the move shows
+    nothing the others do not see).
+
+    >>> from picnic_rules.sandwich import Card, Draw, new_game, observe, view
+    >>> state = new_game(2)
+    >>> describe_public(view(state, 1), observe(state, Draw(Card.ANT), 1))
+    'seat 0 is dealt a card'
+    """
+    after = update(v, observation)
+    return _told(to_no_seat(v), observation, to_no_seat(after))
+
+
+def _told(v: View, observation: Observation, after: View) -> str:
+    """The sentence of ``observation`` for reader ``v.player`` (no seat's, for a spectator)."""
     move = observation.move
     seat = observation.actor
     if move is None:
@@ -239,7 +259,7 @@ def describe(v: View, observation: Observation) -> str:
     elif isinstance(move, Discard):
         what = _discard(v, seat, move.card)
     else:
-        what = _does(v, seat, "end your turn", "ends its turn")
+        what = _does(v, seat, "end your turn", "ends the turn")
     return what + _consequence(v, after, move)
 
 

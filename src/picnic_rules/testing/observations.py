@@ -119,12 +119,16 @@ def played(checker: Context[S, V, M, R], state: S, move: M, new: S, deep: bool) 
     check = "observations" if follow else "describe" if describe else "codec"
     followed = checker.followed
     assert followed is not None or not follow, "observations.start was not called"
+    befores: list[Any] = []
+    seen: list[Any] = []
     for seat in range(checker.players):
         obs = observe(checker, check, state, move, seat)
         if followed is not None:
             before = followed[seat]
         else:
             before = checker.call(check, f"view(state, {seat})", state, game.view, state, seat)
+        befores.append(before)
+        seen.append(obs)
         if describe:
             words.sentence(checker, state, before, obs, seat, move)
         if followed is not None:
@@ -134,6 +138,8 @@ def played(checker: Context[S, V, M, R], state: S, move: M, new: S, deep: bool) 
             what = f"the observation of {notation(move)!r} by seat {seat}"
             documents.check_object(checker, obs, what, state)
             documents.check_update(checker, new, seat, (obs,), before)
+    if describe:
+        words.public_sentence(checker, state, move, befores, seen)
 
 
 def every_move(checker: Context[S, V, M, R], state: S, legal: tuple[M, ...]) -> None:

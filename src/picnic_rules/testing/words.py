@@ -20,6 +20,7 @@ None of them may raise.
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..codec.limits import check_description
@@ -30,7 +31,14 @@ from .text import notation, short
 if TYPE_CHECKING:
     from .context import Context
 
-__all__ = ["DETERMINIZATIONS", "groups", "move_sentences", "pictures", "sentence"]
+__all__ = [
+    "DETERMINIZATIONS",
+    "groups",
+    "move_sentences",
+    "pictures",
+    "public_sentence",
+    "sentence",
+]
 
 
 def sentence(
@@ -51,6 +59,52 @@ def sentence(
             f"describe(view of seat {seat}, observe(state, {notation(move)!r}, {seat})) "
             f"is {short(text, 300)}, not one line of plain text ({_why(text)})\n"
             f"  observation: {short(obs)}",
+            state,
+        )
+    checker.ok()
+
+
+_YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+
+
+def public_sentence(
+    checker: Context[S, V, M, R],
+    state: S,
+    move: M,
+    befores: list[Any],
+    observations: list[Any],
+) -> None:
+    """``describe_public`` (the sentence told to no seat, a spectator's) is one line that
+    says "you" to nobody and is the same from every seat shown no more of ``move`` than the
+    others: the seats it is hidden from (an observation's ``move`` of ``None``) if there
+    are any, else every seat -- so it cannot tell a spectator a card one of them holds.
+    ``befores`` and ``observations`` are each seat's view before the move and its
+    observation of it."""
+    blind = [seat for seat, obs in enumerate(observations) if getattr(obs, "move", True) is None]
+    told: dict[int, Any] = {}
+    for seat in blind or range(len(observations)):
+        call = f"describe_public(view of seat {seat}, observe(state, {notation(move)!r}, {seat}))"
+        text = checker.call(
+            "describe", call, state, checker.game.describe_public, befores[seat], observations[seat]
+        )
+        if not _one_line(text):
+            checker.fail(
+                "describe", f"{call} is {short(text, 300)}, not one line ({_why(text)})", state
+            )
+        if _YOU.search(text):
+            checker.fail(
+                "describe",
+                f'{call} is {short(text, 300)}: a spectator\'s sentence says "you" to nobody '
+                "(every seat in the third person)",
+                state,
+            )
+        told[seat] = text
+    if len(set(told.values())) > 1:
+        shown = "; ".join(f"from seat {seat}: {short(text, 200)}" for seat, text in told.items())
+        checker.fail(
+            "describe",
+            f"describe_public of {notation(move)!r} depends on the seat it is told from "
+            f"(a seat's own cards in a spectator's words?): {shown}",
             state,
         )
     checker.ok()

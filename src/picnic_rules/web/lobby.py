@@ -5,7 +5,11 @@ open tables, and the page's board scripts.
 ``GET /api/lobby``                          ``{"games": [GAME, ...], "tables": [OPEN,
                                             ...]}``: each game's name, title, player
                                             range, seat kinds, variants and ``Rules``
-                                            fields (:func:`describe_game`); the listed
+                                            fields (:func:`describe_game`), with what
+                                            introduces it to a newcomer (``intro``,
+                                            ``how_to_play``, ``rules_url``, ``options``:
+                                            :func:`~picnic_rules.web.intro.introduce`);
+                                            the listed
                                             tables that still have a free seat
                                             (:func:`describe_open`), newest first, at
                                             most :data:`MAX_SHOWN`
@@ -67,6 +71,7 @@ from ..game import AnyGame
 from ..host import Host, Saved
 from ..options_text import rules_form, rules_from_values, rules_types
 from ..registry import GAMES, get_game
+from .intro import introduce
 from .reading import HEADERS, MAX_SEED, RequestError, host_of, in_thread, take
 from .reading import json_answer as _json
 from .reading import only_fields as _only
@@ -338,9 +343,11 @@ class Lobby:
         registry's first load is not safe across threads)."""
         every = [get_game(name) for name in GAMES]
         files = _static_files(every)
-        return cls(
-            [describe_game(game, f"boards/{game.name}.js" in files) for game in every], files
-        )
+        games = [
+            {**describe_game(game, f"boards/{game.name}.js" in files), **introduce(game)}
+            for game in every
+        ]
+        return cls(games, files)
 
 
 def _lobby(request: Request) -> Lobby:

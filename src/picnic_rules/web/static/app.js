@@ -40,9 +40,10 @@ const $ = (id) => document.getElementById(id);
 const el = (...args) => window.PicnicBoards.el(...args);
 
 class ApiError extends Error {
-  constructor(message, status) {
+  constructor(message, status, code) {
     super(message);
     this.status = status;
+    this.code = code || "";  // the server's name of the error: "token", "taken", "rules", ...
   }
 }
 
@@ -58,7 +59,7 @@ async function api(method, path, body, token) {
   } catch (error) {
     throw new ApiError("the server's answer was not JSON (" + response.status + ")", response.status);
   }
-  if (!response.ok) throw new ApiError(data.reason || "the server refused (" + response.status + ")", response.status);
+  if (!response.ok) throw new ApiError(data.reason || "the server refused (" + response.status + ")", response.status, data.error);
   return data;
 }
 
@@ -75,7 +76,7 @@ async function busy(work) {
     await serial(work);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) gone();
-    else say(error instanceof ApiError ? error.message : "Could not reach the server.");
+    else say(explain(error));
   } finally {
     document.body.dataset.busy = "false";
   }
@@ -83,6 +84,47 @@ async function busy(work) {
 
 function say(text) {
   $("message").textContent = text || "";
+  if (!text) $("offer").hidden = true;
+}
+
+// A refusal in words for a player: the game's names for its options, the players' names
+// for seats, and what to do about it; never the library's code names.
+function explain(error) {
+  if (!(error instanceof ApiError)) return "Could not reach the server.";
+  let text = error.message;
+  const info = lobby.games[game.name] || chosen();
+  if (info) {
+    text = text.replace(new RegExp("\\b" + info.name.replace(/[-]/g, "\\-") + "\\b", "g"), info.short);
+    for (const field of info.rules || []) {
+      text = text.replace(new RegExp("\\b" + field.name + "\\b", "g"), optionWords(info, field).label.toLowerCase());
+    }
+  }
+  switch (error.code) {
+    case "token":
+      return "This link does not open a seat at this table: it may be cut short or belong to another game. Start a new game below, or ask for the link again.";
+    case "taken":
+      return "That invite was used already: its seat is taken.";
+    case "stale":
+      return "The table moved on before your move arrived: here it is as it is now.";
+    case "rules":
+      return "The rules options do not work together: " + text + ".";
+    case "players":
+      return "That number of players does not work: " + text + ".";
+    case "busy":
+      return "The server is busy: " + text + ".";
+    default:
+      return sentence(named(text)) + (/[.!?]$/.test(text) ? "" : ".");
+  }
+}
+
+function sentence(text) {
+  const words = String(text);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// A number and its noun, agreeing: "1 move", "19 moves".
+function counted(n, noun, plural) {
+  return n + " " + (n === 1 ? noun : plural || noun + "s");
 }
 
 // --- names -------------------------------------------------------------------------------
@@ -110,6 +152,22 @@ function seatLabel(seat) {
 function named(text) {
   const words = String(text).replace(/\bseat (\d+)\b/g, (whole, seat) => nameOf(Number(seat)));
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// A sentence of the game as the page shows it: in its board's words (a board may name what
+// it draws as it labels it: PicnicBoards.register(name, {words(text, ctx)})), then with
+// the players' names. `seat` is the reader's, null for a spectator.
+function told(text, seat) {
+  const board = game.board;
+  let words = String(text);
+  if (board && typeof board.words === "function") {
+    try {
+      words = board.words(words, { seat, names: Array.from({ length: game.info ? game.info.players : 0 }, (_, i) => nameOf(i)) });
+    } catch (error) {
+      words = String(text);  // the game's own words
+    }
+  }
+  return named(words);
 }
 
 // --- where the game is kept: the address and the browser's storage ----------------------
@@ -259,6 +317,12 @@ async function join(id, invite) {
         setTimeout(() => restore(id, saved.tokens, saved.invite), 0);  // this browser took it
         return;
       }
+      if (error instanceof ApiError && (error.code === "taken" || error.code === "token")) {
+        offerWatch(id, error.code === "taken"
+          ? "That invite was used already: its seat is taken. You can watch the table instead."
+          : "That invite does not open a seat of this table (it may be cut short). You can watch the table instead.");
+        return;
+      }
       throw error;
     }
     await useTable(await api("GET", "/api/tables/" + encodeURIComponent(id)));
@@ -269,6 +333,17 @@ async function join(id, invite) {
     await fetchSeat(joined.seat);
     connect();
   });
+}
+
+// A link that cannot seat this browser: say why, and offer to watch the table.
+function offerWatch(id, text) {
+  forget();
+  game.id = null;
+  showOnly(null);
+  say(text);
+  $("offer-watch").dataset.table = id;
+  $("offer").hidden = false;
+  $("offer-watch").focus();
 }
 
 function showLinks() {
@@ -311,12 +386,77 @@ function fillGames() {
   const current = select.value || lobby.order[0];
   select.replaceChildren(...lobby.order.map((name) => el("option", { value: name }, gameTitle(lobby.games[name]))));
   select.value = lobby.games[current] ? current : lobby.order[0];
+  fillGameList();
   fillGame();
+}
+
+// Each game introduced: its picture, what it is, how to play it (its own words, as the
+// terminal's ? says them), its rules page, and a button that chooses it below.
+function fillGameList() {
+  $("game-list").replaceChildren(...lobby.order.map((name) => {
+    const info = lobby.games[name];
+    const picture = el("div", { class: "game-picture", "aria-hidden": "true" });
+    drawPicture(picture, info);
+    const title = "game-card-" + name;
+    const how = el("details", { class: "how-to-play" }, el("summary", {}, "How to play"),
+      ...(info.how_to_play || []).map((text) => el("p", {}, text)));
+    const rules = info.rules_url ? el("a", { href: info.rules_url, target: "_blank", rel: "noopener", class: "rules-link" },
+      "The full rules of " + info.short) : null;
+    return el("article", { class: "game-card", "data-game": name, "aria-labelledby": title },
+      picture,
+      el("div", { class: "game-words" },
+        el("h3", { id: title }, gameTitle(info)),
+        el("p", { class: "game-line" }, info.intro || ""),
+        el("p", { class: "game-players" }, info.min_players === info.max_players ? info.min_players + " players" : info.min_players + " to " + info.max_players + " players"),
+        how,
+        el("p", { class: "game-links" }, rules,
+          el("button", { type: "button", class: "choose-game", "data-game": name, onclick: () => chooseGame(name) }, "Play " + info.short))));
+  }));
+}
+
+// A game's picture: its board's (PicnicBoards.register(name, {picture})), else the
+// generic board's.
+async function drawPicture(node, info) {
+  const boards = window.PicnicBoards;
+  const board = info.board ? await boards.load(info.name) : boards.generic;
+  const drawn = board.picture ? board.picture() : boards.generic.picture(info.short);
+  node.replaceChildren(drawn || boards.generic.picture(info.short));
+}
+
+function chooseGame(name) {
+  $("game").value = name;
+  fillGame();
+  $("setup").scrollIntoView({ block: "start" });
+  $("game").focus({ preventScroll: true });
+}
+
+// A rules option in words: its label and help (from the game's Rules, the lobby's
+// "options"), whether its value is a seat.
+function optionWords(info, field) {
+  const words = (info.options || {})[field.name];
+  return words || { label: sentence(field.name.replace(/_/g, " ")), help: "", seat: false };
+}
+
+// A value as the form shows it: yes/no, a list with commas, a seat by its player.
+function valueWords(info, field, value) {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (optionWords(info, field).seat) return "Player " + (Number(value) + 1);
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+function variantWords(info, name, changes) {
+  const fields = Object.fromEntries(info.rules.map((field) => [field.name, field]));
+  const said = Object.entries(changes).map(([key, value]) => {
+    const field = fields[key] || { name: key };
+    return optionWords(info, field).label + " " + valueWords(info, field, value);
+  });
+  return sentence(name.replace(/-/g, " ")) + (said.length ? ": " + said.join(", ") : "");
 }
 
 function fillGame() {
   const info = chosen();
   if (!info) return;
+  $("game-intro").textContent = info.intro || "";
   const players = $("players");
   const before = Number(players.value) || info.min_players;
   const counts = [];
@@ -324,27 +464,47 @@ function fillGame() {
   players.replaceChildren(...counts.map((n) => el("option", { value: String(n) }, String(n))));
   players.value = String(Math.min(Math.max(before, info.min_players), info.max_players));
   $("variant").replaceChildren(
-    el("option", { value: "" }, "the standard rules"),
+    el("option", { value: "" }, "The standard rules"),
     ...Object.entries(info.variants).filter(([name]) => name !== "default").map(([name, changes]) =>
-      el("option", { value: name }, name + " (" + Object.entries(changes).map(([k, v]) => k + "=" + v).join(", ") + ")")));
+      el("option", { value: name }, variantWords(info, name, changes))));
   $("rules-fields").replaceChildren(...info.rules.map((field) => {
     const id = "rule-" + field.name;
+    const words = optionWords(info, field);
+    const help = words.help ? el("small", { class: "rule-help", id: id + "-help" }, words.help) : null;
+    const described = help ? id + "-help" : null;
     let input;
     if (field.type === "bool") {
-      input = el("select", { id, "data-rule": field.name },
-        el("option", { value: "" }, "as the variant says (" + field.default + ")"),
-        el("option", { value: "true" }, "true"), el("option", { value: "false" }, "false"));
+      input = el("select", { id, "data-rule": field.name, "aria-describedby": described },
+        el("option", { value: "" }, "as the variant says (" + valueWords(info, field, field.default) + ")"),
+        el("option", { value: "true" }, "yes"), el("option", { value: "false" }, "no"));
+    } else if (words.seat) {
+      input = el("select", { id, "data-rule": field.name, "data-seat": "", "aria-describedby": described });
     } else {
       input = el("input", {
-        id, type: "text", "data-rule": field.name, autocomplete: "off",
+        id, type: "text", "data-rule": field.name, autocomplete: "off", "aria-describedby": described,
         inputmode: field.type === "int" ? "numeric" : null,
-        placeholder: Array.isArray(field.default) ? field.default.join(",") : String(field.default),
+        placeholder: valueWords(info, field, field.default),
       });
     }
-    const bounds = field.type === "int" && field.minimum !== undefined ? " (" + field.minimum + " to " + field.maximum + ")" : "";
-    return el("label", { class: "rule" }, field.name.replace(/_/g, " ") + bounds, input);
+    const bounds = field.type === "int" && field.minimum !== undefined && !words.seat ? " (" + field.minimum + " to " + field.maximum + ")" : "";
+    return el("div", { class: "rule" }, el("label", { for: id }, words.label + bounds), input, help);
   }));
   fillSeats();
+}
+
+// A seat option offers the table's players by name (as many as play).
+function fillSeatOptions() {
+  const info = chosen();
+  const n = playersWanted();
+  for (const select of document.querySelectorAll("#rules-fields select[data-seat]")) {
+    const field = info.rules.find((entry) => entry.name === select.dataset.rule);
+    const before = select.value;
+    const name = (seat) => ($("name-" + seat) && $("name-" + seat).value.trim()) || "Player " + (seat + 1);
+    select.replaceChildren(
+      el("option", { value: "" }, "as the variant says (" + name(Number(field.default)) + ")"),
+      ...Array.from({ length: n }, (_, seat) => el("option", { value: String(seat) }, name(seat))));
+    select.value = before !== "" && Number(before) < n ? before : "";
+  }
 }
 
 function fillSeats() {
@@ -367,26 +527,34 @@ function fillSeats() {
       id: "name-" + seat, type: "text", maxlength: 24, autocomplete: "off", placeholder: "Player " + (seat + 1),
     });
     name.value = names[seat] || "";
+    name.addEventListener("change", () => fillSeatOptions());
     return el("div", { class: "seat-row" },
       el("label", {}, "Player " + (seat + 1) + " name", name),
       el("label", {}, "played by", select));
   }));
+  fillSeatOptions();
 }
 
 function rulesWanted() {
   const info = chosen();
   const changes = {};
+  const number = /^-?[0-9]{1,9}$/;
   for (const field of info.rules) {
     const input = $("rule-" + field.name);
     const text = input ? input.value.trim() : "";
     if (text === "") continue;
+    const words = optionWords(info, field);
     if (field.type === "bool") changes[field.name] = text === "true";
     else if (field.type === "int") {
-      if (!/^-?[0-9]{1,9}$/.test(text)) throw new Error("The rules option " + field.name + " is a whole number.");
-      changes[field.name] = Number(text);
+      if (!number.test(text)) throw new Error(words.label + " is a whole number.");
+      const value = Number(text);
+      if (field.minimum !== undefined && (value < field.minimum || value > field.maximum)) {
+        throw new Error(words.label + " is a whole number from " + field.minimum + " to " + field.maximum + ".");
+      }
+      changes[field.name] = value;
     } else if (field.type === "ints") {
       const items = text.replace(/^\[|\]$/g, "").split(",").map((item) => item.trim()).filter(Boolean);
-      if (!items.every((item) => /^-?[0-9]{1,9}$/.test(item))) throw new Error("The rules option " + field.name + " is whole numbers separated by commas.");
+      if (!items.every((item) => number.test(item))) throw new Error(words.label + " is whole numbers separated by commas.");
       changes[field.name] = items.map(Number);
     } else if (field.type === "names") {
       changes[field.name] = text.replace(/^\[|\]$/g, "").split(",").map((item) => item.trim()).filter(Boolean);
@@ -598,6 +766,7 @@ setInterval(() => {
 
 async function watch(id) {
   await busy(async () => {
+    say("");
     reset(id);
     await useTable(await api("GET", "/api/tables/" + encodeURIComponent(id)));
     $("hint").textContent = "You are watching: the table as every player sees it, without anyone's hand. It moves by itself.";
@@ -613,7 +782,7 @@ async function fetchPublic() {
   const answer = await api("GET", "/api/games/" + game.id + "/public?since=" + watching.seen);
   const first = watching.seen;
   watching.seen = answer.seen;
-  answer.log.forEach((line, i) => watching.log.push({ n: first + i + 1, text: line }));
+  answer.log.forEach((line, i) => watching.log.push({ n: first + i + 1, text: told(line, null) }));
   watching.log = watching.log.slice(-LOG_SIZE);
   watching.doc = answer;
   document.body.dataset.seen = String(answer.seen);
@@ -624,8 +793,9 @@ async function fetchPublic() {
   else if (answer.to_move === "chance" && game.info && game.info.real_table) turn = "Chance acts: the players enter what happened at the table";
   else if (answer.to_move === "chance") turn = "Cards are being dealt";
   else turn = nameOf(answer.to_move) + " to play";
-  $("spectate-turn").textContent = turn + " · " + answer.seen + " moves · seats: " +
-    Array.from({ length: answer.players }, (_, seat) => "seat " + seat + " = " + nameOf(seat)).join(", ");
+  $("spectate-turn").textContent = turn + " · " + counted(answer.seen, "move");
+  renderScores($("spectate-scores"), answer.figures, over, null);
+  renderResult($("spectate-result"), answer.outcome, answer.figures, null);
   $("spectate-log").replaceChildren(...watching.log.map((line) => el("li", { value: line.n }, line.text)));
   const root = $("spectate-board");
   root.replaceChildren();
@@ -741,6 +911,7 @@ function drawBoard(root, doc, seat) {
     busy: false, // drawn from a settled document; a move asked for while one is in flight is ignored
     reducedMotion: reducedMotion(),
     spectator: seat === null,
+    words: (text) => told(text, seat),  // a sentence of the game with the players' names
     el: boards.el,
     card: boards.card,
   };
@@ -810,15 +981,21 @@ function render() {
   else if (doc.to_move === null || typeof doc.to_move !== "number") turn = "The cards are being dealt";
   else turn = seatLabel(doc.to_move) + " to play";
   $("turn").textContent = turn;
-  renderResult(doc.outcome);
+  renderScores($("scores"), doc.figures, over, game.current);
+  renderResult($("result"), doc.outcome, doc.figures, game.current);
   root.replaceChildren();
   drawBoard(root, doc, game.current);
   renderLog();
-  if ((game.focusBoard || wasInside) && !root.contains(document.activeElement) && !over) {
+  if (game.focusBoard && !over) {
+    // a new game, a joined seat, a hand shown: the table itself takes the focus, so that
+    // no key pressed to start it acts on the board before the player has looked
+    root.focus({ preventScroll: true });
+  } else if (wasInside && !root.contains(document.activeElement) && !over) {
     const target = root.querySelector("[data-focus]") || root.querySelector("button:not([disabled]), [tabindex='0']");
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   }
   game.focusBoard = false;
+  if (!over && mine) showDecision();
   if (over && !game.ended) {
     game.ended = true;
     const box = $("result");
@@ -827,31 +1004,78 @@ function render() {
   }
 }
 
+window.addEventListener("resize", () => {
+  const doc = game.doc;
+  if (doc && !game.watching && $("cover").hidden && doc.outcome === null && doc.to_move === game.current) showDecision();
+});
+
 function renderLog() {
   const entry = game.seats[game.current];
   const list = $("moves");
-  list.replaceChildren(...entry.log.map((line) => el("li", { value: line.n }, named(line.text))));
+  list.replaceChildren(...entry.log.map((line) => el("li", { value: line.n }, told(line.text, game.current))));
   list.scrollTop = list.scrollHeight;
 }
 
-function renderResult(outcome) {
-  const box = $("result");
+// Each seat's points so far, from the game's figures (none for a game that shows none).
+function renderScores(node, figures, over, seat) {
+  const scores = figures && Array.isArray(figures.scores) ? figures.scores : null;
+  node.hidden = !scores || over;
+  if (!scores || over) {
+    node.replaceChildren();
+    return;
+  }
+  const word = described(game.name).score_word;
+  node.replaceChildren(el("strong", {}, word + " so far: "),
+    scores.map((score, i) => (seat === null ? nameOf(i) : seatLabel(i)) + " " + score).join(" · "));
+}
+
+// The end: who won, why the game ended, and each seat's score counted out the way the
+// rulebook counts it (the game's figures' breakdown), else the scores alone.
+function renderResult(box, outcome, figures, seat) {
   box.hidden = outcome === null;
   if (outcome === null) {
     box.replaceChildren();
     return;
   }
+  const label = (i) => (seat === null ? nameOf(i) : seatLabel(i));
   let headline;
-  const alone = Object.keys(game.seats).length === 1;
+  const alone = seat !== null && Object.keys(game.seats).length === 1;
   if (outcome.winners.length > 1) headline = "A tie: " + outcome.winners.map(nameOf).join(" and ");
-  else if (alone && outcome.winners[0] === game.current) headline = "You win!";
+  else if (alone && outcome.winners[0] === seat) headline = "You win!";
   else headline = nameOf(outcome.winners[0]) + " wins!";
   const entry = described(game.name);
-  const scores = outcome.scores.map((score, seat) => seatLabel(seat) + ": " + score).join(", ");
-  box.replaceChildren(
-    el("h2", {}, headline),
-    el("p", { class: "reason" }, "The game ended: " + (entry.reasons[outcome.reason] || outcome.reason) + ". " + entry.score_word + ": " + scores + "."),
-  );
+  const why = "The game ended: " + (entry.reasons[outcome.reason] || outcome.reason.replace(/-/g, " ")) + ".";
+  const rows = figures && Array.isArray(figures.breakdown) ? figures.breakdown : null;
+  const totals = entry.score_word + ": " + outcome.scores.map((score, i) => label(i) + ": " + score).join(", ") + ".";
+  const parts = [el("h2", {}, headline), el("p", { class: "reason" }, rows ? why : why + " " + totals)];
+  if (rows) {
+    if (figures.counting) parts.push(el("p", { class: "counting" }, figures.counting));
+    parts.push(el("ul", { class: "breakdown" }, outcome.scores.map((score, i) => el("li", { "data-seat": String(i) },
+      el("strong", {}, label(i) + ": " + counted(score, "point")),
+      el("ul", {}, (rows[i] || []).map((line) => el("li", {}, line.what + ": " + signed(line.points))))))));
+  }
+  box.replaceChildren(...parts);
+}
+
+function signed(points) {
+  return points < 0 ? "\u2212" + -points : String(points);
+}
+
+// Keep the decision in view: the parts of the board a player must judge or act on (a
+// board marks them data-decision) and every control, scrolled into the screen when they
+// are not all on it already.
+function showDecision() {
+  const root = $("board-root");
+  const parts = Array.from(root.querySelectorAll("[data-decision], button:not([disabled])"))
+    .filter((node) => node.getClientRects().length);
+  if (!parts.length) return;
+  const boxes = parts.map((node) => node.getBoundingClientRect());
+  const top = Math.min(...boxes.map((box) => box.top));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const turn = $("turn").getBoundingClientRect();
+  const start = bottom - turn.top <= window.innerHeight ? turn.top : top;  // the turn line too if it fits
+  window.scrollBy(0, start - 4);
 }
 
 // --- keys ------------------------------------------------------------------------------------
@@ -882,6 +1106,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("game").addEventListener("change", () => fillGame());
   $("players").addEventListener("change", () => fillSeats());
+  $("offer-watch").addEventListener("click", () => { const id = $("offer-watch").dataset.table; if (id) watch(id); });
   $("mode").addEventListener("change", () => fillSeats());
   $("open-refresh").addEventListener("click", () => refreshOpen());
   for (const id of ["invite-link", "watch-link"]) $(id).addEventListener("focus", () => $(id).select());

@@ -9,36 +9,22 @@
 
 (function () {
   const GAME = "ants";
-  const KINDS = ["soldier", "worker", "worker", "worker", "scout", "scout"];
-  const DIE_NAMES = ["soldier", "worker1", "worker2", "worker3", "scout1", "scout2"];
   const LETTER = { soldier: "S", worker: "W", scout: "c" };
   const SEAT_COLOURS = ["#c2185b", "#2e7d32", "#ef6c00", "#1565c0"];
   const PLATE = { blue: "#3b73d1", green: "#3f9e4d", purple: "#8047b3" };
-  const CATEGORIES = ["watermelons", "sandwiches", "cookies", "blue plates", "green plates", "purple plates"];
-  const SCORING = {
-    1: "most lines with exactly one of each food",
-    2: "most purple plates with sandwiches",
-    3: "most cookies in a single line",
-    4: "most columns holding two plates of one colour",
-    5: "most green plates with cookies",
-    6: "most complete food sets (one of each food)",
-    7: "largest group of touching cookies",
-    8: "most blue plates with watermelons",
-    9: "most rows holding two plates of one food",
-    10: "largest group of touching plates of one colour",
-  };
-  const ROUND_CARDS = {
-    "second-wind": "a die of yours comes home from the Puddle",
-    stomp: "knock any die off the cards",
-    honey: "+2 to your ants on a card this round",
-    "re-toss": "toss your die again after it lands",
-    "double-time": "toss two dice this turn",
-    "scout-ahead": "move a die of yours to a neighbouring card",
-    planner: "place a card beside your colony, not on an ant",
-    "head-start": "start the next round",
-  };
-  const TURNS = ["as printed", "a quarter turn clockwise", "half a turn", "a quarter turn anticlockwise"];
   const CELL = 30;
+
+  // What the game's figures say of the table and its rules (doc.figures): each die's kind,
+  // the cells of a card at each turn, the Scoring, Majority and Round cards in words, the
+  // placements open now. Kept from the last document drawn.
+  let F = { dice: [], shapes: { 3: [], 2: [] }, turns: [], scoring: [], majority: [], round_cards: {}, placements: [] };
+  const kindOf = (index) => F.dice[index] || "die";
+  // "worker 2": a die by its kind and its number among the dice of that kind
+  const dieName = (index) => {
+    const kind = kindOf(index);
+    const same = F.dice.filter((k) => k === kind).length;
+    return same > 1 ? `${kind} ${F.dice.slice(0, index + 1).filter((k) => k === kind).length}` : kind;
+  };
 
   // the registry and the element builders are the page's (boards/common.js)
   const { el, svg, seatNames } = window.PicnicBoards;
@@ -72,7 +58,8 @@
 .pa-seats { display: grid; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); gap: 0.4rem; }
 .pa-seat { border-left: 6px solid var(--pa-seat); }
 .pa-seat.pa-turn { box-shadow: 0 0 0 2px #1a5fb4; }
-.pa-colony { overflow-x: auto; max-width: 100%; }
+.pa-colony { max-width: 100%; }
+.pa-colony-picture { display: block; max-width: 100%; height: auto; max-height: 60vh; }
 .pa-colony button.pa-cell { all: unset; cursor: pointer; }
 .pa-colony button.pa-cell:focus-visible rect, .pa-colony .pa-cell[aria-pressed="true"] rect { stroke: #1a5fb4; stroke-width: 3; }
 .pa-list { margin: 0.1rem 0; padding-left: 1.1rem; font-size: 0.85rem; }
@@ -118,13 +105,11 @@
       svg("path", { d: `M${x - 2 * s} ${y - 4 * s} L${x + 1 * s} ${y + 4 * s} M${x + 1 * s} ${y - 4 * s} L${x - 2 * s} ${y + 4 * s}`, stroke: colour || "#222", "stroke-width": 0.8 * s }));
   }
 
-  // The cells of a card turned `turn` quarter turns clockwise, relative to its plate.
+  // The cells of a card turned `turn` quarter turns clockwise, relative to its plate, as
+  // the game's figures give them.
   function cells(card, turn) {
-    const printed = [[0, 0, "plate"], [1, 0, "ant"], [0, 1, "ant"], [1, 1, card.ants === 2 ? "bare" : "ant"]];
-    return printed.map(([dx, dy, what]) => {
-      for (let i = 0; i < turn; i += 1) [dx, dy] = [-dy, dx];
-      return [dx, dy, what];
-    });
+    const shape = (F.shapes[String(card.ants)] || [])[turn];
+    return shape || [[0, 0, "plate"], [1, 0, "ant"], [0, 1, "ant"], [1, 1, card.ants === 2 ? "bare" : "ant"]];  // as printed
   }
 
   function cellPicture(card, what, x, y, size) {
@@ -186,6 +171,7 @@
     ctx = Object.assign({ names: [], busy: false, reducedMotion: false, spectator: false, seat: null }, ctx || {});
     if (!Array.isArray(ctx.names)) ctx.names = [];
     const u = ctx.spectator ? watched(doc) : update(doc);
+    if (u && u.figures && u.figures.shapes) F = u.figures;
     root.replaceChildren();
     const board = el("div", { class: "pa-board" + (ctx.reducedMotion ? " pa-still" : ""), "data-game": GAME });
     root.append(board);
@@ -228,7 +214,7 @@
   function watched(doc) {
     const table = doc && doc.view && doc.view.public;
     if (!table || !table.state) return null;
-    return { view: { player: null, state: table.state }, to_move: doc.to_move, outcome: doc.outcome, legal_moves: [], observations: [] };
+    return { view: { player: null, state: table.state }, to_move: doc.to_move, outcome: doc.outcome, legal_moves: [], observations: [], figures: doc.figures };
   }
 
   // Dice whose place or face changed, and area cards new, since the last document (kept
@@ -270,7 +256,7 @@
 
   // ---- the picnic area ----
   function area(state, names, byGroup, ctx, fresh) {
-    const cloth = el("section", { class: "pa-cloth", "aria-label": "the picnic area" });
+    const cloth = el("section", { class: "pa-cloth", "aria-label": "the picnic area", "data-decision": targetMoves(state, byGroup).size ? "" : null });
     const grid = el("div", { class: "pa-area" });
     const targets = targetMoves(state, byGroup);
     const honey = state.honey || [];
@@ -282,7 +268,7 @@
       state.dice.forEach((row, seat) => row.forEach((d, index) => {
         if (d.spot !== "area" || !d.cards.includes(position)) return;
         const both = d.cards.length > 1 ? `, also touching card ${d.cards.find((c) => c !== position)}` : "";
-        const picture = diePicture(KINDS[index], d.face, seat, `${whose(names, seat)} ${DIE_NAMES[index]} showing ${d.face}${both}`);
+        const picture = diePicture(kindOf(index), d.face, seat, `${whose(names, seat)} ${dieName(index)} showing ${d.face}${both}`);
         if (fresh.die(seat, index)) picture.classList.add("pa-land");
         if (d.cards.length > 1) picture.setAttribute("opacity", "0.75");
         dice.append(picture);
@@ -303,8 +289,8 @@
     const loose = [];
     const puddle = [];
     state.dice.forEach((row, seat) => row.forEach((d, index) => {
-      if (d.spot === "loose") loose.push(diePicture(KINDS[index], d.face, seat, `${whose(names, seat)} ${DIE_NAMES[index]}, loose, showing ${d.face}`));
-      if (d.spot === "puddle") puddle.push(diePicture(KINDS[index], null, seat, `${whose(names, seat)} ${DIE_NAMES[index]} on the Puddle`));
+      if (d.spot === "loose") loose.push(diePicture(kindOf(index), d.face, seat, `${whose(names, seat)} ${dieName(index)}, loose, showing ${d.face}`));
+      if (d.spot === "puddle") puddle.push(diePicture(kindOf(index), null, seat, `${whose(names, seat)} ${dieName(index)} on the Puddle`));
     }));
     const deck = state.deck.reduce((a, b) => a + b, 0);
     cloth.append(el("div", { class: "pa-row" }, `Deck: ${deck} cards`,
@@ -337,12 +323,12 @@
 
   // ---- the controls beside the area ----
   function actions(state, u, names, byGroup, ctx) {
-    const box = el("section", { class: "pa-panel pa-act", id: "pa-act", "aria-label": "your move" });
+    const box = el("section", { class: "pa-panel pa-act", id: "pa-act", "aria-label": "your move", "data-decision": "" });
     let any = false;
     const kinds = tossKinds(byGroup);
     if (kinds.length) {
       any = true;
-      const home = state.dice[u.view.player].map((d, i) => (d.spot === "home" ? KINDS[i] : null)).filter(Boolean);
+      const home = state.dice[u.view.player].map((d, i) => (d.spot === "home" ? kindOf(i) : null)).filter(Boolean);
       const row = el("div", { class: "pa-controls", role: "group", "aria-label": "the die to toss" });
       for (const kind of kinds) {
         const count = home.filter((k) => k === kind).length;
@@ -365,40 +351,48 @@
     } else if (settles.length > 1) {  // several dice: each choice says which die goes where
       any = true;
       const row = el("div", { class: "pa-controls" });
-      for (const key of settles) for (const move of byGroup.get(key)) row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, sentence(move.description)));
+      for (const key of settles) for (const move of byGroup.get(key)) row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, sentence(move.description, names)));
       box.append(el("h3", { text: "Settle your dice" }), row);
     }
-    const placing = [...byGroup.keys()].filter((key) => key.startsWith("place "));
-    if (placing.length) { any = true; box.append(placeControls(state, u, byGroup, placing, ctx)); }
+    if (placements(byGroup).length) { any = true; box.append(placeControls(state, u, byGroup, ctx, names[u.view.player])); }
     const others = [...byGroup.entries()].filter(([key]) => !/^(toss |retoss|keep|settle |place )/.test(key));
     if (others.length) {
       any = true;
       const row = el("div", { class: "pa-controls" });
-      for (const [, list] of others) for (const move of list) row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, sentence(move.description)));
+      for (const [, list] of others) for (const move of list) row.append(el("button", { type: "button", "data-move": move.notation, disabled: ctx.busy, onclick: () => ctx.play(move.notation) }, sentence(move.description, names)));
       box.append(el("h3", { text: "Round cards and more" }), row);
     }
     if (ctx.tell && u.to_move === "chance" && state.phase === "land") { any = true; box.append(landingForm(state, names, ctx)); }
     return any ? box : null;
   }
 
-  const sentence = (words) => words.replace(/^you /, "").replace(/^./, (c) => c.toUpperCase());
+  // A move's words for its button: the seat's own sentence ("you play ...") as an order,
+  // the other seats by their names.
+  const sentence = (words, names) => named(words.replace(/^you /, ""), names).replace(/^./, (c) => c.toUpperCase());
 
   // Placing: choose a won card, a cell of the colony, a rotation; the colony previews it.
+  // The placements are the game's figures' (the card, its plate's cell, its turn), each
+  // one of the seat's legal moves.
+  function placements(byGroup) {
+    const legal = new Set([...byGroup.values()].flat().map((move) => move.notation));
+    return F.placements.filter((placement) => legal.has(placement.notation));
+  }
+
   function placeOptions(byGroup, card) {
     const cellsOf = new Map();
-    for (const move of byGroup.get(`place ${card}`) || []) {
-      const found = /^(-?\d+),(-?\d+) turn (\d)( planner)?$/.exec(move.target);
-      if (!found) continue;
-      const cell = `${found[1]},${found[2]}`;
+    for (const placement of placements(byGroup)) {
+      if (placement.card.notation !== card) continue;
+      const cell = `${placement.x},${placement.y}`;
       if (!cellsOf.has(cell)) cellsOf.set(cell, []);
-      cellsOf.get(cell).push({ x: Number(found[1]), y: Number(found[2]), turn: Number(found[3]), planner: Boolean(found[4]), move });
+      cellsOf.get(cell).push(placement);
     }
     return cellsOf;
   }
 
-  function placeControls(state, u, byGroup, placing, ctx) {
-    const box = el("div", { id: "pa-place" });
-    const cards = placing.map((key) => key.slice("place ".length));
+  function placeControls(state, u, byGroup, ctx, name) {
+    const box = el("div", { id: "pa-place", "data-decision": "" });
+    const won = new Map(placements(byGroup).map((placement) => [placement.card.notation, placement.card]));
+    const cards = [...won.keys()];
     if (!cards.includes(memory.card)) { memory.card = cards[0]; memory.cell = null; memory.option = 0; }
     const options = placeOptions(byGroup, memory.card);
     if (!options.has(memory.cell)) { memory.cell = options.keys().next().value; memory.option = 0; }
@@ -407,21 +401,22 @@
     box.append(el("h3", { text: "Place a won card" }));
     const row = el("div", { class: "pa-controls", role: "group", "aria-label": "the card to place" });
     for (const card of cards) {
-      const found = /^(\w+)-(\w+?)(-2)?$/.exec(card);
-      const picture = found ? cardPicture({ colour: found[1], food: found[2], ants: found[3] ? 2 : 3 }, 40) : null;
       row.append(el("button", { type: "button", class: "pa-won", "data-card": card, "aria-pressed": String(card === memory.card), disabled: ctx.busy,
-        "aria-label": `place the ${card.replace(/-2$/, " (two ants)").replace("-", " ")}`,
-        onclick: () => { memory.card = card; memory.cell = null; memory.option = 0; redraw(".pa-won[aria-pressed='true']"); } }, picture));
+        "aria-label": `place the ${cardWords(won.get(card))}`,
+        onclick: () => { memory.card = card; memory.cell = null; memory.option = 0; redraw(".pa-won[aria-pressed='true']"); } }, cardPicture(won.get(card), 40)));
     }
     box.append(row);
     if (chosen) {
       box.append(el("p", { class: "pa-label", id: "pa-preview-words", text:
-        `Plate at column ${chosen.x}, row ${chosen.y}, ${TURNS[chosen.turn]}${chosen.planner ? " (Planner: beside the colony)" : ""}. Pick a dotted cell in your colony to move it.` }));
+        `Plate at column ${chosen.x}, row ${chosen.y}, ${F.turns[chosen.turn] || ""}${chosen.planner ? " (Planner: beside the colony)" : ""}. Pick a dotted cell in your colony to move it.` }));
+      // the colony with the card previewed where it would go, and the cells it may go to
+      box.append(colony(state.colonies[u.view.player], byGroup, ctx, name));
       const controls = el("div", { class: "pa-controls" });
       controls.append(el("button", { type: "button", id: "pa-rotate", disabled: ctx.busy || choices.length < 2,
         "aria-label": `Rotate: ${choices.length} ways fit here`, onclick: () => { memory.option += 1; redraw("#pa-rotate"); } }, "↻ Rotate"));
-      controls.append(el("button", { type: "button", id: "pa-place-here", "data-move": chosen.move.notation, disabled: ctx.busy,
-        "aria-label": `Place it: ${chosen.move.description.replace(/^you /, "")}`, onclick: () => ctx.play(chosen.move.notation) }, "Place it"));
+      const move = [...byGroup.values()].flat().find((entry) => entry.notation === chosen.notation);
+      controls.append(el("button", { type: "button", id: "pa-place-here", "data-move": chosen.notation, disabled: ctx.busy,
+        "aria-label": `Place it: ${(move ? move.description : chosen.words).replace(/^you /, "")}`, onclick: () => ctx.play(chosen.notation) }, "Place it"));
       box.append(controls);
     }
     return box;
@@ -429,7 +424,7 @@
 
   // At a real table: say where the tossed die landed (ctx.tell sends the chance outcome).
   function landingForm(state, names, ctx) {
-    const kind = KINDS[state.tossing] || "worker";
+    const kind = F.dice[state.tossing] || "worker";
     const faces = [...new Set(state.rules[`${kind}_faces`])].sort((a, b) => a - b);
     const positions = state.area.map((card, i) => (card ? i : null)).filter((i) => i !== null);
     const form = el("form", { class: "pa-form", id: "pa-landing", "aria-label": "where the die landed" });
@@ -481,10 +476,10 @@
     const box = el("section", { class: "pa-panel", "aria-label": "the Scoring cards" });
     box.append(el("h3", { text: "Scoring cards" }));
     const list = el("ul", { class: "pa-list" });
-    state.scoring.forEach((card, i) => list.append(el("li", { text: `${SCORING[Number(card)] || "card " + card}: ${state.rewards[i]} pts` })));
+    F.scoring.forEach((card) => list.append(el("li", { text: `${card.words}: ${card.points} points` })));
     if (state.scoring.length) box.append(list);
     if (state.majority.length) {
-      box.append(el("div", { class: "pa-label", text: "Majority card, most of each: " + state.majority.map((points, i) => `${CATEGORIES[i]} ${points}`).join(", ") }));
+      box.append(el("div", { class: "pa-label", text: "Majority card: " + F.majority.map((token) => `${token.words} ${token.points}`).join(", ") }));
     }
     return box;
   }
@@ -493,17 +488,18 @@
   function seatPanel(state, seat, names, byGroup, ctx, me) {
     const box = el("section", { class: "pa-panel pa-seat" + (state.turn === seat && state.phase !== "over" ? " pa-turn" : ""), "data-seat": seat, "aria-label": names[seat] });
     box.style.setProperty("--pa-seat", SEAT_COLOURS[seat % 4]);
-    box.append(el("h3", { text: names[seat] + (state.starter === seat ? " · starts this round" : "") }));
+    const starts = state.starter === seat && state.phase !== "over";
+    box.append(el("h3", { text: names[seat] + (starts ? " · starts this round" : "") }));
     const home = [];
-    state.dice[seat].forEach((d, index) => { if (d.spot === "home") home.push(diePicture(KINDS[index], null, seat, `${DIE_NAMES[index]} at home`)); });
+    state.dice[seat].forEach((d, index) => { if (d.spot === "home") home.push(diePicture(kindOf(index), null, seat, `${dieName(index)} at home`)); });
     box.append(el("div", { class: "pa-row" }, "Anthill: ", ...(home.length ? home : ["empty"])));
     if (state.held[seat].length) {
-      box.append(el("div", { class: "pa-row" }, "Round cards: ", state.held[seat].map((card) => el("span", { title: ROUND_CARDS[card] || "", text: `${card} (${ROUND_CARDS[card] || ""})` }))));
+      box.append(el("div", { class: "pa-row" }, "Round cards: ", state.held[seat].map((card) => el("span", { title: F.round_cards[card] || "", text: `${card} (${F.round_cards[card] || ""})` }))));
     }
     if (state.won[seat].length) box.append(el("div", { class: "pa-row" }, "Won, to place: ", state.won[seat].map((card) => cardPicture(card, 30))));
     if (state.set_aside[seat].length) box.append(el("div", { class: "pa-row" }, "Set aside: ", state.set_aside[seat].map((card) => cardPicture(card, 24))));
-    box.append(colony(state.colonies[seat], seat === me && !ctx.spectator ? byGroup : null, ctx, names[seat]));
-    if (state.colonies[seat].length) box.append(el("div", { class: "pa-label pa-plates", text: plates(state.colonies[seat]) }));
+    box.append(colony(state.colonies[seat], null, ctx, names[seat]));  // the placement's preview is in the move's panel
+    if (state.colonies[seat].length) box.append(el("div", { class: "pa-label pa-plates", text: (F.colonies || [])[seat] || "" }));
     return box;
   }
 
@@ -511,17 +507,16 @@
     const options = byGroup && memory.card ? placeOptions(byGroup, memory.card) : new Map();
     const chosenCell = options.get(memory.cell);
     const preview = chosenCell ? chosenCell[memory.option % chosenCell.length] : null;
-    const found = memory.card ? /^(\w+)-(\w+?)(-2)?$/.exec(memory.card) : null;
-    const ghost = preview && found ? { card: { colour: found[1], food: found[2], ants: found[3] ? 2 : 3 }, x: preview.x, y: preview.y, turn: preview.turn } : null;
+    const ghost = preview ? { card: preview.card, x: preview.x, y: preview.y, turn: preview.turn } : null;
     const all = [...placed, ...(ghost ? [ghost] : [])];
     const points = [];
     for (const p of all) for (const [dx, dy] of cells(p.card, p.turn)) points.push([p.x + dx, p.y + dy]);
-    for (const key of options.keys()) points.push(key.split(",").map(Number));
+    for (const [first] of options.values()) points.push([first.x, first.y]);
     if (!points.length) return el("p", { class: "pa-label", text: "Colony: no cards yet." });
     const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
     const x0 = Math.min(...xs), y0 = Math.min(...ys);
     const width = (Math.max(...xs) - x0 + 1) * CELL, height = (Math.max(...ys) - y0 + 1) * CELL;
-    const picture = svg("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`, width: width + 4, height: height + 4, role: "img", "aria-label": `${name}'s colony: ${placed.map((p) => cardWords(p.card)).join(", ") || "empty"}` });
+    const picture = svg("svg", { viewBox: `-2 -2 ${width + 4} ${height + 4}`, width: width + 4, height: height + 4, class: "pa-colony-picture", role: "img", "aria-label": `${name}'s colony: ${placed.map((p) => cardWords(p.card)).join(", ") || "empty"}` });
     const drawCard = (p, ghostly) => {
       const g = svg("g", ghostly ? { opacity: 0.75, class: "pa-ghost" } : {});
       for (const [dx, dy, what] of cells(p.card, p.turn)) g.append(cellPicture(p.card, what, (p.x + dx - x0) * CELL, (p.y + dy - y0) * CELL, CELL));
@@ -536,8 +531,7 @@
     // the cells the plate may go to: buttons over the picture
     if (options.size) {
       const layer = svg("g", {});
-      for (const key of options.keys()) {
-        const [x, y] = key.split(",").map(Number);
+      for (const [key, [{ x, y }]] of options) {
         const cell = svg("rect", { x: (x - x0) * CELL + 3, y: (y - y0) * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, fill: key === memory.cell ? "rgba(26,95,180,0.15)" : "rgba(246,195,67,0.25)", stroke: "#d8a000", "stroke-width": 1.5, "stroke-dasharray": "3 2" });
         const button = svg("a", { class: "pa-cell", tabindex: 0, role: "button", "data-cell": key, "aria-pressed": String(key === memory.cell), "aria-label": `put the plate at column ${x}, row ${y}` }, cell);
         const choose = () => { memory.cell = key; memory.option = 0; redraw(`[data-cell='${key}']`); };
@@ -548,18 +542,6 @@
       picture.append(layer);
     }
     return wrap;
-  }
-
-  // What the Majority card counts in a colony: plates of each food and of each colour.
-  function plates(placed) {
-    const count = (test) => placed.filter(test).length;
-    const plural = { watermelon: "watermelons", sandwich: "sandwiches", cookie: "cookies" };
-    const foods = ["watermelon", "sandwich", "cookie"].map((food) => {
-      const n = count((p) => p.card.food === food);
-      return `${n} ${n === 1 ? food : plural[food]}`;
-    });
-    const colours = ["blue", "green", "purple"].map((colour) => `${count((p) => p.card.colour === colour)} ${colour}`);
-    return `${placed.length} plates: ${foods.join(", ")}; ${colours.join(", ")}`;
   }
 
   let last = { root: null, doc: null, ctx: null };
@@ -590,5 +572,10 @@
       draw(root, doc, ctx);
     },
     hint: "Pick a die, then the card to toss it at; keep or re-toss where it landed; place each card you win into your colony, its rotation shown before you place it.",
+    picture() {
+      const box = el("span", { class: "pa-picture" });
+      box.append(cardPicture({ colour: "green", food: "cookie", ants: 3 }, 56), diePicture("worker", 3, 0, "a worker die showing 3 ants", false));
+      return box;
+    },
   });
 })();

@@ -2,14 +2,17 @@
 // cards drawn as SVG from the face a board gives them, and the generic board, on which a
 // game without a board of its own is played.
 //
-// A board file calls PicnicBoards.register(gameName, {draw(root, doc, ctx), hint}): `root`
+// A board file calls PicnicBoards.register(gameName, {draw(root, doc, ctx), hint, picture}): `root`
 // is an empty element the board fills (again on every new document), `doc` the seat's
 // client document (or a spectator's public answer, whose `view` is the table's public
 // view document: doc.view.public, and `figures` the game's figures of it), `ctx` =
 // {game, seat, names, ownName, play(notation), tell(notation) (at a real table while
 // chance acts, else null; a board's own form for it is marked data-tell), busy,
-// reducedMotion, spectator, el, card}; `hint` is the line the page shows above the table
-// (how to play on this board). A board reads every number it shows from the document
+// reducedMotion, spectator, words(text) (a sentence of the game -- a move's description,
+// say -- with the players' names, as the log shows it), el, card}; `hint` is the line the page shows above the table
+// (how to play on this board); `picture()` (optional) gives the game's picture for the
+// lobby (an element). A board marks with data-decision the parts of the table a player
+// must judge to decide (the page keeps them, and every control, on the screen). A board reads every number it shows from the document
 // (doc.figures: the scores so far, say) and never works out a rule itself. The page
 // (app.js) owns everything else. An installed game ships its board as a file of its own
 // package (Game.board = "PACKAGE:FILE.js"); the server sends it as /static/boards/GAME.js.
@@ -152,24 +155,36 @@
   // --- the generic board ---------------------------------------------------------------
 
   // The board of a game without one of its own, built from the client document alone:
-  // whose turn, the scores if the game gives them (doc.figures.scores), the seat's view
+  // whose turn (the page shows the scores the game gives above it), the seat's view
   // as the game's text picture (only what the seat may see), and every legal move as a
   // button, grouped by its move group (the card or action first, then its targets), each
   // saying in the game's words what it does. Tab and the arrow keys move between the
-  // moves; Enter or Space makes the focused one. A spectator sees the scores and the
-  // table's public view.
+  // moves; Enter or Space makes the focused one. A spectator sees the table's public view.
+  // A game's picture in the lobby, for a game whose board draws none: three cards fanned,
+  // the game's initials on the first.
+  function fanned(faces) {
+    const box = el("span", { class: "fan-picture" });
+    faces.forEach((face, i) => {
+      const card = window.PicnicBoards.card(face);
+      card.style.transform = `rotate(${(i - (faces.length - 1) / 2) * 12}deg)`;
+      box.append(card);
+    });
+    return box;
+  }
+
   const generic = {
+    picture(name) {
+      const initials = String(name || "?").split(/\s+/).map((word) => word.charAt(0)).join("").slice(0, 2).toUpperCase();
+      return fanned([{ back: true }, { back: true }, { text: name, label: name, corner: initials, colour: "#2f6b3a" }]);
+    },
     hint: "Every button is a legal move, grouped by the card or action it starts with: Tab or the arrow keys move between them, Enter or Space makes the focused move.",
     draw(root, doc, ctx) {
       const names = (seat) => (ctx.names && ctx.names[seat]) || "Player " + (seat + 1);
+      const said = (text) => (ctx.words ? ctx.words(text) : text);
       const board = el("div", { class: "gb-board", "data-game": ctx.game || "", "data-generic": "" });
       root.append(board);
-      const scores = doc && doc.figures && Array.isArray(doc.figures.scores) ? doc.figures.scores : null;
-      const scoreLine = scores ? el("p", { class: "gb-scores", id: "gb-scores" },
-        (ctx.scoreWord || "Scores") + ": " + scores.map((score, seat) => names(seat) + " " + score).join(" · ")) : null;
       if (ctx.spectator) {
         board.append(el("p", { class: "gb-status" }, "The table of " + doc.game + ": " + doc.players + " seats."));
-        if (scoreLine) board.append(scoreLine);
         // the public view the answer carries (what every seat sees alike), field by field
         const table = doc.view && doc.view.public;
         if (table) {
@@ -186,8 +201,7 @@
       else if (typeof u.to_move === "number") status = "Waiting for " + names(u.to_move) + ".";
       else status = "Chance acts.";
       board.append(el("p", { class: "gb-status", id: "gb-status" }, status));
-      if (scoreLine) board.append(scoreLine);
-      board.append(el("section", { class: "gb-panel", "aria-labelledby": "gb-table-title" },
+      board.append(el("section", { class: "gb-panel", "aria-labelledby": "gb-table-title", "data-decision": moves.length ? "" : null },
         el("h2", { id: "gb-table-title" }, "The table as you see it"),
         el("pre", { class: "gb-picture", id: "gb-picture" }, u.picture || "")));
       if (!moves.length) return;
@@ -199,7 +213,7 @@
       const button = (entry, text) => el("button", {
         type: "button", class: "gb-move", "data-move": entry.notation, disabled: ctx.busy,
         onclick: () => ctx.play(entry.notation),
-      }, el("span", { class: "gb-name" }, text), el("span", { class: "gb-words" }, entry.description));
+      }, el("span", { class: "gb-name" }, text), el("span", { class: "gb-words" }, said(entry.description)));
       const panel = el("section", { class: "gb-panel gb-moves", id: "gb-moves", "aria-labelledby": "gb-moves-title" },
         el("h2", { id: "gb-moves-title" }, "Your moves"));
       let number = 0;
@@ -283,6 +297,7 @@
     adopt,
     seatDocument,
     seatNames,
+    fanned,
     focusHand,
     register(name, board) {
       this.boards[name] = board;

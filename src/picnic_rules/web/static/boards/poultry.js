@@ -49,6 +49,19 @@
 @media (min-width: 760px) { .pp-deck { display: block; } }
 .pp-deckline { font-size: 0.85rem; }
 .pp-yard .pp-note, .pp-yard .pp-owner { color: #2a2116; }
+@media (max-width: 759px) {
+  .pp-yard .pp-note { display: none; }  /* a phone reads the round yard by yard in the list below */
+  .pp-haggling .pp-yard:not(.pp-now) .pp-yard-cards, .pp-haggling .pp-yard:not(.pp-now) .pp-dice { display: none; }
+  .pp-decide .pp-players { display: contents; }  /* the hand, then the haggle, then the others */
+  .pp-decide .pp-player { order: 2; }
+  .pp-decide .pp-player[data-decision] { order: 0; }
+  .pp-decide #pp-haggle { order: 1; }
+  .pp-panel .pp-controls button { min-height: 2.4rem; font-size: 0.9rem; padding: 0.2rem 0.6rem; }
+  .pp-hand svg { width: 2.75rem; height: auto; }
+  .pp-yard { min-height: 5.5rem; }
+}
+.pp-decide { display: grid; gap: var(--pp-gap); }
+@media (min-width: 760px) { .pp-decide { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; } }
 .pp-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.4rem; }
 .pp-player { background: #fffdf6; border: 1px solid #c9b98f; border-radius: 0.6rem; padding: 0.4rem; }
 .pp-player.pp-turn { border: 2px solid #1a5fb4; }
@@ -222,6 +235,7 @@
     const u = ctx.spectator ? watched(doc) : update(doc);
     root.replaceChildren();
     const board = el("div", { class: "pp-board" + (ctx.reducedMotion ? " pp-still" : ""), "data-game": GAME });
+    if (u && u.view && u.view.phase === "haggle") board.classList.add("pp-haggling");
     root.append(board);
     if (!u || !u.view || !u.figures) {
       board.append(el("p", { class: "pp-status", text: "Watching: the cards stay hidden; the log says what happens." }));
@@ -242,7 +256,7 @@
     board.append(el("p", { class: "pp-status", id: "pp-status", "aria-live": "polite" }, status(view, u, names, moves, figures)));
 
     // the farmyards, left to right, the deck between the middle two
-    const yards = el("div", { class: "pp-yards", role: "list", "aria-label": "the six farmyards" });
+    const yards = el("div", { class: "pp-yards", role: "list", "aria-label": "the six farmyards", "data-decision": "" });
     COLOURS.forEach((colour, index) => {
       if (index === 3) {
         yards.append(el("div", { class: "pp-deck", "aria-hidden": "true" }, cardBack(34), el("div", { text: `deck ${view.deck_size}` })));
@@ -273,7 +287,7 @@
           }
           yard.append(dice);
         }
-        if (here.events.length) yard.append(el("div", { class: "pp-note", text: shorten(words(here.events[here.events.length - 1])) }));
+        if (here.events.length) yard.append(el("div", { class: "pp-note", text: yardNote(words(here.events[here.events.length - 1])) }));
       }
       yards.append(yard);
     });
@@ -282,7 +296,6 @@
 
     // what to do now
     const panel = controls(view, u, moves, names, ctx, words);
-    if (panel) board.append(panel);
 
     // the players: face-down commitments, hands, grain, captured poultry, points
     const seats = el("div", { class: "pp-players" });
@@ -290,6 +303,7 @@
     const order = me === null ? everyone : [me, ...everyone.filter((seat) => seat !== me)];
     for (const seat of order) seats.append(player(view, seat, names, figures, moves, ctx, me));
     if (u.outcome) yards.before(seats);  // at the end the players' points come first
+    else if (panel) board.append(el("div", { class: "pp-decide" }, seats, panel));  // the hand beside the haggle
     else board.append(seats);
     const focus = board.querySelector("#pp-haggle button:not([disabled]), .pp-hand button:not([disabled])");
     if (focus) focus.setAttribute("data-focus", "");
@@ -309,10 +323,11 @@
 
   }
 
-  function shorten(line) {
+  // A yard's note: what happened there, after the yard's own name ("at the Waddling
+  // Pond: ..."), whole (the round's list below says it again, in order).
+  function yardNote(line) {
     const parts = line.split(": ");
-    const said = parts.length > 1 ? parts.slice(1).join(": ") : line;
-    return said.length > 90 ? said.slice(0, 88) + "…" : said;
+    return parts.length > 1 ? parts.slice(1).join(": ") : line;
   }
 
   function isNow(view, index) {
@@ -335,7 +350,7 @@
 
   function player(view, seat, names, figures, moves, ctx, me) {
     const box = el("section", { class: "pp-player" + (view.turn === seat && view.phase === "commit" ? " pp-turn" : ""),
-      "data-seat": seat, "aria-label": names[seat] });
+      "data-seat": seat, "aria-label": names[seat], "data-decision": seat === me && !ctx.spectator ? "" : null });
     box.append(el("h3", {}, el("span", { text: names[seat] }), el("span", { class: "pp-points", text: `${figures.scores[seat]} points` })));
     // committed this round: face down until the reveal (the seat's own cards face up to it)
     const committed = el("div", { class: "pp-row pp-committed" });
@@ -441,10 +456,9 @@
   function controls(view, u, moves, names, ctx, words) {
     if (view.phase !== "haggle" || !view.haggle) return null;
     const haggle = view.haggle;
-    const panel = el("section", { class: "pp-panel", "aria-label": "haggling", id: "pp-haggle" });
+    const panel = el("section", { class: "pp-panel", "aria-label": "haggling", id: "pp-haggle", "data-decision": "" });
     const stake = view.yards[view.yard];
     panel.append(el("h3", { text: `Haggling at ${YARDS[view.yard]} over ${grainWords(stake)}` }));
-    panel.append(el("p", { class: "pp-note", text: `${haggle.seats.map((seat) => names[seat]).join(" and ")} haggle.` }));
     const left = stake.map((count, g) => count - haggle.allotted.reduce((sum, a) => sum + a[g], 0));
     const proposer = haggle.seats[haggle.proposer];
     const offer = el("div", { class: "pp-row" }, `${names[proposer]} proposes: `);
@@ -486,6 +500,13 @@
       keys(root);
       last = { root, doc, ctx };
       draw(root, doc, ctx);
+    },
+    picture() {
+      const box = el("span", { class: "pp-picture" });
+      box.style.display = "flex";
+      box.style.gap = "0.2rem";
+      box.append(cardPicture({ colour: "blue", value: 5, fox: false }, 40), cardPicture({ colour: "red", value: 4, fox: true }, 40));
+      return box;
     },
     hint: "Pick one or two cards and commit them face down; the others' cards show as backs until the reveal, then each farmyard resolves: haggle or duel with the buttons the board offers.",
   });

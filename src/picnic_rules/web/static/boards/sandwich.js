@@ -64,11 +64,18 @@
     redraw();
   }
 
+  // An ant's steal, as the game's figures say it: the sandwich robbed ("S.I", as the board
+  // names the sandwiches it draws) and the thief's sandwich the card goes onto.
+  function steal(entry) {
+    const found = (board.last.doc.figures.steals || []).find((item) => item.notation === entry.notation);
+    return found ? { source: found.victim.join("."), onto: found.onto } : { source: null, onto: null };
+  }
+
   function tapTarget(target) {
     const picking = board.picking;
     if (!picking || busy()) return;
     if (picking.card === "ant" && picking.source === null) {
-      const onto = picking.moves.filter((entry) => entry.target.split(" to ")[0] === target);
+      const onto = picking.moves.filter((entry) => steal(entry).source === target);
       if (onto.length === 1) {
         send(onto[0].notation);
       } else {
@@ -98,7 +105,7 @@
   function targetOf(entry) {
     const seat = board.last.ctx.seat;
     if (entry.card === "ant") {
-      const [source, onto] = entry.target.split(" to ");
+      const { source, onto } = steal(entry);
       return board.picking && board.picking.source !== null ? seat + "." + onto : source;
     }
     if (entry.card === "fly") return entry.target;
@@ -115,6 +122,11 @@
   function covered(view, seat, index) {
     const fly = view.fly;
     return fly !== null && fly !== undefined && fly[0] === seat && fly[1] === index;
+  }
+
+  // "your" or "Ann's": whose sandwich a target is, for its accessible name
+  function ownerName(ctx, seat) {
+    return seat === ctx.seat ? "Your" : (ctx.names[seat] || "Player " + (seat + 1)) + "'s";
   }
 
   function seatName(ctx, seat) {
@@ -149,7 +161,8 @@
         }
         if (isFinished(index)) node.classList.add("finished");
         if (covered(view, seat, index)) node.classList.add("covered");
-        node.append(el("span", { class: "label" }, "Sandwich " + name));
+        node.append(el("span", { class: "label" }, "Sandwich " + (index + 1)));
+        if (target) node.setAttribute("aria-label", ownerName(ctx, seat) + " sandwich " + (index + 1));
         const stack = el("span", { class: "stack" });
         const grown = fresh && board.before[name] !== undefined && board.before[name] < sandwich.length;
         sandwich.slice().reverse().forEach((card, depth) => {
@@ -172,7 +185,7 @@
       return box;
     });
     if (fresh) board.before = seen;
-    return el("section", { id: "table", "aria-label": "The table" }, seats);
+    return el("section", { id: "table", "aria-label": "The table", "data-decision": "" }, seats);
   }
 
   // A hand the seat may not see: its cards' backs, small.
@@ -236,8 +249,10 @@
     return "No more plays: end your turn.";
   }
 
+  // The card an ant is about to steal: the top of the sandwich robbed.
   function stolenCard(view, source) {
-    const [seat, index] = source.split(".").map(Number);
+    const entry = board.picking.moves.find((move) => steal(move).source === source);
+    const [seat, index] = (board.last.doc.figures.steals.find((item) => item.notation === entry.notation) || { victim: [0, 0] }).victim;
     const sandwich = view.table[seat][index];
     return sandwich[sandwich.length - 1];
   }
@@ -282,7 +297,7 @@
     root.append(
       drawTable(view, doc.figures, ctx, fresh),
       piles,
-      el("section", { id: "you", "aria-label": "Your hand" },
+      el("section", { id: "you", "aria-label": "Your hand", "data-decision": "" },
         ...drawHand(view, ctx),
         el("p", { id: "prompt" }, promptText(doc, ctx)),
         el("div", { id: "actions" }, cancelButton, endButton)),
@@ -333,8 +348,24 @@
     // Enter and Space press the focused card: a button's own click
   });
 
+  // The game's sentences name a sandwich as its notation does ("sandwich 1.0": seat 1's
+  // first); the board labels them by their owner and number from 1, and so do these words.
+  function words(text, ctx) {
+    const subject = /^you\b/.test(text) ? ctx.seat : /^seat (\d+)\b/.test(text) ? Number(/^seat (\d+)/.exec(text)[1]) : null;
+    const called = (seat, index) => {
+      const number = "sandwich " + (Number(index) + 1);
+      if (Number(seat) === ctx.seat) return "your " + number;
+      return Number(seat) === subject ? number : "seat " + seat + "'s " + number;
+    };
+    return text
+      .replace(/\b(?:your )?sandwich (\d+)\.(\d+)/g, (all, seat, index) => called(seat, index))
+      .replace(/\bis now (\d+)\.(\d+)/g, (all, seat, index) => "is now " + called(seat, index));
+  }
+
   B.register("sandwich", {
     draw: (root, doc, ctx) => draw(root, doc, ctx, false),
+    words,
+    picture: () => B.fanned([{ ...FACES.bread, text: "bread", label: "Bread" }, { ...FACES.pb, text: "pb", label: "Peanut butter" }, { ...FACES.jelly, text: "jelly", label: "Jelly" }]),
     hint: "Tap a gold card to play it. Ants and flies then ask you to tap a sandwich; Cancel or Escape backs out. Arrow keys move through your hand, Enter or Space plays the focused card, E ends the turn.",
   });
 })();
