@@ -45,12 +45,14 @@ name, a ``-`` written ``_`` (``python_picnic_my_game`` for ``my-game``)."""
 
 
 class _Shared:
-    """What every state of one loaded game shares; copied by reference, never deep."""
+    """What every state of one loaded game shares; copied by reference, never deep, and
+    pickled as its game's name, players, rules and seed (:func:`_shared`)."""
 
     def __init__(self, game: AnyGame, players: int, rules: Any, seed: int) -> None:
         self.game = game
         self.players = players
         self.rules = rules
+        self.seed = seed
         self.moves: ActionSpace = player_space(game, players, rules)
         self.chance: ActionSpace | None = chance_space(game, players, rules)
         self.encoder = ObservationEncoder.for_game(game, players, rules)
@@ -60,6 +62,21 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _shared, (self.game.name, self.players, self.rules, self.seed)
+
+
+_MADE: dict[tuple[str, int, Any, int], _Shared] = {}
+"""The :class:`_Shared` of each game, players, rules and seed an unpickled state named."""
+
+
+def _shared(name: str, players: int, rules: Any, seed: int) -> _Shared:
+    """The shared part of a game, for a state being unpickled: made once per key."""
+    key = (name, players, rules, seed)
+    if key not in _MADE:
+        _MADE[key] = _Shared(GAMES[name], players, rules, seed)
+    return _MADE[key]
+
 
 class _Frozen:
     """An immutable game state with the steps that led to it, which a clone shares rather
@@ -67,17 +84,33 @@ class _Frozen:
     ``previous`` the node before it. ``known`` remembers each seat's information state once
     asked (a pure function of the node)."""
 
-    __slots__ = ("before", "known", "move", "previous", "state")
+    __slots__ = ("before", "game", "known", "move", "previous", "state")
 
-    def __init__(self, state: Any, previous: _Frozen | None = None, move: Any = None) -> None:
+    def __init__(
+        self, state: Any, previous: _Frozen | None = None, move: Any = None, game: str = ""
+    ) -> None:
         self.state = state
         self.previous = previous
         self.before = None if previous is None else previous.state
         self.move = move
+        self.game: str = game if previous is None else previous.game
+        """The name of the game (given at the new game, kept by every step after it)."""
         self.known: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the first state and the moves since, not as a chain of nodes (which
+        pickle would follow one call deeper per step: a long game exceeded Python's
+        recursion limit)."""
+        moves = []
+        node = self
+        while node.previous is not None:
+            moves.append(node.move)
+            node = node.previous
+        moves.reverse()
+        return _replay, (self.game, node.state, moves, self.state)
 
     def information(self, game: AnyGame, seat: int) -> str:
         """Seat ``seat``'s perfect-recall information: one line per step, what it observed."""
@@ -94,13 +127,34 @@ class _Frozen:
         return text
 
 
+def _replay(name: str, first: Any, moves: list[Any], last: Any) -> _Frozen:
+    """The chain of nodes of game ``name`` from state ``first`` through ``moves`` (each
+    applied with the game's unchecked ``apply``, as they were once), ending at ``last``
+    itself."""
+    game = GAMES[name]
+    cell = _Frozen(first, game=name)
+    state = first
+    for move in moves[:-1]:
+        state = game.engine.apply(state, move)
+        cell = _Frozen(state, cell, move)
+    return _Frozen(last, cell, moves[-1]) if moves else cell
+
+
+def _load_state(game_string: str, text: str) -> PicnicState:
+    """The state that ``state.serialize()`` wrote, in the game ``game_string`` loads."""
+    state: PicnicState = pyspiel.load_game(game_string).deserialize_state(text)
+    return state
+
+
 class PicnicState(pyspiel.State):  # type: ignore[misc]
     """A position of a picnic game, for OpenSpiel: ``picnic_state`` is the library's state."""
 
     def __init__(self, game: PicnicGame, shared: _Shared) -> None:
         super().__init__(game)
         self._shared = shared
-        self._cell = _Frozen(shared.game.new_game(shared.players, shared.rules))
+        self._cell = _Frozen(
+            shared.game.new_game(shared.players, shared.rules), game=shared.game.name
+        )
         self._rng: random.Random | None = None
         if shared.sampled:
             self._rng = random.Random(shared.rng.getrandbits(64))
@@ -190,6 +244,13 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return dumps(self._cell.state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game's string and :meth:`serialize`: OpenSpiel's own pickling
+        goes through ``serialize_game_and_state``, which asks a game whose chance is
+        sampled for its generator's state (``GetRNGState``), which a Python game cannot
+        give. The state's own generator is in what :meth:`serialize` writes."""
+        return _load_state, (str(self.get_game()), self.serialize())
 
 
 class PicnicGame(pyspiel.Game):  # type: ignore[misc]
