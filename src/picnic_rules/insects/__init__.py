@@ -88,6 +88,7 @@ from .predicates import (
 )
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
 from .spaces import action_space, chance_space, view_bounds
+from .tensors import tensors
 from .state import Phase, State, Table, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
@@ -183,6 +184,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "tensors",
     "view_bounds",
     "weapon_for",
 ]

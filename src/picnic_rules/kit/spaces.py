@@ -10,7 +10,9 @@ function of ``(players, rules)`` (as OpenSpiel's ``num_distinct_actions`` and pg
   ``None`` for a game whose chance is sampled (its outcomes cannot be listed);
 * ``view_bounds(players, rules)``: the most items each variable-length tuple of a view
   can hold, by path -- a field (``piles``), an item of a tuple (``piles[]``) or a field
-  of a nested class (``state.dice[].cards``), as :func:`tuple_paths` names them.
+  of a nested class (``state.dice[].cards``), as :func:`tuple_paths` names them;
+* ``tensors(players, rules)``: the :class:`~picnic_rules.kit.tensors.Encoding` of a
+  view as a fixed-length vector (:mod:`picnic_rules.kit.tensors`).
 
 A game module may define them (each built-in game does, in its ``spaces.py``);
 :func:`~picnic_rules.kit.define_game` keeps them on the :class:`~picnic_rules.Game` record
@@ -24,7 +26,9 @@ gets the kit's defaults where they can be derived (:func:`tier`):
   outcomes are numbered in the same space (a game with sampled chance has none);
 * the view bounds from its :class:`~picnic_rules.kit.Visibility` (:func:`visibility_bounds`):
   an owned field holds one entry per seat, the sizes one per seat, and an owned entry or
-  a face-up field one count per card kind of the deck.
+  a face-up field one count per card kind of the deck;
+* the encoding from its ``View``'s annotations and its view bounds (its own or the
+  kit's: :func:`picnic_rules.kit.tensors.structure`).
 
 So a game like the example ``keep_or_swap`` gets all three for free. The invariant harness
 checks them at every step of every game it plays (checks ``spaces`` and ``view-bounds``).
@@ -66,6 +70,7 @@ import attrs
 from ..errors import PicnicError, move_text
 from ..game import CHANCE, Actor, ChanceMode
 from ..typevars import M, S
+from . import tensors
 from .notation import Notation, Reader, Several
 
 __all__ = [
@@ -85,7 +90,7 @@ __all__ = [
     "visibility_bounds",
 ]
 
-TIER: Final = ("action_space", "chance_space", "view_bounds")
+TIER: Final = ("action_space", "chance_space", "view_bounds", "tensors")
 """The names of the tier's functions, each of ``(players, rules)``."""
 
 LIMIT: Final = 1 << 20
@@ -516,7 +521,8 @@ def tier(
     (the outcomes numbered among the moves), and to no space -- a function giving
     ``None`` -- for a game whose chance is sampled; ``view_bounds`` to
     :func:`visibility_bounds` of the :class:`~picnic_rules.kit.Visibility` that made the
-    module's ``view``.
+    module's ``view``; ``tensors`` to :func:`picnic_rules.kit.tensors.default` of the
+    module's ``View`` and its view bounds (its own or the default), when it has both.
     """
     found: dict[str, Callable[..., Any] | None] = {}
     notation = namespace.get("NOTATION")
@@ -542,6 +548,9 @@ def tier(
         own = namespace.get(key)
         if own is not None:
             found[key] = typing.cast(Callable[..., Any], own)
+    view, bounds, reasons = namespace.get("View"), found["view_bounds"], namespace.get("REASONS")
+    if found.get("tensors") is None and bounds is not None and isinstance(view, type):
+        found["tensors"] = tensors.default(view, bounds, tuple(typing.cast(Any, reasons) or ()))
     return found
 
 

@@ -54,6 +54,7 @@ from .predicates import (
 from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT, REASONS, figures, result, score
 from .spaces import action_space, chance_space, view_bounds
+from .tensors import tensors
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view
@@ -130,6 +131,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "tensors",
     "view_bounds",
 ]
 __all__ += moves.__all__
