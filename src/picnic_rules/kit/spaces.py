@@ -55,6 +55,7 @@ This module imports no game and no numpy: the action mask of
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
 import math
@@ -79,6 +80,7 @@ __all__ = [
     "ActionSpace",
     "Bounds",
     "Family",
+    "Heads",
     "first_decision",
     "hint",
     "longest",
@@ -238,6 +240,108 @@ class ActionSpace(Sequence[Any]):
     def indexes(self, moves: Iterable[object]) -> list[int]:
         """The index of every move of ``moves``, in order."""
         return [self.index(move) for move in moves]
+
+
+class Heads:
+    """The moves of an :class:`ActionSpace` as a few small choices -- *heads* -- instead of
+    one choice among them all: which family, then the value of each field of it that
+    takes more than one. A policy scores a move as the sum of its heads' units, so its
+    output layer has :attr:`units` numbers, however many moves the space numbers (the ants
+    game's 571,719 moves are 245 units with two seats, its largest head 63).
+
+    The heads are laid one after another: ``family`` (one unit per family), then, for each
+    family in order, a head per field with more than one value, called
+    ``Kind.field`` (``Kind#2.field`` for a second family of the same class). A move's
+    units (:meth:`units`) are its family's unit and one unit in each head of its family;
+    :meth:`index` turns them back into the move's number in the flat space, which stays
+    what it is (the flat numbering is unchanged).
+
+    >>> @attrs.frozen
+    ... class Step:
+    ...     dx: int
+    ...     dy: int
+    >>> @attrs.frozen
+    ... class Stay:
+    ...     pass
+    >>> space = ActionSpace((Family(Step, (("dx", (-1, 0, 1)), ("dy", (-1, 0, 1)))),
+    ...                      Family(Stay, ())))
+    >>> heads = Heads(space)
+    >>> heads.names, heads.sizes, heads.units, heads.width
+    (('family', 'Step.dx', 'Step.dy'), (2, 3, 3), 8, 3)
+    >>> heads.units_of(space.index(Step(1, -1))), heads.units_of(space.index(Stay()))
+    ((0, 4, 5), (1,))
+    >>> heads.index((0, 4, 5)) == space.index(Step(1, -1))
+    True
+    """
+
+    def __init__(self, space: ActionSpace) -> None:
+        self.space = space
+        """The flat space."""
+        families = space.families
+        names: list[str] = ["family"]
+        sizes: list[int] = [len(families)]
+        used: dict[str, int] = {}
+        plan: list[tuple[tuple[int, int, int], ...]] = []
+        total = len(families)
+        for family in families:
+            kind = family.kind.__name__
+            used[kind] = used.get(kind, 0) + 1
+            label = kind if used[kind] == 1 else f"{kind}#{used[kind]}"
+            fields = []
+            for (name, values), step in zip(family.fields, family._radix, strict=True):
+                if len(values) > 1:
+                    names.append(f"{label}.{name}")
+                    sizes.append(len(values))
+                    fields.append((total, step, len(values)))
+                    total += len(values)
+            plan.append(tuple(fields))
+        self.names: tuple[str, ...] = tuple(names)
+        """Each head's name, in order."""
+        self.sizes: tuple[int, ...] = tuple(sizes)
+        """Each head's number of units."""
+        self.units: int = total
+        """The units of all heads together."""
+        self.width: int = 1 + max((len(fields) for fields in plan), default=0)
+        """The most units one move has (its family's and one per head of its family)."""
+        self._plan = tuple(plan)
+        self._memo: dict[int, tuple[int, ...]] = {}
+
+    @property
+    def largest(self) -> int:
+        """The units of the largest head."""
+        return max(self.sizes)
+
+    def units_of(self, index: int) -> tuple[int, ...]:
+        """The units of the move numbered ``index`` in the flat space: its family's, then one
+        per head of its family."""
+        found = self._memo.get(index)
+        if found is None:
+            space = self.space
+            if not 0 <= index < len(space):
+                raise PicnicError(f"action {index} is not in 0..{len(space) - 1}")
+            family = bisect.bisect_right(space._offsets, index) - 1
+            number = index - space._offsets[family]
+            found = (family, *(unit + number // step % size for unit, step, size in self._plan[family]))
+            if len(self._memo) < 200_000:
+                self._memo[index] = found
+        return found
+
+    def index(self, units: Sequence[int]) -> int:
+        """The flat index of the move whose units are ``units`` (as :meth:`units_of` gives);
+        :class:`~picnic_rules.PicnicError` for units that are no move's."""
+        units = tuple(units)
+        if not units or not 0 <= units[0] < len(self._plan):
+            raise PicnicError(f"no move has the units {units}")
+        family = units[0]
+        fields = self._plan[family]
+        if len(units) != 1 + len(fields):
+            raise PicnicError(f"no move has the units {units}")
+        number = 0
+        for unit, (start, step, size) in zip(units[1:], fields, strict=True):
+            if not start <= unit < start + size:
+                raise PicnicError(f"no move has the units {units}")
+            number += (unit - start) * step
+        return self.space._offsets[family] + number
 
 
 # ---------------------------------------------------------------- helpers for a game's builder
