@@ -43,10 +43,11 @@ fields are:
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import Any
 
 from ..kit.tensors import Encoding, Layout
-from .cards import CARD_KINDS, RoundCard, ScoringCard, kind_index
+from .cards import CARD_KINDS, RoundCard, ScoringCard
 from .engine import REASONS, new_game
 from .rules import Rules
 from .spaces import most_colony_cards
@@ -63,6 +64,7 @@ PLACED = len(CARD_KINDS) + 4
 
 _PHASES = tuple(Phase)
 _SPOTS = {spot: i for i, spot in enumerate(Spot)}
+_KIND = {card: i for i, card in enumerate(CARD_KINDS)}
 _ROUND = {card: i for i, card in enumerate(RoundCard)}
 _SCORING = {card: i for i, card in enumerate(ScoringCard)}
 
@@ -115,6 +117,7 @@ def tensors(players: int, rules: Rules) -> Encoding:
     reason = layout.add("reason", len(REASONS), "one-hot over the end reasons")
     phases = {value: phase + i for i, value in enumerate(_PHASES)}
     reasons = {value: reason + i for i, value in enumerate(REASONS)}
+    every = range(kinds)
     colony_row = most * PLACED
     dice_row = dice_each * DIE
 
@@ -124,10 +127,10 @@ def tensors(players: int, rules: Rules) -> Encoding:
         out[at + seat + player] = 1
         for number, card in enumerate(state.area):
             if card is not None:
-                out[at + area + number * kinds + kind_index(card)] = 1
-        for kind, count in enumerate(state.deck):
-            if count:
-                out[at + deck + kind] = count
+                out[at + area + number * kinds + _KIND[card]] = 1
+        cards = state.deck
+        for kind in compress(every, cards):
+            out[at + deck + kind] = cards[kind]
         for owner in range(players):
             place = (owner - player) % players
             here = at + dice + place * dice_row
@@ -142,17 +145,18 @@ def tensors(players: int, rules: Rules) -> Encoding:
             out[at + colony_sizes + place] = len(colony)
             here = at + colonies + place * colony_row
             for placed in colony:
-                out[here + kind_index(placed.card)] = 1
+                out[here + _KIND[placed.card]] = 1
                 out[here + kinds] = placed.x
                 out[here + kinds + 1] = placed.y
-                out[here + kinds + 2] = placed.turn
+                if placed.turn:
+                    out[here + kinds + 2] = placed.turn
                 if placed.planner:
                     out[here + kinds + 3] = 1
                 here += PLACED
             for card in state.won[owner]:
-                out[at + won + place * kinds + kind_index(card)] += 1
+                out[at + won + place * kinds + _KIND[card]] += 1
             for card in state.set_aside[owner]:
-                out[at + aside + place * kinds + kind_index(card)] += 1
+                out[at + aside + place * kinds + _KIND[card]] += 1
             for round_card in state.held[owner]:
                 out[at + held + place * rounds + _ROUND[round_card]] += 1
         for round_card in state.used:

@@ -33,6 +33,7 @@ are:
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import Any
 
 from ..kit.tensors import Encoding, Layout
@@ -82,10 +83,11 @@ def tensors(players: int, rules: Rules) -> Encoding:
     phases = {value: phase + i for i, value in enumerate(_PHASES)}
     reasons = {value: reason + i for i, value in enumerate(REASONS)}
 
+    every = range(max(kinds, grains))
+
     def counts(values: tuple[int, ...], out: Any, start: int) -> None:
-        for kind, count in enumerate(values):
-            if count:
-                out[start + kind] = count
+        for kind in compress(every, values):
+            out[start + kind] = values[kind]
 
     def write(view: View, out: Any, at: int) -> None:
         player = view.player

@@ -30,6 +30,7 @@ sandwiches a seat can have (one per bread of the deck), the fields are:
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import Any
 
 from ..kit.tensors import Encoding, Layout
@@ -44,6 +45,7 @@ SANDWICH = 9
 """The numbers of one sandwich in ``table``."""
 
 _PHASES = tuple(Phase)
+_KINDS = range(len(CARDS))
 
 
 @cache
@@ -79,12 +81,12 @@ def tensors(players: int, rules: Rules) -> Encoding:
     def write(view: View, out: Any, at: int) -> None:
         player = view.player
         out[at + seat + player] = 1
-        for kind, count in enumerate(view.hand):
-            if count:
-                out[at + hand + kind] = count
-        for kind, count in enumerate(view.discard_pile):
-            if count:
-                out[at + discard + kind] = count
+        cards = view.hand
+        for kind in compress(_KINDS, cards):
+            out[at + hand + kind] = cards[kind]
+        cards = view.discard_pile
+        for kind in compress(_KINDS, cards):
+            out[at + discard + kind] = cards[kind]
         for owner in range(players):
             place = (owner - player) % players
             out[at + sizes + place] = view.hand_sizes[owner]
