@@ -26,7 +26,7 @@ from ..errors import PicnicError, RulesError
 from ..game import CHANCE, AnyGame
 from ..pettingzoo._extra import missing
 from ..pettingzoo.actions import ActionSpace
-from ..pettingzoo.observations import ObservationEncoder
+from ..kit.information import Information, Step
 from ..pettingzoo.rewards import returns
 from ..pettingzoo.spaces import chance_space, player_space, supported
 from ..registry import GAMES
@@ -38,6 +38,9 @@ except ImportError as error:  # pragma: no cover - the extra is installed in CI
     raise missing("open_spiel", "picnic_rules.openspiel") from error
 
 __all__ = ["SHORT_NAMES", "PicnicGame", "PicnicState", "register_all"]
+
+WINDOW: Final = 4
+"""The information-state tensor holds the last ``WINDOW * players`` steps a seat saw."""
 
 SHORT_NAMES: Final = {name: f"python_picnic_{name.replace('-', '_')}" for name in supported()}
 """The OpenSpiel short name of each game with an action space: ``python_picnic_`` and its
@@ -55,7 +58,13 @@ class _Shared:
         self.seed = seed
         self.moves: ActionSpace = player_space(game, players, rules)
         self.chance: ActionSpace | None = chance_space(game, players, rules)
-        self.encoder = ObservationEncoder.for_game(game, players, rules)
+        tensors = game.tensors
+        if tensors is None:
+            raise PicnicError(f"the game {game.name!r} has no encoding of its views")
+        self.encoding = tensors(players, rules)
+        self.information = Information(
+            self.encoding, players, self.moves, self.chance, WINDOW * players
+        )
         self.rng = random.Random(seed)
         self.sampled = game.chance == "sampled"
 
@@ -84,7 +93,9 @@ class _Frozen:
     ``previous`` the node before it. ``known`` remembers each seat's information state once
     asked (a pure function of the node)."""
 
-    __slots__ = ("before", "game", "known", "move", "previous", "state")
+    __slots__ = (
+        "before", "depth", "game", "known", "move", "past", "previous", "seen", "state",
+    )
 
     def __init__(
         self, state: Any, previous: _Frozen | None = None, move: Any = None, game: str = ""
@@ -95,7 +106,13 @@ class _Frozen:
         self.move = move
         self.game: str = game if previous is None else previous.game
         """The name of the game (given at the new game, kept by every step after it)."""
+        self.depth: int = 0 if previous is None else previous.depth + 1
+        """The steps from the new game to this node."""
         self.known: dict[int, str] = {}
+        self.seen: dict[int, Step] = {}
+        """Each seat's view of the step to this node, once asked (:meth:`steps`)."""
+        self.past: dict[int, list[Step]] = {} if previous is None else previous.past
+        """At a resampled root, the steps each seat saw before it (the latest first)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
         return self
@@ -111,6 +128,23 @@ class _Frozen:
             node = node.previous
         moves.reverse()
         return _replay, (self.game, node.state, moves, self.state)
+
+    def steps(self, shared: _Shared, seat: int, window: int) -> list[Step]:
+        """The last ``window`` steps to this node as seat ``seat`` saw them, the latest
+        first (:class:`~picnic_rules.kit.information.Step`)."""
+        found: list[Step] = []
+        node: _Frozen | None = self
+        game = shared.game
+        while node is not None and node.previous is not None and len(found) < window:
+            step = node.seen.get(seat)
+            if step is None:
+                step = _step(shared, node.before, node.move, seat)
+                node.seen[seat] = step
+            found.append(step)
+            node = node.previous
+        if len(found) < window:
+            found += self.past.get(seat, [])[: window - len(found)]
+        return found
 
     def information(self, game: AnyGame, seat: int) -> str:
         """Seat ``seat``'s perfect-recall information: one line per step, what it observed."""
@@ -146,18 +180,38 @@ def _load_state(game_string: str, text: str) -> PicnicState:
     return state
 
 
+def _step(shared: _Shared, before: Any, move: Any, seat: int) -> Step:
+    """The step ``move`` from ``before`` as seat ``seat`` observed it."""
+    game = shared.game
+    actor = game.to_move(before)
+    seen = getattr(game.observe(before, move, seat), "move", None) == move
+    if actor is CHANCE:
+        chance = shared.chance
+        outcome = chance.find(move) if seen and chance is not None else None
+        return Step(None, not seen, outcome=outcome)
+    return Step(actor, not seen, move=shared.moves.find(move) if seen else None)
+
+
 class PicnicState(pyspiel.State):  # type: ignore[misc]
     """A position of a picnic game, for OpenSpiel: ``picnic_state`` is the library's state."""
 
-    def __init__(self, game: PicnicGame, shared: _Shared) -> None:
+    def __init__(
+        self,
+        game: PicnicGame,
+        shared: _Shared,
+        cell: _Frozen | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         super().__init__(game)
         self._shared = shared
-        self._cell = _Frozen(
-            shared.game.new_game(shared.players, shared.rules), game=shared.game.name
-        )
+        if cell is None:  # the new game
+            cell = _Frozen(shared.game.new_game(shared.players, shared.rules), game=shared.game.name)
+            rng = shared.rng
+        self._cell = cell
         self._rng: random.Random | None = None
         if shared.sampled:
-            self._rng = random.Random(shared.rng.getrandbits(64))
+            assert rng is not None
+            self._rng = random.Random(rng.getrandbits(64))
             self._settle()
 
     @property
@@ -168,6 +222,35 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
     def view(self, player: int) -> Any:
         """Seat ``player``'s view of this position."""
         return self._shared.game.view(self._cell.state, player)
+
+    def steps(self, player: int, window: int) -> tuple[int, list[Step]]:
+        """The steps so far, and the last ``window`` of them as seat ``player`` saw them,
+        the latest first (what its information-state tensor holds beside its view)."""
+        return self._cell.depth, self._cell.steps(self._shared, player, window)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PicnicState:
+        """A state that seat ``player_id`` cannot tell from this one: the game's
+        ``determinize`` of its view, drawn with a generator seeded by
+        ``probability_sampler()`` (OpenSpiel's ISMCTS calls it with a uniform sampler).
+
+        The new state remembers the seat's information string and steps, so the search
+        keys its nodes alike in every sample; another seat's information starts afresh at
+        the sample, from its view there (its past is what the sample makes up), so two
+        samples that deal it other cards give it other information states."""
+        shared = self._shared
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        game = shared.game
+        sampled = game.determinize(game.view(self._cell.state, player_id), rng)
+        cell = _Frozen(sampled, game=game.name)
+        cell.depth = self._cell.depth
+        cell.past = {player_id: self._cell.steps(shared, player_id, shared.information.window)}
+        for seat in range(shared.players):
+            cell.known[seat] = (
+                self.information(seat)
+                if seat == player_id
+                else f"seat {seat} sampled\n{game.view(sampled, seat)!r}"
+            )
+        return PicnicState(self.get_game(), shared, cell, rng)
 
     def information(self, player: int) -> str:
         """Seat ``player``'s information state: ``seat N``, then the ``repr`` of each
@@ -289,7 +372,9 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ViewObserver | InformationObserver:
         """The observer of a seat's view, or with perfect recall of its information state."""
-        return make_observer(self._shared.encoder, iig_obs_type, params)
+        return make_observer(
+            self._shared.encoding, self._shared.information, iig_obs_type, params
+        )
 
 
 def _options(game: AnyGame) -> dict[str, int | bool]:
@@ -371,7 +456,7 @@ def _game_type(game: AnyGame) -> Any:
         max_num_players=game.players[1],
         min_num_players=game.players[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
