@@ -51,11 +51,16 @@ class _Shared:
     """What every state of one loaded game shares; copied by reference, never deep, and
     pickled as its game's name, players, rules and seed (:func:`_shared`)."""
 
-    def __init__(self, game: AnyGame, players: int, rules: Any, seed: int) -> None:
+    def __init__(
+        self, game: AnyGame, players: int, rules: Any, seed: int, slots: int = 0
+    ) -> None:
         self.game = game
         self.players = players
         self.rules = rules
         self.seed = seed
+        self.slots = slots
+        """0: an action is a move's index in the flat space; else a place in the list of
+        legal moves, of ``slots`` places."""
         self.moves: ActionSpace = player_space(game, players, rules)
         self.chance: ActionSpace | None = chance_space(game, players, rules)
         tensors = game.tensors
@@ -72,18 +77,18 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _shared, (self.game.name, self.players, self.rules, self.seed)
+        return _shared, (self.game.name, self.players, self.rules, self.seed, self.slots)
 
 
-_MADE: dict[tuple[str, int, Any, int], _Shared] = {}
+_MADE: dict[tuple[str, int, Any, int, int], _Shared] = {}
 """The :class:`_Shared` of each game, players, rules and seed an unpickled state named."""
 
 
-def _shared(name: str, players: int, rules: Any, seed: int) -> _Shared:
+def _shared(name: str, players: int, rules: Any, seed: int, slots: int = 0) -> _Shared:
     """The shared part of a game, for a state being unpickled: made once per key."""
-    key = (name, players, rules, seed)
+    key = (name, players, rules, seed, slots)
     if key not in _MADE:
-        _MADE[key] = _Shared(GAMES[name], players, rules, seed)
+        _MADE[key] = _Shared(GAMES[name], players, rules, seed, slots)
     return _MADE[key]
 
 
@@ -281,7 +286,15 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         """The actions of the legal moves, ascending."""
         if player != self.current_player():
             return []
-        return sorted(self._shared.moves.indexes(self._shared.game.legal_moves(self._cell.state)))
+        shared = self._shared
+        moves = shared.game.legal_moves(self._cell.state)
+        if shared.slots:
+            if len(moves) > shared.slots:
+                raise PicnicError(
+                    f"{len(moves)} legal moves, more than the game's legal_slots={shared.slots}"
+                )
+            return list(range(len(moves)))
+        return sorted(shared.moves.indexes(moves))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every chance outcome's action with its probability, ascending."""
@@ -295,6 +308,11 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             assert self._shared.chance is not None
             return self._shared.chance.move(action)
+        if self._shared.slots:
+            moves = self._shared.game.legal_moves(self._cell.state)
+            if not 0 <= action < len(moves):
+                raise PicnicError(f"action {action} is not in 0..{len(moves) - 1} (the legal moves)")
+            return moves[action]
         return self._shared.moves.move(action)
 
     def _apply_action(self, action: int) -> None:
@@ -306,7 +324,7 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         elif actor is None:
             raise PicnicError("the game is over: no action applies")
         else:
-            move = game.move_as(state, actor, self._shared.moves.move(action))
+            move = game.move_as(state, actor, self._move(actor, action))
         self._cell = _Frozen(game.apply(state, move), self._cell, move)
         if self._shared.sampled:
             self._settle()
@@ -348,11 +366,14 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         rules = _rules(game, params)
         game.new_game(players, rules)  # refuses a player count the rules cannot seat
         seed = int(params.get("rng_seed", 0))
-        shared = _Shared(game, players, rules, seed)
+        slots = int(params.get("legal_slots", 0))
+        if slots < 0:
+            raise RulesError(f"legal_slots must be at least 0, not {slots}", field="legal_slots")
+        shared = _Shared(game, players, rules, seed, slots)
         sampled = shared.sampled
         length = game.max_moves(players, rules)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(shared.moves),
+            num_distinct_actions=slots or len(shared.moves),
             max_chance_outcomes=0 if sampled else len(shared.chance or ()),
             num_players=players,
             min_utility=-1.0,
@@ -438,7 +459,7 @@ def _canonical(game: AnyGame, players: int, rules: Any, params: dict[str, Any]) 
 
 def _game_type(game: AnyGame) -> Any:
     sampled = game.chance == "sampled"
-    parameters: dict[str, Any] = {"players": 2, "rules": "", **_options(game)}
+    parameters: dict[str, Any] = {"players": 2, "rules": "", "legal_slots": 0, **_options(game)}
     if sampled:
         parameters["rng_seed"] = 0
     return pyspiel.GameType(
