@@ -55,7 +55,9 @@ class Policy:
         delta = mean - self.mean
         total = self.seen + count
         self.mean = self.mean + delta * count / total
-        self.var = (self.var * self.seen + var * count + delta**2 * self.seen * count / total) / total
+        self.var = (
+            self.var * self.seen + var * count + delta**2 * self.seen * count / total
+        ) / total
         self.seen = total
 
     def forward(self, observations: Array) -> tuple[Array, Array, Array, Array]:
@@ -114,7 +116,9 @@ def choose(
     if greedy:
         best = np.maximum.reduceat(probabilities, starts)
         first = probabilities >= np.repeat(best, counts)
-        places = np.array([np.flatnonzero(first[s : s + c])[0] for s, c in zip(starts, counts)])
+        places = np.array(
+            [np.flatnonzero(first[s : s + c])[0] for s, c in zip(starts, counts, strict=False)]
+        )
     else:
         cumulative = np.cumsum(probabilities)
         within = cumulative - np.repeat(cumulative[starts] - probabilities[starts], counts)
@@ -136,7 +140,9 @@ def update(policy: Policy, batch: dict[str, Any], rate: float, epochs: int, clip
         order = rng.permutation(samples)
         for part in np.array_split(order, minibatches):
             counts = counts_all[part]
-            rows = np.concatenate([np.arange(s, s + c) for s, c in zip(starts_all[part], counts)])
+            rows = np.concatenate(
+                [np.arange(s, s + c) for s, c in zip(starts_all[part], counts, strict=False)]
+            )
             legal = batch["legal"][rows]
             n = len(part)
             owner = np.repeat(np.arange(n), counts)

@@ -14,7 +14,7 @@ import pytest
 from rl_games import NAMES
 
 import picnic_rules
-import picnic_rules.openspiel  # noqa: F401  (registers the games)
+import picnic_rules.openspiel
 
 if importlib.util.find_spec("torch") is None:
     raise ImportError("the learner tests need torch: pip install -e '.[torch]'")

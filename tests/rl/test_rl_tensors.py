@@ -75,7 +75,9 @@ def test_the_information_tensor_holds_the_view_and_the_steps_seen() -> None:
     assert vector[:size] == information.encoding.tensor(view)
     assert vector[size] == 9  # the steps so far
     slot = information.slot
-    first, second, third = (vector[size + 1 + k * slot : size + 1 + (k + 1) * slot] for k in range(3))
+    first, second, third = (
+        vector[size + 1 + k * slot : size + 1 + (k + 1) * slot] for k in range(3)
+    )
     assert first[1] == 1 and first[-1] == 1  # seat 0 is seat 1 of the vector, seen from seat 1
     heads = Heads(moves)
     assert [u for u in range(heads.units) if first[4 + u]] == list(heads.units_of(600))

@@ -86,7 +86,7 @@ def test_a_learner_seat_against_agents_plays_the_games_play_gives(name: str) -> 
     game = GAMES[name]
     seeds = [21, 22, 23]
     batch = VectorEnv(name, len(seeds), learner=1, opponents="random", actions="legal")
-    observations, info = batch.reset(seed=seeds)
+    _, info = batch.reset(seed=seeds)
     learners = [random.Random(f"{seed}:1") for seed in seeds]
     met: list[list[Any]] = [[] for _ in seeds]
     finals: list[Any] = [None] * len(seeds)
@@ -98,7 +98,7 @@ def test_a_learner_seat_against_agents_plays_the_games_play_gives(name: str) -> 
                 met[k].append(state)
             legal = game.legal_moves(state)
             actions.append(legal.index(RandomAgent()(None, legal, rng)))
-        observations, rewards, terminations, _, info = batch.step(np.array(actions))
+        _observations, rewards, terminations, _, info = batch.step(np.array(actions))
         for k in np.flatnonzero(terminations):
             if finals[k] is None:
                 finals[k] = (float(rewards[k]), info["seat_rewards"][k].tolist())
@@ -114,12 +114,12 @@ def test_a_learner_seat_against_agents_plays_the_games_play_gives(name: str) -> 
 
 def test_rotate_plays_each_seat_in_turn_and_a_game_ends_for_the_learner() -> None:
     batch = VectorEnv("sandwich", 2, learner="rotate", opponents="computer")
-    observations, info = batch.reset(seed=0)
+    _, info = batch.reset(seed=0)
     assert info["learner"].tolist() == [0, 1] and info["seat"].tolist() == [0, 1]
     rng = np.random.default_rng(0)
     seen = set()
     for _ in range(400):
-        observations, rewards, terminations, _, info = batch.step(_random_actions(info, rng))
+        _observations, rewards, terminations, _, info = batch.step(_random_actions(info, rng))
         assert (info["seat"] == info["learner"]).all()
         seen |= {(int(e), int(s)) for e, s in zip(info["episode"], info["learner"], strict=True)}
         assert set(rewards[terminations].tolist()) <= {1.0, -1.0, 0.0}
@@ -129,7 +129,7 @@ def test_rotate_plays_each_seat_in_turn_and_a_game_ends_for_the_learner() -> Non
 
 def test_heads_give_each_legal_moves_units() -> None:
     batch = VectorEnv("ants", 3, heads=True, actions="legal")
-    observations, info = batch.reset(seed=4)
+    _, info = batch.reset(seed=4)
     heads = batch.heads
     assert isinstance(heads, Heads) and heads.largest <= 4096
     assert "action_mask" not in info  # 571,719 moves: the legal lists instead
@@ -141,7 +141,7 @@ def test_heads_give_each_legal_moves_units() -> None:
                 found = tuple(int(u) for u in units if u >= 0)
                 assert heads.index(found) == info["legal"][k, place]
         count = info["legal_count"]
-        observations, *_, info = batch.step((rng.random(3) * count).astype(np.int64))
+        _observations, *_, info = batch.step((rng.random(3) * count).astype(np.int64))
     batch.close()
 
 
@@ -174,7 +174,7 @@ def test_bad_calls_are_refused_with_the_librarys_errors() -> None:
         batch.reset(seed=-1)
     with pytest.raises(PicnicError, match=r"seed: one per game \(2\), not 3"):
         batch.reset(seed=[1, 2, 3])
-    observations, info = batch.reset(seed=1)
+    _observations, info = batch.reset(seed=1)
     illegal = next(a for a in range(len(batch.space)) if a not in info["legal"][0])
     with pytest.raises(PicnicError, match=f"game 0: action {illegal} .* is not a legal move"):
         batch.step(np.array([illegal, info["legal"][1, 0]]))
@@ -185,7 +185,7 @@ def test_bad_calls_are_refused_with_the_librarys_errors() -> None:
 
 def test_an_error_in_a_worker_reaches_the_caller() -> None:
     batch = VectorEnv("sandwich", 4, processes=2)
-    observations, info = batch.reset(seed=1)
+    _observations, info = batch.reset(seed=1)
     actions = info["legal"][:, 0].copy()
     actions[3] = 10_000  # game 3 is a worker's
     with pytest.raises(PicnicError, match="game 3: action 10000 is not a legal move"):

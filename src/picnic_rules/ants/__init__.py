@@ -67,8 +67,8 @@ from .picture import colony_picture, render
 from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import award, majority_count, measure, score_table
 from .spaces import action_space, chance_space, view_bounds
-from .tensors import tensors
 from .state import Die, Phase, Placed, PublicView, Spot, State, View
+from .tensors import tensors
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, public, view

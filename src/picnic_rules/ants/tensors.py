@@ -161,9 +161,9 @@ def tensors(players: int, rules: Rules) -> Encoding:
                 out[at + held + place * rounds + _ROUND[round_card]] += 1
         for round_card in state.used:
             out[at + used + _ROUND[round_card]] += 1
-        for card, reward in zip(state.scoring, state.rewards, strict=False):
-            out[at + scoring + 2 * _SCORING[card]] = 1
-            out[at + scoring + 2 * _SCORING[card] + 1] = reward
+        for scored, reward in zip(state.scoring, state.rewards, strict=False):
+            out[at + scoring + 2 * _SCORING[scored]] = 1
+            out[at + scoring + 2 * _SCORING[scored] + 1] = reward
         for number, reward in enumerate(state.majority):
             out[at + majority + number] = reward
         out[at + phases[state.phase]] = 1

@@ -88,8 +88,8 @@ from .predicates import (
 )
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
 from .spaces import action_space, chance_space, view_bounds
-from .tensors import tensors
 from .state import Phase, State, Table, View
+from .tensors import tensors
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
 from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group

@@ -321,7 +321,10 @@ class Heads:
                 raise PicnicError(f"action {index} is not in 0..{len(space) - 1}")
             family = bisect.bisect_right(space._offsets, index) - 1
             number = index - space._offsets[family]
-            found = (family, *(unit + number // step % size for unit, step, size in self._plan[family]))
+            found = (
+                family,
+                *(unit + number // step % size for unit, step, size in self._plan[family]),
+            )
             if len(self._memo) < 200_000:
                 self._memo[index] = found
         return found

@@ -24,9 +24,9 @@ import attrs
 from ..codec import dumps, loads
 from ..errors import PicnicError, RulesError
 from ..game import CHANCE, AnyGame
+from ..kit.information import Information, Step
 from ..pettingzoo._extra import missing
 from ..pettingzoo.actions import ActionSpace
-from ..kit.information import Information, Step
 from ..pettingzoo.rewards import returns
 from ..pettingzoo.spaces import chance_space, player_space, supported
 from ..registry import GAMES
@@ -51,9 +51,7 @@ class _Shared:
     """What every state of one loaded game shares; copied by reference, never deep, and
     pickled as its game's name, players, rules and seed (:func:`_shared`)."""
 
-    def __init__(
-        self, game: AnyGame, players: int, rules: Any, seed: int, slots: int = 0
-    ) -> None:
+    def __init__(self, game: AnyGame, players: int, rules: Any, seed: int, slots: int = 0) -> None:
         self.game = game
         self.players = players
         self.rules = rules
@@ -99,7 +97,15 @@ class _Frozen:
     asked (a pure function of the node)."""
 
     __slots__ = (
-        "before", "depth", "game", "known", "move", "past", "previous", "seen", "state",
+        "before",
+        "depth",
+        "game",
+        "known",
+        "move",
+        "past",
+        "previous",
+        "seen",
+        "state",
     )
 
     def __init__(
@@ -139,7 +145,6 @@ class _Frozen:
         first (:class:`~picnic_rules.kit.information.Step`)."""
         found: list[Step] = []
         node: _Frozen | None = self
-        game = shared.game
         while node is not None and node.previous is not None and len(found) < window:
             step = node.seen.get(seat)
             if step is None:
@@ -210,7 +215,9 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._shared = shared
         if cell is None:  # the new game
-            cell = _Frozen(shared.game.new_game(shared.players, shared.rules), game=shared.game.name)
+            cell = _Frozen(
+                shared.game.new_game(shared.players, shared.rules), game=shared.game.name
+            )
             rng = shared.rng
         self._cell = cell
         self._rng: random.Random | None = None
@@ -311,7 +318,9 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         if self._shared.slots:
             moves = self._shared.game.legal_moves(self._cell.state)
             if not 0 <= action < len(moves):
-                raise PicnicError(f"action {action} is not in 0..{len(moves) - 1} (the legal moves)")
+                raise PicnicError(
+                    f"action {action} is not in 0..{len(moves) - 1} (the legal moves)"
+                )
             return moves[action]
         return self._shared.moves.move(action)
 
@@ -393,9 +402,7 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ViewObserver | InformationObserver:
         """The observer of a seat's view, or with perfect recall of its information state."""
-        return make_observer(
-            self._shared.encoding, self._shared.information, iig_obs_type, params
-        )
+        return make_observer(self._shared.encoding, self._shared.information, iig_obs_type, params)
 
 
 def _options(game: AnyGame) -> dict[str, int | bool]:

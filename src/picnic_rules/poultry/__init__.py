@@ -54,8 +54,8 @@ from .predicates import (
 from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT, REASONS, figures, result, score
 from .spaces import action_space, chance_space, view_bounds
-from .tensors import tensors
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
+from .tensors import tensors
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view
 from .words import ABOUT, REASON_WORDS, describe, describe_move, move_group

@@ -273,10 +273,11 @@ class Batch:
         legal = legal_moves(state)
         self.legal[slot] = legal
         find = self._find
-        indexes = [find(move) for move in legal]
-        if None in indexes:
+        found = [find(move) for move in legal]
+        if None in found:
             raise PicnicError(f"game {number}: a legal move has no action in the space")
-        self.indexes[slot] = indexes  # type: ignore[assignment]
+        indexes: list[int] = found  # type: ignore[assignment]
+        self.indexes[slot] = indexes
         self.lookup[slot] = (
             {index: i for i, index in enumerate(indexes)} if len(indexes) > 24 else None
         )
@@ -287,7 +288,7 @@ class Batch:
             )
         arrays.seats[number] = actor
         self._write(self._view(state, actor), out.observations, number * self._size)
-        out.add(number, indexes)  # type: ignore[arg-type]
+        out.add(number, indexes)
 
     def _ended(self, number: int, state: Any, acted: int) -> None:
         arrays = self.arrays
@@ -372,4 +373,3 @@ def agents_for(
         if spec is not None:
             _opponent(game, spec, seat)  # refuses an unknown name with its message now
     return tuple(specs)
-

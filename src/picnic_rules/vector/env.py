@@ -4,6 +4,7 @@ in this process or split among several sharing memory."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
 import random
@@ -17,10 +18,10 @@ from typing import Any, Final
 from ..errors import PicnicError, kind_of
 from ..game import AnyGame
 from ..kit.spaces import Heads
-from ..processes import end_processes, worker_started
-from ..registry import GAMES
 from ..pettingzoo._extra import missing
 from ..pettingzoo.spaces import player_space
+from ..processes import end_processes, worker_started
+from ..registry import GAMES
 from .batch import Arrays, Batch, Setup, agents_for, shapes
 
 try:
@@ -66,9 +67,11 @@ def _buffers(memory: SharedMemory, layout: dict[str, Any]) -> dict[str, Any]:
     """Each array's slice of the shared segment, aligned."""
     found = {}
     at = 0
+    buffer = memory.buf
+    assert buffer is not None
     for name, (shape, dtype) in layout.items():
         size = int(np.prod(shape)) * np.dtype(dtype).itemsize
-        found[name] = memory.buf[at : at + size]
+        found[name] = buffer[at : at + size]
         at += -(-size // _ALIGN) * _ALIGN
     return found
 
@@ -143,7 +146,7 @@ def _cleanup(
             memory.unlink()
 
 
-class VectorEnv(GymVectorEnv):  # type: ignore[misc]
+class VectorEnv(GymVectorEnv):
     """``num_envs`` games of ``game_name`` stepped together, their arrays preallocated.
 
     See :mod:`picnic_rules.vector` for the arrays, the seats, the actions and the seeds.
@@ -251,7 +254,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[misc]
     def _start_workers(self, layout: dict[str, Any], bounds: list[int]) -> None:
         assert self._memory is not None
         context = multiprocessing.get_context()
-        for start, stop in zip(bounds[1:-1], bounds[2:], strict=True):
+        for start, stop in itertools.pairwise(bounds):
             mine, theirs = context.Pipe()
             process = context.Process(
                 target=_work,
