@@ -43,10 +43,9 @@ fields are:
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
 from typing import Any
 
-from ..kit.tensors import Encoding, Layout
+from ..kit.tensors import Encoding, Layout, counts
 from .cards import CARD_KINDS, RoundCard, ScoringCard
 from .engine import REASONS, new_game
 from .rules import Rules
@@ -117,7 +116,6 @@ def tensors(players: int, rules: Rules) -> Encoding:
     reason = layout.add("reason", len(REASONS), "one-hot over the end reasons")
     phases = {value: phase + i for i, value in enumerate(_PHASES)}
     reasons = {value: reason + i for i, value in enumerate(REASONS)}
-    every = range(kinds)
     colony_row = most * PLACED
     dice_row = dice_each * DIE
 
@@ -128,9 +126,7 @@ def tensors(players: int, rules: Rules) -> Encoding:
         for number, card in enumerate(state.area):
             if card is not None:
                 out[at + area + number * kinds + _KIND[card]] = 1
-        cards = state.deck
-        for kind in compress(every, cards):
-            out[at + deck + kind] = cards[kind]
+        counts(state.deck, out, at + deck)
         for owner in range(players):
             place = (owner - player) % players
             here = at + dice + place * dice_row

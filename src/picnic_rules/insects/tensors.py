@@ -32,18 +32,15 @@ per colour of each insect and one per joker: ``3 * (4 + jokers)``), the fields a
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
 from typing import Any
 
-from ..kit.tensors import Encoding, Layout
+from ..kit.tensors import Encoding, Layout, counts
 from .cards import COLOURS, INSECTS, KINDS
 from .engine import REASONS
 from .rules import Rules
 from .state import Phase, View
 
 __all__ = ["tensors"]
-
-KINDS_RANGE = range(KINDS)
 
 PILE = 3 + KINDS
 """The numbers of one pile in ``piles``."""
@@ -83,18 +80,13 @@ def tensors(players: int, rules: Rules) -> Encoding:
     def write(view: View, out: Any, at: int) -> None:
         player = view.player
         out[at + seat + player] = 1
-        cards = view.hand
-        for kind in compress(KINDS_RANGE, cards):
-            out[at + hand + kind] = cards[kind]
+        counts(view.hand, out, at + hand)
         for owner in range(players):
             place = (owner - player) % players
             out[at + sizes + place] = view.hand_sizes[owner]
             out[at + food + place] = view.food[owner]
             out[at + captured + place] = view.captured[owner]
-            start = at + scored + place * KINDS
-            cards = view.scored[owner]
-            for kind in compress(KINDS_RANGE, cards):
-                out[start + kind] = cards[kind]
+            counts(view.scored[owner], out, at + scored + place * KINDS)
         start = at + piles
         for pile in view.piles:
             out[start] = 1

@@ -38,14 +38,15 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any, Union
 
 import attrs
 
 from ..errors import PicnicError
 
-__all__ = ["Encoding", "Field", "Layout", "Write", "default", "relative", "structure"]
+__all__ = ["Encoding", "Field", "Layout", "Write", "counts", "default", "relative", "structure"]
 
 Write = Callable[[Any, Any, int], None]
 """``write(view, out, at)``: the view's numbers that are not zero into ``out[at + i]``."""
@@ -128,6 +129,19 @@ class Layout:
     def encoding(self, write: Write) -> Encoding:
         """The encoding of these fields written by ``write``."""
         return Encoding(tuple(self.fields), write)
+
+
+def counts(values: Sequence[int], out: Any, start: int) -> None:
+    """Write each count of ``values`` that is not zero at ``out[start + kind]`` (a hand as
+    counts per card kind, say); the zeros are skipped in C.
+
+    >>> out = [0] * 6
+    >>> counts((0, 2, 0, 1), out, 1)
+    >>> out
+    [0, 0, 2, 0, 1, 0]
+    """
+    for kind in compress(range(len(values)), values):
+        out[start + kind] = values[kind]
 
 
 def relative(seat: int, player: int, players: int) -> int:

@@ -33,10 +33,9 @@ are:
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
 from typing import Any
 
-from ..kit.tensors import Encoding, Layout
+from ..kit.tensors import Encoding, Layout, counts
 from .cards import GRAINS, YARDS
 from .rules import Rules
 from .scoring import REASONS
@@ -83,12 +82,6 @@ def tensors(players: int, rules: Rules) -> Encoding:
     phases = {value: phase + i for i, value in enumerate(_PHASES)}
     reasons = {value: reason + i for i, value in enumerate(REASONS)}
 
-    every = range(max(kinds, grains))
-
-    def counts(values: tuple[int, ...], out: Any, start: int) -> None:
-        for kind in compress(every, values):
-            out[start + kind] = values[kind]
-
     def write(view: View, out: Any, at: int) -> None:
         player = view.player
         out[at + seat + player] = 1
@@ -123,16 +116,17 @@ def tensors(players: int, rules: Rules) -> Encoding:
             out[at + haggle + 1 + 2 * players + grains * players] = on.accepted
         if view.duel is not None:
             fight = view.duel
-            out[at + duel] = 1
-            for place, owner in enumerate(fight.seats):
-                relative = (owner - player) % players
-                out[at + duel + 1 + relative] = 1
-                out[at + duel + 1 + players + relative] = fight.values[place]
-                if place < len(fight.rolls):
-                    out[at + duel + 1 + 2 * players + relative] = fight.rolls[place]
-            out[at + duel + 1 + 3 * players] = fight.ties
+            base = at + duel + 1
+            out[base - 1] = 1
+            seats = [(owner - player) % players for owner in fight.seats]
+            for relative, value in zip(seats, fight.values, strict=True):
+                out[base + relative] = 1
+                out[base + players + relative] = value
+            for relative, die in zip(seats, fight.rolls, strict=False):
+                out[base + 2 * players + relative] = die
+            out[base + 3 * players] = fight.ties
             if fight.foxes:
-                out[at + duel + 2 + 3 * players] = 1
+                out[base + 3 * players + 1] = 1
         for place, die in enumerate(view.rolled):
             out[at + rolled + place] = die
         if view.reason is not None:

@@ -30,10 +30,9 @@ sandwiches a seat can have (one per bread of the deck), the fields are:
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
 from typing import Any
 
-from ..kit.tensors import Encoding, Layout
+from ..kit.tensors import Encoding, Layout, counts
 from .cards import CARDS, Card
 from .engine import REASONS
 from .rules import Rules
@@ -45,7 +44,6 @@ SANDWICH = 9
 """The numbers of one sandwich in ``table``."""
 
 _PHASES = tuple(Phase)
-_KINDS = range(len(CARDS))
 
 
 @cache
@@ -81,12 +79,8 @@ def tensors(players: int, rules: Rules) -> Encoding:
     def write(view: View, out: Any, at: int) -> None:
         player = view.player
         out[at + seat + player] = 1
-        cards = view.hand
-        for kind in compress(_KINDS, cards):
-            out[at + hand + kind] = cards[kind]
-        cards = view.discard_pile
-        for kind in compress(_KINDS, cards):
-            out[at + discard + kind] = cards[kind]
+        counts(view.hand, out, at + hand)
+        counts(view.discard_pile, out, at + discard)
         for owner in range(players):
             place = (owner - player) % players
             out[at + sizes + place] = view.hand_sizes[owner]

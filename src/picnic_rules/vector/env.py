@@ -254,7 +254,7 @@ class VectorEnv(GymVectorEnv):
     def _start_workers(self, layout: dict[str, Any], bounds: list[int]) -> None:
         assert self._memory is not None
         context = multiprocessing.get_context()
-        for start, stop in itertools.pairwise(bounds):
+        for start, stop in itertools.pairwise(bounds[1:]):
             mine, theirs = context.Pipe()
             process = context.Process(
                 target=_work,
