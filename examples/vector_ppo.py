@@ -15,15 +15,19 @@ random play's own share against random play.
 
 from __future__ import annotations
 
-import argparse
-import math
-import time
-from typing import Any
+import os
 
-import numpy as np
-import numpy.typing as npt
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
-from picnic_rules.vector import VectorEnv
+import argparse  # noqa: E402
+import math  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+
+from picnic_rules.vector import VectorEnv  # noqa: E402
 
 Array = npt.NDArray[np.float64]
 
