@@ -1,4 +1,4 @@
-"""The harness's checks of the action-space tier, ``spaces`` and ``view-bounds``: the honest
+"""The harness's checks of the action-space tier, ``spaces``, ``view-bounds`` and ``tensors``: the honest
 example passes them with the tier the kit derives for it, and broken tiers are caught by
 the right check."""
 
@@ -12,13 +12,14 @@ import attrs
 import pytest
 
 from picnic_rules.kit.spaces import ActionSpace, Family
+from picnic_rules.kit.tensors import Encoding
 from picnic_rules.testing import check_game, check_play
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "keep_or_swap"
 sys.path.insert(0, str(EXAMPLE))
 import keep_or_swap as ks  # noqa: E402  (the example is not a package of the tests)
 
-CHECKS = ["spaces", "view-bounds"]
+CHECKS = ["spaces", "view-bounds", "tensors"]
 
 
 def test_the_example_passes_with_the_tier_the_kit_derives() -> None:
@@ -44,6 +45,23 @@ def _bounds(**changed: int) -> Any:
         return {path: n for path, n in found.items() if n >= 0}
 
     return view_bounds
+
+
+def _tensors(shift: int = 0, jitter: bool = False) -> Any:
+    """The kit's encoding of the example, written ``shift`` places off, or (``jitter``)
+    with a number that depends on where it is written."""
+
+    def tensors(players: int, rules: Any) -> Encoding:
+        honest = ks.GAME.tensors(players, rules)
+
+        def write(view: Any, out: Any, at: int) -> None:
+            honest.write(view, out, at + shift)
+            if jitter and at:
+                out[at] += 1
+
+        return Encoding(honest.fields, write)
+
+    return tensors
 
 
 DRAWS = Family(ks.Draw, (("card", tuple(range(100))),))
@@ -78,6 +96,21 @@ BROKEN: dict[str, tuple[dict[str, Any], str, str]] = {
         "view-bounds",
         r"seat 0's view outgrows its bounds: hands\[\] holds 6, more than 5",
     ),
+    "an encoding that writes past its place": (
+        {"tensors": _tensors(shift=3)},
+        "tensors",
+        r"seat 0's view writes outside its \d+ numbers, at \[\d+",
+    ),
+    "an encoding that writes otherwise at another offset": (
+        {"tensors": _tensors(jitter=True)},
+        "tensors",
+        r"seat 0's view is written otherwise at another offset",
+    ),
+    "an encoding that is no Encoding": (
+        {"tensors": lambda players, rules: [0.0]},
+        "tensors",
+        r"tensors\(2, rules\) gave \[0\.0\], not an Encoding",
+    ),
     "a bound for no tuple of the view": (
         {"view_bounds": _bounds(deck=6, held=-1)},
         "view-bounds",
@@ -97,7 +130,9 @@ def test_a_broken_tier_fails_its_check(name: str) -> None:
 
 
 def test_a_game_without_the_tier_is_not_checked() -> None:
-    bare = attrs.evolve(ks.GAME, action_space=None, chance_space=None, view_bounds=None)
+    bare = attrs.evolve(
+        ks.GAME, action_space=None, chance_space=None, view_bounds=None, tensors=None
+    )
 
     def checks(game: Any, only: list[str]) -> int:
         return check_play(game, players=2, rules=ks.Rules(), seed=1, only=only).checks

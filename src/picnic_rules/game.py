@@ -343,7 +343,8 @@ class Game(Generic[S, V, M, R, Ob]):
     :class:`~picnic_rules.kit.spaces.ActionSpace` numbering every move a seat can ever
     list; ``chance_space``, one numbering every chance outcome (``None`` for sampled
     chance); ``view_bounds``, the most items each variable-length tuple of a view holds,
-    by path.
+    by path; ``tensors``, the :class:`~picnic_rules.kit.tensors.Encoding` of a view as a
+    fixed-length vector of numbers.
 
     For the browser (see :doc:`/frontends`): ``reason_words`` gives each end reason in
     words (``"three-sandwiches"``: ``"three counting sandwiches"``), ``score_word`` names
@@ -406,6 +407,7 @@ class Game(Generic[S, V, M, R, Ob]):
     view_bounds: Callable[[int, R], Mapping[str, int]] | None = attrs.field(
         default=None, repr=False
     )
+    tensors: Callable[[int, R], Any] | None = attrs.field(default=None, repr=False)
     _written: Mapping[str, tuple[Callable[..., Any], Callable[..., Any]]] = attrs.field(
         factory=dict, repr=False, alias="written"
     )

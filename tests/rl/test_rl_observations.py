@@ -60,18 +60,20 @@ def test_hidden_cards_do_not_change_the_observation(name: str) -> None:
     assert np.array_equal(encoder.encode(game.view(other, 0)), encoder.encode(view))
 
 
-def test_the_layout_names_every_field_of_the_view() -> None:
+def test_the_layout_names_every_field_of_the_encoding() -> None:
     game = GAMES["insects"]
     encoder = ObservationEncoder.for_game(game, 2, game.Rules())
-    names = [name for name, _, _ in encoder.layout]
-    assert names == [f.name for f in attrs.fields(game.View) if f.name != "rules"]
+    fields = game.tensors(2, game.Rules()).fields
+    assert [name for name, _, _ in encoder.layout] == [field.name for field in fields]
     assert sum(size for _, _, size in encoder.layout) == encoder.size
+    assert all(field.doc for field in fields)
 
 
-def test_a_view_past_a_bound_is_refused() -> None:
+def test_a_view_past_a_bound_is_refused_by_the_kits_default() -> None:
     game = GAMES["sandwich"]
-    encoder = ObservationEncoder.for_game(game, 2, game.Rules(bread=2))
-    state = game.new_game(2, game.Rules(bread=2))
+    rules = game.Rules(bread=2)
+    encoder = ObservationEncoder.structural(game.View, game.view_bounds(2, rules), game.reasons)
+    state = game.new_game(2, rules)
     view = game.view(state, 0)
     crowded = attrs.evolve(view, table=(((),) * 3, ()))
     with pytest.raises(PicnicError, match=r"table\[\] holds 3 items, more than the 2"):

@@ -96,6 +96,7 @@ def test_the_observation_is_the_seats_view() -> None:
     for seat in range(3):
         view = state.view(seat)
         assert np.array_equal(state.observation_tensor(seat), encoder.encode(view))
+        assert game.observation_tensor_size() == encoder.size
         assert loads(state.observation_string(seat), kind="view", game="insects") == view
     with pytest.raises(ValueError, match="public and private"):
         game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, public_info=False))

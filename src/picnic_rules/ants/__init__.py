@@ -69,6 +69,7 @@ from .rules import PLAYERS, Rules, layout, neighbours
 from .scoring import award, majority_count, measure, score_table
 from .spaces import action_space, chance_space, view_bounds
 from .state import Die, Phase, Placed, PublicView, Spot, State, View
+from .tensors import tensors
 from .termination import remaining
 from .toss import DEFAULT_TOSS_MODEL, TossModel, sample_chance, sample_landing, sampler
 from .views import determinize, public, view
@@ -152,6 +153,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "tensors",
     "view_bounds",
     "visible",
 ]

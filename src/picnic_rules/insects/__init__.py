@@ -90,6 +90,7 @@ from .predicates import (
 from .rules import MAX_CARDS, MAX_FOOD, MAX_HAND, PLAYERS, Rules
 from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, State, Table, View
+from .tensors import tensors
 from .termination import max_chance_steps, max_moves, remaining
 from .views import PublicView, determinize, public, view
 from .words import ABOUT, REASON_WORDS, describe, describe_move, describe_public, move_group
@@ -185,6 +186,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "tensors",
     "view_bounds",
     "weapon_for",
 ]

@@ -76,6 +76,7 @@ OPTIONAL: dict[str, Spec] = {
     "action_space": (("-", "R"), "-"),
     "chance_space": (("-", "R"), "-"),
     "view_bounds": (("-", "R"), "-"),
+    "tensors": (("-", "R"), "-"),
 }
 """The generic parts: the kit's (:mod:`picnic_rules.kit.defaults`) unless the module
 defines its own (``apply_legal`` is ``apply`` then)."""

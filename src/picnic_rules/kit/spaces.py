@@ -10,7 +10,9 @@ function of ``(players, rules)`` (as OpenSpiel's ``num_distinct_actions`` and pg
   ``None`` for a game whose chance is sampled (its outcomes cannot be listed);
 * ``view_bounds(players, rules)``: the most items each variable-length tuple of a view
   can hold, by path -- a field (``piles``), an item of a tuple (``piles[]``) or a field
-  of a nested class (``state.dice[].cards``), as :func:`tuple_paths` names them.
+  of a nested class (``state.dice[].cards``), as :func:`tuple_paths` names them;
+* ``tensors(players, rules)``: the :class:`~picnic_rules.kit.tensors.Encoding` of a
+  view as a fixed-length vector (:mod:`picnic_rules.kit.tensors`).
 
 A game module may define them (each built-in game does, in its ``spaces.py``);
 :func:`~picnic_rules.kit.define_game` keeps them on the :class:`~picnic_rules.Game` record
@@ -24,7 +26,9 @@ gets the kit's defaults where they can be derived (:func:`tier`):
   outcomes are numbered in the same space (a game with sampled chance has none);
 * the view bounds from its :class:`~picnic_rules.kit.Visibility` (:func:`visibility_bounds`):
   an owned field holds one entry per seat, the sizes one per seat, and an owned entry or
-  a face-up field one count per card kind of the deck.
+  a face-up field one count per card kind of the deck;
+* the encoding from its ``View``'s annotations and its view bounds (its own or the
+  kit's: :func:`picnic_rules.kit.tensors.structure`).
 
 So a game like the example ``keep_or_swap`` gets all three for free. The invariant harness
 checks them at every step of every game it plays (checks ``spaces`` and ``view-bounds``).
@@ -51,6 +55,7 @@ This module imports no game and no numpy: the action mask of
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
 import math
@@ -66,6 +71,7 @@ import attrs
 from ..errors import PicnicError, move_text
 from ..game import CHANCE, Actor, ChanceMode
 from ..typevars import M, S
+from . import tensors
 from .notation import Notation, Reader, Several
 
 __all__ = [
@@ -74,6 +80,7 @@ __all__ = [
     "ActionSpace",
     "Bounds",
     "Family",
+    "Heads",
     "first_decision",
     "hint",
     "longest",
@@ -85,7 +92,7 @@ __all__ = [
     "visibility_bounds",
 ]
 
-TIER: Final = ("action_space", "chance_space", "view_bounds")
+TIER: Final = ("action_space", "chance_space", "view_bounds", "tensors")
 """The names of the tier's functions, each of ``(players, rules)``."""
 
 LIMIT: Final = 1 << 20
@@ -233,6 +240,111 @@ class ActionSpace(Sequence[Any]):
     def indexes(self, moves: Iterable[object]) -> list[int]:
         """The index of every move of ``moves``, in order."""
         return [self.index(move) for move in moves]
+
+
+class Heads:
+    """The moves of an :class:`ActionSpace` as a few small choices -- *heads* -- instead of
+    one choice among them all: which family, then the value of each field of it that
+    takes more than one. A policy scores a move as the sum of its heads' units, so its
+    output layer has :attr:`units` numbers, however many moves the space numbers (the ants
+    game's 571,719 moves are 245 units with two seats, its largest head 63).
+
+    The heads are laid one after another: ``family`` (one unit per family), then, for each
+    family in order, a head per field with more than one value, called
+    ``Kind.field`` (``Kind#2.field`` for a second family of the same class). A move's
+    units (:meth:`units`) are its family's unit and one unit in each head of its family;
+    :meth:`index` turns them back into the move's number in the flat space, which stays
+    what it is (the flat numbering is unchanged).
+
+    >>> @attrs.frozen
+    ... class Step:
+    ...     dx: int
+    ...     dy: int
+    >>> @attrs.frozen
+    ... class Stay:
+    ...     pass
+    >>> space = ActionSpace((Family(Step, (("dx", (-1, 0, 1)), ("dy", (-1, 0, 1)))),
+    ...                      Family(Stay, ())))
+    >>> heads = Heads(space)
+    >>> heads.names, heads.sizes, heads.units, heads.width
+    (('family', 'Step.dx', 'Step.dy'), (2, 3, 3), 8, 3)
+    >>> heads.units_of(space.index(Step(1, -1))), heads.units_of(space.index(Stay()))
+    ((0, 4, 5), (1,))
+    >>> heads.index((0, 4, 5)) == space.index(Step(1, -1))
+    True
+    """
+
+    def __init__(self, space: ActionSpace) -> None:
+        self.space = space
+        """The flat space."""
+        families = space.families
+        names: list[str] = ["family"]
+        sizes: list[int] = [len(families)]
+        used: dict[str, int] = {}
+        plan: list[tuple[tuple[int, int, int], ...]] = []
+        total = len(families)
+        for family in families:
+            kind = family.kind.__name__
+            used[kind] = used.get(kind, 0) + 1
+            label = kind if used[kind] == 1 else f"{kind}#{used[kind]}"
+            fields = []
+            for (name, values), step in zip(family.fields, family._radix, strict=True):
+                if len(values) > 1:
+                    names.append(f"{label}.{name}")
+                    sizes.append(len(values))
+                    fields.append((total, step, len(values)))
+                    total += len(values)
+            plan.append(tuple(fields))
+        self.names: tuple[str, ...] = tuple(names)
+        """Each head's name, in order."""
+        self.sizes: tuple[int, ...] = tuple(sizes)
+        """Each head's number of units."""
+        self.units: int = total
+        """The units of all heads together."""
+        self.width: int = 1 + max((len(fields) for fields in plan), default=0)
+        """The most units one move has (its family's and one per head of its family)."""
+        self._plan = tuple(plan)
+        self._memo: dict[int, tuple[int, ...]] = {}
+
+    @property
+    def largest(self) -> int:
+        """The units of the largest head."""
+        return max(self.sizes)
+
+    def units_of(self, index: int) -> tuple[int, ...]:
+        """The units of the move numbered ``index`` in the flat space: its family's, then one
+        per head of its family."""
+        found = self._memo.get(index)
+        if found is None:
+            space = self.space
+            if not 0 <= index < len(space):
+                raise PicnicError(f"action {index} is not in 0..{len(space) - 1}")
+            family = bisect.bisect_right(space._offsets, index) - 1
+            number = index - space._offsets[family]
+            found = (
+                family,
+                *(unit + number // step % size for unit, step, size in self._plan[family]),
+            )
+            if len(self._memo) < 200_000:
+                self._memo[index] = found
+        return found
+
+    def index(self, units: Sequence[int]) -> int:
+        """The flat index of the move whose units are ``units`` (as :meth:`units_of` gives);
+        :class:`~picnic_rules.PicnicError` for units that are no move's."""
+        units = tuple(units)
+        if not units or not 0 <= units[0] < len(self._plan):
+            raise PicnicError(f"no move has the units {units}")
+        family = units[0]
+        fields = self._plan[family]
+        if len(units) != 1 + len(fields):
+            raise PicnicError(f"no move has the units {units}")
+        number = 0
+        for unit, (start, step, size) in zip(units[1:], fields, strict=True):
+            if not start <= unit < start + size:
+                raise PicnicError(f"no move has the units {units}")
+            number += (unit - start) * step
+        return self.space._offsets[family] + number
 
 
 # ---------------------------------------------------------------- helpers for a game's builder
@@ -516,7 +628,8 @@ def tier(
     (the outcomes numbered among the moves), and to no space -- a function giving
     ``None`` -- for a game whose chance is sampled; ``view_bounds`` to
     :func:`visibility_bounds` of the :class:`~picnic_rules.kit.Visibility` that made the
-    module's ``view``.
+    module's ``view``; ``tensors`` to :func:`picnic_rules.kit.tensors.default` of the
+    module's ``View`` and its view bounds (its own or the default), when it has both.
     """
     found: dict[str, Callable[..., Any] | None] = {}
     notation = namespace.get("NOTATION")
@@ -542,6 +655,9 @@ def tier(
         own = namespace.get(key)
         if own is not None:
             found[key] = typing.cast(Callable[..., Any], own)
+    view, bounds, reasons = namespace.get("View"), found["view_bounds"], namespace.get("REASONS")
+    if found.get("tensors") is None and bounds is not None and isinstance(view, type):
+        found["tensors"] = tensors.default(view, bounds, tuple(typing.cast(Any, reasons) or ()))
     return found
 
 

@@ -24,9 +24,9 @@ import attrs
 from ..codec import dumps, loads
 from ..errors import PicnicError, RulesError
 from ..game import CHANCE, AnyGame
+from ..kit.information import Information, Step
 from ..pettingzoo._extra import missing
 from ..pettingzoo.actions import ActionSpace
-from ..pettingzoo.observations import ObservationEncoder
 from ..pettingzoo.rewards import returns
 from ..pettingzoo.spaces import chance_space, player_space, supported
 from ..registry import GAMES
@@ -39,26 +39,55 @@ except ImportError as error:  # pragma: no cover - the extra is installed in CI
 
 __all__ = ["SHORT_NAMES", "PicnicGame", "PicnicState", "register_all"]
 
+WINDOW: Final = 4
+"""The information-state tensor holds the last ``WINDOW * players`` steps a seat saw."""
+
 SHORT_NAMES: Final = {name: f"python_picnic_{name.replace('-', '_')}" for name in supported()}
 """The OpenSpiel short name of each game with an action space: ``python_picnic_`` and its
 name, a ``-`` written ``_`` (``python_picnic_my_game`` for ``my-game``)."""
 
 
 class _Shared:
-    """What every state of one loaded game shares; copied by reference, never deep."""
+    """What every state of one loaded game shares; copied by reference, never deep, and
+    pickled as its game's name, players, rules and seed (:func:`_shared`)."""
 
-    def __init__(self, game: AnyGame, players: int, rules: Any, seed: int) -> None:
+    def __init__(self, game: AnyGame, players: int, rules: Any, seed: int, slots: int = 0) -> None:
         self.game = game
         self.players = players
         self.rules = rules
+        self.seed = seed
+        self.slots = slots
+        """0: an action is a move's index in the flat space; else a place in the list of
+        legal moves, of ``slots`` places."""
         self.moves: ActionSpace = player_space(game, players, rules)
         self.chance: ActionSpace | None = chance_space(game, players, rules)
-        self.encoder = ObservationEncoder.for_game(game, players, rules)
+        tensors = game.tensors
+        if tensors is None:
+            raise PicnicError(f"the game {game.name!r} has no encoding of its views")
+        self.encoding = tensors(players, rules)
+        self.information = Information(
+            self.encoding, players, self.moves, self.chance, WINDOW * players
+        )
         self.rng = random.Random(seed)
         self.sampled = game.chance == "sampled"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _shared, (self.game.name, self.players, self.rules, self.seed, self.slots)
+
+
+_MADE: dict[tuple[str, int, Any, int, int], _Shared] = {}
+"""The :class:`_Shared` of each game, players, rules and seed an unpickled state named."""
+
+
+def _shared(name: str, players: int, rules: Any, seed: int, slots: int = 0) -> _Shared:
+    """The shared part of a game, for a state being unpickled: made once per key."""
+    key = (name, players, rules, seed, slots)
+    if key not in _MADE:
+        _MADE[key] = _Shared(GAMES[name], players, rules, seed, slots)
+    return _MADE[key]
 
 
 class _Frozen:
@@ -67,17 +96,65 @@ class _Frozen:
     ``previous`` the node before it. ``known`` remembers each seat's information state once
     asked (a pure function of the node)."""
 
-    __slots__ = ("before", "known", "move", "previous", "state")
+    __slots__ = (
+        "before",
+        "depth",
+        "game",
+        "known",
+        "move",
+        "past",
+        "previous",
+        "seen",
+        "state",
+    )
 
-    def __init__(self, state: Any, previous: _Frozen | None = None, move: Any = None) -> None:
+    def __init__(
+        self, state: Any, previous: _Frozen | None = None, move: Any = None, game: str = ""
+    ) -> None:
         self.state = state
         self.previous = previous
         self.before = None if previous is None else previous.state
         self.move = move
+        self.game: str = game if previous is None else previous.game
+        """The name of the game (given at the new game, kept by every step after it)."""
+        self.depth: int = 0 if previous is None else previous.depth + 1
+        """The steps from the new game to this node."""
         self.known: dict[int, str] = {}
+        self.seen: dict[int, Step] = {}
+        """Each seat's view of the step to this node, once asked (:meth:`steps`)."""
+        self.past: dict[int, list[Step]] = {} if previous is None else previous.past
+        """At a resampled root, the steps each seat saw before it (the latest first)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the first state and the moves since, not as a chain of nodes (which
+        pickle would follow one call deeper per step: a long game exceeded Python's
+        recursion limit)."""
+        moves = []
+        node = self
+        while node.previous is not None:
+            moves.append(node.move)
+            node = node.previous
+        moves.reverse()
+        return _replay, (self.game, node.state, moves, self.state)
+
+    def steps(self, shared: _Shared, seat: int, window: int) -> list[Step]:
+        """The last ``window`` steps to this node as seat ``seat`` saw them, the latest
+        first (:class:`~picnic_rules.kit.information.Step`)."""
+        found: list[Step] = []
+        node: _Frozen | None = self
+        while node is not None and node.previous is not None and len(found) < window:
+            step = node.seen.get(seat)
+            if step is None:
+                step = _step(shared, node.before, node.move, seat)
+                node.seen[seat] = step
+            found.append(step)
+            node = node.previous
+        if len(found) < window:
+            found += self.past.get(seat, [])[: window - len(found)]
+        return found
 
     def information(self, game: AnyGame, seat: int) -> str:
         """Seat ``seat``'s perfect-recall information: one line per step, what it observed."""
@@ -94,16 +171,59 @@ class _Frozen:
         return text
 
 
+def _replay(name: str, first: Any, moves: list[Any], last: Any) -> _Frozen:
+    """The chain of nodes of game ``name`` from state ``first`` through ``moves`` (each
+    applied with the game's unchecked ``apply``, as they were once), ending at ``last``
+    itself."""
+    game = GAMES[name]
+    cell = _Frozen(first, game=name)
+    state = first
+    for move in moves[:-1]:
+        state = game.engine.apply(state, move)
+        cell = _Frozen(state, cell, move)
+    return _Frozen(last, cell, moves[-1]) if moves else cell
+
+
+def _load_state(game_string: str, text: str) -> PicnicState:
+    """The state that ``state.serialize()`` wrote, in the game ``game_string`` loads."""
+    state: PicnicState = pyspiel.load_game(game_string).deserialize_state(text)
+    return state
+
+
+def _step(shared: _Shared, before: Any, move: Any, seat: int) -> Step:
+    """The step ``move`` from ``before`` as seat ``seat`` observed it."""
+    game = shared.game
+    actor = game.to_move(before)
+    seen = getattr(game.observe(before, move, seat), "move", None) == move
+    if actor is CHANCE:
+        chance = shared.chance
+        outcome = chance.find(move) if seen and chance is not None else None
+        return Step(None, not seen, outcome=outcome)
+    return Step(actor, not seen, move=shared.moves.find(move) if seen else None)
+
+
 class PicnicState(pyspiel.State):  # type: ignore[misc]
     """A position of a picnic game, for OpenSpiel: ``picnic_state`` is the library's state."""
 
-    def __init__(self, game: PicnicGame, shared: _Shared) -> None:
+    def __init__(
+        self,
+        game: PicnicGame,
+        shared: _Shared,
+        cell: _Frozen | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         super().__init__(game)
         self._shared = shared
-        self._cell = _Frozen(shared.game.new_game(shared.players, shared.rules))
+        if cell is None:  # the new game
+            cell = _Frozen(
+                shared.game.new_game(shared.players, shared.rules), game=shared.game.name
+            )
+            rng = shared.rng
+        self._cell = cell
         self._rng: random.Random | None = None
         if shared.sampled:
-            self._rng = random.Random(shared.rng.getrandbits(64))
+            assert rng is not None
+            self._rng = random.Random(rng.getrandbits(64))
             self._settle()
 
     @property
@@ -114,6 +234,35 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
     def view(self, player: int) -> Any:
         """Seat ``player``'s view of this position."""
         return self._shared.game.view(self._cell.state, player)
+
+    def steps(self, player: int, window: int) -> tuple[int, list[Step]]:
+        """The steps so far, and the last ``window`` of them as seat ``player`` saw them,
+        the latest first (what its information-state tensor holds beside its view)."""
+        return self._cell.depth, self._cell.steps(self._shared, player, window)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PicnicState:
+        """A state that seat ``player_id`` cannot tell from this one: the game's
+        ``determinize`` of its view, drawn with a generator seeded by
+        ``probability_sampler()`` (OpenSpiel's ISMCTS calls it with a uniform sampler).
+
+        The new state remembers the seat's information string and steps, so the search
+        keys its nodes alike in every sample; another seat's information starts afresh at
+        the sample, from its view there (its past is what the sample makes up), so two
+        samples that deal it other cards give it other information states."""
+        shared = self._shared
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        game = shared.game
+        sampled = game.determinize(game.view(self._cell.state, player_id), rng)
+        cell = _Frozen(sampled, game=game.name)
+        cell.depth = self._cell.depth
+        cell.past = {player_id: self._cell.steps(shared, player_id, shared.information.window)}
+        for seat in range(shared.players):
+            cell.known[seat] = (
+                self.information(seat)
+                if seat == player_id
+                else f"seat {seat} sampled\n{game.view(sampled, seat)!r}"
+            )
+        return PicnicState(self.get_game(), shared, cell, rng)
 
     def information(self, player: int) -> str:
         """Seat ``player``'s information state: ``seat N``, then the ``repr`` of each
@@ -144,7 +293,15 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         """The actions of the legal moves, ascending."""
         if player != self.current_player():
             return []
-        return sorted(self._shared.moves.indexes(self._shared.game.legal_moves(self._cell.state)))
+        shared = self._shared
+        moves = shared.game.legal_moves(self._cell.state)
+        if shared.slots:
+            if len(moves) > shared.slots:
+                raise PicnicError(
+                    f"{len(moves)} legal moves, more than the game's legal_slots={shared.slots}"
+                )
+            return list(range(len(moves)))
+        return sorted(shared.moves.indexes(moves))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every chance outcome's action with its probability, ascending."""
@@ -158,6 +315,13 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             assert self._shared.chance is not None
             return self._shared.chance.move(action)
+        if self._shared.slots:
+            moves = self._shared.game.legal_moves(self._cell.state)
+            if not 0 <= action < len(moves):
+                raise PicnicError(
+                    f"action {action} is not in 0..{len(moves) - 1} (the legal moves)"
+                )
+            return moves[action]
         return self._shared.moves.move(action)
 
     def _apply_action(self, action: int) -> None:
@@ -169,7 +333,7 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
         elif actor is None:
             raise PicnicError("the game is over: no action applies")
         else:
-            move = game.move_as(state, actor, self._shared.moves.move(action))
+            move = game.move_as(state, actor, self._move(actor, action))
         self._cell = _Frozen(game.apply(state, move), self._cell, move)
         if self._shared.sampled:
             self._settle()
@@ -191,6 +355,13 @@ class PicnicState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return dumps(self._cell.state)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game's string and :meth:`serialize`: OpenSpiel's own pickling
+        goes through ``serialize_game_and_state``, which asks a game whose chance is
+        sampled for its generator's state (``GetRNGState``), which a Python game cannot
+        give. The state's own generator is in what :meth:`serialize` writes."""
+        return _load_state, (str(self.get_game()), self.serialize())
+
 
 class PicnicGame(pyspiel.Game):  # type: ignore[misc]
     """A picnic game for OpenSpiel; subclassed once per game by :func:`register_all`."""
@@ -204,11 +375,14 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         rules = _rules(game, params)
         game.new_game(players, rules)  # refuses a player count the rules cannot seat
         seed = int(params.get("rng_seed", 0))
-        shared = _Shared(game, players, rules, seed)
+        slots = int(params.get("legal_slots", 0))
+        if slots < 0:
+            raise RulesError(f"legal_slots must be at least 0, not {slots}", field="legal_slots")
+        shared = _Shared(game, players, rules, seed, slots)
         sampled = shared.sampled
         length = game.max_moves(players, rules)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(shared.moves),
+            num_distinct_actions=slots or len(shared.moves),
             max_chance_outcomes=0 if sampled else len(shared.chance or ()),
             num_players=players,
             min_utility=-1.0,
@@ -228,7 +402,7 @@ class PicnicGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ViewObserver | InformationObserver:
         """The observer of a seat's view, or with perfect recall of its information state."""
-        return make_observer(self._shared.encoder, iig_obs_type, params)
+        return make_observer(self._shared.encoding, self._shared.information, iig_obs_type, params)
 
 
 def _options(game: AnyGame) -> dict[str, int | bool]:
@@ -292,7 +466,7 @@ def _canonical(game: AnyGame, players: int, rules: Any, params: dict[str, Any]) 
 
 def _game_type(game: AnyGame) -> Any:
     sampled = game.chance == "sampled"
-    parameters: dict[str, Any] = {"players": 2, "rules": "", **_options(game)}
+    parameters: dict[str, Any] = {"players": 2, "rules": "", "legal_slots": 0, **_options(game)}
     if sampled:
         parameters["rng_seed"] = 0
     return pyspiel.GameType(
@@ -310,7 +484,7 @@ def _game_type(game: AnyGame) -> Any:
         max_num_players=game.players[1],
         min_num_players=game.players[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,

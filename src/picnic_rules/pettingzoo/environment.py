@@ -58,9 +58,13 @@ def _game(name: str) -> AnyGame:
 
 
 def _seed(seed: object) -> int:
-    """``seed`` as an int: an int or a numpy integer, never a bool, a float or a str."""
+    """``seed`` as an int: an int or a numpy integer, never a bool, a float or a str, and
+    never negative (``random.Random(-k)`` would deal the game of ``k``; numpy and
+    gymnasium refuse a negative seed too)."""
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise PicnicError(f"seed must be an int or None, not {kind_of(seed)}")
+    if seed < 0:
+        raise PicnicError(f"seed must be at least 0, not {int(seed)}")
     return int(seed)
 
 
@@ -135,8 +139,9 @@ class PicnicEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` seeds chance (kept across resets without one).
 
-        A seed is an int (a numpy integer too) or ``None``; anything else is refused with
-        :class:`~picnic_rules.PicnicError`, before the game is touched.
+        A seed is an int of at least 0 (a numpy integer too) or ``None``; anything else,
+        a negative seed included, is refused with :class:`~picnic_rules.PicnicError`,
+        before the game is touched.
         """
         if seed is not None:
             seed = _seed(seed)

@@ -55,6 +55,7 @@ from .rules import PLAYERS, Rules
 from .scoring import GRAIN_OUT, REASONS, figures, result, score
 from .spaces import action_space, chance_space, view_bounds
 from .state import Duel, Haggle, Phase, Public, PublicView, State, View
+from .tensors import tensors
 from .termination import max_chance_steps, max_moves, remaining
 from .views import determinize, public, view
 from .words import ABOUT, REASON_WORDS, describe, describe_move, describe_public, move_group
@@ -131,6 +132,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "tensors",
     "view_bounds",
 ]
 __all__ += moves.__all__

@@ -75,6 +75,7 @@ from .predicates import (
 from .rules import PLAYERS, Rules
 from .spaces import action_space, chance_space, view_bounds
 from .state import Phase, SandwichId, State, View
+from .tensors import tensors
 from .views import PublicView, determinize, figures, public, view
 from .words import ABOUT, REASON_WORDS, SCORE_WORD, describe, describe_public, move_group
 
@@ -158,6 +159,7 @@ __all__ = [
     "update",
     "public",
     "view",
+    "tensors",
     "view_bounds",
 ]
 

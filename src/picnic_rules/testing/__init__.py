@@ -117,6 +117,9 @@ harness runs these checks, each named in :data:`CHECKS` (pass ``only=`` or
   outcome, with explicit chance) has an index in the game's action space (chance space)
   and back, and every seat's view fits ``view_bounds``, which names exactly the view's
   variable-length tuples (:mod:`picnic_rules.testing.spaces`);
+* ``tensors``: every seat's view, encoded by the game's ``tensors`` at an offset,
+  writes inside its own places alone, the same numbers at any offset
+  (:mod:`picnic_rules.testing.spaces`);
 * ``measure``: the game's termination measure ``remaining(state)`` (a
   :class:`~picnic_rules.Measure`) starts within ``max_moves`` and
   ``max_chance_steps`` and falls at every step: a move lowers its ``moves``

@@ -88,7 +88,7 @@ class Checker(Context[S, V, M, R]):
                 self.pool.append(move)
                 self.pool_set.add(move)
 
-        if self.on("spaces") or self.on("view-bounds"):
+        if self.on("spaces") or self.on("view-bounds") or self.on("tensors"):
             spaces.at_state(self, state, actor, legal)
         if self.on("public-view"):
             public.check(self, state, deep)

@@ -38,6 +38,7 @@ CHECKS: tuple[str, ...] = (
     "wrong-kind",
     "spaces",
     "view-bounds",
+    "tensors",
     "measure",
     "max-moves",
     "max-chance-steps",

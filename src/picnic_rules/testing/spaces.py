@@ -1,4 +1,5 @@
-"""The checks ``spaces`` and ``view-bounds``: a game's action-space tier holds what it promises.
+"""The checks ``spaces``, ``view-bounds`` and ``tensors``: a game's action-space tier holds
+what it promises.
 
 For a game with an action space (its own or the kit's: :mod:`picnic_rules.kit.spaces`),
 at every step of every game the harness plays:
@@ -9,7 +10,11 @@ at every step of every game the harness plays:
   (a game with sampled chance has none: ``chance_space`` gives ``None``);
 * ``view-bounds``: every seat's view fits ``view_bounds(players, rules)``: no tuple holds
   more items than the bound of its path, and the bounds name exactly the view's
-  variable-length tuples (:func:`~picnic_rules.kit.spaces.tuple_paths`).
+  variable-length tuples (:func:`~picnic_rules.kit.spaces.tuple_paths`);
+* ``tensors``: every seat's view, written by ``tensors(players, rules)`` (an
+  :class:`~picnic_rules.kit.tensors.Encoding`) at an offset into a buffer, writes
+  numbers inside its ``size`` places and nowhere else, and the same numbers there as
+  at offset 0 -- so a batch of games can share one array.
 
 So an environment built on the spaces (:mod:`picnic_rules.pettingzoo`,
 :mod:`picnic_rules.openspiel`) can number every move a game lists and encode every view.
@@ -23,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import PicnicError
 from ..game import CHANCE, Actor
 from ..kit.spaces import ActionSpace, longest, tuple_paths
+from ..kit.tensors import Encoding
 from ..typevars import M, R, S, V
 from .text import notation
 
@@ -36,8 +42,9 @@ class _Tier:
     """The spaces and bounds of one played game, made once (``None``: none declared)."""
 
     def __init__(self, moves: ActionSpace | None, chance: ActionSpace | None,
-                 bounds: dict[str, int] | None) -> None:  # fmt: skip
+                 bounds: dict[str, int] | None, encoding: Encoding | None) -> None:  # fmt: skip
         self.moves, self.chance, self.bounds = moves, chance, bounds
+        self.encoding = encoding
 
 
 def _space(checker: Context[S, V, M, R], name: str, state: S) -> ActionSpace | None:
@@ -72,11 +79,20 @@ def _tier(checker: Context[S, V, M, R], state: S) -> _Tier:
                 f"{what} names {extra} that are no tuples of the view, and lacks {missing}",
                 state,
             )
+    encoding = None
+    if checker.on("tensors") and game.tensors is not None:
+        what = f"tensors({checker.players}, rules)"
+        encoding = checker.call(
+            "tensors", what, state, game.tensors, checker.players, checker.rules
+        )
+        if not isinstance(encoding, Encoding):
+            checker.fail("tensors", f"{what} gave {encoding!r:.80}, not an Encoding", state)
     on = checker.on("spaces")
     made = _Tier(
         _space(checker, "action_space", state) if on else None,
         _space(checker, "chance_space", state) if on else None,
         bounds,
+        encoding,
     )
     if on and made.chance is None and made.moves is not None and game.chance == "explicit":
         checker.fail("spaces", "the game has an action space, but no chance space", state)
@@ -124,3 +140,33 @@ def at_state(checker: Context[S, V, M, R], state: S, actor: Actor, legal: tuple[
                     "view-bounds", f"seat {seat}'s view outgrows its bounds: {shown}", state
                 )
         checker.ok()
+    if tier.encoding is not None:
+        _encoded(checker, tier.encoding, state)
+
+
+_OUTSIDE = -0.5
+"""What the places around a view's encoding hold while the check writes it."""
+
+
+def _encoded(checker: Context[S, V, M, R], encoding: Encoding, state: S) -> None:
+    """Every seat's view is written inside its place alone, the same at any offset."""
+    size = encoding.size
+    for seat in range(checker.players):
+        view = checker.game.view(state, seat)
+        out: list[Any] = [_OUTSIDE] * size + [0] * size + [_OUTSIDE] * size
+        checker.call("tensors", "write(view, out, size)", state, encoding.write, view, out, size)
+        strays = [
+            i - size for i in range(3 * size) if not size <= i < 2 * size and out[i] != _OUTSIDE
+        ]
+        if strays:
+            checker.fail(
+                "tensors",
+                f"seat {seat}'s view writes outside its {size} numbers, at {strays[:5]}",
+                state,
+            )
+        again = checker.call("tensors", "tensor(view)", state, encoding.tensor, view)
+        if [float(x) for x in out[size : 2 * size]] != again:
+            checker.fail(
+                "tensors", f"seat {seat}'s view is written otherwise at another offset", state
+            )
+    checker.ok()
