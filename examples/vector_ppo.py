@@ -19,15 +19,15 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
-import argparse  # noqa: E402
-import math  # noqa: E402
-import time  # noqa: E402
-from typing import Any  # noqa: E402
+import argparse
+import math
+import time
+from typing import Any
 
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
+import numpy as np
+import numpy.typing as npt
 
-from picnic_rules.vector import VectorEnv  # noqa: E402
+from picnic_rules.vector import VectorEnv
 
 Array = npt.NDArray[np.float64]
 
