@@ -178,7 +178,9 @@ def test_update_document_shape(states: tuple[State, ...]) -> None:
     assert update["to_move"] == 0 and update["outcome"] is None
     view = codec.decode({"format": 1, "game": "sandwich", "kind": "view", "view": update["view"]})
     assert update["picture"] == GAME.render(view)
-    assert update["figures"] == {"scores": [0, 0], "finished": [[], []], "counts": [[], []]}
+    assert update["figures"] == GAME.figures(GAME.public(view))
+    assert update["figures"]["scores"] == [0, 0]
+    assert update["figures"]["finished"] == [[], []] and update["figures"]["counts"] == [[], []]
     entry = update["legal_moves"][-1]
     assert list(entry) == ["move", "notation", "description", "card", "target"]
     assert (entry["move"], entry["notation"], entry["card"], entry["target"]) == (

@@ -124,11 +124,11 @@ _TAKING: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     ("view",): ("check_view", "render", "public"),
     ("public",): ("figures",),
     ("view", "rng"): ("determinize",),
-    ("view", "observation"): ("update", "describe"),
+    ("view", "observation"): ("update", "describe", "describe_public"),
     ("view", "move"): ("describe_move", "illegal_reason"),
     ("players", "rules"): (
         "new_game", "max_moves", "max_chance_steps", "action_space", "chance_space",
-        "view_bounds",
+        "view_bounds", "tensors",
     ),
     ("players",): ("check_players",),
     ("move",): ("move_group",),
