@@ -293,7 +293,7 @@ def test_define_game_builds_the_sandwich_record() -> None:
     game = define_game(_namespace(), name="copy", title="Copy", players=(2, 3))
     assert game.players == (2, 3)
     assert game.chance == "explicit" and game.face_down_moves is False
-    assert game.variants == {"default": sandwich.Rules()}
+    assert game.variants == sandwich.VARIANTS  # the module's own, by name
     assert game.reasons == sandwich.REASONS
     assert set(game.move_types) == set(sandwich.MOVE_TYPES)
     assert game.max_chance_steps(2, sandwich.Rules()) == 4 + 540 + 1
@@ -305,6 +305,26 @@ def test_define_game_names_what_is_missing(key: str) -> None:
     del namespace[key]
     with pytest.raises(TypeError, match=f"copy: the game module does not define {key}$"):
         define_game(namespace, name="copy", title="Copy", players=(2, 4))
+
+
+def test_define_game_takes_the_modules_facts_by_name_unless_given() -> None:
+    """A keyword left out is the module's constant of that name in capitals; one given
+    wins; a module without the constant gets the kit's default."""
+    game = define_game(_namespace(), name="copy", title="Copy")
+    assert game.players == sandwich.PLAYERS and game.variants == sandwich.VARIANTS
+    assert game.about == sandwich.ABOUT and game.score_word == sandwich.SCORE_WORD
+    assert game.reason_words == sandwich.GAME.reason_words
+    given = define_game(
+        _namespace(), name="copy", title="Copy", about="A copy.", score_word="Points"
+    )
+    assert given.about == "A copy." and given.score_word == "Points"
+    namespace = _namespace()
+    for key in ("VARIANTS", "ABOUT", "REASON_WORDS", "SCORE_WORD"):
+        del namespace[key]
+    bare = define_game(namespace, name="copy", title="Copy")
+    assert bare.variants == {"default": sandwich.Rules()}
+    assert bare.about == "" and bare.score_word == "Scores"
+    assert bare.reason_words["three-sandwiches"] == "three sandwiches"
 
 
 def test_define_game_derives_what_follows_from_the_rules_tier() -> None:

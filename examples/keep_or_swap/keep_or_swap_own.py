@@ -16,7 +16,7 @@ from typing import cast
 import attrs
 import keep_or_swap
 from keep_or_swap import GAME as RULES  # the record of the rules: their checked functions
-from keep_or_swap import PLAYERS, Draw, Keep, Move, Rules, State, Swap, View, legal_moves
+from keep_or_swap import Draw, Keep, Move, Rules, State, Swap, View, legal_moves
 
 from picnic_rules import CHANCE, IllegalMove
 from picnic_rules.game import Actor, Game
@@ -225,7 +225,6 @@ GAME: Game[State, View, Move, Rules, Observation] = define_game(
     {**vars(keep_or_swap), **{key: globals()[key] for key in OWN}},
     name="keep-or-swap",
     title="Keep or Swap",
-    players=PLAYERS,
     variants=dict(keep_or_swap.GAME.variants),
 )
 """Keep or Swap with this module's front-end tier."""

@@ -79,6 +79,8 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
+    "ABOUT",
+    "REASON_WORDS",
     "CARD_KINDS",
     "DEFAULT_TOSS_MODEL",
     "DIE_KINDS",
@@ -168,12 +170,8 @@ VARIANTS: dict[str, Rules] = {
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
-    about=ABOUT,
-    reason_words=REASON_WORDS,
     name="ants",
     title="Problem Picnic: Attack of the Ants (fan version)",
-    players=PLAYERS,
-    variants=VARIANTS,
     agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
     chance="sampled",
 )

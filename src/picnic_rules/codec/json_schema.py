@@ -45,13 +45,9 @@ Schema counts ``1.0`` as an integer, which the codec refuses.
 
 from __future__ import annotations
 
-import ast
 import collections.abc
 import enum
-import inspect
-import itertools
 import re
-import textwrap
 import types
 import typing
 from collections.abc import Callable
@@ -60,6 +56,7 @@ from typing import Any, Final
 import attrs
 
 from ..game import AnyGame, Game, Outcome
+from ..kit.options import field_docs
 from ..registry import get_game
 from .documents import FORMAT, HEADER, KINDS, SPREAD, Kind
 from .enums import written
@@ -145,24 +142,9 @@ def _field_docs(cls: type[Any]) -> dict[str, str]:
     return docs
 
 
-def _own_field_docs(cls: type[Any]) -> dict[str, str]:
-    """The docstrings written under the fields of ``cls`` itself in its source."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    except (OSError, TypeError, SyntaxError):
-        return {}
-    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-    docs: dict[str, str] = {}
-    for field, after in itertools.pairwise(body):
-        if (
-            isinstance(field, ast.AnnAssign)
-            and isinstance(field.target, ast.Name)
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)
-        ):
-            docs[field.target.id] = _plain(after.value.value)
-    return docs
+def _own_field_docs(cls: type) -> dict[str, str]:
+    """The docstrings written under the fields of ``cls`` itself, as plain text."""
+    return {name: _plain(doc) for name, doc in field_docs(cls).items()}
 
 
 def _integer() -> dict[str, Any]:

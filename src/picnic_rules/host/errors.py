@@ -31,55 +31,46 @@ class HostError(PicnicError):
     name: ClassVar[str] = "host"
     """A short name for its kind: the ``error`` of a web server's answer."""
 
+    def __init_subclass__(cls, *, status: int | None = None, name: str | None = None) -> None:
+        """A kind of refusal, with its own status and name when given
+        (``class NotASeat(HostError, status=401, name="token")``)."""
+        super().__init_subclass__()
+        if status is not None:
+            cls.status = status
+        if name is not None:
+            cls.name = name
+
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
 
 
-class NoSuchTable(HostError):
+class NoSuchTable(HostError, status=404, name="game"):
     """No table has that id (or it was never stored)."""
 
-    status = 404
-    name = "game"
 
-
-class NotASeat(HostError):
+class NotASeat(HostError, status=401, name="token"):
     """The credential (or invite) belongs to no seat of the table."""
 
-    status = 401
-    name = "token"
 
-
-class NotChance(HostError):
+class NotChance(HostError, status=409, name="not-chance"):
     """A chance outcome told when chance is not to act, or at a table that draws chance
     itself (one not played at a real table)."""
 
-    status = 409
-    name = "not-chance"
 
-
-class SeatTaken(HostError):
+class SeatTaken(HostError, status=409, name="taken"):
     """The invite's seat was taken already, by someone who joined with it first."""
 
-    status = 409
-    name = "taken"
 
-
-class UndoOff(HostError):
+class UndoOff(HostError, status=403, name="undo-off"):
     """The table's undo policy does not allow taking moves back (by default, when more
     than one person plays: no one takes back what another has seen)."""
 
-    status = 403
-    name = "undo-off"
 
-
-class StaleMove(HostError):
+class StaleMove(HostError, status=409, name="stale"):
     """The move was made against a table that has moved on: the client saw ``seen`` moves,
     the table has ``version`` (another seat, or another server, moved first). The message
     shows ``seen`` shortened (a client may send any number)."""
-
-    status = 409
-    name = "stale"
 
     def __init__(self, seen: int, version: int) -> None:
         self.seen = seen

@@ -50,13 +50,10 @@ MAX_LABEL: Final = 4096
 """The longest label name or value, in characters."""
 
 
-class BadInput(HostError):
+class BadInput(HostError, status=400, name="invalid"):
     """Something a caller passed that a host cannot keep: a seed its store could not load
     back, a label that is not text (or not Unicode), an option of the wrong kind. A web
     server answers it 400."""
-
-    status = 400
-    name = "invalid"
 
 
 def unicode_problem(text: str) -> str | None:

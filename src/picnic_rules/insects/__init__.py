@@ -99,6 +99,8 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
+    "ABOUT",
+    "REASON_WORDS",
     "CARDS",
     "COLOURS",
     "GAME",
@@ -206,12 +208,8 @@ all of them together, and a small deck (users may add their own)."""
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
-    about=ABOUT,
-    reason_words=REASON_WORDS,
     name="insects",
     title="Picknick Panik (insects)",
-    players=PLAYERS,
-    variants=VARIANTS,
     agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
 )
 """The insects game's :class:`~picnic_rules.Game` record."""

@@ -55,6 +55,8 @@ _READ: tuple[str, ...] = ("players", "Rules", "State", "View", "Observation", "P
 _READ += ("move_types", "reasons", "provides")
 """The fields of the record read from the module (:class:`~picnic_rules.kit.parts.Parts`)."""
 
+_T = typing.TypeVar("_T")
+
 
 def define_game(
     namespace: Mapping[str, object],
@@ -66,9 +68,9 @@ def define_game(
     agents: Mapping[str, Callable[[], Agent[Any, Any]]] | None = None,
     chance: ChanceMode = "explicit",
     face_down_moves: bool = False,
-    about: str = "",
+    about: str | None = None,
     reason_words: Mapping[str, str] | None = None,
-    score_word: str = "Scores",
+    score_word: str | None = None,
     board: str = "",
 ) -> Game[Any, Any, Any, Any, Any]:
     """The :class:`~picnic_rules.Game` record of the game module whose ``globals()`` is ``namespace``.
@@ -123,15 +125,19 @@ def define_game(
     (``insects.GAME.legal_moves`` of an ants state); a ``to_move`` annotated to
     take the game's ``View`` too takes either.
 
-    ``players`` is the fewest and the most seats (by default the module's
-    ``PLAYERS``). ``about`` is the game told to a player in a screen (:attr:`Game.about
-    <picnic_rules.Game.about>`).
+    ``players`` is the fewest and the most seats. ``variants`` names rule sets
+    (``{"short": Rules(...)}``). ``about`` is the game told to a player in a screen
+    (:attr:`Game.about <picnic_rules.Game.about>`). Each of these four, and the two
+    below, left out is the module's own by its name in capitals, if it has one:
+    ``PLAYERS``, ``VARIANTS``, ``ABOUT``, ``REASON_WORDS`` and ``SCORE_WORD`` (so a
+    game's call names only what its module does not say).
 
     For the browser: ``reason_words`` gives end reasons in words (a reason left out is
     its name with spaces for dashes: ``"grain out"``), ``score_word`` what the scores
-    count, ``board`` the game's own board script (``"PACKAGE:FILE.js"``); a module-level
-    ``figures(public)`` gives the numbers a board shows, from the public view, as JSON
-    data (``{}`` unless the module defines it). See :doc:`/frontends`.
+    count (``"Scores"`` unless given), ``board`` the game's own board script
+    (``"PACKAGE:FILE.js"``); a module-level ``figures(public)`` gives the numbers a board
+    shows, from the public view, as JSON data (``{}`` unless the module defines it). See
+    :doc:`/frontends`.
 
     The gates, once for every game, with one message each (the game's own
     functions need not repeat them): ``new_game``, ``max_moves`` and
@@ -170,6 +176,10 @@ def define_game(
     see them: ``GAME: Game[State, View, Move, Rules, Observation] = define_game(...)``.
     """
     parts = read_parts(namespace, name, players, chance)
+    variants = _by_name(namespace, "VARIANTS", variants)
+    about = _by_name(namespace, "ABOUT", about)
+    reason_words = _by_name(namespace, "REASON_WORDS", reason_words)
+    score_word = _by_name(namespace, "SCORE_WORD", score_word)
     checked = {**_rules_tier(parts), **_front_end(parts), **_generic_parts(parts)}
     for key, part in spaces.tier(namespace, chance=chance).items():  # the action-space tier
         checked[key] = None if part is None else gate_rules(name, part, parts.Rules, parts.players)
@@ -201,9 +211,9 @@ def define_game(
         title=title,
         chance=chance,
         face_down_moves=face_down_moves,
-        about=about,
+        about=about or "",
         reason_words=_reason_words(name, parts.reasons, reason_words or {}),
-        score_word=_one_line(name, "score_word", score_word),
+        score_word=_one_line(name, "score_word", score_word or "Scores"),
         board=_board(name, board),
         variants=chosen,
         agents=every_agent,
@@ -211,6 +221,14 @@ def define_game(
         **{key: getattr(parts, key) for key in _READ},
         **checked,
     )
+
+
+def _by_name(namespace: Mapping[str, object], name: str, given: _T | None) -> _T | None:
+    """``given``, or else the module's own value of ``name`` (``None`` if it has none)."""
+    if given is not None:
+        return given
+    found: Any = namespace.get(name)
+    return typing.cast("_T | None", found)
 
 
 def _rules_tier(parts: Parts) -> dict[str, Any]:

@@ -21,13 +21,18 @@ astronomically large numbers: the default bound is :data:`MAX_COUNT`.
 
 from __future__ import annotations
 
+import ast
+import functools
+import inspect
+import itertools
+import textwrap
 from typing import Any, Final
 
 import attrs
 
 from ..errors import RulesError
 
-__all__ = ["LABEL", "MAX_COUNT", "SEAT", "count", "flag"]
+__all__ = ["LABEL", "MAX_COUNT", "SEAT", "count", "field_docs", "flag"]
 
 MAX_COUNT: Final = 10_000
 """The largest value a count option takes unless the game sets a smaller ``maximum``."""
@@ -95,3 +100,26 @@ def count(
 def flag(default: bool, *, label: str = "") -> Any:
     """A bool option (an int is refused); ``label`` is its name for players."""
     return attrs.field(default=default, validator=_flag, metadata=_metadata(label))
+
+
+@functools.lru_cache(maxsize=256)
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstring under each field of the class ``cls`` itself (a string that follows
+    the field's annotated line in its source), cleaned of indentation, by field name;
+    ``{}`` where the source cannot be read. An option's help is its field's docstring."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    body = next((node.body for node in tree.body if isinstance(node, ast.ClassDef)), [])
+    docs: dict[str, str] = {}
+    for node, after in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[node.target.id] = inspect.cleandoc(after.value.value)
+    return docs

@@ -64,6 +64,8 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
+    "ABOUT",
+    "REASON_WORDS",
     "COLOURS",
     "GAME",
     "GRAINS",
@@ -153,12 +155,8 @@ hands dry: seats commit one card of two, hold nothing, and birds of value 0 meet
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
-    about=ABOUT,
-    reason_words=REASON_WORDS,
     name="poultry",
     title="Pick Picknic (Hick Hack in Gackelwack)",
-    players=PLAYERS,
-    variants=VARIANTS,
     agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
     face_down_moves=True,
 )

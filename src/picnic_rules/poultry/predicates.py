@@ -6,7 +6,7 @@ looking for a rule finds it here by its name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .cards import YARDS, Card, Colour, GrainCounts
@@ -59,22 +59,22 @@ def fox_value(cards: Sequence[Card], colour: Colour) -> int | None:
 
 def birds_at(played: Sequence[Sequence[Card]], colour: Colour) -> dict[int, int]:
     """Each seat with poultry at ``colour``'s yard, mapped to its bird's value (seat order)."""
-    out = {}
-    for seat, cards in enumerate(played):
-        value = bird_value(cards, colour)
-        if value is not None:
-            out[seat] = value
-    return out
+    return _each_seat(played, colour, bird_value)
 
 
 def foxes_at(played: Sequence[Sequence[Card]], colour: Colour) -> dict[int, int]:
     """Each seat with a fox at ``colour``'s yard, mapped to its fox's value (seat order)."""
-    out = {}
-    for seat, cards in enumerate(played):
-        value = fox_value(cards, colour)
-        if value is not None:
-            out[seat] = value
-    return out
+    return _each_seat(played, colour, fox_value)
+
+
+def _each_seat(
+    played: Sequence[Sequence[Card]],
+    colour: Colour,
+    value_of: Callable[[Sequence[Card], Colour], int | None],
+) -> dict[int, int]:
+    """Each seat whose cards at ``colour``'s yard have a value (``value_of``), mapped to it."""
+    values = [(seat, value_of(cards, colour)) for seat, cards in enumerate(played)]
+    return {seat: value for seat, value in values if value is not None}
 
 
 def animals_at(

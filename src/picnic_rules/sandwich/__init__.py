@@ -83,6 +83,9 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
+    "ABOUT",
+    "REASON_WORDS",
+    "SCORE_WORD",
     "CARDS",
     "MAX_NOTATION",
     "MAX_NUMBER",
@@ -175,13 +178,8 @@ VARIANTS: dict[str, Rules] = {
 
 GAME: Game[State, View, Move, Rules, Observation] = define_game(
     globals(),
-    about=ABOUT,
-    reason_words=REASON_WORDS,
-    score_word=SCORE_WORD,
     name="sandwich",
     title="Peanut Butter & Jelly (fan version)",
-    players=PLAYERS,
-    variants=VARIANTS,
     agents={"computer": ComputerAgent, "ismcts": game_agent(search_agent)},
 )
 """The sandwich game's :class:`~picnic_rules.Game` record."""

@@ -10,20 +10,15 @@ metadata, else its name in words), its docstring as the help, and whether it nam
 
 from __future__ import annotations
 
-import ast
-import functools
-import inspect
-import itertools
 import re
-import textwrap
 from typing import Any, Final
 
 import attrs
 
 from ..game import AnyGame
-from ..kit.options import LABEL, SEAT
+from ..kit.options import LABEL, SEAT, field_docs
 
-__all__ = ["MAX_HELP", "field_docs", "introduce", "option_words"]
+__all__ = ["MAX_HELP", "introduce", "option_words"]
 
 MAX_HELP: Final = 300
 """The longest help of an option the lobby sends, in characters."""
@@ -82,26 +77,3 @@ def option_words(rules: type) -> dict[str, dict[str, Any]]:
             "seat": bool(field.metadata.get(SEAT)),
         }
     return words
-
-
-@functools.lru_cache(maxsize=64)
-def field_docs(cls: type) -> dict[str, str]:
-    """The docstring under each field of the class ``cls`` (a string that follows the
-    field's annotated line in its source), by field name; ``{}`` where the source cannot
-    be read."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    except (OSError, TypeError, SyntaxError):
-        return {}
-    body = next((node.body for node in tree.body if isinstance(node, ast.ClassDef)), [])
-    docs: dict[str, str] = {}
-    for node, after in itertools.pairwise(body):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)
-        ):
-            docs[node.target.id] = inspect.cleandoc(after.value.value)
-    return docs
