@@ -100,7 +100,7 @@ def tensors(players: int, rules: Rules) -> Encoding:
         "scoring", len(ScoringCard) * 2, "each Scoring card: in play, its Reward token"
     )
     majority = layout.add("majority", 6, "the Reward token on each Majority category")
-    phase = layout.add("phase", len(_PHASES), "one-hot over the phases")
+    phases = layout.one_hot("phase", _PHASES, "one-hot over the phases")
     round_ = layout.add("round", 1, "the round")
     starter = layout.add("starter", players, "one-hot: the round's starting player")
     turn = layout.add("turn", players, "one-hot: the seat to act")
@@ -113,9 +113,7 @@ def tensors(players: int, rules: Rules) -> Encoding:
     head_start = layout.add("head_start", players, "one-hot: the seat that played Head Start")
     tied = layout.add("tied", players, "1 for each seat still tied for starting player")
     rolloffs = layout.add("rolloffs", 1, "the roll-offs so far")
-    reason = layout.add("reason", len(REASONS), "one-hot over the end reasons")
-    phases = {value: phase + i for i, value in enumerate(_PHASES)}
-    reasons = {value: reason + i for i, value in enumerate(REASONS)}
+    reasons = layout.one_hot("reason", REASONS, "one-hot over the end reasons")
     colony_row = most * PLACED
     dice_row = dice_each * DIE
 

@@ -66,16 +66,14 @@ def tensors(players: int, rules: Rules) -> Encoding:
     captured = layout.add("captured", players, "the food each seat has captured")
     scored = layout.add("scored", players * KINDS, "each seat's score pile by card kind")
     food_out = layout.add("food_out", 1, "the food cards out of the game")
-    phase = layout.add("phase", len(_PHASES), "one-hot over deal, draw, turn, over")
+    phases = layout.one_hot("phase", _PHASES, "one-hot over deal, draw, turn, over")
     turn = layout.add("turn", players, "one-hot: the seat dealt to, drawing or acting")
     draws = layout.add("draws", 1, "the cards still to draw")
     again = layout.add("again", 1, "1 when the seat acts again after the draws")
     bought = layout.add("bought", 1, "1 when the seat to act has bought this turn")
     last = layout.add("last", players, "one-hot: the seat of the attacking pile's last play")
     last_count = layout.add("last_count", 1, "the cards of that play")
-    reason = layout.add("reason", len(REASONS), "one-hot over the end reasons")
-    phases = {value: phase + i for i, value in enumerate(_PHASES)}
-    reasons = {value: reason + i for i, value in enumerate(REASONS)}
+    reasons = layout.one_hot("reason", REASONS, "one-hot over the end reasons")
 
     def write(view: View, out: Any, at: int) -> None:
         player = view.player

@@ -108,6 +108,9 @@ class Encoding:
         )
 
 
+_K = typing.TypeVar("_K")
+
+
 class Layout:
     """The fields of an encoding, laid one after another as :meth:`add` is called."""
 
@@ -125,6 +128,19 @@ class Layout:
         self.fields.append(Field(name, start, size, doc))
         self.size += size
         return start
+
+    def one_hot(self, name: str, values: Sequence[_K], doc: str) -> dict[_K, int]:
+        """Lay a field of one number for each of ``values`` (a phase, an end reason); the
+        place of each value, where a 1 marks it.
+
+        >>> layout = Layout()
+        >>> layout.add("seat", 2, "one-hot: the seat")
+        0
+        >>> layout.one_hot("phase", ("deal", "play", "over"), "one-hot over the phases")
+        {'deal': 2, 'play': 3, 'over': 4}
+        """
+        start = self.add(name, len(values), doc)
+        return {value: start + i for i, value in enumerate(values)}
 
     def encoding(self, write: Write) -> Encoding:
         """The encoding of these fields written by ``write``."""

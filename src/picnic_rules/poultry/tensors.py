@@ -64,7 +64,7 @@ def tensors(players: int, rules: Rules) -> Encoding:
     bag = layout.add("bag", grains, "the grain in the bag: green, blue, yellow")
     yards = layout.add("yards", YARDS * grains, "the grain at each yard")
     eaten = layout.add("grain", players * grains, "the grain each seat has eaten")
-    phase = layout.add("phase", len(_PHASES), "one-hot over the phases")
+    phases = layout.one_hot("phase", _PHASES, "one-hot over the phases")
     round_ = layout.add("round", 1, "the round")
     turn = layout.add("turn", players, "one-hot: the seat to commit")
     dealt = layout.add("dealt", 1, "card slots dealt or drawn so far")
@@ -78,9 +78,7 @@ def tensors(players: int, rules: Rules) -> Encoding:
         "duel", 1 + 3 * players + 2, "on, seats duelling, card values, rolls, ties, foxes"
     )
     rolled = layout.add("rolled", players, "the dice of the last roll-off finished")
-    reason = layout.add("reason", len(REASONS), "one-hot over the end reasons")
-    phases = {value: phase + i for i, value in enumerate(_PHASES)}
-    reasons = {value: reason + i for i, value in enumerate(REASONS)}
+    reasons = layout.one_hot("reason", REASONS, "one-hot over the end reasons")
 
     def write(view: View, out: Any, at: int) -> None:
         player = view.player

@@ -63,15 +63,13 @@ def tensors(players: int, rules: Rules) -> Encoding:
         "butters, jellies, top card one-hot (bread, peanut butter, jelly), under the fly",
     )
     fly_off = layout.add("fly_off", 1, "1 when the fly token is off the table")
-    phase = layout.add("phase", len(_PHASES), "one-hot over deal, draw, act, over")
+    phases = layout.one_hot("phase", _PHASES, "one-hot over deal, draw, act, over")
     turn = layout.add("turn", players, "one-hot: the seat dealt to or whose turn it is")
     played = layout.add("played", 1, "1 when the seat to act has played a card this turn")
     actions = layout.add("actions", 1, "moves since the last sandwich was finished")
     left = layout.add("actions_left", 1, "moves more without a finished sandwich that end it")
     dealt = layout.add("dealt", 1, "the cards dealt so far")
-    reason = layout.add("reason", len(REASONS), "one-hot over the end reasons")
-    phases = {value: phase + i for i, value in enumerate(_PHASES)}
-    reasons = {value: reason + i for i, value in enumerate(REASONS)}
+    reasons = layout.one_hot("reason", REASONS, "one-hot over the end reasons")
     row = most * SANDWICH
     limit = rules.action_limit
     bread, pb = Card.BREAD, Card.PEANUT_BUTTER
