@@ -9,6 +9,7 @@ parallel (``-n auto``, pytest-xdist).
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 from pathlib import Path
 
@@ -48,10 +49,20 @@ BROWSER_MODULES = (
 """The modules whose tests drive Chromium (Debian's, or the one ``PICNIC_CHROMIUM`` names)."""
 
 
+def _open_files_as_allowed() -> None:
+    """Raise the run's soft limit on open files to the hard one (``ulimit -Hn``): the
+    tests of fair shares open a thousand connections, beyond a user's usual 1,024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 1 << 16 if hard == resource.RLIM_INFINITY else min(hard, 1 << 16)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Nothing the run starts outlives it (:mod:`lifeline`): pytest's main process starts the
     watchdog that ends every process of the run when it ends; a pytest-xdist worker dies
     with the main process."""
+    _open_files_as_allowed()
     if hasattr(config, "workerinput"):
         lifeline.tie_to_parent(int(os.environ.get(lifeline.CONTROLLER, "0")))
     else:

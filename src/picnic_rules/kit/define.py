@@ -213,7 +213,7 @@ def define_game(
         face_down_moves=face_down_moves,
         about=about or "",
         reason_words=_reason_words(name, parts.reasons, reason_words or {}),
-        score_word=_one_line(name, "score_word", score_word or "Scores"),
+        score_word=_one_line(name, "score_word", "Scores" if score_word is None else score_word),
         board=_board(name, board),
         variants=chosen,
         agents=every_agent,

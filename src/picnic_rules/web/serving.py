@@ -15,6 +15,12 @@ seconds and dropped if it does not answer. Every connection passes a
 :attr:`Settings.waiting` with no request under way and :attr:`Settings.sockets_each`
 WebSockets; at a bound the address holding the most gives up its oldest, so a few
 addresses cannot shut the others out.
+
+Each connection is an open file, and a process may open only so many (``ulimit -n``:
+often 1,024 for a user who is not root). :func:`server` raises this process's limit as far
+as the system's hard limit allows (``ulimit -Hn``) to hold :attr:`Settings.connections`
+and :data:`SPARE_FILES` more; where even that is too few, it holds fewer connections and
+says so once, rather than failing on every client past the limit (:func:`fit_open_files`).
 """
 
 from __future__ import annotations
@@ -22,9 +28,10 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import logging
 import os
 import socket
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 import uvicorn
@@ -35,7 +42,11 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from ..errors import PicnicError
 from .door import BUSY, SOCKET, WAITING, Door
 
-__all__ = ["Settings", "listen", "server", "trusted_proxies"]
+__all__ = ["SPARE_FILES", "Settings", "fit_open_files", "listen", "server", "trusted_proxies"]
+
+SPARE_FILES: Final = 200
+"""Open files a server keeps for itself beside its connections: its listening socket, the
+database, logs, the files it serves, a search's workers."""
 
 
 @attrs.frozen
@@ -232,15 +243,47 @@ def listen(host: str, port: int, backlog: int = 2048) -> socket.socket:
     return sock
 
 
+def fit_open_files(settings: Settings) -> Settings:
+    """``settings`` with as many connections as this process may open files for.
+
+    The process's soft limit on open files is raised toward :attr:`Settings.connections`
+    plus :data:`SPARE_FILES`, as far as the hard limit allows; if that is still too few,
+    the connections (and WebSockets) are bounded to what fits, with one warning on the
+    ``picnic_rules.web`` logger saying the limit and how to raise it. Where the system has
+    no such limit (Windows) ``settings`` is returned as it is."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on this system
+        return settings
+    wanted = settings.connections + SPARE_FILES
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if raised > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return settings
+    room = max(1, soft - SPARE_FILES)
+    logging.getLogger("picnic_rules.web").warning(
+        "this process may open %d files (ulimit -Hn): the server holds at most %d "
+        "connections, not %d; raise the limit to hold them all",
+        soft,
+        room,
+        settings.connections,
+    )
+    return attrs.evolve(settings, connections=room, sockets=min(settings.sockets, room))
+
+
 def _why(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
 
 
 def server(app: Any, settings: Settings | None = None, **options: Any) -> uvicorn.Server:
-    """A uvicorn server for ``app`` with ``settings`` (the defaults when ``None``);
-    ``options`` go to :class:`uvicorn.Config` as they are (``log_level``, ``lifespan``).
+    """A uvicorn server for ``app`` with ``settings`` (the defaults when ``None``, fitted
+    to the files this process may open: :func:`fit_open_files`); ``options`` go to :class:`uvicorn.Config` as they are (``log_level``, ``lifespan``).
     Run it with ``server.run(sockets=[listen(host, port)])``."""
-    settings = settings if settings is not None else Settings()
+    settings = fit_open_files(settings if settings is not None else Settings())
     door = Door(
         connections=settings.connections,
         waiting=settings.waiting,
