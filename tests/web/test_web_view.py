@@ -8,8 +8,8 @@ screen, and nothing scrolls sideways. Every log line, button and end reason the 
 the seat, and every line of the spectator's log, is a sentence in the game's words with the
 players' names: no notation alone, no ``seat N``, no code name. The end shows each seat's
 score counted out the way the rulebook counts it, adding up to the score. Screenshots of the
-middle and of the end of each game, at 390x844, go to test-artifacts/web/docs/ (the docs
-show copies of them)."""
+middle and of the end of each game, at 390x844, go to test-artifacts/web/docs/
+(``tools/docs_screenshots.py`` runs this test and copies them into the docs)."""
 
 from __future__ import annotations
 
