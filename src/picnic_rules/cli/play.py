@@ -951,10 +951,12 @@ _LABEL = re.compile(r"^ *(\d+)(?:-(\d+))?\. ")
 
 def _in_short(screen: Screen, story: list[_Line], room: int) -> list[_Line]:
     """``story`` (its title first) in at most ``room`` rows, if it can be: each entry
-    from the oldest on cut to its first row, ended by `` ...``, until the rest fits; then
-    the oldest entries told together on one row by their numbers and how many they are.
-    Every move keeps its number on the screen; the title says ``history`` tells it whole.
-    The newest entries, right above the menu, are the last to be cut.
+    cut to its first row, ended by `` ...``, until the rest fits -- first the entries
+    without a consequence (what the table shows: a card drawn, grain fallen), then those
+    with one (after a dash: the cards turned up, a duel won), each kind from the oldest
+    on; then the oldest entries told together on one row by their numbers and how many
+    they are. Every move keeps its number on the screen; the title says ``history`` tells
+    it whole.
 
     >>> import io
     >>> story = [("Since your last move:", None), ("  4. you draw a card", 7),
@@ -976,7 +978,8 @@ def _in_short(screen: Screen, story: list[_Line], room: int) -> list[_Line]:
     title, hang = story[0]
     lines = [(title.removesuffix(":") + SHORT_TITLE, hang), *story[1:]]
     width = screen.width
-    for number in range(1, len(lines)):
+    order = sorted(range(1, len(lines)), key=lambda n: (bool(_CONSEQUENCE.search(lines[n][0])), n))
+    for number in order:
         if _rows(screen, lines) <= room:
             return lines
         line, indent = lines[number]
