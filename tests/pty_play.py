@@ -60,6 +60,15 @@ OVER = "game over"
 STORY_TITLES = ("So far:", "Your last move:", "From your last move on:", "Since your last move:")
 """The titles of the story told before a question."""
 
+IN_SHORT = " (in short: history tells every move):"
+"""What a story's title says after its words when the story is told in short to fit."""
+
+
+def _story_title(row: str) -> bool:
+    """Whether ``row`` is a story's title, whole or told in short."""
+    return row in STORY_TITLES or row.removesuffix(IN_SHORT) + ":" in STORY_TITLES
+
+
 HELP_MORE = "-- Enter: more help, q: back to the game --"
 HELP_BACK = "-- Enter: back to the game --"
 """The questions under a page of help: another page follows, or the last was shown."""
@@ -253,6 +262,10 @@ def focus(record: Record[Any, Any], seat: int) -> list[str]:
     return sections(game.render(view))[-1]
 
 
+_MENU_ROW = re.compile(r"^ +(?:\S.*?  )?\d+\. ")
+"""A row of a grouped menu: its label (or the label's room), then its first move's number."""
+
+
 def missing(term: Terminal, seat: int = 0) -> list[str]:
     """What a question of seat ``seat`` does not show at once on the screen (the 24 rows):
     the part of the table the decision is about (the picture's last section, word for
@@ -280,10 +293,15 @@ def missing(term: Terminal, seat: int = 0) -> list[str]:
         shown |= set(range(int(low), int(high) + 1))
     if not set(range(1, len(legal) + 1)) <= shown:
         problems.append(f"moves {sorted(set(range(1, len(legal) + 1)) - shown)} of the menu")
+    if menu[0].endswith("to see each in words)"):  # grouped: each move whole in its cell
+        # (the last row is the question)
+        broken = [row for row in menu[1:-1] if row.strip() and not _MENU_ROW.match(row)]
+        if broken:
+            problems.append(f"a move split over two rows of the menu: {broken}")
     own = last_by(record, seat)
     end = len(record.moves)
     first = 0 if own is None else own + 1  # the first move the story must tell
-    titles = [n for n, row in enumerate(rows[: menus[-1]]) if row in STORY_TITLES]
+    titles = [n for n, row in enumerate(rows[: menus[-1]]) if _story_title(row)]
     if not titles:
         if first < end:
             problems.append("the story's title")

@@ -22,17 +22,22 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from pty_play import PICNIC, Terminal, focus, missing, squeeze
+from pty_play import IN_SHORT, PICNIC, Terminal, focus, missing, squeeze
 
 from picnic_rules import GAMES, codec
 
 PLAYED = {
-    "sandwich": ("--seed", "3"),
-    "insects": ("--seed", "3", "--variant", "small-deck"),
-    "poultry": ("--seed", "3"),
-    "ants": ("--seed", "3", "--variant", "short"),
+    "sandwich": ("sandwich", "--seed", "3"),
+    "insects": ("insects", "--seed", "3", "--variant", "small-deck"),
+    "poultry": ("poultry", "--seed", "3"),
+    "ants": ("ants", "--seed", "3", "--variant", "short"),
+    "poultry-4": ("poultry", "--seed", "3", "--players", "4"),
+    "ants-2": ("ants", "--seed", "6", "--variant", "short"),
 }
-"""Each game's seed and variant: games of a few dozen questions, a few seconds each."""
+"""Each game's seed and variant: games of a few dozen questions, a few seconds each; and
+games whose story at some questions is too long for the screen in any of its forms (four
+players' moves between two of one's own; an ants player tossing all its dice), told in
+short there."""
 
 STOP = 3
 """The question at which the game is interrupted with Ctrl-C (then resumed)."""
@@ -56,9 +61,10 @@ def _decided(term: Terminal) -> None:
     assert missing(term) == [], "\n".join(term.rows())
 
 
-@pytest.mark.parametrize("name", sorted(PLAYED))
-def test_a_whole_game_in_80x24(tmp_path: Path, name: str) -> None:
-    term = Terminal(tmp_path, "play", name, *PLAYED[name])
+@pytest.mark.parametrize("played", sorted(PLAYED))
+def test_a_whole_game_in_80x24(tmp_path: Path, played: str) -> None:
+    term = Terminal(tmp_path, "play", *PLAYED[played])
+    name = PLAYED[played][0]
     try:
         assert term.question()
         _decided(term)
@@ -109,6 +115,8 @@ def test_a_whole_game_in_80x24(tmp_path: Path, name: str) -> None:
                 break
         assert again.status == 0
         assert again.broken_words() == []
+        if "-" in played:  # chosen for a story too long for the screen: told in short
+            assert squeeze(IN_SHORT) in again.everything()
     finally:
         again.close()
 

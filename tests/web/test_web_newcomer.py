@@ -3,10 +3,11 @@ on the real page in headless Chromium (Debian's, driven by Playwright): a lobby 
 introduces each game (a picture, what it is, how to play it in its own words, its rules
 page) with its rules options labelled in words and their help; refusals in words; a reused
 invite that offers to watch the table; no key pressed to start a game that acts on the
-board; the ants colony whole in its panel at the end; the ants Round cards naming players.
+board; the ants colony whole in its panel at the end; the ants Round cards naming players;
+the poultry yards' notes whole on a desktop.
 
 (A spectator's log in words, every seat's score during play, the end's score counted out,
-every board's decision in view and the yard notes whole: ``test_web_view.py``.)"""
+every board's decision in view: ``test_web_view.py``.)"""
 
 from __future__ import annotations
 
@@ -183,6 +184,53 @@ def test_the_ants_colony_is_whole_in_its_panel_at_the_end(pages: Pages) -> None:
     )
     assert colony["width"] > 200  # scaled to its panel, not shrunk to nothing
     assert "starts this round" not in page.inner_text("#board-root")  # the game is over
+
+
+def finished_poultry(seed: int) -> dict[str, Any]:
+    """Seat 0's document at the end of a seeded poultry game of random moves, with every
+    observation since the deal (the board tells the last round yard by yard)."""
+    game = GAMES["poultry"]
+    rng, state = random.Random(seed), game.new_game(2)
+    before, seen = game.view(state, 0), []
+    while not game.is_over(state):
+        actor = game.to_move(state)
+        moves = game.legal_moves(state)
+        move = game.sample_chance(state, rng) if actor is CHANCE else rng.choice(moves)
+        seen.append(game.observe(state, move, 0))
+        state = game.apply(state, move)
+    document: dict[str, Any] = codec.encode(seat_update(game, state, 0, seen, before))["update"]
+    return document
+
+
+def test_the_poultry_yard_notes_are_whole_on_a_desktop(pages: Pages) -> None:
+    """Before, a yard's note was cut at 90 characters ("... The computer wins wit...")."""
+    page = pages.open(size=(1280, 800))
+    page.select_option("#game", "poultry")
+    page.fill("#seed", "5")
+    page.click("#new-game")
+    settle(page)
+    page.wait_for_selector("#board-root [data-game='poultry']")
+    longest = 0
+    for seed in range(6):
+        page.evaluate(
+            """(doc) => window.PicnicBoards.boards.poultry.draw(document.getElementById("board-root"),
+                 doc, {seat: 0, names: ["Ann (you)", "The computer"], busy: false,
+                       reducedMotion: true, spectator: false, play: () => {}})""",
+            finished_poultry(seed),
+        )
+        notes = page.locator(".pp-yard .pp-note")
+        assert notes.count() > 0
+        for text in notes.all_inner_texts():
+            assert "\u2026" not in text and not text.endswith("..."), text
+            assert re.search(r"\w[.)]?$", text), text  # ends on a whole word
+            longest = max(longest, len(text))
+        clipped = page.evaluate(
+            """() => Array.from(document.querySelectorAll(".pp-yard, .pp-yard .pp-note"))
+                 .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+                 .map((e) => e.textContent.slice(0, 60))"""
+        )
+        assert clipped == []
+    assert longest > 90  # notes longer than the old cut were drawn whole
 
 
 def finished_ants() -> Any:

@@ -8,8 +8,8 @@ screen, and nothing scrolls sideways. Every log line, button and end reason the 
 the seat, and every line of the spectator's log, is a sentence in the game's words with the
 players' names: no notation alone, no ``seat N``, no code name. The end shows each seat's
 score counted out the way the rulebook counts it, adding up to the score. Screenshots of the
-middle and of the end of each game, at 390x844, go to test-artifacts/web/docs/ (the docs
-show copies of them)."""
+middle and of the end of each game, at 390x844, go to test-artifacts/web/docs/
+(``tools/docs_screenshots.py`` runs this test and copies them into the docs)."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ def faults(game: Any, line: str) -> list[str]:
     if re.search(r"\bits turn\b", line):
         found.append('"its" for a player')
     for reason in game.reasons:
-        if "-" in reason and reason in line:
+        if ("-" in reason and reason in line) or re.search(rf"ended: {re.escape(reason)}\b", line):
             found.append(f"the end reason's code {reason!r}")
     for text in (line, line.split(": ", 1)[-1]):
         try:
@@ -233,6 +233,7 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SHOTS / f"unseen-{name}-{width}x{height}.png"))
                 fault(f"out of view at {width}x{height}", (decisions, unseen))
+            board.update(page.evaluate(SAID)["board"])  # what each screen shows (yard notes)
         page.set_viewport_size({"width": 390, "height": 844})
         # the points so far, every seat's, by name
         scores = page.inner_text("#scores") if page.locator("#scores").count() else ""
@@ -265,6 +266,9 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
         points = [int(line.rsplit(": ", 1)[1].replace("\u2212", "-")) for line in lines]
         if not lines or sum(points) != score:
             fault("no score counted out", (seat, score, lines or result))
+    for width, height in SIZES:  # the board at the end, as each screen shows it
+        page.set_viewport_size({"width": width, "height": height})
+        board.update(page.evaluate(SAID)["board"])
     shot(page, f"{name}-end")
     # every line of the seat's log from its first move to the last, and the spectator's
     assert sorted(said) == list(range(min(said), table.version + 1)), "a log line unseen"
@@ -280,6 +284,7 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
         "the board": sorted(board | set(page.evaluate(SAID)["board"])),
         "the spectator's log": watched,
         "the spectator's turn line": [spectator.inner_text("#spectate-turn")],
+        "the spectator's board": spectator.inner_text("#spectate-board").splitlines(),
         "the end": result.splitlines(),
         "the spectator's end": ended.inner_text().splitlines() if ended.count() else [],
     }

@@ -32,8 +32,9 @@ shows the whole table. The story is never cut: when it is longer than
 :data:`STORY_FLAT` moves, or too long for the screen, the moves of one kind
 in a row (the deal, a round's draws, the farmyards' results) share a line, a
 sentence repeated word for word said once with its count, sentences that
-begin alike said as one (a sentence with a consequence, after `` -- ``, is
-always said whole and in its place). On a terminal, a menu longer than
+begin alike said as one, seats doing the same thing said together (a sentence with a
+consequence, after `` -- ``, is always said whole and in its place); where no form fits,
+the story is told in short (:func:`_in_short`), its title saying so. On a terminal, a menu longer than
 :data:`MENU_ROWS` rows (or a third of the terminal) is grouped by the game's
 ``move_group``: one row per group, the notation its moves share, then each
 move's number and the rest of its notation (a move whose notation does not
@@ -530,6 +531,7 @@ def _joined(said: Sequence[str], in_order: bool) -> str:
             runs[same[0]] = (sentence, runs[same[0]][1] + 1)
         else:
             runs.append((sentence, 1))
+    runs = _together(runs)
     clusters: list[tuple[list[str], list[list[str]]]] = []  # (shared words, each one's words)
     for sentence, n in runs:
         words = sentence.split(" ")
@@ -551,6 +553,62 @@ def _joined(said: Sequence[str], in_order: bool) -> str:
         rests = [" ".join(words[len(shared) :]) for words in members]
         out.append(f"{' '.join(shared)} {', '.join(rests[:-1])} and {rests[-1]}")
     return "; ".join(out)
+
+
+def _together(runs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Sentences said once, next to each other, that tell of seats doing the same thing
+    (``seat 1 draws a card``, ``seat 2 draws a card``) said as one, the verb agreeing
+    (``seat 1 and seat 2 draw a card``); any other sentence as it is.
+
+    >>> _together([("you draw a red 3", 1), ("seat 1 draws a card", 1), ("seat 2 draws a card", 1),
+    ...            ("seat 3 draws a card", 1), ("seat 3 passes", 1)])
+    [('you draw a red 3', 1), ('seat 1, seat 2 and seat 3 draw a card', 1), ('seat 3 passes', 1)]
+    """
+    groups: list[tuple[list[str], str, str, int]] = []  # (subjects, verb, rest, count)
+    for sentence, count in runs:
+        found = _SUBJECT.fullmatch(sentence)
+        subject, verb, rest = found.groups() if found and count == 1 else (sentence, "", "")
+        last = groups[-1] if groups else None
+        if (
+            last is not None
+            and verb
+            and (last[1], last[2]) == (verb, rest)
+            and subject not in last[0]
+            and _plural(verb)
+        ):
+            last[0].append(subject)
+        else:
+            groups.append(([subject], verb, rest, count))
+    out = []
+    for subjects, verb, rest, count in groups:
+        if len(subjects) == 1:
+            out.append((" ".join(part for part in (subjects[0], verb, rest) if part), count))
+        else:
+            who = f"{', '.join(subjects[:-1])} and {subjects[-1]}"
+            out.append((f"{who} {_plural(verb)} {rest}", 1))
+    return out
+
+
+_SUBJECT = re.compile(r"(seat \d+) ([a-z]+) (.+)")
+"""A sentence that tells of a seat: the seat, its verb, the rest."""
+
+
+def _plural(verb: str) -> str:
+    """The verb said of several (``draws``: ``draw``), or ``""`` if it does not end in s.
+
+    >>> [_plural(verb) for verb in ("draws", "passes", "carries", "has", "is", "took")]
+    ['draw', 'pass', 'carry', 'have', 'are', '']
+    """
+    irregular = {"has": "have", "is": "are", "does": "do", "goes": "go", "was": "were"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return ""
 
 
 _CONSEQUENCE = re.compile(r" (-|--|\u2014) ")
@@ -804,6 +862,7 @@ def _show(
     own = since < end and game.to_move(table.states[since]) == seat
     alone = confirmed and own and since == end - 1  # one's own move alone, confirmed above
     stories = [[]] if alone else _shortest(screen, _stories(table, seat, since))
+    confirmation = _rows(screen, [(_words(table, end - 1, seat), None)]) if alone else 0
     height = screen.height
     if height is None:
         story, menu = stories[0], menus[0]
@@ -812,14 +871,23 @@ def _show(
             menus = menus[1:]
         focus = sum(sum(rows) for rows in _picture_rows(screen, game, view)[-1:])
         pairs = [(story, menu) for menu in menus for story in stories]
-        room = height - 1 - (1 if alone else 0) - focus  # the prompt, the confirmation
-        story, menu = next(
-            (pair for pair in pairs if _rows(screen, pair[0]) + _rows(screen, pair[1]) <= room),
-            min(pairs, key=lambda pair: _rows(screen, pair[0]) + _rows(screen, pair[1])),
-        )
+        room = height - 1 - confirmation - focus  # the prompt, the confirmation
+        fits = [pair for pair in pairs if _rows(screen, pair[0]) + _rows(screen, pair[1]) <= room]
+        if fits:
+            story, menu = fits[0]
+        else:  # the fullest menu that leaves room for the story told in short
+            shorts = [(_in_short(screen, stories[-1], room - _rows(screen, m)), m) for m in menus]
+            story, menu = next(
+                (
+                    pair
+                    for pair in shorts
+                    if _rows(screen, pair[0]) + _rows(screen, pair[1]) <= room
+                ),
+                shorts[-1],
+            )
     if letters and menu is not menus[-1]:
         letters = {}
-    below = _rows(screen, story) + _rows(screen, menu) + 1 + (1 if alone else 0)
+    below = _rows(screen, story) + _rows(screen, menu) + 1 + confirmation
     _fitted(screen, game, view, below)
     for number, (line, hang) in enumerate(story):
         screen.line(line, hang=hang, style="dim" if number == 0 else None)
@@ -873,6 +941,59 @@ def _story_lines(table: Table, screen: Screen, seat: int, since: int, *, room: i
     most ``room`` rows, else its shortest."""
     stories = _shortest(screen, _stories(table, seat, since))
     return next((story for story in stories if _rows(screen, story) <= room), stories[-1])
+
+
+SHORT_TITLE = " (in short: history tells every move):"
+"""What the story's title says when the story is told in short (:func:`_in_short`)."""
+
+_LABEL = re.compile(r"^ *(\d+)(?:-(\d+))?\. ")
+
+
+def _in_short(screen: Screen, story: list[_Line], room: int) -> list[_Line]:
+    """``story`` (its title first) in at most ``room`` rows, if it can be: each entry
+    cut to its first row, ended by `` ...``, until the rest fits -- first the entries
+    without a consequence (what the table shows: a card drawn, grain fallen), then those
+    with one (after a dash: the cards turned up, a duel won), each kind from the oldest
+    on; then the oldest entries told together on one row by their numbers and how many
+    they are. Every move keeps its number on the screen; the title says ``history`` tells
+    it whole.
+
+    >>> import io
+    >>> story = [("Since your last move:", None), ("  4. you draw a card", 7),
+    ...          ("  5-6. seat 1 draws a card and plays the long red fly on pile 3, the one"
+    ...           " that the ants guard", 9)]
+    >>> screen = Screen(io.StringIO())
+    >>> for line, _ in _in_short(screen, story, 3):
+    ...     print(line)
+    Since your last move (in short: history tells every move):
+      4. you draw a card
+      5-6. seat 1 draws a card and plays the long red fly on pile 3, the one ...
+    >>> for line, _ in _in_short(screen, story, 2):
+    ...     print(line)
+    Since your last move (in short: history tells every move):
+      4-6. 3 moves
+    """
+    if not story or _rows(screen, story) <= room:
+        return story
+    title, hang = story[0]
+    lines = [(title.removesuffix(":") + SHORT_TITLE, hang), *story[1:]]
+    width = screen.width
+    order = sorted(range(1, len(lines)), key=lambda n: (bool(_CONSEQUENCE.search(lines[n][0])), n))
+    for number in order:
+        if _rows(screen, lines) <= room:
+            return lines
+        line, indent = lines[number]
+        if _rows(screen, [(line, indent)]) > 1:
+            first = wrap(line, width - 4, indent)[0]
+            lines[number] = (f"{first} ...", indent)
+    while len(lines) > 2 and _rows(screen, lines) > room:
+        low = _LABEL.match(lines[1][0])
+        high = _LABEL.match(lines[2][0])
+        if low is None or high is None:
+            break
+        start, end = int(low.group(1)), int(high.group(2) or high.group(1))
+        lines[1:3] = [(f"  {start}-{end}. {end - start + 1} moves", None)]
+    return lines
 
 
 def _last_own(table: Table, seat: int) -> int:

@@ -434,7 +434,8 @@ def group_rows(
     """The lines of a grouped list and the indent each goes on with: each label, then its
     items numbered (``"1. blue 6  2. purple 5"``) in a column after the longest label, as
     many to a line as fit in ``width`` (an item is never split between two lines); the
-    items of a row without a label stand in columns of one width.
+    items of a row without a label stand in columns of one width, unless that takes more
+    lines.
 
     >>> group_rows([("yellow 4 +", [(1, "blue 6"), (2, "red fox 4")]), ("", [(3, "end")])])
     [('  yellow 4 +  1. blue 6  2. red fox 4', 14), ('              3. end', 14)]
@@ -442,24 +443,40 @@ def group_rows(
     [('  fly  1. 1.0  2. 2.0', 7), ('       3. 3.0  4. 4.0', 7)]
     >>> group_rows([("", [(1, "swat 4"), (2, "play red fly"), (3, "swat 6")])], width=36)
     [('    1. swat 4        2. play red fly', 4), ('    3. swat 6', 4)]
+    >>> cards = [(1, "blue fox 6"), (2, "red 4"), (3, "red 3"), (4, "red 5")]
+    >>> [len(line) for line, _ in group_rows([("", cards)], width=40)]
+    [27, 27]
+    >>> [len(line) for line, _ in group_rows([("", cards)], width=50)]
+    [47]
     """
     column = max((len(label) for label, _ in rows), default=0)
     hang = column + 4
     out = []
     for label, items in rows:
         cells = [f"{number}. {item}" for number, item in items]
+        lines = _placed(f"  {label:<{column}}  ", cells, hang, width)
         widest = max((len(cell) for cell in cells), default=0)
-        if not label and hang + 2 * widest + 2 <= width:  # columns of one width
-            cells = [cell.ljust(widest) for cell in cells]
-        line = f"  {label:<{column}}  "
-        placed = False
-        for cell in cells:
-            if placed and len(line.rstrip()) + 2 + len(cell.rstrip()) > width:
-                out.append((line.rstrip(), hang))
-                line, placed = " " * hang, False
-            line += ("  " if placed else "") + cell
-            placed = True
-        out.append((line.rstrip(), hang))
+        if not label and hang + 2 * widest + 2 <= width:  # columns of one width, if no longer
+            columns = _placed(
+                f"  {label:<{column}}  ", [c.ljust(widest) for c in cells], hang, width
+            )
+            lines = columns if len(columns) <= len(lines) else lines
+        out += [(line, hang) for line in lines]
+    return out
+
+
+def _placed(line: str, cells: Sequence[str], hang: int, width: int) -> list[str]:
+    """``cells`` after ``line``, as many to a line as fit in ``width`` (the padding of a
+    cell too), the lines after the first indented by ``hang``."""
+    out = []
+    placed = False
+    for cell in cells:
+        if placed and len(line) + 2 + len(cell.rstrip()) > width:
+            out.append(line.rstrip())
+            line, placed = " " * hang, False
+        line += ("  " if placed else "") + cell
+        placed = True
+    out.append(line.rstrip())
     return out
 
 
