@@ -151,6 +151,9 @@ class Batch:
             for _ in range(count)
         ]
         self.flat = setup.actions == "flat"
+        self.cells = memoryview(arrays.observations.reshape(-1)).cast("B").cast("f")
+        """The observations as a flat memoryview of float32s: an encoding writes an item
+        into it a third faster than into the numpy array."""
         self.used = 0
         """How many legal slots the last step filled in the widest of these games."""
         self.marked: tuple[Any, Any] = ((), ())
@@ -323,7 +326,7 @@ class _Out:
     def __init__(self, batch: Batch) -> None:
         self.batch = batch
         arrays = batch.arrays
-        self.observations = arrays.observations.reshape(-1)
+        self.observations = batch.cells
         self.rows: list[int] = []
         self.columns: list[int] = []
         self.values: list[int] = []
