@@ -151,7 +151,7 @@ class Batch:
             for _ in range(count)
         ]
         self.flat = setup.actions == "flat"
-        self.cells = memoryview(arrays.observations.reshape(-1)).cast("B").cast("f")
+        self.cells = arrays.observations.reshape(-1).data.cast("B").cast("f")
         """The observations as a flat memoryview of float32s: an encoding writes an item
         into it a third faster than into the numpy array."""
         self.used = 0
@@ -325,7 +325,6 @@ class _Out:
 
     def __init__(self, batch: Batch) -> None:
         self.batch = batch
-        arrays = batch.arrays
         self.observations = batch.cells
         self.rows: list[int] = []
         self.columns: list[int] = []
