@@ -12,6 +12,7 @@ the two cores the run had:
     python benchmarks/vector.py                       # every game, 1 and 2 processes
     python benchmarks/vector.py --games sandwich --processes 2 --seconds 20
     python benchmarks/vector.py --quick               # a few-second smoke run
+    python benchmarks/vector.py --table docs/vector_table.txt   # and write the docs' table
 
 This is a measurement, never a test: nothing here asserts a speed.
 """
@@ -19,6 +20,7 @@ This is a measurement, never a test: nothing here asserts a speed.
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import time
 from collections.abc import Sequence
@@ -78,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="per measurement (10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few-second smoke run")
+    parser.add_argument("--table", default=None, help="write the figures as a reST table here")
     args = parser.parse_args(argv)
     names = args.games or [name for name in GAMES if GAMES[name].tensors is not None]
     seconds = 0.3 if args.quick else args.seconds
@@ -90,15 +93,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(header)
     print("-" * len(header))
+    rows = []
     for name in names:
         for processes in args.processes:
             steps, wall, cpu = measure(name, envs, processes, seconds, args.seed)
-            print(
-                f"{name:<10} {processes:>9} {steps / wall:>11,.0f} "
-                f"{cpu / steps * 1e6:>11.2f} {steps / max(cpu, 1e-9):>10,.0f} "
-                f"{os.getloadavg()[0]:>6.2f}"
-            )
+            row = (
+                name, str(processes), f"{steps / wall:,.0f}", f"{cpu / steps * 1e6:.2f}",
+                f"{steps / max(cpu, 1e-9):,.0f}", f"{os.getloadavg()[0]:.2f}",
+            )  # fmt: skip
+            rows.append(row)
+            print(f"{row[0]:<10} {row[1]:>9} {row[2]:>11} {row[3]:>11} {row[4]:>10} {row[5]:>6}")
+    if args.table:
+        with open(args.table, "w", encoding="utf-8") as file:
+            file.write(table(rows, envs, seconds))
     return 0
+
+
+def table(rows: list[tuple[str, ...]], envs: int, seconds: float) -> str:
+    """The figures as a reST list-table, with what was measured and when."""
+    header = ("game", "processes", "steps/s", "CPU µs/step", "steps per CPU-second", "load")
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for row in (header, *rows):
+        lines.append(f"   * - {row[0]}")
+        lines.extend(f"     - {cell}" for cell in row[1:])
+    today = datetime.date.today().isoformat()
+    lines += [
+        "",
+        f"Measured on {today}, {envs} games a batch, {seconds:g} s each, random legal "
+        "actions for every seat, default rules, 2 players (``python benchmarks/vector.py"
+        " --table docs/vector_table.txt``). *load* is the one-minute load average after "
+        "each run, on the 2-core machine.",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

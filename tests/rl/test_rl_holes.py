@@ -1,13 +1,18 @@
 """Holes found from outside, closed: every OpenSpiel state serializes and round-trips (a long
 insects game exceeded the recursion limit; an ants state could not be pickled at all), and a
-negative PettingZoo seed no longer deals the game of its absolute value."""
+negative PettingZoo seed no longer deals the game of its absolute value; OpenSpiel's C++ MCTS
+bot, which ends the process on any Python game, is documented and routed around."""
 
 from __future__ import annotations
 
 import copy
 import pickle
 import random
+import subprocess
+import sys
+from pathlib import Path
 
+import numpy as np
 import pyspiel
 import pytest
 from rl_games import NAMES
@@ -92,3 +97,55 @@ def test_a_negative_seed_is_refused(name: str) -> None:
     with pytest.raises(PicnicError, match=r"^seed must be at least 0, not -7$"):
         environment.reset(seed=-7)  # main dealt the game of seed 7
     assert environment.current is before
+
+
+_CPP_MCTS = """
+import sys
+import pyspiel
+import picnic_rules.openspiel
+from open_spiel.python.games import kuhn_poker
+game = pyspiel.load_game(sys.argv[1])
+bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 8, 1000, False, 0, False)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+bot.step(state)
+print("searched")
+"""
+
+
+@pytest.mark.parametrize("name", ["python_kuhn_poker", "python_picnic_sandwich"])
+def test_openspiels_cpp_mcts_bot_fails_on_python_games_as_the_docs_say(name: str) -> None:
+    """OpenSpiel's C++ MCTS bot ends the process on a Python game, its own Kuhn poker as
+    well as ours: docs/train.rst says so and routes around it (the next test). If OpenSpiel
+    mends it, this fails, and the docs should change."""
+    run = subprocess.run(
+        [sys.executable, "-c", _CPP_MCTS, name], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode != 0 and "searched" not in run.stdout
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "train.rst").read_text()
+    assert "(``pyspiel.MCTSBot``) cannot search a Python game" in docs
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiels_python_mcts_bot_plays_every_game(name: str) -> None:
+    """The way around: OpenSpiel's Python MCTS bot searches every game (a few moves)."""
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game(f"python_picnic_{name}")
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(
+        game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )  # fmt: skip
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 6:
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=weights)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves == 6 or state.is_terminal()

@@ -140,6 +140,7 @@ def test_heads_give_each_legal_moves_units() -> None:
                 units = info["legal_units"][k, place]
                 found = tuple(int(u) for u in units if u >= 0)
                 assert heads.index(found) == info["legal"][k, place]
+            assert (info["legal_units"][k, info["legal_count"][k] :] == -1).all()
         count = info["legal_count"]
         _observations, *_, info = batch.step((rng.random(3) * count).astype(np.int64))
     batch.close()
