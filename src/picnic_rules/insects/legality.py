@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from ..errors import IllegalMove, PicnicError, move_text
 from ..kit import ill_typed
+from ..kit.counts import below
 from .cards import CARDS, COLOURS, INSECTS, WEAPONS, Card, Colour, Counts, Insect, Pile, insect_of
 from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
@@ -110,14 +111,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     bounds = list(accumulate(state.deck))
     total = bounds[-1]
     if total <= 0:
-        raise ValueError("empty range for randrange(): the deck holds no card")
-    # rng.randrange(total), inlined: the same rejection loop on getrandbits, so the same draws
-    bits = total.bit_length()
-    getrandbits = rng.getrandbits
-    pick = getrandbits(bits)
-    while pick >= total:
-        pick = getrandbits(bits)
-    return DRAWS[bisect_right(bounds, pick)]
+        raise ValueError(f"empty range: {state.deck} hold no card to draw")
+    return DRAWS[bisect_right(bounds, below(total, rng.getrandbits))]
 
 
 def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count: int,
