@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
+from operator import sub
 from typing import TypeAlias
 
 from ..typevars import T
@@ -63,8 +64,12 @@ def add(counts: Counts, kind: int, n: int = 1) -> Counts:
 
 
 def subtract(counts: Counts, other: Sequence[int]) -> Counts:
-    """``counts`` minus ``other``, kind by kind (the result may hold negative counts)."""
-    return tuple(a - b for a, b in zip(counts, other, strict=True))
+    """``counts`` minus ``other``, kind by kind (the result may hold negative counts).
+
+    Raises :class:`ValueError` for counts of two lengths."""
+    if len(counts) != len(other):
+        raise ValueError(f"{len(counts)} counts less {len(other)}: the kinds differ")
+    return tuple(map(sub, counts, other))
 
 
 def total(counts: Sequence[Counts]) -> Counts:
