@@ -92,7 +92,13 @@ class ComputerAgent:
 
 def _best(hand: Counts, piles: Sequence[Pile], moves: Sequence[Move]) -> Move:
     """The first of the best of ``moves`` by :func:`move_value` for the seat holding ``hand``."""
-    attack = attacking_pile(piles)
+    return _best_of(hand, piles, attacking_pile(piles), moves)
+
+
+def _best_of(
+    hand: Counts, piles: Sequence[Pile], attack: int | None, moves: Sequence[Move]
+) -> Move:
+    """:func:`_best`, the attacking pile ``attack`` of ``piles`` known."""
     best, top = moves[0], -math.inf  # max(moves, key=...) in a loop: no call of a key each
     for move in moves:
         value = _value(hand, piles, attack, move)
@@ -107,7 +113,9 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
     own hand and the piles of its view, so this is its choice without building the view."""
     if len(legal) == 1:
         return legal[0]
-    return _best(state.hands[state.turn], state.piles, legal)
+    piles = state.piles  # a state the game made attacks exactly when it names an attacker
+    attack = None if state.last is None else attacking_pile(piles)
+    return _best_of(state.hands[state.turn], piles, attack, legal)
 
 
 VALUE_TEMPERATURE: Final = 10.0

@@ -289,15 +289,15 @@ def _drawn(state: State, move: Draw) -> State:
 def _draw(state: State, card: Card) -> State:
     seat = state.turn
     hands, deck = take(state.hands, seat, state.deck, card)  # from the deck to the hand
-    piles, scored = state.piles, state.scored
     if state.phase is _DEAL:
         players = len(hands)
         if sum(map(sum, hands)) < state.rules.hand_size * players:
             return _DEALT(state, hands=hands, deck=deck, turn=(seat + 1) % players)
-        return _hand_out(state, hands, deck, piles, scored, 0)
+        return _hand_out(state, hands, deck, state.piles, state.scored, 0)
     draws = state.draws - 1
-    if draws:  # more to draw
+    if draws:  # more to draw (the commonest draw)
         return _DRAWN(state, hands=hands, deck=deck, draws=draws)
+    piles, scored = state.piles, state.scored
     if state.again and state.bought:  # the bought cards are in: the same turn goes on
         return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
     if state.again:  # drew two after giving up food: the deprived player's normal turn
