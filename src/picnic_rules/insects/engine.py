@@ -53,6 +53,7 @@ REASONS: Final = ("one-left", "cards-out")
 _EMPTY: Final = (0,) * KINDS
 _NO_ATTACK: Final = "no attacking pile and attacker: the state is not valid"
 _DRAWS: Final = tuple(Draw(card) for card in CARDS)
+_DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -90,16 +91,16 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
 def to_move(state: State) -> Actor:
     """Chance while cards are dealt or drawn, the seat to act, or ``None`` when the game is over."""
     phase = state.phase
-    if phase is Phase.TURN:
+    if phase is _TURN:
         return state.turn
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return None
     return CHANCE
 
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def apply(state: State, move: Move) -> State:
@@ -135,7 +136,6 @@ def apply_legal(state: State, move: Move) -> State:
     return apply(state, move) if effect is None else effect(state, move)
 
 
-_DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
 
 # the steps of a game, each naming what it changes (what it does not name ``check`` holds
 # fixed in that phase: no reason before the end, no draws or second go outside a draw)

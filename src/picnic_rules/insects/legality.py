@@ -106,7 +106,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Move:
     """The card dealt or drawn, each card of the deck equally likely (``rng.randrange``)."""
-    if state.phase is not Phase.DEAL and state.phase is not Phase.DRAW:
+    phase = state.phase
+    if phase is not _DEAL and phase is not _DRAW:
         raise PicnicError("chance does not act now")
     bounds = list(accumulate(state.deck))
     total = bounds[-1]
