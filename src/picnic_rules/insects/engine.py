@@ -136,7 +136,6 @@ def apply_legal(state: State, move: Move) -> State:
     return apply(state, move) if effect is None else effect(state, move)
 
 
-
 # the steps of a game, each naming what it changes (what it does not name ``check`` holds
 # fixed in that phase: no reason before the end, no draws or second go outside a draw)
 _DEALT: Final = evolver(State, "hands", "deck", "turn")
