@@ -147,10 +147,10 @@ def test_the_search_runs_on_the_engine_functions_without_the_kit_guards() -> Non
 
 
 def test_a_game_without_its_own_apply_legal_is_searched_with_apply() -> None:
-    from picnic_rules.insects import engine as insects_engine
+    from picnic_rules.poultry import engine as poultry_engine
 
-    assert GAMES["insects"].apply_legal is GAMES["insects"].apply
-    assert GAMES["insects"].engine.apply is insects_engine.apply
+    assert GAMES["poultry"].apply_legal is GAMES["poultry"].apply
+    assert GAMES["poultry"].engine.apply is poultry_engine.apply
 
 
 def test_a_copy_given_another_function_is_searched_with_it() -> None:

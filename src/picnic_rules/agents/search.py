@@ -30,6 +30,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, Final
 
 from ..game import CHANCE, EngineFunctions
@@ -39,6 +41,7 @@ __all__ = [
     "Node",
     "Policy",
     "Step",
+    "place_of",
     "search",
     "win_shares",
 ]
@@ -93,6 +96,20 @@ class Node:
         self.favourite: Any = None
         self.listed: tuple[Any, ...] = ()
         self.row: list[Node | None] = _NO_ROW  # never written to: a deal always lists moves
+
+
+def place_of(move: Any, moves: tuple[Any, ...]) -> int:
+    """The index of ``move`` among the distinct ``moves``, or -1 if it is none of them: by
+    identity first (the games' moves are mostly interned: no ``__eq__`` is called), else by
+    equality.
+
+    >>> place_of("b", ("a", "b")), place_of("c", ("a", "b"))
+    (1, -1)
+    """
+    same = list(map(is_, moves, repeat(move)))
+    if True in same:
+        return same.index(True)
+    return moves.index(move) if move in moves else -1
 
 
 _NO_LIMIT: Final = 1 << 30
@@ -180,6 +197,8 @@ def search(
             if prior is not None and node.favourite is None and len(moves) > 1:
                 node.favourite = prior(state, moves, rng)
             favourite = node.favourite
+            # the child of the prior's move, found once here rather than compared at each child
+            bonus_at = -1 if not prior_weight or favourite is None else place_of(favourite, moves)
             if moves == node.listed:  # the moves met last time: their children, in order
                 row = node.row
             else:
@@ -199,7 +218,7 @@ def search(
                 available = child.available = child.available + 1
                 visits = child.visits  # at least 1: a child is made on the path it is credited on
                 score = child.reward / visits + exploration * sqrt(log(available) / visits)
-                if prior_weight and moves[at] == favourite:
+                if at == bonus_at:
                     score += prior_weight / (visits + 1)
                 if score > best_score:
                     best_score, best, best_at = score, child, at

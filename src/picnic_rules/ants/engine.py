@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import typing
 from collections import Counter
+from itertools import repeat
+from operator import is_
 from typing import Final
 
 from ..errors import IllegalMove
@@ -38,6 +40,7 @@ from .fast import (
     KINDS,
     LAND,
     LAYOUTS,
+    LISTED,
     LOOSE,
     ON_PUDDLE,
     OVER,
@@ -195,6 +198,9 @@ def apply(state: State, move: Move) -> State:
     phase = state.phase
     if phase is OVER:
         raise IllegalMove(move, "the game is over")
+    memo = LISTED[0]
+    if memo[0] is state and any(map(is_, memo[1], repeat(move))):  # just listed or drawn
+        return _landed(state, move) if phase is LAND else _effect(state, move)  # type: ignore[arg-type]
     if phase in CHANCE_PHASES:
         return _apply_chance(state, move)
     if type(move) is Toss and phase is SEND:  # the commonest move: checked once, here
@@ -242,6 +248,11 @@ def _decide(state: State, move: Move) -> State:
         raise IllegalMove(move, f"only chance makes that move; seat {state.turn} is to act")
     if not _is_legal(state, move):
         raise IllegalMove(move, why_illegal(state, move))
+    return _effect(state, move)
+
+
+def _effect(state: State, move: Move) -> State:
+    """The state after the legal ``move`` of the seat to act (nothing checked)."""
     if isinstance(move, Toss):
         die = first_home(state.dice[state.turn], move.die)
         return _TOSSED(state, phase=LAND, tossing=die, target=move.target)

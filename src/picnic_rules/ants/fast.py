@@ -22,7 +22,7 @@ normal play.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
 from ..kit import builder
 from . import colony as _colony
@@ -45,6 +45,7 @@ __all__ = [
     "KINDS",
     "LAND",
     "LAYOUTS",
+    "LISTED",
     "LOOSE",
     "OVER",
     "PLACE",
@@ -169,6 +170,14 @@ def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------
 # remembered answers
+
+
+LISTED: list[Any] = [(None, ())]
+"""A one-entry memo, replaced whole (so threads never see half of one): the last state
+:func:`~picnic_rules.ants.legal_moves` listed moves for, or
+:func:`~picnic_rules.ants.toss.sample_landing` drew a landing in, with those moves (or that
+landing); ``apply`` trusts a move that is one of those very objects, as ``apply_legal``
+does, and checks no more."""
 
 
 _last_area: tuple[tuple[PicnicCard | None, ...], int, tuple[int, ...]] = ((), 0, ())
@@ -356,6 +365,7 @@ def clear_caches() -> None:
     same, only slower until they are remembered again)."""
     global _last_area, _last_spots
     _last_area, _last_spots = ((), 0, ()), ((), ())
+    LISTED[0] = (None, ())
     _DIES.clear()
     _PLACES.clear()
     for cached in (

@@ -18,6 +18,7 @@ from .fast import (
     HEAD_START,
     HONEY,
     LAYOUTS,
+    LISTED,
     ON_PUDDLE,
     PLACE,
     PLANNER,
@@ -83,24 +84,28 @@ def legal_placements(state: State, seat: int, card: PicnicCard) -> tuple[Place, 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The moves of the seat to act; nothing at a chance node (landings are sampled) or at the end."""
     phase, seat = state.phase, state.turn
+    listed: tuple[Move, ...]
     if phase is SEND:
-        return _send_moves(state, seat)
-    if phase is AFTER:
-        return _after_moves(state, seat)
-    if phase is SETTLE:
-        return tuple(
+        listed = _send_moves(state, seat)
+    elif phase is AFTER:
+        listed = _after_moves(state, seat)
+    elif phase is SETTLE:
+        listed = tuple(
             Settle(i, card)
             for i, die in enumerate(state.dice[seat])
             if len(die.cards) == 2
             for card in die.cards
         )
-    if phase is PLACE:
+    elif phase is PLACE:
         colony, planner = state.colonies[seat], PLANNER in state.held[seat]
         moves: list[Move] = []
         for card in dict.fromkeys(state.won[seat]):
             moves.extend(placements(colony, card, planner))
-        return tuple(moves)
-    return ()
+        listed = tuple(moves)
+    else:
+        return ()
+    LISTED[0] = (state, listed)
+    return listed
 
 
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:

@@ -24,7 +24,7 @@ from ..errors import PicnicError
 from ..kit.build import builder
 from ..kit.counts import draw
 from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
-from .fast import AREA, FILL, LAND, ROLLOFF, ROUND_CARD, SETUP, cards_near
+from .fast import AREA, FILL, LAND, LISTED, ROLLOFF, ROUND_CARD, SETUP, cards_near
 from .legal import area_cards, drawn_round_cards, home_dice
 from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
 from .rules import POSITIONS, neighbours
@@ -125,7 +125,9 @@ def sample_landing(
         cards = ()
     face = rng.choice(state.rules.die_faces(tossed))
     if not cards:
-        return _LANDING(face, cards, False, ())
+        landing = _LANDING(face, cards, False, ())
+        LISTED[0] = (state, (landing,))
+        return landing
     table = (
         model.knock_soldier if kind == 0 else model.knock_worker if kind == 1 else model.knock_scout
     )
@@ -148,7 +150,9 @@ def sample_landing(
                 )
                 knocks.append(Knock(s, i, where, die.face))
     touched = bool(knocks) or (nearby and rng.random() < model.touch)
-    return _LANDING(face, cards, touched, tuple(knocks))
+    landing = _LANDING(face, cards, touched, tuple(knocks))
+    LISTED[0] = (state, (landing,))  # apply trusts it: a landing the rules allow
+    return landing
 
 
 def sampler(model: TossModel) -> Callable[[State, random.Random], Move]:

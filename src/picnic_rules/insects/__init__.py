@@ -44,6 +44,7 @@ from .checks import check
 from .engine import (
     REASONS,
     apply,
+    apply_legal,
     chance_outcomes,
     is_over,
     legal_moves,
@@ -219,8 +220,5 @@ check_view = GAME.check_view
 (:func:`picnic_rules.kit.check_view`)."""
 random_move = GAME.random_move
 """An arbitrary, probably illegal move, for tests (:func:`picnic_rules.kit.random_move`)."""
-apply_legal = apply
-"""``apply`` itself: the game has no unchecked ``apply`` of legal moves of its own
-(:attr:`picnic_rules.Game.apply_legal`)."""
 apply_as = GAME.apply_as
 """The state after a seat's move, refusing a seat not to act (:meth:`picnic_rules.Game.apply_as`)."""

@@ -11,6 +11,7 @@ it never buys.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -38,15 +39,6 @@ __all__ = [
 _KEEP_WEAPONS = 2  # weapons of a type kept back for a defence
 
 
-def _reserve(hand: Counts, move: Play) -> int:
-    """Cards of the played colour (and the type's jokers) still in hand after ``move``."""
-    base = 5 * move.insect
-    left = hand[base + 4] - move.jokers
-    if move.colour is not None:
-        left += hand[base + move.colour] - move.count
-    return left
-
-
 def move_value(v: View, move: Move) -> float:
     """How much the computer likes ``move`` in view ``v`` (higher is better)."""
     piles = v.piles
@@ -57,15 +49,20 @@ def _value(hand: Counts, piles: Sequence[Pile], attack: int | None, move: Move) 
     """:func:`move_value` of ``move`` for the seat holding ``hand``, ``attack`` being the
     attacking pile of ``piles`` (or ``None``): all it reads of a view."""
     if type(move) is Play:
-        reserve = _reserve(hand, move)
+        count, jokers = move.count, move.jokers
+        # the reserve: cards of the played colour (and the type's jokers) still in hand after
+        base = 5 * move.insect
+        reserve = hand[base + 4] - jokers
+        if move.colour is not None:
+            reserve += hand[base + move.colour] - count
         if attack is not None:  # a continuation: the pile grows and moves on
-            size = len(piles[attack]) + move.cards
-            return 60.0 + 2.0 * size + 3.0 * reserve - 4.0 * move.jokers - move.count
+            size = len(piles[attack]) + count + jokers
+            return 60.0 + 2.0 * size + 3.0 * reserve - 4.0 * jokers - count
         onto = 0 if move.onto is None else len(piles[move.onto])
-        if onto + move.cards >= 2:  # an attack on the next player
-            return 40.0 + 3.0 * reserve - 6.0 * move.jokers - 1.5 * move.cards
+        if onto + count + jokers >= 2:  # an attack on the next player
+            return 40.0 + 3.0 * reserve - 6.0 * jokers - 1.5 * (count + jokers)
         # a lone card: a pile the next player may attack with
-        return -5.0 - 3.0 * move.jokers
+        return -5.0 - 3.0 * jokers
     if type(move) is Swat:
         weapon = WEAPONS[insect_of(piles[move.pile][0])]
         spare = hand[weapon] - _KEEP_WEAPONS
@@ -95,8 +92,19 @@ class ComputerAgent:
 
 def _best(hand: Counts, piles: Sequence[Pile], moves: Sequence[Move]) -> Move:
     """The first of the best of ``moves`` by :func:`move_value` for the seat holding ``hand``."""
-    attack = attacking_pile(piles)
-    return max(moves, key=lambda move: _value(hand, piles, attack, move))
+    return _best_of(hand, piles, attacking_pile(piles), moves)
+
+
+def _best_of(
+    hand: Counts, piles: Sequence[Pile], attack: int | None, moves: Sequence[Move]
+) -> Move:
+    """:func:`_best`, the attacking pile ``attack`` of ``piles`` known."""
+    best, top = moves[0], -math.inf  # max(moves, key=...) in a loop: no call of a key each
+    for move in moves:
+        value = _value(hand, piles, attack, move)
+        if value > top:  # strictly: the first of equals stays
+            best, top = move, value
+    return best
 
 
 def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
@@ -105,7 +113,9 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
     own hand and the piles of its view, so this is its choice without building the view."""
     if len(legal) == 1:
         return legal[0]
-    return _best(state.hands[state.turn], state.piles, legal)
+    piles = state.piles  # a state the game made attacks exactly when it names an attacker
+    attack = None if state.last is None else attacking_pile(piles)
+    return _best_of(state.hands[state.turn], piles, attack, legal)
 
 
 VALUE_TEMPERATURE: Final = 10.0

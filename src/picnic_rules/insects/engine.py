@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import repeat
 from operator import is_
-from typing import Final
+from typing import Any, Final
 
 from ..errors import PicnicError
 from ..game import CHANCE, Actor, Outcome
@@ -20,7 +21,7 @@ from .cards import (
     insect_of,
 )
 from .legality import LAST, admitted, chance_outcomes, legal_moves, sample_chance
-from .moves import Defend, Draw, GiveUp, Move, Play, Swat
+from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
     defence_weapons,
@@ -35,6 +36,7 @@ from .state import Phase, State
 __all__ = [
     "REASONS",
     "apply",
+    "apply_legal",
     "chance_outcomes",
     "is_over",
     "legal_moves",
@@ -51,6 +53,7 @@ REASONS: Final = ("one-left", "cards-out")
 _EMPTY: Final = (0,) * KINDS
 _NO_ATTACK: Final = "no attacking pile and attacker: the state is not valid"
 _DRAWS: Final = tuple(Draw(card) for card in CARDS)
+_DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -88,16 +91,16 @@ def new_game(players: int = 2, rules: Rules = Rules()) -> State:
 def to_move(state: State) -> Actor:
     """Chance while cards are dealt or drawn, the seat to act, or ``None`` when the game is over."""
     phase = state.phase
-    if phase is Phase.TURN:
+    if phase is _TURN:
         return state.turn
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return None
     return CHANCE
 
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def apply(state: State, move: Move) -> State:
@@ -113,20 +116,25 @@ def apply(state: State, move: Move) -> State:
     if memo[0] is not state or not any(map(is_, memo[1], repeat(move))):  # not one just listed
         move = admitted(state, move)
         kind = type(move)
-    if kind is Draw:
-        return _draw(state, move.card)  # type: ignore[union-attr]
-    if kind is Play:
-        return _play(state, move)  # type: ignore[arg-type]
-    if kind is Swat:
-        return _swat(state, move.pile)  # type: ignore[union-attr]
-    if kind is Defend:
-        return _defend(state)
-    if kind is GiveUp:
-        return _give_up(state)
-    return _buy(state, move.captured)  # type: ignore[union-attr]
+    return _EFFECTS[kind](state, move)
 
 
-_DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
+def apply_legal(state: State, move: Move) -> State:
+    """:func:`apply` of a move :func:`legal_moves` listed for ``state`` (or a card
+    :func:`sample_chance` drew), checking nothing: what a search calls.
+
+    What the move does is worked out by the same functions, so the state is the same; only
+    the checks that refuse an illegal move are left out. Given an illegal move of the
+    game's types it returns a state no game reaches (or fails); anything else goes to
+    :func:`apply`, which refuses it with :class:`~picnic_rules.IllegalMove`.
+
+    >>> state = new_game(2)
+    >>> apply_legal(state, Draw(Card.RED_FLY)) == apply(state, Draw(Card.RED_FLY))
+    True
+    """
+    effect = _EFFECTS.get(type(move))
+    return apply(state, move) if effect is None else effect(state, move)
+
 
 # the steps of a game, each naming what it changes (what it does not name ``check`` holds
 # fixed in that phase: no reason before the end, no draws or second go outside a draw)
@@ -273,18 +281,22 @@ def _refill(
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
+def _drawn(state: State, move: Draw) -> State:
+    return _draw(state, move.card)
+
+
 def _draw(state: State, card: Card) -> State:
     seat = state.turn
     hands, deck = take(state.hands, seat, state.deck, card)  # from the deck to the hand
-    piles, scored = state.piles, state.scored
     if state.phase is _DEAL:
         players = len(hands)
         if sum(map(sum, hands)) < state.rules.hand_size * players:
             return _DEALT(state, hands=hands, deck=deck, turn=(seat + 1) % players)
-        return _hand_out(state, hands, deck, piles, scored, 0)
+        return _hand_out(state, hands, deck, state.piles, state.scored, 0)
     draws = state.draws - 1
-    if draws:  # more to draw
+    if draws:  # more to draw (the commonest draw)
         return _DRAWN(state, hands=hands, deck=deck, draws=draws)
+    piles, scored = state.piles, state.scored
     if state.again and state.bought:  # the bought cards are in: the same turn goes on
         return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
     if state.again:  # drew two after giving up food: the deprived player's normal turn
@@ -318,8 +330,8 @@ def _play(state: State, move: Play) -> State:
     return _refill(state, hands, piles, state.scored, None, 0, seat)
 
 
-def _swat(state: State, index: int) -> State:
-    seat = state.turn
+def _swat(state: State, move: Swat) -> State:
+    seat, index = state.turn, move.pile
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
     hands = replace(state.hands, seat, add(state.hands[seat], weapon, -1))
@@ -328,7 +340,7 @@ def _swat(state: State, index: int) -> State:
     return _refill(state, hands, piles, replace(state.scored, seat, scored), None, 0, seat)
 
 
-def _defend(state: State) -> State:
+def _defend(state: State, move: Defend) -> State:
     seat = state.turn
     index = attacking_pile(state.piles)
     if index is None:
@@ -345,7 +357,7 @@ def _defend(state: State) -> State:
     return _refill(state, hands, piles, replace(state.scored, seat, tuple(scored)), None, 0, seat)
 
 
-def _give_up(state: State) -> State:
+def _give_up(state: State, move: GiveUp) -> State:
     seat, winner = state.turn, state.last
     index = attacking_pile(state.piles)
     if winner is None or index is None:
@@ -376,9 +388,9 @@ def _give_up(state: State) -> State:
     return _hand_out(after, state.hands, state.deck, piles, scored, seat)
 
 
-def _buy(state: State, captured: bool) -> State:
+def _buy(state: State, move: Buy) -> State:
     seat = state.turn
-    if captured:
+    if move.captured:
         paid = evolve(state, captured=add(state.captured, seat, -1))
     else:
         paid = evolve(state, food=add(state.food, seat, -1))
@@ -390,6 +402,17 @@ def _buy(state: State, captured: bool) -> State:
         again=True,
         bought=True,
     )
+
+
+_EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
+    Draw: _drawn,
+    Play: _play,
+    Swat: _swat,
+    Defend: _defend,
+    GiveUp: _give_up,
+    Buy: _buy,
+}
+"""What each kind of move does, checking nothing (:func:`apply` checks first)."""
 
 
 def scores(state: State) -> tuple[int, ...]:

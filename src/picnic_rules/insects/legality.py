@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import itemgetter
 from typing import Any, Final
 
 from ..errors import IllegalMove, PicnicError, move_text
 from ..kit import ill_typed
+from ..kit.counts import below
 from .cards import CARDS, COLOURS, INSECTS, WEAPONS, Card, Colour, Counts, Insect, Pile, insect_of
 from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
@@ -38,42 +40,61 @@ __all__ = ["admitted", "chance_outcomes", "illegal_reason", "legal_moves", "samp
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
 """The chance move of each card kind, interned."""
 _GIVE_UP: Final = GiveUp()
+_DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
 _BUYS: Final = (Buy(False), Buy(True))
-_SWATS: dict[int, Swat] = {}
-_DEFENDS: dict[int, Defend] = {}
-_PLAYS: dict[tuple[int, int | None, int, int, int | None], Play] = {}
-_INTERNED: Final = 20_000  # the most interned plays kept (the table is cleared when full)
+_INTERNED: Final = 16
+"""Moves with counts, jokers and pile numbers below this are interned (built once, handed
+out again); the tables are fixed in size, so no position, however large or forged, grows
+them: a move past them is built afresh (equal all the same)."""
+_SWATS: Final = tuple(Swat(pile) for pile in range(_INTERNED))
+_DEFENDS: Final = tuple(Defend(weapons) for weapons in range(_INTERNED))
+
+
+class _Row(dict[int | None, Play]):
+    """The plays of one card kind, count and number of jokers, by the pile they go onto
+    (``None``: a new pile), each built on first use."""
+
+    __slots__ = ("colour", "count", "insect", "jokers")
+
+    def __init__(self, kind: int, count: int, jokers: int) -> None:
+        super().__init__()
+        insect, colour = divmod(kind, 5)
+        self.insect = INSECTS[insect]
+        self.colour = None if colour == 4 else COLOURS[colour]
+        self.count = count
+        self.jokers = jokers
+
+    def __missing__(self, onto: int | None) -> Play:
+        move = Play(self.insect, self.colour, self.count, self.jokers, onto)
+        if onto is None or onto < _INTERNED:
+            self[onto] = move
+        return move
+
+
+_ROWS: Final[dict[tuple[int, int, int], _Row]] = {}
+"""The interned rows of plays, by their kind (the coloured card, or the joker of a play of
+jokers alone), count and jokers."""
+
+
+def _row(kind: int, count: int, jokers: int) -> _Row:
+    """The plays of ``count`` cards of ``kind`` with ``jokers`` jokers, by the pile they go
+    onto: interned while the count and the jokers are below :data:`_INTERNED`."""
+    key = (kind, count, jokers)
+    row = _ROWS.get(key)
+    if row is None:
+        row = _Row(kind, count, jokers)
+        if count < _INTERNED and jokers < _INTERNED:
+            _ROWS[key] = row
+    return row
 
 
 def _play(insect: int, colour: int | None, count: int, jokers: int, onto: int | None) -> Play:
     """The interned ``Play`` (building an attrs instance costs more than a dict lookup)."""
-    key = (insect, colour, count, jokers, onto)
-    move = _PLAYS.get(key)
-    if move is None:
-        if len(_PLAYS) >= _INTERNED:
-            _PLAYS.clear()
-        move = _PLAYS[key] = Play(
-            INSECTS[insect], None if colour is None else COLOURS[colour], count, jokers, onto
-        )
-    return move
-
-
-def _swat(pile: int) -> Swat:
-    move = _SWATS.get(pile)
-    if move is None:
-        move = Swat(pile)
-        if len(_SWATS) < _INTERNED:
-            _SWATS[pile] = move
-    return move
+    return _row(5 * insect + (4 if colour is None else colour), count, jokers)[onto]
 
 
 def _defend(weapons: int) -> Defend:
-    move = _DEFENDS.get(weapons)
-    if move is None:
-        move = Defend(weapons)
-        if len(_DEFENDS) < _INTERNED:
-            _DEFENDS[weapons] = move
-    return move
+    return _DEFENDS[weapons] if weapons < _INTERNED else Defend(weapons)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
@@ -85,10 +106,14 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, int], ...]:
 
 def sample_chance(state: State, rng: random.Random) -> Move:
     """The card dealt or drawn, each card of the deck equally likely (``rng.randrange``)."""
-    if state.phase is not Phase.DEAL and state.phase is not Phase.DRAW:
+    phase = state.phase
+    if phase is not _DEAL and phase is not _DRAW:
         raise PicnicError("chance does not act now")
     bounds = list(accumulate(state.deck))
-    return DRAWS[bisect_right(bounds, rng.randrange(bounds[-1]))]
+    total = bounds[-1]
+    if total <= 0:
+        raise ValueError(f"empty range: {state.deck} hold no card to draw")
+    return DRAWS[bisect_right(bounds, below(total, rng.getrandbits))]
 
 
 def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count: int,
@@ -119,63 +144,119 @@ def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count
             moves.append(_play(insect, None, 0, j, onto))
 
 
-_NORMAL: dict[tuple[object, ...], tuple[Move, ...]] = {}  # interned, bounded like _PLAYS
+_INSECT_KINDS: Final = tuple(range(15))
+"""The insect card kinds (four colours and the joker of each type), for
+:func:`itertools.compress` with a hand: the kinds it holds, in order."""
+_JOKER_OF: Final = tuple(kind - kind % 5 + 4 for kind in _INSECT_KINDS)
+"""The joker of each insect kind's type (a joker's own kind for a joker)."""
+_WEAPON_KIND: Final = tuple(WEAPONS[kind // 5] for kind in _INSECT_KINDS)
+"""The weapon of each insect kind's type."""
+_BOTTOM: Final = itemgetter(0)
+_NEW_PILE: Final = (None,)
+_REMEMBERED: Final = 4096
+"""The most plays of one kind :data:`_ALONE` and :data:`_JOINING` hold (each is emptied
+when full)."""
+_ALONE: Final[dict[tuple[int, int, int], tuple[Play, ...]]] = {}
+"""The plays of one coloured kind of a hand when no pile may take it, by the kind, the
+count held and the jokers of its type held."""
+_JOINING: Final[dict[tuple[object, ...], tuple[Play, ...]]] = {}
+"""The plays of one kind of a hand onto the piles it may join, by the kind, the count and
+jokers held and those piles."""
 
 
-def _normal_plays(rules: Rules, hand: Counts, piles: tuple[Pile, ...], moves: list[Move]) -> None:
-    # outside an attack every pile is one card: its index and colour (4: a colourless
-    # joker), per insect type; the plays of one type depend only on these and the hand's
-    # cards of that type, so they are looked up in a bounded table
-    found: list[list[tuple[int, int]]] = [[], [], []]
-    for index, pile in enumerate(piles):
-        card = pile[0]
-        found[card // 5].append((index, card % 5))
-    joker_colour = rules.joker_colour
-    for insect in range(3):
-        base = 5 * insect
-        cards = hand[base : base + 5]
-        if not any(cards):
-            continue
-        key = (insect, cards, tuple(found[insect]), joker_colour)
-        plays = _NORMAL.get(key)
-        if plays is None:
-            plays = _type_plays(insect, cards, found[insect], joker_colour)
-            if len(_NORMAL) >= _INTERNED:
-                _NORMAL.clear()
-            _NORMAL[key] = plays
-        moves.extend(plays)
-
-
-def _type_plays(insect: int, cards: Counts, mine: list[tuple[int, int]],
-                joker_colour: bool) -> tuple[Move, ...]:  # fmt: skip
-    """The normal-turn plays of one insect type, from the hand's ``cards`` of that type
-    (four colours and the joker) and the piles of that type, ``(index, colour)``."""
+def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Move]:
+    """The moves of a normal turn but buying: the plays, kind by kind of the hand (a type's
+    four colours, then its joker alone), then the weapons. Outside an attack every pile is
+    one card, so a pile is that card's kind. The hottest code of an insects playout: the
+    plays of each kind are remembered, the predicates inlined where marked."""
     moves: list[Move] = []
-    jokers = cards[4]
-    indices = [i for i, _ in mine]
-    for colour in range(4):
-        have = cards[colour]
-        if not have:
-            continue
-        # play_may_join (a matching or colourless pile); may_start_pile (none of those)
-        fits: list[int | None] = [i for i, c in mine if c == 4 or c == colour]
-        plain = fits or [None]
-        # with the joker-colour variant a play with a joker may also join every other pile
-        # of its type: a choice more, the new pile stays open as it is without the joker
-        joined: list[int | None] = list(indices) if joker_colour else list(fits)
-        if not fits:
-            joined.append(None)
-        for count in range(1, have + 1):
-            for onto in plain:
-                moves.append(_play(insect, colour, count, 0, onto))
-            for j in range(1, jokers + 1):
-                for onto in joined:
-                    moves.append(_play(insect, colour, count, j, onto))
-    if jokers:  # normal_play_shape_allowed: a lone joker, onto any pile of its type or new
-        for i in indices:
-            moves.append(_play(insect, None, 0, 1, i))
-        moves.append(_play(insect, None, 0, 1, None))
-    return tuple(moves)
+    extend = moves.extend
+    cards = list(map(_BOTTOM, piles))  # the one card of each pile
+    joker_colour = rules.joker_colour
+    for kind in compress(_INSECT_KINDS, hand):
+        joker = _JOKER_OF[kind]
+        jokers = hand[joker]
+        # play_may_join: a pile of its colour or a colourless one (or, with the joker-colour
+        # variant, any pile of its type for a play with a joker); may_start_pile: none
+        if joker in cards or kind in cards or kind == joker or (jokers and joker_colour):
+            extend(_joining(kind, hand[kind], jokers, cards, joker_colour))
+        else:
+            plays = _ALONE.get((kind, hand[kind], jokers))
+            if plays is None:
+                plays = _alone(kind, hand[kind], jokers)
+            extend(plays)
+    if hand[15] or hand[16] or hand[17]:
+        for index, card in enumerate(cards):
+            # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
+            if hand[_WEAPON_KIND[card]]:
+                moves.append(_SWATS[index] if index < _INTERNED else Swat(index))
+    return moves
+
+
+def _alone(kind: int, have: int, jokers: int) -> tuple[Play, ...]:
+    """The plays of ``have`` cards of a coloured ``kind`` (with up to ``jokers`` jokers) when no
+    pile may take them: each starts a new pile (may_start_pile)."""
+    plays = _plays_of(kind, have, jokers, _NEW_PILE, _NEW_PILE)
+    return _remember(_ALONE, (kind, have, jokers), plays)
+
+
+def _joining(
+    kind: int, have: int, jokers: int, cards: list[int], joker_colour: bool
+) -> tuple[Play, ...]:
+    """The plays of ``have`` cards of ``kind`` (with up to ``jokers`` jokers of its type) given
+    the ``cards`` of the piles, one each: onto the piles they may join, else a new one."""
+    joker = _JOKER_OF[kind]
+    low = joker - 4
+    if kind == joker:  # normal_play_shape_allowed: a lone joker, onto any pile of its type
+        mine = tuple([index for index, card in enumerate(cards) if low <= card <= joker])
+        key: tuple[object, ...] = (kind, mine)
+        plays = _JOINING.get(key)
+        if plays is None:
+            row = _row(kind, 0, 1)
+            plays = _remember(_JOINING, key, (*[row[index] for index in mine], row[None]))
+        return plays
+    # play_may_join (a matching or colourless pile); may_start_pile (none of those)
+    fits = tuple([index for index, card in enumerate(cards) if card in (kind, joker)])
+    plain: tuple[int | None, ...] = fits or _NEW_PILE
+    joined = plain
+    if jokers and joker_colour:
+        # with the joker-colour variant a play with a joker may also join every other
+        # pile of its type: a choice more, the new pile stays open as it is without it
+        ours: tuple[int | None, ...] = tuple(
+            [index for index, card in enumerate(cards) if low <= card <= joker]
+        )
+        joined = ours if fits else (*ours, None)
+    key = (kind, have, jokers, plain, joined)
+    plays = _JOINING.get(key)
+    if plays is None:
+        plays = _remember(_JOINING, key, _plays_of(kind, have, jokers, plain, joined))
+    return plays
+
+
+def _remember(
+    table: dict[Any, tuple[Play, ...]], key: object, plays: tuple[Play, ...]
+) -> tuple[Play, ...]:
+    """``plays``, kept in ``table`` under ``key`` (the table is emptied when it holds
+    :data:`_REMEMBERED`)."""
+    if len(table) >= _REMEMBERED:
+        table.clear()
+    table[key] = plays
+    return plays
+
+
+def _plays_of(
+    kind: int, have: int, jokers: int, plain: tuple[int | None, ...], joined: tuple[int | None, ...]
+) -> tuple[Play, ...]:
+    """The plays of 1 to ``have`` cards of a coloured ``kind``: alone onto each pile of
+    ``plain``, then with 1 to ``jokers`` jokers onto each pile of ``joined``."""
+    plays: list[Play] = []
+    for count in range(1, have + 1):
+        row = _row(kind, count, 0)
+        plays.extend([row[onto] for onto in plain])
+        for j in range(1, jokers + 1):
+            row = _row(kind, count, j)
+            plays.extend([row[onto] for onto in joined])
+    return tuple(plays)
 
 
 LAST: list[Any] = [(None, ())]
@@ -191,20 +272,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     attack: the defence, the continuations, giving up food, then buying.
     """
     phase = state.phase
-    if phase is Phase.OVER:
-        return ()
-    if phase is not Phase.TURN:
+    if phase is not _TURN:
+        if phase is _OVER:
+            return ()
         return tuple(DRAWS[kind] for kind, n in enumerate(state.deck) if n)
     rules, seat, piles = state.rules, state.turn, state.piles
     hand = state.hands[seat]
-    moves: list[Move] = []
     if state.last is None:
-        _normal_plays(rules, hand, piles, moves)
-        for index, pile in enumerate(piles):
-            # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
-            if hand[15 + pile[0] // 5]:
-                moves.append(_swat(index))
+        moves = _normal_turn(rules, hand, piles)
     else:
+        moves = []
         attack = attacking_pile(piles)
         if attack is None:
             raise PicnicError("an attacker with no attacking pile: the state is not valid")

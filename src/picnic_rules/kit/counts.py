@@ -21,9 +21,12 @@ Draws use :meth:`random.Random.randrange` on exact integers, never
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from math import lcm
+from operator import sub
 from typing import TypeAlias
 
 from ..typevars import T
@@ -31,6 +34,7 @@ from ..typevars import T
 __all__ = [
     "Counts",
     "add",
+    "below",
     "deal",
     "draw",
     "fill",
@@ -60,8 +64,12 @@ def add(counts: Counts, kind: int, n: int = 1) -> Counts:
 
 
 def subtract(counts: Counts, other: Sequence[int]) -> Counts:
-    """``counts`` minus ``other``, kind by kind (the result may hold negative counts)."""
-    return tuple(a - b for a, b in zip(counts, other, strict=True))
+    """``counts`` minus ``other``, kind by kind (the result may hold negative counts).
+
+    Raises :class:`ValueError` for counts of two lengths."""
+    if len(counts) != len(other):
+        raise ValueError(f"{len(counts)} counts less {len(other)}: the kinds differ")
+    return tuple(map(sub, counts, other))
 
 
 def total(counts: Sequence[Counts]) -> Counts:
@@ -101,18 +109,23 @@ def draw(counts: Sequence[int], rng: random.Random) -> int:
     total = sum(counts)
     if total <= 0:
         raise ValueError(f"empty range: {tuple(counts)} hold no card to draw")
-    # rng.randrange(total), inlined: the same rejection loop on getrandbits, so the same
-    # draws (every deal of a search draws its hidden cards here)
-    bits = total.bit_length()
-    getrandbits = rng.getrandbits
-    left = getrandbits(bits)
-    while left >= total:
-        left = getrandbits(bits)
+    left = below(total, rng.getrandbits)
     for kind, n in enumerate(counts):
         left -= n
         if left < 0:
             return kind
     raise AssertionError("unreachable: randrange stays below the total")
+
+
+def below(total: int, getrandbits: Callable[[int], int]) -> int:
+    """``rng.randrange(total)`` for a positive ``total``, given ``rng.getrandbits``: the same
+    rejection loop on ``getrandbits``, so the same numbers, inlined where every deal of a
+    search draws its hidden cards."""
+    bits = total.bit_length()
+    pick = getrandbits(bits)
+    while pick >= total:
+        pick = getrandbits(bits)
+    return pick
 
 
 def pick_weighted(weights: Sequence[int | Fraction], rng: random.Random) -> int:
@@ -150,15 +163,19 @@ def deal(
     (2, 1)
     """
     left = list(unseen)
-    if sum(sizes) > sum(left) or min(left, default=0) < 0:
+    remaining = sum(left)
+    if sum(sizes) > remaining or min(left, default=0) < 0:
         raise ValueError(f"cannot deal hands of {list(sizes)} from {unseen}")
+    getrandbits = rng.getrandbits
     hands = []
     for size in sizes:
         hand = [0] * len(left)
         for _ in range(size):
-            kind = draw(left, rng)
+            # draw(left, rng), with the total kept and the kind found by bisection
+            kind = bisect_right(list(accumulate(left)), below(remaining, getrandbits))
             left[kind] -= 1
             hand[kind] += 1
+            remaining -= 1
         hands.append(tuple(hand))
     return tuple(hands), tuple(left)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import random
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import TypeVar
 
 from ..errors import IllegalMove, PicnicError
@@ -227,7 +227,7 @@ def _commit_options(
     poultry: tuple[int, ...], foxes: tuple[int, ...], hand: Counts, per: int
 ) -> tuple[Commit, ...]:
     singles, table = _commit_table(poultry, foxes)
-    held = [k for k, n in enumerate(hand) if n]
+    held = list(compress(range(len(hand)), hand))  # the kinds held
     if per == 1:
         return tuple(singles[k] for k in held)
     pairs = []
