@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from .budget import DEFAULT_ITERATIONS, Budget
+from .documents import estimates_document, review_document
 from .errors import AnalysisError, HintRefused, NoSearch, NotADecision
 from .estimates import Candidate, Estimates, estimate, searcher
 from .review import MISTAKE_LOSS, Decision, Review, decisions, mean_interval, review
@@ -47,7 +48,9 @@ __all__ = [
     "Review",
     "decisions",
     "estimate",
+    "estimates_document",
     "mean_interval",
     "review",
+    "review_document",
     "searcher",
 ]

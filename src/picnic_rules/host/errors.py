@@ -13,10 +13,13 @@ from typing import ClassVar
 from ..errors import PicnicError, shorten
 
 __all__ = [
+    "HintsOff",
     "HostError",
+    "NoHint",
     "NoSuchTable",
     "NotASeat",
     "NotChance",
+    "NotOver",
     "SeatTaken",
     "StaleMove",
     "UndoOff",
@@ -71,6 +74,28 @@ class UndoOff(HostError):
 
     status = 403
     name = "undo-off"
+
+
+class HintsOff(HostError):
+    """The table's hint policy refuses hints (by default, when more than one person plays,
+    unless the table was opened with hints allowed)."""
+
+    status = 403
+    name = "hints-off"
+
+
+class NoHint(HostError):
+    """A hint asked for when the seat is not to decide."""
+
+    status = 409
+    name = "no-hint"
+
+
+class NotOver(HostError):
+    """A review asked for before the game is over."""
+
+    status = 409
+    name = "not-over"
 
 
 class StaleMove(HostError):
