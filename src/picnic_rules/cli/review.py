@@ -24,7 +24,7 @@ from ..registry import get_game
 from .common import format_outcome, non_negative, positive
 from .hints import percent
 from .play import played_folder, saves_folder
-from .records import locate, read_record
+from .records import add_file_argument, locate, read_record
 from .screen import Screen
 
 __all__ = ["HELP", "add_arguments", "run"]
@@ -35,11 +35,7 @@ HELP = "a record as one seat saw it, each of its decisions rated by the search"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    parser.add_argument(
-        "file",
-        metavar="FILE",
-        help="a record saved by `picnic play` (- for standard input; at most 1 MiB)",
-    )
+    add_file_argument(parser)
     parser.add_argument(
         "--seat", type=non_negative, default=0, metavar="K", help="the seat reviewed (default: 0)"
     )

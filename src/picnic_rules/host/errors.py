@@ -80,22 +80,19 @@ class HintsOff(HostError):
     """The table's hint policy refuses hints (by default, when more than one person plays,
     unless the table was opened with hints allowed)."""
 
-    status = 403
-    name = "hints-off"
+    status, name = 403, "hints-off"
 
 
 class NoHint(HostError):
     """A hint asked for when the seat is not to decide."""
 
-    status = 409
-    name = "no-hint"
+    status, name = 409, "no-hint"
 
 
 class NotOver(HostError):
     """A review asked for before the game is over."""
 
-    status = 409
-    name = "not-over"
+    status, name = 409, "not-over"
 
 
 class StaleMove(HostError):

@@ -53,17 +53,8 @@ from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
-from .errors import (
-    HintsOff,
-    NoHint,
-    NoSuchTable,
-    NotASeat,
-    NotChance,
-    NotOver,
-    SeatTaken,
-    StaleMove,
-    UndoOff,
-)
+from . import errors as refusals
+from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
 from .inputs import agents_of, hints_of, labels_of, seats_of, seed_of, table_id_of, undo_of
 from .store import MemoryStore, Store
 from .table import Table
@@ -632,9 +623,9 @@ class Host:
             try:
                 return table.hint(seat, budget)
             except HintRefused as refused:
-                raise HintsOff(refused.reason) from None
+                raise refusals.HintsOff(refused.reason) from None
             except NotADecision as not_now:
-                raise NoHint(not_now.reason) from None
+                raise refusals.NoHint(not_now.reason) from None
 
     def hint_document(self, table_id: str, token: str) -> dict[str, Any]:
         """:meth:`hint` as a document (:func:`~picnic_rules.analysis.estimates_document`)."""
@@ -664,7 +655,7 @@ class Host:
                 loaded = self._fresh(table_id, loaded)
                 table = loaded.table
                 if not table.over:
-                    raise NotOver("the review comes once the game is over")
+                    raise refusals.NotOver("the review comes once the game is over")
                 found = dict(loaded.saved.reviews)
                 missing = [seat for seat in seats if seat not in found]
                 if not missing:
