@@ -13,6 +13,7 @@ from test_web_handlers import request, run
 from picnic_rules.analysis import Budget
 from picnic_rules.host import HintsOff, Host, NotASeat, NotOver
 from picnic_rules.web import NO_LIMITS, app, create_app, lobby
+from picnic_rules.web.reading import RequestError
 
 BUDGET = Budget(iterations=20)
 APP = create_app(Host(budget=BUDGET), limits=NO_LIMITS)
@@ -58,6 +59,10 @@ def test_reviews_after_the_game_for_the_seat_and_for_spectators() -> None:
     table_id, token = opened.table_id, opened.tokens[0]
     with pytest.raises(NotOver):
         run(app.seat_review, _asked("/", table_id, token))
+    early = _asked("/", table_id, token)
+    early.scope["query_string"] = b"move=1"
+    with pytest.raises(NotOver):
+        run(app.moment, early)
     got, answer = run(app.guarded(app.public_review), _asked("/", table_id))
     assert (got, answer["error"]) == (409, "not-over")
     for _ in range(500):
@@ -70,3 +75,15 @@ def test_reviews_after_the_game_for_the_seat_and_for_spectators() -> None:
     assert answer["review"]["seat"] == 0
     status, answer = run(app.public_review, _asked("/", table_id))
     assert status == 200 and [found["seat"] for found in answer["reviews"]] == [0, 1]
+    # the table as the seat saw it before one of its moves, nothing to play on it
+    number = answer["reviews"][0]["decisions"][0]["number"]
+    moment = _asked("/", table_id, token)
+    moment.scope["query_string"] = f"move={number}".encode()
+    status, answer = run(app.moment, moment)
+    update = answer["update"]["update"]
+    assert status == 200 and answer["move"] == number
+    assert update["seat"] == 0 and update["legal_moves"] == [] and update["to_move"] == 0
+    bad = _asked("/", table_id, token)
+    bad.scope["query_string"] = b"move=x"
+    with pytest.raises(RequestError, match="move"):
+        run(app.moment, bad)

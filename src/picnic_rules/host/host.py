@@ -48,7 +48,7 @@ from ..analysis import (
     review,
     review_document,
 )
-from ..client import SeatUpdate, public_words
+from ..client import SeatUpdate, public_words, seat_update
 from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
@@ -645,6 +645,21 @@ class Host:
         the end."""
         players = self._get(table_id).table.players
         return self._reviews(table_id, tuple(range(players)))
+
+    def moment(self, table_id: str, token: str, number: int) -> SeatUpdate[Any, Any, Any]:
+        """The table as the seat ``token`` is for saw it just before move ``number`` (from
+        1), once the game is over (its review's "see the table then"): its client document
+        of that moment, without the legal moves (nothing to play). Raises
+        :class:`~.errors.NotOver` before the end and
+        :class:`~picnic_rules.PicnicError` for a move the game does not have."""
+        with self._at_seat(table_id, token) as (loaded, seat):
+            table = loaded.table
+            if not table.over:
+                raise refusals.NotOver("the review comes once the game is over")
+            if type(number) is not int or not 1 <= number <= table.version:
+                raise PicnicError(f"move must be 1 to {table.version}, not {shorten(number)}")
+            update = seat_update(table.game, table.states[number - 1], seat)
+            return attrs.evolve(update, legal_moves=())
 
     def _reviews(self, table_id: str, seats: Sequence[int]) -> dict[int, Mapping[str, Any]]:
         """The reviews of ``seats``, those not stored yet computed and stored (onto the

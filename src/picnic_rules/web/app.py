@@ -53,6 +53,10 @@
                                             (:func:`~picnic_rules.analysis.review_document`;
                                             409 ``not-over`` before), computed once and
                                             stored
+``GET /api/games/ID/review/moment?move=N``  with the token, once the game is over: ``{"move",
+                                            "update"}``, the seat's client document just
+                                            before move N (the table as it saw it then,
+                                            no legal moves)
 ``GET /api/games/ID/public/review``         once the game is over, for spectators:
                                             ``{"reviews": [...]}``, every seat's review
                                             (409 ``not-over`` before)
@@ -346,6 +350,18 @@ async def seat_review(request: Request) -> Response:
     return _json(200, {"review": dict(found)})
 
 
+async def moment(request: Request) -> Response:
+    """``GET /api/games/ID/review/moment?move=N``: the table as the token's seat saw it just
+    before move N, once the game is over."""
+    host, table_id = host_of(request), request.path_params["game_id"]
+    values = request.query_params.getlist("move")
+    if len(values) != 1 or not re.fullmatch(r"[0-9]{1,10}", values[0]):
+        raise RequestError(400, "request", "move: one move's number, from 1")
+    number = int(values[0])
+    found = await in_thread(request, host.moment, table_id, _token(request), number)
+    return _json(200, {"move": number, "update": codec.encode(found)})
+
+
 async def public_review(request: Request) -> Response:
     """``GET /api/games/ID/public/review``: every seat's review, once the game is over."""
     host, table_id = host_of(request), request.path_params["game_id"]
@@ -409,6 +425,7 @@ ROUTES: Final = (
     Route("/api/games/{game_id}/public", guarded(public), methods=["GET"]),
     Route("/api/games/{game_id}/hint", guarded(hint), methods=["GET"]),
     Route("/api/games/{game_id}/review", guarded(seat_review), methods=["GET"]),
+    Route("/api/games/{game_id}/review/moment", guarded(moment), methods=["GET"]),
     Route("/api/games/{game_id}/public/review", guarded(public_review), methods=["GET"]),
     WebSocketRoute("/api/games/{game_id}/live", live),
     *lobby.routes(guarded),
