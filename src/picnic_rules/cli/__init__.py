@@ -1,10 +1,12 @@
-"""The ``picnic`` command line: ``play``, ``replay``, ``simulate``, ``rules`` and ``serve``.
+"""The ``picnic`` command line: ``play``, ``replay``, ``review``, ``simulate``, ``rules`` and
+``serve``.
 
 ::
 
     picnic play sandwich --seat 0 --vs computer        # a game in the terminal
     picnic simulate sandwich -n 1000 --jobs 2          # computer (seat 0) vs random
     picnic replay game.json --seat 1                   # a record, as seat 1 saw it
+    picnic review game.json --seat 1                   # ... with its decisions rated
     picnic rules sandwich
     picnic serve --port 8000                           # the sandwich game in the browser
     picnic --version
@@ -28,13 +30,14 @@ from typing import TextIO
 import picnic_rules
 
 from ..errors import PicnicError, shorten
-from . import play, replay, rules, serve, simulate
+from . import play, replay, review, rules, serve, simulate
 
 __all__ = ["main"]
 
 COMMANDS: dict[str, ModuleType] = {
     "play": play,
     "replay": replay,
+    "review": review,
     "simulate": simulate,
     "rules": rules,
     "serve": serve,

@@ -4,7 +4,10 @@
 computer. At each of your decisions it shows your seat's view of the table;
 what happened from your last move on, in words; and your legal moves, numbered.
 Type a number, a move in notation, or a command (``?`` lists them):
-``undo`` takes your last decision back (the cards that were dealt stay the
+``hint`` shows the search's three favourite moves with its estimate of your chance to
+win after each (off where more than one person plays, unless the game was started with
+``--hints``: every person at the table agrees to hints by starting it so; ``--no-hints``
+turns them off even for one), ``undo`` takes your last decision back (the cards that were dealt stay the
 same), ``save [FILE]`` writes a copy of the game so far, ``quit`` stops.
 A game in progress is saved after every move, to ``--save FILE`` or else to
 a file of its own in the folder ``games`` of the user's data directory
@@ -64,6 +67,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..analysis import DEFAULT_ITERATIONS, Budget
 from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame
 from ..host import Table
@@ -80,6 +84,7 @@ from .common import (
     positive,
     rules_from,
 )
+from .hints import hint_lines
 from .records import locate, read_record, write_record
 from .screen import REDRAW, Screen, fold, group_rows, numbered_rows, sections, wrap
 
@@ -123,6 +128,7 @@ _COMMANDS = """\
 Type one of:
   a number        the move of that number in the list
   a move          in notation, as the list shows it (for example: {example})
+  hint            the search's three favourite moves, with your chance to win
   undo            take back your last decision (the same cards come again)
   save [FILE]     write a copy of the game so far to FILE (default: {save})
   history         every move so far, from your seat
@@ -202,6 +208,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="at a real table: type what chance does (the card drawn, a toss's landing) "
         "instead of letting the program draw it",
+    )
+    hints = parser.add_mutually_exclusive_group()
+    hints.add_argument(
+        "--hints",
+        action="store_true",
+        default=None,
+        help="allow `hint` for every person at the table (each agrees by starting the "
+        "game so; with one person hints are on anyway)",
+    )
+    hints.add_argument(
+        "--no-hints", dest="hints", action="store_false", help="no `hint`, even for one person"
+    )
+    parser.add_argument(
+        "--hint-iterations",
+        type=positive,
+        default=DEFAULT_ITERATIONS,
+        metavar="N",
+        help=f"the search's iterations for a hint (default: {DEFAULT_ITERATIONS})",
     )
     parser.add_argument("--watch", action="store_true", help="the computer plays every seat")
     parser.add_argument(
@@ -417,6 +441,7 @@ def _table(args: argparse.Namespace) -> Table:
             agents=agents,
             moves=moves,
             real_table=args.table,
+            hints=args.hints,
         )
     except IllegalMove as exc:
         raise PicnicError(f"{shorten(args.resume)}: {shorten(exc.reason, 300)}") from None
@@ -1081,7 +1106,7 @@ def _play(table: Table, screen: Screen, args: argparse.Namespace, target: Path) 
         def redraw(seat: int = seat, since: int = since) -> None:
             _show(table, screen, seat, since, False)
 
-        result = _decide(table, screen, seat, legal, save_to, redraw, letters)
+        result = _decide(table, screen, seat, legal, save_to, redraw, letters, args.hint_iterations)
         if result == "stop":
             _stop(table, screen, target, "stopped")
             return
@@ -1137,9 +1162,11 @@ def _decide(
     save_to: str,
     redraw: Callable[[], None],
     letters: dict[str, list[_Line]],
+    hint_iterations: int = DEFAULT_ITERATIONS,
 ) -> str:
     """Ask seat ``seat`` until it makes a move (``"moved"``) or ``"undo"``, ``"stop"``, ``"eof"``
-    (``letters``: the menu's rows by letter, listed when one is typed)."""
+    (``letters``: the menu's rows by letter, listed when one is typed; ``hint_iterations``:
+    the search's for a hint)."""
     game = table.game
     refused = 0
     while True:
@@ -1179,6 +1206,9 @@ def _decide(
             continue
         if text in ("quit", "exit"):
             return "stop"
+        if text == "hint":
+            _hint(table, screen, seat, hint_iterations)
+            continue
         if text == "undo":
             taken = table.undo(seat)
             if not taken:
@@ -1213,6 +1243,18 @@ def _decide(
             return "moved"
 
 
+def _hint(table: Table, screen: Screen, seat: int, iterations: int) -> None:
+    """The search's hint for ``seat`` now, or why there is none (the table's policy)."""
+    try:
+        with screen.thinking("the search is looking for a hint ..."):
+            estimates = table.hint(seat, Budget(iterations=iterations, seed=table.seed))
+    except PicnicError as exc:
+        screen.problem(shorten(exc, 300))
+        return
+    for line, hang in hint_lines(estimates):
+        screen.line(line, hang=hang)
+
+
 def _ask_chance(table: Table, screen: Screen) -> bool:
     """Ask what chance did, until it is possible; ``False`` at the end of input."""
     game = table.game
@@ -1239,7 +1281,7 @@ def _ask_chance(table: Table, screen: Screen) -> bool:
 
 def _words_to_complete(legal: Sequence[Any]) -> list[str]:
     """What Tab completes at a decision: the legal moves' notation, then the commands."""
-    commands = ["undo", "save", "history", "moves", "board", "quit", "?"]
+    commands = ["hint", "undo", "save", "history", "moves", "board", "quit", "?"]
     return [str(move) for move in legal] + commands
 
 

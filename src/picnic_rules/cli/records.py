@@ -7,6 +7,7 @@ from 1 in every message, as in listings.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -20,9 +21,18 @@ from .. import codec
 from ..errors import DecodeError, PicnicError, shorten
 from ..match import Record
 
-__all__ = ["BadMove", "locate", "read_record", "read_text", "write_record"]
+__all__ = ["BadMove", "add_file_argument", "locate", "read_record", "read_text", "write_record"]
 
 _MOVE_PATH = re.compile(r"^\$\.moves\[(\d+)\]")
+
+
+def add_file_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``FILE`` argument of the commands that read a record (``replay``, ``review``)."""
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a record saved by `picnic play` (- for standard input; at most 1 MiB)",
+    )
 
 
 class BadMove(PicnicError):

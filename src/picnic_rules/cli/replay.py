@@ -29,7 +29,7 @@ from ..match import Record
 from ..registry import get_game
 from .common import format_outcome, non_negative
 from .play import played_folder, saves_folder
-from .records import BadMove, locate, read_record
+from .records import BadMove, add_file_argument, locate, read_record
 from .screen import Screen
 
 __all__ = ["HELP", "add_arguments", "run"]
@@ -40,11 +40,7 @@ HELP = "list or step through a record, from one seat or all-seeing"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    parser.add_argument(
-        "file",
-        metavar="FILE",
-        help="a record saved by `picnic play` (- for standard input; at most 1 MiB)",
-    )
+    add_file_argument(parser)
     parser.add_argument(
         "--seat", type=non_negative, metavar="K", help="show the game as seat K saw it"
     )

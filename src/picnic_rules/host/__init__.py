@@ -7,7 +7,9 @@
 * :class:`Host` (:mod:`.host`): every table of a server -- credentials for
   the seats, invites for open seats, moves stored before they are
   acknowledged, stale moves refused, chance's outcomes typed in by the seats at a
-  real table (:meth:`Host.tell`, judged from the teller's view alone: :mod:`.told`) --
+  real table (:meth:`Host.tell`, judged from the teller's view alone: :mod:`.told`),
+  hints under the table's hint policy (:meth:`Host.hint`) and each seat's review,
+  computed once and stored, after the game (:meth:`Host.review`) --
   kept in a :class:`Store`: in memory
   (:class:`MemoryStore`) or in a database through SQLAlchemy
   (:class:`~picnic_rules.host.sql.SqlStore`, ``pip install
@@ -18,7 +20,18 @@
 
 from __future__ import annotations
 
-from .errors import HostError, NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
+from .errors import (
+    HintsOff,
+    HostError,
+    NoHint,
+    NoSuchTable,
+    NotASeat,
+    NotChance,
+    NotOver,
+    SeatTaken,
+    StaleMove,
+    UndoOff,
+)
 from .host import Answer, Host, Opened, Public, Saved
 from .inputs import BadInput
 from .store import MemoryStore, Store, open_store
@@ -27,12 +40,15 @@ from .table import Table
 __all__ = [
     "Answer",
     "BadInput",
+    "HintsOff",
     "Host",
     "HostError",
     "MemoryStore",
+    "NoHint",
     "NoSuchTable",
     "NotASeat",
     "NotChance",
+    "NotOver",
     "Opened",
     "Public",
     "Saved",

@@ -13,10 +13,13 @@ from typing import ClassVar
 from ..errors import PicnicError, shorten
 
 __all__ = [
+    "HintsOff",
     "HostError",
+    "NoHint",
     "NoSuchTable",
     "NotASeat",
     "NotChance",
+    "NotOver",
     "SeatTaken",
     "StaleMove",
     "UndoOff",
@@ -65,6 +68,19 @@ class SeatTaken(HostError, status=409, name="taken"):
 class UndoOff(HostError, status=403, name="undo-off"):
     """The table's undo policy does not allow taking moves back (by default, when more
     than one person plays: no one takes back what another has seen)."""
+
+
+class HintsOff(HostError, status=403, name="hints-off"):
+    """The table's hint policy refuses hints (by default, when more than one person plays,
+    unless the table was opened with hints allowed)."""
+
+
+class NoHint(HostError, status=409, name="no-hint"):
+    """A hint asked for when the seat is not to decide."""
+
+
+class NotOver(HostError, status=409, name="not-over"):
+    """A review asked for before the game is over."""
 
 
 class StaleMove(HostError, status=409, name="stale"):

@@ -39,13 +39,23 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .. import codec
-from ..client import SeatUpdate, public_words
+from ..analysis import (
+    Budget,
+    Estimates,
+    HintRefused,
+    NotADecision,
+    estimates_document,
+    review,
+    review_document,
+)
+from ..client import SeatUpdate, public_words, seat_update
 from ..errors import IllegalMove, InvalidMove, PicnicError, not_a_seat, shorten
 from ..game import CHANCE, AnyGame, Outcome
 from ..match import Record
 from ..registry import get_game
+from . import errors as refusals
 from .errors import NoSuchTable, NotASeat, NotChance, SeatTaken, StaleMove, UndoOff
-from .inputs import agents_of, labels_of, seats_of, seed_of, table_id_of, undo_of
+from .inputs import agents_of, hints_of, labels_of, seats_of, seed_of, table_id_of, undo_of
 from .store import MemoryStore, Store
 from .table import Table
 from .told import GUESSES, JUDGED, Verdict, judge, possible_outcomes
@@ -148,6 +158,12 @@ class Saved:
     """Where the hidden cards were dealt again at a real table (:attr:`Table.redeals
     <picnic_rules.host.Table.redeals>`): the move count, to the state put in place and the
     seats whose view it changed."""
+    hints: bool | None = None
+    """The table's hint policy (:class:`~picnic_rules.host.Table`'s ``hints``); a table
+    stored before there were hints has none: the default policy."""
+    reviews: Mapping[int, Mapping[str, Any]] = attrs.field(factory=dict)
+    """Each seat's review once the game is over, computed once
+    (:func:`~picnic_rules.analysis.review_document`), by seat."""
 
     def dumps(self, moves: Sequence[str] | None = None) -> str:
         """The JSON document of the table; ``moves`` are the notations of the record's moves
@@ -168,6 +184,8 @@ class Saved:
                 "invites": {str(k): v for k, v in self.invites.items()},
                 "meta": dict(self.meta),
                 "real_table": self.real_table,
+                "hints": self.hints,
+                "reviews": {str(seat): found for seat, found in self.reviews.items()},
                 "redeals": {
                     str(count): {"state": codec.encode(state), "seats": list(seats)}
                     for count, (state, seats) in self.redeals.items()
@@ -196,6 +214,8 @@ class Saved:
             invites=ints(data["invites"]),
             meta={str(k): str(v) for k, v in data.get("meta", {}).items()},
             real_table=data.get("real_table", False) is True,
+            hints=data.get("hints") if type(data.get("hints")) is bool else None,
+            reviews={int(seat): found for seat, found in data.get("reviews", {}).items()},
             redeals={
                 int(count): (
                     codec.decode(again["state"], kind="state", game=record.game),
@@ -277,9 +297,14 @@ class Host:
     """Every table of a server, kept in ``store`` (a :class:`~.store.MemoryStore` by
     default); at most ``cached`` unfinished tables stay loaded."""
 
-    def __init__(self, store: Store | None = None, *, cached: int = CACHED) -> None:
+    def __init__(
+        self, store: Store | None = None, *, cached: int = CACHED, budget: Budget | None = None
+    ) -> None:
         self.store: Store = store if store is not None else MemoryStore()
         """Where the tables are kept."""
+        self.budget = Budget() if budget is None else attrs.evolve(budget, workers=1)
+        """The search of a hint and of each decision of a review (in this process: a
+        server's threads make forking workers unsafe)."""
         self.cached = cached
         self._loaded: dict[str, _Loaded] = {}
         self._lock = threading.Lock()
@@ -298,6 +323,7 @@ class Host:
         undo: bool | None = None,
         meta: Mapping[str, str] | None = None,
         real_table: bool = False,
+        hints: bool | None = None,
     ) -> Opened:
         """Open a table of ``game``: ``agents`` maps the seats agents play to their names,
         ``open_seats`` are persons' seats left for others to join (each gets an invite),
@@ -306,7 +332,9 @@ class Host:
         given back in every :class:`Answer`. Chance and agents act at once, until a person
         must decide; at a ``real_table`` (played with real cards and dice, the page keeping
         the score) chance does not: the host stops where it acts until a seat tells what it
-        did (:meth:`tell`).
+        did (:meth:`tell`). ``hints`` is the hint policy (:class:`Table`'s): ``None`` allows
+        :meth:`hint` only where one person plays, ``True`` at every table (the people who
+        take its seats agree to hints by taking them), ``False`` at none.
 
         Raises :class:`~.inputs.BadInput` for a seed, label or option the store could not
         keep (a seed of more than 39 digits or not an int, a label that is not text), and a
@@ -315,6 +343,7 @@ class Host:
         found = get_game(game)
         agents, open_seats = agents_of(agents), seats_of(open_seats)
         seed, undo, labels = seed_of(seed), undo_of(undo), labels_of(meta)
+        hints = hints_of(hints)
         count = found.check_players(players)
         for seat in [*agents, *open_seats]:
             if type(seat) is not int or not 0 <= seat < count:
@@ -327,6 +356,7 @@ class Host:
             agents=agents,
             undo=undo,
             real_table=bool(real_table),
+            hints=hints,
         )
         tokens = {
             seat: secrets.token_urlsafe(24) for seat in table.humans if seat not in open_seats
@@ -343,6 +373,7 @@ class Host:
             invites={seat: _hash(token) for seat, token in invites.items()},
             meta=labels,
             real_table=bool(real_table),
+            hints=hints,
         )
         document = saved.dumps()
         self.store.create(table_id, document, table.version, table.over)
@@ -576,6 +607,85 @@ class Host:
 
         return self._write(table_id, token, seen, act)
 
+    # hints and reviews ------------------------------------------------------------
+
+    def hint(self, table_id: str, token: str) -> Estimates:
+        """The search's estimates of the moves of the seat ``token`` is for, now, from its
+        view alone (:meth:`Table.hint`, with the host's :attr:`budget` seeded by the table's
+        seed: asking again gives the same hint).
+
+        Raises :class:`~.errors.HintsOff` where the table's hint policy refuses hints and
+        :class:`~.errors.NoHint` when the seat is not to decide.
+        """
+        with self._at_seat(table_id, token) as (loaded, seat):
+            table = loaded.table
+            budget = attrs.evolve(self.budget, seed=table.seed)
+            try:
+                return table.hint(seat, budget)
+            except HintRefused as refused:
+                raise refusals.HintsOff(refused.reason) from None
+            except NotADecision as not_now:
+                raise refusals.NoHint(not_now.reason) from None
+
+    def hint_document(self, table_id: str, token: str) -> dict[str, Any]:
+        """:meth:`hint` as a document (:func:`~picnic_rules.analysis.estimates_document`)."""
+        return estimates_document(self.hint(table_id, token))
+
+    def review(self, table_id: str, token: str) -> Mapping[str, Any]:
+        """The review of the seat ``token`` is for, once the game is over: its own
+        decisions only, each searched from its view then
+        (:func:`~picnic_rules.analysis.review_document`), computed once and stored with
+        the table. Raises :class:`~.errors.NotOver` before the end."""
+        seat = self.seat_of(table_id, token)
+        return self._reviews(table_id, (seat,))[seat]
+
+    def reviews(self, table_id: str) -> dict[int, Mapping[str, Any]]:
+        """Every seat's review, for spectators, once the game is over (no credential:
+        after the game its record hides nothing). Raises :class:`~.errors.NotOver` before
+        the end."""
+        players = self._get(table_id).table.players
+        return self._reviews(table_id, tuple(range(players)))
+
+    def moment(self, table_id: str, token: str, number: int) -> SeatUpdate[Any, Any, Any]:
+        """The table as the seat ``token`` is for saw it just before move ``number`` (from
+        1), once the game is over (its review's "see the table then"): its client document
+        of that moment, without the legal moves (nothing to play). Raises
+        :class:`~.errors.NotOver` before the end and
+        :class:`~picnic_rules.PicnicError` for a move the game does not have."""
+        with self._at_seat(table_id, token) as (loaded, seat):
+            table = loaded.table
+            if not table.over:
+                raise refusals.NotOver("the review comes once the game is over")
+            if type(number) is not int or not 1 <= number <= table.version:
+                raise PicnicError(f"move must be 1 to {table.version}, not {shorten(number)}")
+            update = seat_update(table.game, table.states[number - 1], seat)
+            return attrs.evolve(update, legal_moves=())
+
+    def _reviews(self, table_id: str, seats: Sequence[int]) -> dict[int, Mapping[str, Any]]:
+        """The reviews of ``seats``, those not stored yet computed and stored (onto the
+        document they were computed from; a review stored meanwhile is taken instead)."""
+        for _ in range(ATTEMPTS):
+            loaded = self._get(table_id)
+            with loaded.lock:
+                loaded = self._fresh(table_id, loaded)
+                table = loaded.table
+                if not table.over:
+                    raise refusals.NotOver("the review comes once the game is over")
+                found = dict(loaded.saved.reviews)
+                missing = [seat for seat in seats if seat not in found]
+                if not missing:
+                    return {seat: found[seat] for seat in seats}
+                record = table.record()
+                for seat in missing:
+                    found[seat] = review_document(review(record, seat, self.budget, table.game))
+                saved = attrs.evolve(loaded.saved, reviews=found)
+                version, document = table.version, saved.dumps(loaded.noted())
+                if self.store.save(table_id, document, version, True, version, loaded.document):
+                    loaded.saved, loaded.document = saved, document
+                    return {seat: found[seat] for seat in seats}
+                self._forget(table_id)  # another server stored first: read it again
+        raise StaleMove(-1, self.store.version(table_id) or 0)
+
     # keeping tables ---------------------------------------------------------------
 
     def _seat(self, loaded: _Loaded, token: str) -> int:
@@ -725,6 +835,7 @@ class Host:
             undo=saved.undo,
             real_table=saved.real_table,
             redeals=saved.redeals,
+            hints=saved.hints,
         )
         loaded = _Loaded(table, saved, found[0])
         if not table.over:

@@ -38,6 +38,7 @@ __all__ = [
     "table_id_of",
     "unicode_problem",
     "undo_of",
+    "hints_of",
 ]
 
 MAX_ID: Final = 64
@@ -133,3 +134,10 @@ def undo_of(value: object) -> bool | None:
     if value is None or type(value) is bool:
         return value
     raise BadInput(f"an undo policy is null, true or false, not {kind_of(value)}")
+
+
+def hints_of(value: object) -> bool | None:
+    """``value`` if it is a hint policy: ``None`` (the default), ``True`` or ``False``."""
+    if value is None or type(value) is bool:
+        return value
+    raise BadInput(f"a hint policy is null, true or false, not {kind_of(value)}")

@@ -3,7 +3,8 @@
 A table knows which seats are people (:attr:`Table.humans`) and plays the
 others and chance itself (:meth:`Table.advance`), takes a person's move
 (:meth:`Table.choose`), takes decisions back (:meth:`Table.undo`, if the
-table's undo policy allows it), gives each seat what it observed since it
+table's undo policy allows it), gives a seat the search's hint (:meth:`Table.hint`, if
+the table's hint policy allows it), gives each seat what it observed since it
 last looked (:meth:`Table.update`, a client document), and writes its
 :class:`~picnic_rules.Record`. It never reads, prints or listens, so ``picnic
 play``, the web server (through :class:`~picnic_rules.host.Host`) and the
@@ -26,6 +27,7 @@ from typing import Any
 import attrs
 
 from ..agents import make_agent
+from ..analysis import Budget, Estimates, HintRefused, NotADecision, estimate
 from ..client import Observed, SeatUpdate, seat_update
 from ..errors import IllegalMove, PicnicError, not_a_seat
 from ..game import CHANCE, Agent, AnyGame, Outcome
@@ -44,7 +46,9 @@ class Table:
     from 1 as everywhere in ``picnic``; ``kept`` are the chance outcomes kept
     across an undo (:attr:`kept`, saved with the table). ``undo`` is the undo
     policy: ``None`` (the default) allows :meth:`undo` only when at most one
-    person plays, so no one takes back what another has seen.
+    person plays, so no one takes back what another has seen. ``hints`` is the hint
+    policy, alike: ``None`` (the default) allows :meth:`hint` only when at most one person
+    plays; ``True`` where every person at the table allowed hints; ``False``: none.
     """
 
     def __init__(
@@ -60,6 +64,7 @@ class Table:
         kept: Mapping[int, Any] | None = None,
         undo: bool | None = None,
         redeals: Mapping[int, tuple[Any, Sequence[int]]] | None = None,
+        hints: bool | None = None,
     ) -> None:
         self.game = game
         self.players = game.check_players(players)
@@ -80,6 +85,9 @@ class Table:
         """Every move so far, chance outcomes included."""
         self.undo_allowed = len(self.humans) <= 1 if undo is None else bool(undo)
         """Whether :meth:`undo` may take decisions back (the table's undo policy)."""
+        self.hints_allowed = len(self.humans) <= 1 if hints is None else bool(hints)
+        """Whether :meth:`hint` may answer (the table's hint policy)."""
+        self._hints_given = hints
         self._chances = [0]  # chance events before each state
         self._kept: dict[int, Any] = {}  # chance outcome by its count, kept across undo
         self.redeals: dict[int, tuple[Any, tuple[int, ...]]] = {}
@@ -279,6 +287,29 @@ class Table:
                     del self.redeals[count]
                 return taken
         return 0
+
+    def hint(self, seat: int, budget: Budget | None = None) -> Estimates:
+        """The search's estimates of seat ``seat``'s moves now, from its view alone
+        (:func:`~picnic_rules.analysis.estimate`; ``budget`` seeded by the table's seed
+        unless given, so asking again gives the same hint).
+
+        Raises :class:`~picnic_rules.analysis.HintRefused` where the table's hint policy
+        refuses hints, or the seat is the computer's;
+        :class:`~picnic_rules.analysis.NotADecision` when the seat is not to move.
+        """
+        if not self.hints_allowed:
+            raise HintRefused(
+                "hints are off at this table"
+                if self._hints_given is False
+                else "more than one person plays, and not every one allowed hints"
+            )
+        if seat not in self.humans:
+            raise HintRefused(f"seat {seat} is played by the computer")
+        if self.to_move != seat:
+            raise NotADecision(f"seat {seat} is not to move")
+        budget = Budget(seed=self.seed) if budget is None else budget
+        view = self.game.view(self.state, seat)
+        return estimate(self.game, view, budget, decision=len(self.moves))
 
     def update(self, seat: int, since: int = 0) -> SeatUpdate[Any, Any, Any]:
         """What seat ``seat`` is sent when it has seen the first ``since`` moves: its client

@@ -40,6 +40,26 @@
                                             sizes, never a hand), ``"figures"`` the
                                             game's figures of it
                                             (:func:`~picnic_rules.client.figures_of`)
+``GET /api/games/ID/hint``                  with the token: ``{"hint": {"seat",
+                                            "iterations", "chance", "moves": [{"move",
+                                            "words", "share", "low", "high",
+                                            "visits"}]}}``, the search's three favourite
+                                            moves from the seat's view (403
+                                            ``hints-off`` where the table's hint policy
+                                            refuses hints, 409 ``no-hint`` when the seat
+                                            is not to decide)
+``GET /api/games/ID/review``                with the token, once the game is over: ``{"review":
+                                            {...}}``, the seat's own decisions rated
+                                            (:func:`~picnic_rules.analysis.review_document`;
+                                            409 ``not-over`` before), computed once and
+                                            stored
+``GET /api/games/ID/review/moment?move=N``  with the token, once the game is over: ``{"move",
+                                            "update"}``, the seat's client document just
+                                            before move N (the table as it saw it then,
+                                            no legal moves)
+``GET /api/games/ID/public/review``         once the game is over, for spectators:
+                                            ``{"reviews": [...]}``, every seat's review
+                                            (409 ``not-over`` before)
 ``GET /api/lobby``, ``POST /api/tables``    the lobby, and the one door to a new table of
                                             any game (``"mode"``: a preset of its seats):
                                             see :mod:`picnic_rules.web.lobby`
@@ -56,10 +76,11 @@ on ``request.app.state`` (:mod:`~picnic_rules.web.reading`). Every error is JSON
 :class:`~picnic_rules.host.HostError`, carries its own status and name): 400
 (malformed JSON, a bad field, a move that is not notation, ``text``: text that is not
 Unicode, ``invalid``: a value the host cannot keep), 401 (no or wrong
-token or invite), 403 (``undo-off``: the table's undo policy forbids it), 404
+token or invite), 403 (``undo-off``: the table's undo policy forbids it, ``hints-off``: its
+hint policy), 404
 (unknown game or path), 405 (wrong method), 408 (a body sent too slowly), 409 (out of turn, an illegal move, ``stale``: ``seen`` is not the
 number of moves made, ``taken``: the invite was used, ``not-chance``: no chance outcome to
-tell), 413 (a body over
+tell, ``no-hint``: not the seat's decision, ``not-over``: no review yet), 413 (a body over
 :data:`MAX_BODY` bytes), 429 (too many requests or tables from one address, with
 ``Retry-After``) and 500 (a bug, logged). Every reason is short: nothing a client
 sent is echoed whole.
@@ -314,6 +335,40 @@ async def public(request: Request) -> Response:
     return _json(200, answer)
 
 
+async def hint(request: Request) -> Response:
+    """``GET /api/games/ID/hint``: the search's hint for the token's seat, if the table's
+    hint policy allows it."""
+    host, table_id = host_of(request), request.path_params["game_id"]
+    found = await in_thread(request, host.hint_document, table_id, _token(request))
+    return _json(200, {"hint": found})
+
+
+async def seat_review(request: Request) -> Response:
+    """``GET /api/games/ID/review``: the token's seat's review, once the game is over."""
+    host, table_id = host_of(request), request.path_params["game_id"]
+    found = await in_thread(request, host.review, table_id, _token(request))
+    return _json(200, {"review": dict(found)})
+
+
+async def moment(request: Request) -> Response:
+    """``GET /api/games/ID/review/moment?move=N``: the table as the token's seat saw it just
+    before move N, once the game is over."""
+    host, table_id = host_of(request), request.path_params["game_id"]
+    values = request.query_params.getlist("move")
+    if len(values) != 1 or not re.fullmatch(r"[0-9]{1,10}", values[0]):
+        raise RequestError(400, "request", "move: one move's number, from 1")
+    number = int(values[0])
+    found = await in_thread(request, host.moment, table_id, _token(request), number)
+    return _json(200, {"move": number, "update": codec.encode(found)})
+
+
+async def public_review(request: Request) -> Response:
+    """``GET /api/games/ID/public/review``: every seat's review, once the game is over."""
+    host, table_id = host_of(request), request.path_params["game_id"]
+    found = await in_thread(request, host.reviews, table_id)
+    return _json(200, {"reviews": [dict(found[seat]) for seat in sorted(found)]})
+
+
 async def live(websocket: WebSocket) -> None:
     """``WS /api/games/ID/live?token=TOKEN&since=N``: ``{"seen": N}`` now and whenever the
     table moves (with ``since``, the seat's answers instead)."""
@@ -368,6 +423,10 @@ ROUTES: Final = (
     Route("/api/games/{game_id}/chance", guarded(chance), methods=["POST"]),
     Route("/api/games/{game_id}/undo", guarded(undo), methods=["POST"]),
     Route("/api/games/{game_id}/public", guarded(public), methods=["GET"]),
+    Route("/api/games/{game_id}/hint", guarded(hint), methods=["GET"]),
+    Route("/api/games/{game_id}/review", guarded(seat_review), methods=["GET"]),
+    Route("/api/games/{game_id}/review/moment", guarded(moment), methods=["GET"]),
+    Route("/api/games/{game_id}/public/review", guarded(public_review), methods=["GET"]),
     WebSocketRoute("/api/games/{game_id}/live", live),
     *lobby.routes(guarded),
 )

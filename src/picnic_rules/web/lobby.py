@@ -16,7 +16,9 @@ open tables, and the page's board scripts.
 ``POST /api/tables``                        the one door to a new table: ``{"game",
                                             "players", "seats": [KIND, ...] or "mode":
                                             MODE, "seed", "variant", "rules": {...},
-                                            "names", "listed", "real_table"}`` → 201
+                                            "names", "listed", "real_table", "hints"}``
+                                            (``"hints"``: the hint policy, null, true
+                                            or false) → 201
                                             ``{"id", "game", "mode", "seats": [{"seat",
                                             "token"}], "invites": [{"seat", "invite"}]}``
                                             (a :data:`Mode` is a preset of the seats)
@@ -428,6 +430,7 @@ def _request_of(body: dict[str, Any]) -> dict[str, Any]:
             "names",
             "listed",
             "real_table",
+            "hints",
         },
     )
     name = body.get("game")
@@ -462,6 +465,9 @@ def _request_of(body: dict[str, Any]) -> dict[str, Any]:
     real_table = body.get("real_table", False)
     if type(real_table) is not bool:
         raise RequestError(400, "request", '"real_table" must be true or false')
+    hints = body.get("hints")
+    if hints is not None and type(hints) is not bool:
+        raise RequestError(400, "request", '"hints" must be null, true or false')
     try:
         rules = rules_from_values(game, body.get("variant"), body.get("rules"))
     except RulesError as error:
@@ -477,6 +483,7 @@ def _request_of(body: dict[str, Any]) -> dict[str, Any]:
         "names": [text.strip() for text in names],
         "listed": listed_flag,
         "real_table": real_table,
+        "hints": hints,
     }
 
 
@@ -505,6 +512,7 @@ async def new_table(request: Request) -> Response:
             seed=asked["seed"],
             meta=meta,
             real_table=asked["real_table"],
+            hints=asked["hints"],
         )
     except RulesError as error:
         raise RequestError(400, "rules", error.reason) from None

@@ -31,6 +31,7 @@ const game = {
   tries: 0,        // reconnections since the last open connection
   focusBoard: false, // move the focus into the board at the next drawing
   ended: false,    // the result was shown (scrolled to) already
+  reviewed: null,  // the table whose review is shown (fetched once the game is over)
   queue: Promise.resolve(),  // the talks with the server, one after another
 };
 
@@ -235,6 +236,8 @@ function reset(id) {
   game.invite = null;
   game.watching = null;
   game.ended = false;
+  game.reviewed = null;
+  hideAnalysis();
   showOnly(null);
 }
 
@@ -995,6 +998,9 @@ function render() {
     if (target) target.focus({ preventScroll: true });
   }
   game.focusBoard = false;
+  $("hint-row").hidden = over || !mine;
+  if (!mine || over) $("hint-box").hidden = true;
+  if (over) showReview();
   if (!over && mine) showDecision();
   if (over && !game.ended) {
     game.ended = true;
@@ -1078,6 +1084,118 @@ function showDecision() {
   window.scrollBy(0, start - 4);
 }
 
+// --- the search explains: a hint, and the review after the game -------------------------------
+
+function hideAnalysis() {
+  $("hint-row").hidden = true;
+  $("hint-box").hidden = true;
+  $("hint-box").replaceChildren();
+  $("review").hidden = true;
+  $("review-moment").hidden = true;
+}
+
+function percent(share) {
+  return Math.round(100 * share) + "%";
+}
+
+// The search's three favourite moves for the seat shown, from its view, if the table's
+// hint policy allows hints (else the refusal, in words).
+async function askHint() {
+  const seat = game.current;
+  const entry = game.seats[seat];
+  if (!entry) return;
+  const box = $("hint-box");
+  box.hidden = false;
+  box.replaceChildren(el("p", {}, "The search is thinking ..."));
+  try {
+    const answer = await api("GET", "/api/games/" + game.id + "/hint", undefined, entry.token);
+    const hint = answer.hint;
+    box.replaceChildren(
+      el("p", {}, "Hint (" + hint.iterations + " tries from your view): your chance to win after each move"),
+      el("ol", { class: "hint-moves" }, hint.moves.map((move) => el("li", { "data-move": move.move },
+        told(move.words, seat) + " — " + percent(move.share) +
+        " (" + Math.round(100 * move.low) + "–" + percent(move.high) + ", " + counted(move.visits, "try", "tries") + ")"))));
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "refusal" }, error instanceof ApiError && error.code === "hints-off"
+      ? "No hints at this table: " + error.message + "." : explain(error)));
+  }
+}
+
+// After the game, the seat's own review: its chance to win over its decisions as a small
+// chart, each mistake with the better move in words, and a click to see the table then.
+async function showReview() {
+  const seat = game.current;
+  const entry = game.seats[seat];
+  if (!entry || game.watching || game.reviewed === game.id) return;
+  game.reviewed = game.id;
+  const box = $("review");
+  box.hidden = false;
+  $("review-summary").textContent = "The search is reviewing your decisions ...";
+  let review;
+  try {
+    review = (await api("GET", "/api/games/" + game.id + "/review", undefined, entry.token)).review;
+  } catch (error) {
+    $("review-summary").textContent = explain(error);
+    return;
+  }
+  $("review-summary").textContent = sentence(told(review.summary, seat)) + ".";
+  const rated = review.decisions.filter((decision) => !decision.forced);
+  $("review-chart").replaceChildren(reviewChart(rated, seat, entry));
+  $("review-mistakes").replaceChildren(...review.decisions.filter((decision) => decision.mistake).map((decision) =>
+    el("li", { "data-number": String(decision.number) },
+      "Move " + decision.number + ": " + told(decision.words, seat) + " — better: " +
+      told(decision.best.words, seat) + " (chance to win " + percent(decision.best.share) + ", " +
+      percent(decision.loss) + " given away)",
+      el("button", { type: "button", onclick: () => showMoment(decision.number, entry, seat) }, "See the table then"))));
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgNode(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+// The chance to win at each rated decision, left to right; a mistake is a red dot.
+function reviewChart(rated, seat, entry) {
+  const width = 320, height = 120, pad = 10;
+  const chart = svgNode("svg", { viewBox: "0 0 " + width + " " + height, class: "review-chart", role: "img",
+    "aria-label": "Your chance to win at each of your decisions, by the search's estimate" });
+  const x = (i) => pad + (rated.length > 1 ? (i * (width - 2 * pad)) / (rated.length - 1) : (width - 2 * pad) / 2);
+  const y = (share) => height - pad - share * (height - 2 * pad);
+  chart.append(svgNode("line", { class: "axis", x1: pad, y1: height - pad, x2: width - pad, y2: height - pad }));
+  chart.append(svgNode("line", { class: "half", x1: pad, y1: y(0.5), x2: width - pad, y2: y(0.5) }));
+  chart.append(svgNode("polyline", { class: "line", points: rated.map((d, i) => x(i) + "," + y(d.chance)).join(" ") }));
+  rated.forEach((decision, i) => {
+    if (!decision.mistake) return;
+    const dot = svgNode("circle", { class: "mistake", cx: x(i), cy: y(decision.chance), r: 4, "data-number": decision.number });
+    const title = svgNode("title", {});
+    title.textContent = "Move " + decision.number + ": a mistake";
+    dot.append(title);
+    dot.addEventListener("click", () => showMoment(decision.number, entry, seat));
+    chart.append(dot);
+  });
+  return chart;
+}
+
+// The table as the seat saw it just before move `number` (nothing to play on it).
+async function showMoment(number, entry, seat) {
+  const box = $("review-moment");
+  try {
+    const answer = await api("GET", "/api/games/" + game.id + "/review/moment?move=" + number, undefined, entry.token);
+    const root = $("review-moment-board");
+    root.replaceChildren();
+    $("review-moment-title").textContent = "The table before move " + number;
+    box.hidden = false;
+    drawBoard(root, answer.update.update, seat);  // no legal moves: nothing to play on it
+    box.dataset.move = String(number);
+    box.scrollIntoView({ block: "nearest" });
+  } catch (error) {
+    say(explain(error));
+  }
+}
+
 // --- keys ------------------------------------------------------------------------------------
 
 function typing(target) {
@@ -1111,6 +1229,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("open-refresh").addEventListener("click", () => refreshOpen());
   for (const id of ["invite-link", "watch-link"]) $(id).addEventListener("focus", () => $(id).select());
   $("cover-button").addEventListener("click", () => leaveCover());
+  $("hint-button").addEventListener("click", () => askHint());
   window.addEventListener("hashchange", () => resume());
   lobby.ready = loadLobby();
   lobby.ready.then(() => resume());
