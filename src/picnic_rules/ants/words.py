@@ -218,25 +218,19 @@ def describe(view: View, observation: Observation) -> str:
     >>> state, rng = new_game(2), random.Random(1)
     >>> while state.phase.value != "send":
     ...     state = apply(state, sample_chance(state, rng))
-    >>> [describe(view(state, k), observe(state, Toss(DieKind.SCOUT, 4), k)) for k in (0, 1)]
+    >>> toss = Toss(DieKind.SCOUT, 4)
+    >>> [describe(view(state, k), observe(state, toss, k)) for k in (0, 1)]
     ['you toss a scout at card 4 (green watermelon, two ants)', 'seat 0 tosses a scout at card 4 (green watermelon, two ants)']
+    >>> describe_public(view(state, 0), observe(state, toss, 0))  # what a spectator reads
+    'seat 0 tosses a scout at card 4 (green watermelon, two ants)'
     """
     return _told(view, observation, view.player)
 
 
 def describe_public(view: View, observation: Observation) -> str:
     """:func:`describe`'s sentence told to no seat: every seat in the third person, what a
-    spectator reads (an ants move hides nothing, so any seat's observation will do).
-
-    >>> from picnic_rules.ants import DieKind, Toss, new_game, observe, view
-    >>> from picnic_rules.ants import apply, sample_chance
-    >>> import random
-    >>> state, rng = new_game(2), random.Random(1)
-    >>> while state.phase.value != "send":
-    ...     state = apply(state, sample_chance(state, rng))
-    >>> describe_public(view(state, 0), observe(state, Toss(DieKind.SCOUT, 4), 0))
-    'seat 0 tosses a scout at card 4 (green watermelon, two ants)'
-    """
+    spectator reads (an ants move hides nothing, so any seat's observation will do; the
+    example is :func:`describe`'s)."""
     return _told(view, observation, view.players)  # a reader one past the last seat: no seat
 
 
