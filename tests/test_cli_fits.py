@@ -98,7 +98,9 @@ def _played(
 
     play._show = shown
     try:
-        args = argparse.Namespace(save=None)
+        parser = argparse.ArgumentParser()
+        play.add_arguments(parser)
+        args = parser.parse_args([name])  # the command's own defaults
         play._play(table, screen, args, folder / f"{name}-{seed}.json")
     finally:
         play._show = show
