@@ -44,3 +44,37 @@ def test_a_re_dealt_game_gets_the_same_hints_and_review(name: str) -> None:
             game, view, SMALL, decision=index
         )
     assert review(other, seat, SMALL) == review(record, seat, SMALL)
+
+
+def test_the_re_deal_catches_a_search_that_peeks() -> None:
+    """A search dealt the true cards instead of its view's (a cheat) tells the two records
+    apart at some decision: the re-deal is a test that can fail."""
+    import attrs
+
+    from picnic_rules.analysis import searcher
+
+    name = next(
+        name
+        for name in BUILT_IN
+        if hidden_steps(
+            GAMES[name], play(name, ["computer", "computer"], seed=5), 0, random.Random(1)
+        )
+    )
+    game = GAMES[name]
+    record = play(name, ["computer", "computer"], seed=5)
+    other = redeal(game, record, 0, random.Random(1))
+    assert other is not None
+    real, dealt = replay(record), replay(other)
+    differs = []
+    for index in range(len(record.moves)):
+        if game.to_move(real[index]) != 0 or real[index] == dealt[index]:
+            continue
+        found = []
+        for states in (real, dealt):
+            truth = states[index]
+            cheat = attrs.evolve(searcher(game, SMALL), deal=lambda view, rng, truth=truth: truth)
+            found.append(estimate(game, game.view(truth, 0), SMALL, decision=index, agent=cheat))
+        differs.append(found[0] != found[1])
+        if differs[-1]:
+            break
+    assert differs and differs[-1]
