@@ -185,7 +185,7 @@ def draw_document(page: Page, state: ants.State) -> dict[str, Any]:
     document: dict[str, Any] = codec.encode(seat_update(GAME, state, 0))["update"]
     page.evaluate(
         """(doc) => window.PicnicBoards.boards.ants.draw(document.getElementById("board-root"),
-             doc, {seat: 0, names: ["you", "The computer"], busy: false, reducedMotion: true,
+             doc, {seat: 0, names: ["you", "Computer"], busy: false, reducedMotion: true,
                    spectator: false, play: (n) => { window.played = n; }})""",
         document,
     )
@@ -204,7 +204,7 @@ def test_a_landing_typed_in_a_round_card_played_and_two_dice_settled(
     document = codec.encode(seat_update(GAME, state, 0))["update"]
     page.evaluate(
         """(doc) => window.PicnicBoards.boards.ants.draw(document.getElementById("board-root"),
-             doc, {seat: 0, names: ["you", "The computer"], busy: false, reducedMotion: true,
+             doc, {seat: 0, names: ["you", "Computer"], busy: false, reducedMotion: true,
                    spectator: false, play: () => {}, tell: (n) => { window.told = n; }})""",
         document,
     )

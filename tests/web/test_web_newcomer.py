@@ -172,7 +172,7 @@ def test_the_ants_colony_is_whole_in_its_panel_at_the_end(pages: Pages) -> None:
     )["update"]
     page.evaluate(
         """(doc) => window.PicnicBoards.boards.ants.draw(document.getElementById("board-root"),
-             doc, {seat: 0, names: ["you", "The computer"], busy: false, reducedMotion: true,
+             doc, {seat: 0, names: ["you", "Computer"], busy: false, reducedMotion: true,
                    spectator: false, play: () => {}})""",
         document,
     )
@@ -214,7 +214,7 @@ def test_the_poultry_yard_notes_are_whole_on_a_desktop(pages: Pages) -> None:
     for seed in range(6):
         page.evaluate(
             """(doc) => window.PicnicBoards.boards.poultry.draw(document.getElementById("board-root"),
-                 doc, {seat: 0, names: ["Ann (you)", "The computer"], busy: false,
+                 doc, {seat: 0, names: ["Ann (you)", "Computer"], busy: false,
                        reducedMotion: true, spectator: false, play: () => {}})""",
             finished_poultry(seed),
         )
@@ -273,4 +273,4 @@ def test_ants_round_card_buttons_name_the_players(pages: Pages) -> None:
     draw_document(page, stomp_turn())
     stomps = page.locator("#pa-act button[data-move^='play stomp 1:']")
     texts = stomps.all_inner_texts()
-    assert texts and all("The computer's" in text and "seat" not in text for text in texts), texts
+    assert texts and all("Computer's" in text and "seat" not in text for text in texts), texts

@@ -231,7 +231,7 @@ def test_a_whole_game_by_mouse_with_haggling_and_screenshots(pages: Pages, live:
     shoot(page, "poultry-mid")
     made = play_game(page, act)
     assert made["haggle"] >= 1 and haggled  # this seed's games haggle
-    assert dice and all(re.fullmatch(r"(Ann|The computer) rolls [1-6]", name) for name in dice)
+    assert dice and all(re.fullmatch(r"(Ann|Computer) rolls [1-6]", name) for name in dice)
     outcome = live.host.table(table_id(page)).outcome
     assert outcome is not None
     for seat, score in enumerate(outcome.scores):  # the points shown are the final scores

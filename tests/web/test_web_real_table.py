@@ -125,7 +125,7 @@ def test_an_ants_game_at_a_real_table_in_the_browser(pages: Pages, live: GameLiv
         settle(page)
     assert table.to_move is CHANCE and table.state.phase is ants.Phase.LAND
     assert table.state.turn == 1 and table.outcome is None
-    assert "The computer" in page.inner_text("#pa-landing h3")
+    assert "Computer" in page.inner_text("#pa-landing h3")
     assert page.inner_text("#turn").startswith("Chance acts")
     at = table.version
     page.select_option("#pa-landing select[name='first']", str(table.state.target))

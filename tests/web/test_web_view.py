@@ -111,6 +111,8 @@ def faults(game: Any, line: str) -> list[str]:
         found.append("cut short")
     if re.search(r"\bits turn\b", line):
         found.append('"its" for a player')
+    if re.search(r"[a-z,:] The\b", line):
+        found.append('a name with a capital "The" mid-sentence')
     for reason in game.reasons:
         if ("-" in reason and reason in line) or re.search(rf"ended: {re.escape(reason)}\b", line):
             found.append(f"the end reason's code {reason!r}")
@@ -238,7 +240,7 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
         # the points so far, every seat's, by name
         scores = page.inner_text("#scores") if page.locator("#scores").count() else ""
         if not (
-            re.search(r"Ann \(you\) -?\d+", scores) and re.search(r"The computer -?\d+", scores)
+            re.search(r"Ann \(you\) -?\d+", scores) and re.search(r"Computer -?\d+", scores)
         ):
             fault("no points so far", (decisions, scores))
         shown = page.evaluate(SAID)
@@ -275,7 +277,7 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
     expect(spectator.locator("#spectate-turn")).to_contain_text("Game over")
     watched = spectator.evaluate(SPECTATORS_LOG)
     assert len(watched) == table.version
-    if not ("Ann" in " ".join(watched) and "The computer" in " ".join(watched)):
+    if not ("Ann" in " ".join(watched) and "Computer" in " ".join(watched)):
         fault("the spectator's log names nobody", watched[:5])
     ended = spectator.locator("#spectate-result")
     words = {

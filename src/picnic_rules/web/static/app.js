@@ -140,7 +140,7 @@ function nameOf(seat) {
   if (found && found.name) return found.name;
   const kind = kindOf(seat);
   const agents = game.info ? game.info.seats.filter((entry) => entry.kind === kind).length : 1;
-  if (kind === "computer") return agents > 1 ? "Computer " + (seat + 1) : "The computer";
+  if (kind === "computer") return agents > 1 ? "Computer " + (seat + 1) : "Computer";  // a name, mid-sentence too
   if (kind === "random") return "Random player " + (seat + 1);
   return "Player " + (seat + 1);
 }
