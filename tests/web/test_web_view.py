@@ -111,6 +111,8 @@ def faults(game: Any, line: str) -> list[str]:
         found.append("cut short")
     if re.search(r"\bits turn\b", line):
         found.append('"its" for a player')
+    if re.match(r"you\b", line):
+        found.append("a sentence that starts in lower case")
     if re.search(r"[a-z,:] The\b", line):
         found.append('a name with a capital "The" mid-sentence')
     for reason in game.reasons:

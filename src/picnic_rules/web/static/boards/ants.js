@@ -311,7 +311,7 @@
     }
     for (const [key, list] of byGroup) {
       if (key === "retoss") for (const move of list) targets.set(Number(move.target), { notation: move.notation, label: `Toss again at card ${move.target}` });
-      if (key.startsWith("settle ") && settling(byGroup).length === 1) for (const move of list) targets.set(Number(move.target.replace(/^on /, "")), { notation: move.notation, label: move.description });
+      if (key.startsWith("settle ") && settling(byGroup).length === 1) for (const move of list) targets.set(Number(move.target.replace(/^on /, "")), { notation: move.notation, label: capitalized(move.description) });
     }
     return targets;
   }
@@ -449,7 +449,7 @@
     const box = el("section", { class: "pa-panel", "aria-label": "what just happened" });
     const entries = lastSeen(u);
     const list = el("ul", { class: "pa-list" });
-    for (const entry of entries) list.append(el("li", { text: named(entry.description, names) }));
+    for (const entry of entries) list.append(el("li", { text: capitalized(named(entry.description, names)) }));
     box.append(el("h3", { text: "Just now" }), entries.length ? list : el("p", { class: "pa-label", text: "Nothing yet." }));
     return box;
   }
@@ -466,6 +466,11 @@
       recent.doc = u;
     }
     return recent.bySeat[seat] || [];
+  }
+
+  // A line of the list as a sentence: "You toss a scout ...", not "you toss ...".
+  function capitalized(words) {
+    return words.charAt(0).toUpperCase() + words.slice(1);
   }
 
   function named(words, names) {

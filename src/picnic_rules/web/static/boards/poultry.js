@@ -246,7 +246,7 @@
     const me = view.player;
     const players = view.hand_sizes.length;
     const names = seatNames(ctx, players, me);
-    const words = (line) => named(line, names);
+    const words = (line) => { const told = named(line, names); return told.charAt(0).toUpperCase() + told.slice(1); };  // each a sentence
     const moves = u.legal_moves || [];
     const observations = story(u);
     const round = lastRound(observations);
@@ -327,7 +327,8 @@
   // Pond: ..."), whole (the round's list below says it again, in order).
   function yardNote(line) {
     const parts = line.split(": ");
-    return parts.length > 1 ? parts.slice(1).join(": ") : line;
+    const note = parts.length > 1 ? parts.slice(1).join(": ") : line;
+    return note.charAt(0).toUpperCase() + note.slice(1);  // a sentence of its own
   }
 
   function isNow(view, index) {
