@@ -40,23 +40,25 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def learners(env: rl_environment.Environment, hidden: int) -> list[Any]:
+def learners(env: rl_environment.Environment, args: argparse.Namespace) -> list[Any]:
     """One A2C learner per seat, reading the information-state tensor."""
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     return [
         policy_gradient.PolicyGradient(
-            seat, size, actions, loss_str="a2c", hidden_layers_sizes=(hidden,),
-            batch_size=16, critic_learning_rate=0.01, pi_learning_rate=0.005,
-            entropy_cost=0.01, num_critic_before_pi=4, optimizer_str="adam",
+            seat, size, actions, loss_str="a2c", hidden_layers_sizes=(args.hidden,),
+            batch_size=args.batch, critic_learning_rate=args.critic_rate,
+            pi_learning_rate=args.pi_rate, entropy_cost=args.entropy,
+            num_critic_before_pi=args.critic_before_pi, optimizer_str="adam",
         )
         for seat in range(2)
     ]  # fmt: skip
 
 
-def train(env: rl_environment.Environment, agents: list[Any], episodes: int) -> None:
+def train(env: rl_environment.Environment, agents: list[Any], episodes: int, report: int) -> None:
     """Each episode, the learner of one seat (in turn) plays a random player."""
     rng = np.random.default_rng(0)
+    wins: list[bool] = []
     for episode in range(episodes):
         learner = episode % 2
         step = env.reset()
@@ -68,11 +70,19 @@ def train(env: rl_environment.Environment, agents: list[Any], episodes: int) -> 
                 action = int(rng.choice(step.observations["legal_actions"][seat]))
             step = env.step([action])
         agents[learner].step(step)  # the end: the learner learns from the result
+        wins.append(step.rewards[learner] > 0)
+        if report and (episode + 1) % report == 0:
+            recent = wins[-report:]
+            print(f"{episode + 1} games, {time.process_time():.0f} s of CPU: the learners "
+                  f"won {np.mean(recent):.0%} of the last {len(recent)}", flush=True)  # fmt: skip
 
 
-def evaluate(game: Any, agents: list[Any], opponent: str, games: int, seed: int) -> int:
+def evaluate(
+    game: Any, agents: list[Any], opponent: str, games: int, seed: int, greedy: bool
+) -> int:
     """Wins of the learners, each in its own seat, in ``games`` games against
-    ``opponent`` ("random", or an agent of the library such as "computer")."""
+    ``opponent`` ("random", or an agent of the library such as "computer"), each move
+    drawn from the learner's policy (``greedy``: its most likely move)."""
     picnic = GAMES["sandwich"]
     space = player_space(picnic, 2, picnic.Rules())
     rng = random.Random(seed)
@@ -91,7 +101,10 @@ def evaluate(game: Any, agents: list[Any], opponent: str, games: int, seed: int)
             if seat == learner:
                 tensor = state.information_state_tensor(seat)
                 probabilities = agents[learner]._act(tensor, legal)[1]
-                action = int(np.argmax(probabilities))
+                if greedy:
+                    action = int(np.argmax(probabilities))
+                else:
+                    action = rng.choices(range(len(probabilities)), probabilities)[0]
             elif other is None:
                 action = rng.choice(legal)
             else:
@@ -107,6 +120,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=6000)
     parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--batch", type=int, default=16, help="games per update")
+    parser.add_argument("--critic-rate", type=float, default=0.01)
+    parser.add_argument("--pi-rate", type=float, default=0.005)
+    parser.add_argument("--entropy", type=float, default=0.01)
+    parser.add_argument("--critic-before-pi", type=int, default=4)
+    parser.add_argument("--greedy", action="store_true", help="evaluate the most likely moves")
+    parser.add_argument("--report", type=int, default=0, help="games between reports (0: none)")
     parser.add_argument("--eval", type=int, default=1000, help="games of each evaluation")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -115,12 +135,12 @@ def main(argv: list[str] | None = None) -> None:
     game = pyspiel.load_game("python_picnic_sandwich")
     env = rl_environment.Environment(game, seed=args.seed)
     assert env._use_observation is False  # the information-state tensor, not the view's
-    agents = learners(env, args.hidden)
+    agents = learners(env, args)
     started = time.process_time()
-    train(env, agents, args.episodes)
+    train(env, agents, args.episodes, args.report)
     print(f"trained {args.episodes} games in {time.process_time() - started:.0f} s of CPU")
     for opponent in ("random", "computer"):
-        wins = evaluate(game, agents, opponent, args.eval, args.seed + 1)
+        wins = evaluate(game, agents, opponent, args.eval, args.seed + 1, args.greedy)
         low, high = wilson(wins, args.eval)
         print(f"learners against {opponent}: {wins / args.eval:.1%} wins "
               f"[{low:.1%}, {high:.1%}] in {args.eval}")  # fmt: skip
