@@ -241,9 +241,7 @@ def test_a_whole_game_in_view_in_words_and_counted_out(
         page.set_viewport_size({"width": 390, "height": 844})
         # the points so far, every seat's, by name
         scores = page.inner_text("#scores") if page.locator("#scores").count() else ""
-        if not (
-            re.search(r"Ann \(you\) -?\d+", scores) and re.search(r"Computer -?\d+", scores)
-        ):
+        if not (re.search(r"Ann \(you\) -?\d+", scores) and re.search(r"Computer -?\d+", scores)):
             fault("no points so far", (decisions, scores))
         shown = page.evaluate(SAID)
         said.update({number: text for number, text in shown["log"]})
