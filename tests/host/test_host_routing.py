@@ -187,6 +187,7 @@ class Played:
         self.delays: list[float] = []
         self.seats: dict[str, list[str]] = {}
         self.failures: list[str] = []
+        self.late = 0.0  # the most this client's own event loop woke late (the machine's load)
 
 
 async def play_table(number: int, addresses: list[str], played: Played) -> None:
@@ -263,7 +264,18 @@ async def play_all(addresses: list[str]) -> Played:
         async with limit:
             await play_table(number, addresses, played)
 
-    await asyncio.wait_for(asyncio.gather(*(one(n) for n in range(TABLES))), 900)
+    async def watch_the_clock() -> None:
+        """How late this process's loop wakes: time the servers did not spend."""
+        while True:
+            asked = time.monotonic()
+            await asyncio.sleep(0.05)
+            played.late = max(played.late, time.monotonic() - asked - 0.05)
+
+    watch = asyncio.create_task(watch_the_clock())
+    try:
+        await asyncio.wait_for(asyncio.gather(*(one(n) for n in range(TABLES))), 900)
+    finally:
+        watch.cancel()
     return played
 
 
@@ -308,6 +320,10 @@ def test_two_servers_routed_at_random_lose_no_seat_and_no_move(postgres_url: str
             assert acknowledged == {}
         delays = sorted(played.delays)
         assert len(delays) >= TABLES * 5
-        assert delays[-1] <= PUSHED_WITHIN, f"pushed after {delays[-1]:.2f} s"
+        # within a second, less the time this client itself was kept waiting by the machine
+        # (two servers, PostgreSQL and the test share two cores with other tests)
+        late = played.late
+        assert delays[-1] <= PUSHED_WITHIN + late, f"pushed after {delays[-1]:.2f} s ({late=:.2f})"
+        assert delays[len(delays) * 99 // 100] <= PUSHED_WITHIN
     finally:
         store.engine.dispose()
