@@ -172,11 +172,11 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
     one card, so a pile is that card's kind. The hottest code of an insects playout: the
     piles are sorted by kind and type once, the plays of each kind remembered, the
     predicates inlined where marked."""
-    at: dict[int, tuple[int, ...]] = {}  # the piles of each kind, by index
+    at: list[tuple[int, ...]] = [()] * 15  # the piles of each insect kind, by index
     of_type: list[tuple[int, ...]] = [(), (), ()]  # the piles of each insect type
     for index, pile in enumerate(piles):
         card = pile[0]
-        at[card] = (*at.get(card, ()), index)
+        at[card] += (index,)
         of_type[card // 5] += (index,)
     joker_colour = rules.joker_colour
     moves: list[Move] = []
@@ -191,8 +191,8 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
             extend(plays)
             continue
         # play_may_join: a pile of its colour or a colourless one; may_start_pile: none
-        fits = at.get(kind, ())
-        colourless = at.get(joker)
+        fits = at[kind]
+        colourless = at[joker]
         if colourless:
             fits = tuple(sorted(fits + colourless)) if fits else colourless
         plain: tuple[int | None, ...] = fits or _NEW_PILE
