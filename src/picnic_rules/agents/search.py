@@ -109,7 +109,10 @@ def place_of(move: Any, moves: tuple[Any, ...]) -> int:
     same = list(map(is_, moves, repeat(move)))
     if True in same:
         return same.index(True)
-    return moves.index(move) if move in moves else -1
+    try:
+        return moves.index(move)
+    except ValueError:
+        return -1
 
 
 _NO_LIMIT: Final = 1 << 30

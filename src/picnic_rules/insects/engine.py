@@ -217,7 +217,8 @@ def _hand_out(
     food, players = state.food, len(hands)
     for step in range(players):
         seat = (due + step) % players
-        if food[seat] and has_normal_play(hands[seat], piles):
+        # has_normal_play, its commonest answer first: a hand with an insect can play
+        if food[seat] and (any(hands[seat][:15]) or has_normal_play(hands[seat], piles)):
             return _NORMAL_TURN(
                 state, hands=hands, deck=deck, piles=piles, scored=scored, turn=seat
             )

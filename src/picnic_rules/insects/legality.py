@@ -13,12 +13,10 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate, compress
-from operator import itemgetter
 from typing import Any, Final
 
 from ..errors import IllegalMove, PicnicError, move_text
 from ..kit import ill_typed
-from ..kit.counts import below
 from .cards import CARDS, COLOURS, INSECTS, WEAPONS, Card, Colour, Counts, Insect, Pile, insect_of
 from .moves import MOVE_TYPES, Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
@@ -113,7 +111,13 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     total = bounds[-1]
     if total <= 0:
         raise ValueError(f"empty range: {state.deck} hold no card to draw")
-    return DRAWS[bisect_right(bounds, below(total, rng.getrandbits))]
+    # kit.counts.below (randrange on getrandbits), inlined: half of a playout's steps
+    bits = total.bit_length()
+    getrandbits = rng.getrandbits
+    pick = getrandbits(bits)
+    while pick >= total:
+        pick = getrandbits(bits)
+    return DRAWS[bisect_right(bounds, pick)]
 
 
 def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count: int,
@@ -151,86 +155,72 @@ _JOKER_OF: Final = tuple(kind - kind % 5 + 4 for kind in _INSECT_KINDS)
 """The joker of each insect kind's type (a joker's own kind for a joker)."""
 _WEAPON_KIND: Final = tuple(WEAPONS[kind // 5] for kind in _INSECT_KINDS)
 """The weapon of each insect kind's type."""
-_BOTTOM: Final = itemgetter(0)
 _NEW_PILE: Final = (None,)
 _REMEMBERED: Final = 4096
-"""The most plays of one kind :data:`_ALONE` and :data:`_JOINING` hold (each is emptied
-when full)."""
-_ALONE: Final[dict[tuple[int, int, int], tuple[Play, ...]]] = {}
-"""The plays of one coloured kind of a hand when no pile may take it, by the kind, the
-count held and the jokers of its type held."""
+"""The most entries :data:`_JOINING` and :data:`_LONE_JOKERS` hold (each is emptied when
+full)."""
 _JOINING: Final[dict[tuple[object, ...], tuple[Play, ...]]] = {}
-"""The plays of one kind of a hand onto the piles it may join, by the kind, the count and
-jokers held and those piles."""
+"""The plays of one coloured kind of a hand, by the kind, the count and the jokers of its
+type held, the piles it may join alone and those it may join with a joker."""
+_LONE_JOKERS: Final[dict[tuple[int, tuple[int, ...]], tuple[Play, ...]]] = {}
+"""The plays of a lone joker, by its kind and the piles of its type."""
 
 
 def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Move]:
     """The moves of a normal turn but buying: the plays, kind by kind of the hand (a type's
     four colours, then its joker alone), then the weapons. Outside an attack every pile is
     one card, so a pile is that card's kind. The hottest code of an insects playout: the
-    plays of each kind are remembered, the predicates inlined where marked."""
+    piles are sorted by kind and type once, the plays of each kind remembered, the
+    predicates inlined where marked."""
+    at: list[tuple[int, ...]] = [()] * 15  # the piles of each insect kind, by index
+    of_type: list[tuple[int, ...]] = [(), (), ()]  # the piles of each insect type
+    for index, pile in enumerate(piles):
+        card = pile[0]
+        at[card] += (index,)
+        of_type[card // 5] += (index,)
+    joker_colour = rules.joker_colour
     moves: list[Move] = []
     extend = moves.extend
-    cards = list(map(_BOTTOM, piles))  # the one card of each pile
-    joker_colour = rules.joker_colour
     for kind in compress(_INSECT_KINDS, hand):
         joker = _JOKER_OF[kind]
-        jokers = hand[joker]
-        # play_may_join: a pile of its colour or a colourless one (or, with the joker-colour
-        # variant, any pile of its type for a play with a joker); may_start_pile: none
-        if joker in cards or kind in cards or kind == joker or (jokers and joker_colour):
-            extend(_joining(kind, hand[kind], jokers, cards, joker_colour))
-        else:
-            plays = _ALONE.get((kind, hand[kind], jokers))
+        if kind == joker:  # normal_play_shape_allowed: a lone joker, onto any pile of its type
+            lone = (kind, of_type[kind // 5])
+            plays = _LONE_JOKERS.get(lone)
             if plays is None:
-                plays = _alone(kind, hand[kind], jokers)
+                plays = _remember(_LONE_JOKERS, lone, _lone_jokers(*lone))
             extend(plays)
+            continue
+        # play_may_join: a pile of its colour or a colourless one; may_start_pile: none
+        fits = at[kind]
+        colourless = at[joker]
+        if colourless:
+            fits = tuple(sorted(fits + colourless)) if fits else colourless
+        plain: tuple[int | None, ...] = fits or _NEW_PILE
+        joined = plain
+        jokers = hand[joker]
+        if jokers and joker_colour:
+            # with the joker-colour variant a play with a joker may also join every other
+            # pile of its type: a choice more, the new pile stays open as it is without it
+            ours: tuple[int | None, ...] = of_type[kind // 5]
+            joined = ours if fits else (*ours, None)
+        key = (kind, hand[kind], jokers, plain, joined)
+        plays = _JOINING.get(key)
+        if plays is None:
+            plays = _remember(_JOINING, key, _plays_of(kind, hand[kind], jokers, plain, joined))
+        extend(plays)
     if hand[15] or hand[16] or hand[17]:
-        for index, card in enumerate(cards):
+        for index, pile in enumerate(piles):
             # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
-            if hand[_WEAPON_KIND[card]]:
+            if hand[_WEAPON_KIND[pile[0]]]:
                 moves.append(_SWATS[index] if index < _INTERNED else Swat(index))
     return moves
 
 
-def _alone(kind: int, have: int, jokers: int) -> tuple[Play, ...]:
-    """The plays of ``have`` cards of a coloured ``kind`` (with up to ``jokers`` jokers) when no
-    pile may take them: each starts a new pile (may_start_pile)."""
-    plays = _plays_of(kind, have, jokers, _NEW_PILE, _NEW_PILE)
-    return _remember(_ALONE, (kind, have, jokers), plays)
-
-
-def _joining(
-    kind: int, have: int, jokers: int, cards: list[int], joker_colour: bool
-) -> tuple[Play, ...]:
-    """The plays of ``have`` cards of ``kind`` (with up to ``jokers`` jokers of its type) given
-    the ``cards`` of the piles, one each: onto the piles they may join, else a new one."""
-    joker = _JOKER_OF[kind]
-    low = joker - 4
-    if kind == joker:  # normal_play_shape_allowed: a lone joker, onto any pile of its type
-        mine = tuple([index for index, card in enumerate(cards) if low <= card <= joker])
-        key: tuple[object, ...] = (kind, mine)
-        plays = _JOINING.get(key)
-        if plays is None:
-            row = _row(kind, 0, 1)
-            plays = _remember(_JOINING, key, (*[row[index] for index in mine], row[None]))
-        return plays
-    # play_may_join (a matching or colourless pile); may_start_pile (none of those)
-    fits = tuple([index for index, card in enumerate(cards) if card in (kind, joker)])
-    plain: tuple[int | None, ...] = fits or _NEW_PILE
-    joined = plain
-    if jokers and joker_colour:
-        # with the joker-colour variant a play with a joker may also join every other
-        # pile of its type: a choice more, the new pile stays open as it is without it
-        ours: tuple[int | None, ...] = tuple(
-            [index for index, card in enumerate(cards) if low <= card <= joker]
-        )
-        joined = ours if fits else (*ours, None)
-    key = (kind, have, jokers, plain, joined)
-    plays = _JOINING.get(key)
-    if plays is None:
-        plays = _remember(_JOINING, key, _plays_of(kind, have, jokers, plain, joined))
-    return plays
+def _lone_jokers(kind: int, mine: tuple[int, ...]) -> tuple[Play, ...]:
+    """The plays of one joker of ``kind``: onto each of the piles ``mine`` of its type, then
+    onto a new pile."""
+    row = _row(kind, 0, 1)
+    return (*[row[index] for index in mine], row[None])
 
 
 def _remember(

@@ -34,7 +34,6 @@ from ..typevars import T
 __all__ = [
     "Counts",
     "add",
-    "below",
     "deal",
     "draw",
     "fill",
@@ -109,7 +108,7 @@ def draw(counts: Sequence[int], rng: random.Random) -> int:
     total = sum(counts)
     if total <= 0:
         raise ValueError(f"empty range: {tuple(counts)} hold no card to draw")
-    left = below(total, rng.getrandbits)
+    left = _below(total, rng.getrandbits)
     for kind, n in enumerate(counts):
         left -= n
         if left < 0:
@@ -117,10 +116,10 @@ def draw(counts: Sequence[int], rng: random.Random) -> int:
     raise AssertionError("unreachable: randrange stays below the total")
 
 
-def below(total: int, getrandbits: Callable[[int], int]) -> int:
-    """``rng.randrange(total)`` for a positive ``total``, given ``rng.getrandbits``: the same
-    rejection loop on ``getrandbits``, so the same numbers, inlined where every deal of a
-    search draws its hidden cards."""
+def _below(total: int, getrandbits: Callable[[int], int]) -> int:
+    """``rng.randrange(total)`` for a positive ``total``, given ``rng.getrandbits``: its
+    rejection loop on ``getrandbits``, so the same numbers, without its checks (every deal
+    of a search draws its hidden cards here)."""
     bits = total.bit_length()
     pick = getrandbits(bits)
     while pick >= total:
@@ -172,7 +171,7 @@ def deal(
         hand = [0] * len(left)
         for _ in range(size):
             # draw(left, rng), with the total kept and the kind found by bisection
-            kind = bisect_right(list(accumulate(left)), below(remaining, getrandbits))
+            kind = bisect_right(list(accumulate(left)), _below(remaining, getrandbits))
             left[kind] -= 1
             hand[kind] += 1
             remaining -= 1
