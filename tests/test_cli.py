@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from games import BUILT_IN
 
-from picnic_rules import codec, play
+from picnic_rules import GAMES, codec, play
 from picnic_rules.cli import main
 from picnic_rules.match import Record
 
@@ -275,9 +275,10 @@ def test_replay_lists_all_seeing(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert lines[2].split() == ["1.", "chance", "draw", str(record.moves[0]).split()[1]]
     assert len(lines) == len(record.moves) + 3
     assert "Draw(" not in out and "Card." not in out  # no Python reprs
+    reason = GAMES["sandwich"].reason_words[record.outcome.reason]  # type: ignore[union-attr]
     assert lines[-1].endswith(
-        f"({record.outcome.reason}); scores: {record.outcome.scores[0]}, {record.outcome.scores[1]}"
-    )  # type: ignore[union-attr]
+        f"({reason}); scores: {record.outcome.scores[0]}, {record.outcome.scores[1]}"
+    )  # type: ignore[union-attr]  # the end reason in words, not its code
 
 
 def test_replay_from_one_seat_hides_what_it_could_not_see(

@@ -143,11 +143,14 @@ def agent_list(text: str) -> list[str]:
     return names
 
 
-def format_outcome(outcome: Outcome | None) -> str:
-    """``seat 1 wins (three-sandwiches); scores: 1, 3`` -- no Python reprs."""
+def format_outcome(outcome: Outcome | None, game: AnyGame) -> str:
+    """``seat 1 wins (three counting sandwiches); scores: 1, 3`` -- the end reason in the
+    game's words (:attr:`Game.reason_words <picnic_rules.Game.reason_words>`), no code
+    name and no Python repr."""
     if outcome is None:
         return "the game is not over"
     winners = " and ".join(f"seat {seat}" for seat in outcome.winners) or "nobody"
     scores = ", ".join(str(score) for score in outcome.scores)
     verb = "wins" if len(outcome.winners) == 1 else "win"
-    return f"{winners} {verb} ({outcome.reason}); scores: {scores}"
+    reason = game.reason_words.get(outcome.reason, outcome.reason)
+    return f"{winners} {verb} ({reason}); scores: {scores}"

@@ -1440,7 +1440,7 @@ def _watch(table: Table, screen: Screen, args: argparse.Namespace) -> None:
             time.sleep(delay)
     screen.heading("game over")
     _pictures(table, screen, None if args.all_seeing else seat)
-    screen.line(format_outcome(table.outcome), style="bold")
+    screen.line(format_outcome(table.outcome, table.game), style="bold")
     if args.save:
         write_record(table.record(), args.save)
         screen.line(f"saved the game to {shorten(args.save)}", whole=True)

@@ -70,12 +70,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if record.outcome is not None:
         reached = game.result(states[-1]) if game.is_over(states[-1]) else None
         if reached != record.outcome:
-            said = "the game is not over" if reached is None else format_outcome(reached)
+            said = "the game is not over" if reached is None else format_outcome(reached, game)
             raise PicnicError(
-                f"{name}: the record says {format_outcome(record.outcome)}, "
+                f"{name}: the record says {format_outcome(record.outcome, game)}, "
                 f"but after its {len(record.moves)} moves {said}"
             )
-    screen.line(format_outcome(record.outcome), style="bold")
+    screen.line(format_outcome(record.outcome, game), style="bold")
     return 0
 
 

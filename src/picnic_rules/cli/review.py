@@ -92,7 +92,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             line, style = _verdict(decision)
             screen.line(f"  {' ' * len(mark)}{line}", hang=6 + len(mark), style=style)
     if record.outcome is not None:
-        screen.line(format_outcome(record.outcome), style="bold")
+        screen.line(format_outcome(record.outcome, game), style="bold")
     screen.line(found.summary(), style="bold")
     return 0
 
