@@ -26,7 +26,7 @@ from .engine import apply_legal, legal_moves
 from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
-from .state import CATEGORIES, Phase, Placed, Spot, State, View
+from .state import CATEGORIES, Die, Phase, Placed, Spot, State, View
 from .tally import ANYWHERE, Tally
 
 __all__ = [
@@ -269,14 +269,39 @@ def _remember(cache: dict[_K, _V], kept: int, keys: Iterable[_K], answer: _V) ->
 def scorer_for(state: State, me: int) -> _Scorer:
     """The scorer of seat ``me`` in ``state``: made once for the colonies and scoring cards
     the state has -- the same until a card is placed, so one scorer serves every toss of a
-    round -- then remembered (at most :data:`_SCORERS_KEPT`)."""
-    key = (state.colonies, state.scoring, state.rewards, state.majority, state.rules, me)
+    round -- then remembered (at most :data:`_SCORERS_KEPT`), and the last one of each seat
+    found again by the very objects it was made for (:data:`_LAST_SCORERS`)."""
+    colonies, scoring, rewards, majority, rules = (
+        state.colonies,
+        state.scoring,
+        state.rewards,
+        state.majority,
+        state.rules,
+    )
+    last = _LAST_SCORERS.get(me)
+    if (
+        last is not None
+        and last[0] is colonies
+        and last[1] is scoring
+        and last[2] is rewards
+        and last[3] is majority
+        and last[4] is rules
+    ):
+        return last[5]
+    key = (colonies, scoring, rewards, majority, rules, me)
     found = _SCORERS.get(key)
     if found is None:
         if len(_SCORERS) >= _SCORERS_KEPT:
             del _SCORERS[next(iter(_SCORERS))]
         found = _SCORERS[key] = _Scorer(state, me)
+    _LAST_SCORERS[me] = (colonies, scoring, rewards, majority, rules, found)
     return found
+
+
+_LAST_SCORERS: Final[dict[int, tuple[object, object, object, object, object, _Scorer]]] = {}
+"""Per seat, the last scorer :func:`scorer_for` gave with the objects of its key: a
+playout's tosses ask for the same colonies and cards one after another, found here by
+identity without hashing them (each entry is replaced whole)."""
 
 
 def card_value(state: State, seat: int, card: PicnicCard) -> float:
@@ -287,12 +312,45 @@ def card_value(state: State, seat: int, card: PicnicCard) -> float:
 
 _TOSS_ORDER: Final = {DieKind.WORKER: 0, DieKind.SOLDIER: 1, DieKind.SCOUT: 2}
 """The dice the computer tosses first: the Workers, then the Soldier, then the Scouts."""
+_TOSS_INDEXES: Final = tuple(sorted(range(len(DIE_KINDS)), key=lambda i: _TOSS_ORDER[DIE_KINDS[i]]))
+"""The die indexes in the order :data:`_TOSS_ORDER` tosses their kinds."""
 
 
 def _first_to_toss(kinds: Iterable[DieKind]) -> DieKind | None:
     """The kind of ``kinds`` (of dice on the anthill) the computer tosses first
     (:data:`_TOSS_ORDER`), or ``None`` for none."""
     return min(kinds, key=_TOSS_ORDER.__getitem__, default=None)
+
+
+def _first_kind_home(dice: tuple[Die, ...]) -> DieKind | None:
+    """:func:`_first_to_toss` of the kinds of ``dice`` (a seat's six) on the anthill, read
+    in one pass in the order they are tossed."""
+    for i in _TOSS_INDEXES:
+        if dice[i].spot is _AT_HOME:
+            return DIE_KINDS[i]
+    return None
+
+
+def _rivals_home(dice: tuple[tuple[Die, ...], ...], me: int) -> bool:
+    """Whether a seat other than ``me`` has a die on its anthill."""
+    for seat, own in enumerate(dice):
+        if seat != me:
+            for die in own:
+                if die.spot is _AT_HOME:
+                    return True
+    return False
+
+
+_TOSSES: Final[dict[tuple[DieKind, int], Toss]] = {}
+"""The tosses :func:`_toss` made, by kind and target (moves are immutable, so shared)."""
+
+
+def _toss(kind: DieKind, target: int) -> Toss:
+    """``Toss(kind, target)``, made once."""
+    found = _TOSSES.get((kind, target))
+    if found is None:
+        found = _TOSSES[kind, target] = Toss(kind, target)
+    return found
 
 
 def _target(move: Move) -> int:
@@ -427,10 +485,7 @@ class ComputerAgent:
         faces = state.rules.faces(kind)
         mean = sum(faces) / len(faces)
         dice = state.dice
-        rivals_home = any(
-            die.spot is _AT_HOME for seat, own in enumerate(dice) if seat != me for die in own
-        )
-        contested = 0.6 if rivals_home else 0.9
+        contested = 0.6 if _rivals_home(dice, me) else 0.9
         rows = _all_totals(state) if table is None else table
         two, other = len(dice) == 2, 1 - me
         best, best_worth = state.target, -math.inf
@@ -574,12 +629,11 @@ def playout_step(state: State, rng: random.Random) -> State:
     """
     me = state.turn
     if state.phase is Phase.SEND and not state.held[me]:
-        dice = state.dice[me]
-        kind = _first_to_toss(DIE_KINDS[i] for i, die in enumerate(dice) if die.spot is _AT_HOME)
+        kind = _first_kind_home(state.dice[me])
         if kind is not None:  # a die on the anthill (a seat to send out has one)
             at = targets(state)
             target = ComputerAgent._best_target(state, me, kind, scorer_for(state, me))
-            return apply_legal(state, Toss(kind, target if target in at else at[0]))
+            return apply_legal(state, _toss(kind, target if target in at else at[0]))
     return apply_legal(state, _PLAYER(View(me, state), legal_moves(state), rng))
 
 

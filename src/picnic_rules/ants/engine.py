@@ -606,16 +606,19 @@ def _resolve(state: State) -> State:
         on = touching.get(position)
         if card is None or not on:
             continue
-        contenders = [
-            (
-                seat,
-                sum([dice[seat][i].face for i in mine]) + 2 * honey.count((seat, position)),
-                len(mine),
-                max([SIZES[i] for i in mine]),
-            )
-            for seat, mine in sorted(on.items())
-        ]
-        winner = card_winner(contenders)
+        if len(on) == 1:  # one player's dice alone: theirs, whatever the total
+            winner: int | None = next(iter(on))
+        else:
+            contenders = [
+                (
+                    seat,
+                    sum([dice[seat][i].face for i in mine]) + 2 * honey.count((seat, position)),
+                    len(mine),
+                    max([SIZES[i] for i in mine]),
+                )
+                for seat, mine in sorted(on.items())
+            ]
+            winner = card_winner(contenders)
         for seat, mine in on.items():
             for i in mine:
                 to_puddle = seat == winner and not soldier_goes_home(i)
