@@ -262,6 +262,23 @@ def test_watch_shows_one_seat_and_hides_the_others_cards(
 # replay
 
 
+def test_a_heading_wider_than_a_row_is_split_after_its_title(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The ants replay's heading (its long title, 4 players, hundreds of moves) is wider
+    than 80 columns: the title is the heading, its facts the line below, and nothing is cut."""
+    record = play("ants", ["random"] * 4, seed=3)
+    (tmp_path / "ants.json").write_text(codec.dumps(record), encoding="utf-8")
+    status, out, _ = run(["replay", str(tmp_path / "ants.json")], capsys)
+    assert status == 0
+    lines = out.splitlines()
+    title = GAMES["ants"].title
+    assert len(f"== {title}: 4 players, seed 3, {len(record.moves)} moves ==") > 80
+    assert lines[0] == f"== {title} =="
+    assert lines[1] == f"4 players, seed 3, {len(record.moves)} moves"
+    assert lines[2] == "all-seeing"
+
+
 def test_replay_lists_all_seeing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     record = saved(tmp_path / "game.json")
     status, out, _ = run(["replay", str(tmp_path / "game.json")], capsys)

@@ -68,6 +68,9 @@ screen and show it again."""
 PLAIN_WIDTH: Final = 80
 """The width lines are wrapped to off a terminal (a pipe, a file, a script's transcript)."""
 
+_RULE_ENDS: Final = 6
+"""The characters a heading's rule or ``== ==`` takes besides its words."""
+
 MIN_WIDTH: Final = 30
 """The narrowest width lines are wrapped to, however narrow the terminal."""
 
@@ -139,14 +142,21 @@ class Screen:
             print("\n".join(rows), file=self.out)
 
     def heading(self, text: str) -> None:
-        """A heading: a rule across a terminal, ``== text ==`` in plain text."""
+        """A heading: a rule across a terminal, ``== text ==`` in plain text. A heading
+        wider than a row (``Title: facts``, a long title) is split at its last ``": "``, the
+        facts on the line below, so that no part of it is cut."""
+        title, facts = text, ""
+        if len(text) + _RULE_ENDS > self.width and ": " in text:
+            title, _, facts = text.rpartition(": ")
         if self._console is not None:
             from rich.rule import Rule
             from rich.text import Text
 
-            self._console.print(Rule(Text(text, style="bold")))
+            self._console.print(Rule(Text(title, style="bold")))
         else:
-            print(f"== {text} ==", file=self.out)
+            print(f"== {title} ==", file=self.out)
+        if facts:
+            self.line(facts)
 
     def picture(self, game: AnyGame, view: Any, shown: Sequence[bool] | None = None) -> None:
         """``game.render(view)`` without its blank lines: in rich markup on a terminal, in
