@@ -2,7 +2,8 @@
 
 Runs the same random playouts (``throughput.py``'s loop: uniform legal moves,
 chance from ``sample_chance``) of one game against two trees -- by default the
-pre-issue tree in ``/tmp/baseline/src`` and this checkout's ``src`` -- each
+last commit (``HEAD``) and this checkout's ``src`` (either a folder or a git revision:
+see ``trees.py``) -- each
 round in fresh subprocesses, alternating which tree goes first, and prints
 every round, then the minimum and the median µs per step of each tree and the
 change. Time is the child's CPU time (``time.process_time``), so waiting for
@@ -12,6 +13,7 @@ shared machine (caches, clock speed): both trees see the same load.
     python benchmarks/compare.py                          # 5 rounds x 400 games
     python benchmarks/compare.py --rounds 7 --games 600 --players 3
     python benchmarks/compare.py --before OLD/src --after NEW/src
+    python benchmarks/compare.py --before main~5 --after main
 
 This is a measurement, never a test: nothing here asserts a speed.
 """
@@ -26,6 +28,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from trees import NoTree, source_tree
 
 HERE = Path(__file__).resolve().parent
 
@@ -83,8 +87,8 @@ def run_tree(src: Path, game: str, games: int, players: int, seed: int) -> dict[
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the interleaved rounds and print the table; the exit status is 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", type=Path, default=Path("/tmp/baseline/src"))
-    parser.add_argument("--after", type=Path, default=HERE.parent / "src")
+    parser.add_argument("--before", default="HEAD", help="a folder or a git revision (HEAD)")
+    parser.add_argument("--after", default=str(HERE.parent / "src"), help="(this checkout)")
     parser.add_argument("--game", default="sandwich")
     parser.add_argument("--rounds", "-r", type=int, default=5)
     parser.add_argument("--games", "-n", type=int, default=400, help="games per run")
@@ -93,10 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.games < 1:
         parser.error("--rounds and --games must be at least 1")
-    trees = {"before": args.before.resolve(), "after": args.after.resolve()}
-    for label, src in trees.items():
-        if not (src / "picnic_rules").is_dir():
-            parser.error(f"--{label} {src} holds no picnic_rules package")
+    try:
+        trees = {"before": source_tree(args.before), "after": source_tree(args.after)}
+    except NoTree as exc:
+        parser.error(str(exc))
 
     print(
         f"{args.game}, {args.players} players, {args.rounds} rounds x {args.games} games, "

@@ -10,6 +10,7 @@ loading of a game and anything built once on first use drop out.
     python benchmarks/instructions.py                      # every game, 2-3 players
     python benchmarks/instructions.py --game ants --games 20
     python benchmarks/instructions.py --before OLD/src --after NEW/src
+    python benchmarks/instructions.py --before main~5     # a git revision (default HEAD)
 
 Needs valgrind (``apt-get install valgrind``). A measurement, never a test.
 """
@@ -24,6 +25,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from trees import NoTree, source_tree
 
 from picnic_rules.registry import BUILTIN  # the names only: no game is imported here
 
@@ -83,20 +86,24 @@ def per_step(src: Path, game: str, games: int, players: int) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the table; the exit status is 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", type=Path, default=Path("/tmp/baseline/src"))
-    parser.add_argument("--after", type=Path, default=HERE.parent / "src")
+    parser.add_argument("--before", default="HEAD", help="a folder or a git revision (HEAD)")
+    parser.add_argument("--after", default=str(HERE.parent / "src"), help="(this checkout)")
     parser.add_argument("--game", action="append", help="only these games")
     parser.add_argument("--games", "-n", type=int, default=10, help="games in the small run")
     parser.add_argument("--players", "-p", type=int, default=3)
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (apt-get install valgrind)")
+    try:
+        trees = source_tree(args.before), source_tree(args.after)
+    except NoTree as exc:
+        parser.error(str(exc))
     games = args.game or [module.rpartition(".")[2] for module in BUILTIN]  # the registry's
     print(f"{'game':10} {'before':>10} {'after':>10} {'change':>8}   instructions per step")
     for game in games:
         players = 2 if game == "sandwich" and args.players > 4 else args.players
-        before = per_step(args.before.resolve(), game, args.games, players)
-        after = per_step(args.after.resolve(), game, args.games, players)
+        before = per_step(trees[0], game, args.games, players)
+        after = per_step(trees[1], game, args.games, players)
         print(f"{game:10} {before:10.0f} {after:10.0f} {(after / before - 1) * 100:+7.1f}%")
     return 0
 

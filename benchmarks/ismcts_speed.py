@@ -5,7 +5,7 @@ chance up to the first decision with more than one legal move, and
 ``ISMCTSAgent(game, iterations=N)`` decides it; the child's CPU time
 (``time.process_time``) gives the iterations per second. Each measurement runs in a
 fresh interpreter whose import path starts with one tree's ``src`` -- by default the
-tree before the fast search in ``/tmp/before_ismcts/src`` and this checkout's ``src``
+last commit's (``HEAD``, exported by ``trees.py``) and this checkout's ``src``
 -- alternating which tree goes first, so both see the same load on a shared machine;
 the median of the rounds is printed.
 
@@ -19,13 +19,13 @@ between two worker processes, root-parallel), timed by the wall clock, not the C
 the deciding process (which only waits), after a first decision that starts the workers:
 it needs two idle cores to mean anything.
 
-To make the "before" tree, check out the commit before the change beside this one:
+``--before`` and ``--after`` name a folder or a git revision (the tree before the fast
+search was 1afd950):
 
-    git worktree add /tmp/before_ismcts 1afd950
-    python benchmarks/ismcts_speed.py                            # 3 rounds, 1000 iterations
+    python benchmarks/ismcts_speed.py --before 1afd950           # 3 rounds, 1000 iterations
     python benchmarks/ismcts_speed.py --rounds 5 --iterations 2000 --config cutoff
     python benchmarks/ismcts_speed.py --before OLD/src --after NEW/src --game sandwich
-    python benchmarks/ismcts_speed.py --before /work/main/src --config ismcts --rounds 5
+    python benchmarks/ismcts_speed.py --before main --config ismcts --rounds 5
 
 This is a measurement, never a test: nothing asserts a speed.
 """
@@ -41,6 +41,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from trees import NoTree, source_tree
+
 from picnic_rules.registry import BUILTIN  # the names only: no game is imported here
 
 HERE = Path(__file__).resolve().parent
@@ -48,8 +50,9 @@ GAMES = tuple(module.rpartition(".")[2] for module in BUILTIN)  # the registry's
 CONFIGS = ("default", "cutoff", "computer", "ismcts", "parallel")
 """The settings a run can measure (``default`` and ``ismcts`` in both trees, the others in
 the new one)."""
-DEFAULT_BEFORE = Path("/tmp/before_ismcts/src")
-"""The tree before the change, unless ``--before`` names another."""
+DEFAULT_BEFORE = "HEAD"
+"""The tree before the change, unless ``--before`` names another (a folder or a git
+revision: see ``trees.py``): the last commit."""
 BOTH_TREES = ("ismcts",)
 """The settings of :data:`CONFIGS` measured in the "before" tree too."""
 
@@ -130,8 +133,8 @@ def run_tree(src: Path, game: str, iterations: int, seed: int, config: str) -> f
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--before", type=Path, default=DEFAULT_BEFORE)
-    parser.add_argument("--after", type=Path, default=HERE.parent / "src")
+    parser.add_argument("--before", default=DEFAULT_BEFORE, help="a folder or a git revision")
+    parser.add_argument("--after", default=str(HERE.parent / "src"), help="(this checkout)")
     parser.add_argument("--game", choices=GAMES, action="append", help="a game (default: all)")
     parser.add_argument("--iterations", type=int, default=1000, help="per decision (1000)")
     parser.add_argument("--rounds", type=int, default=3, help="measurements per tree (3)")
@@ -143,16 +146,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.iterations < 1 or args.rounds < 1:
         parser.error("--iterations and --rounds must be at least 1")
-    if not (args.before / "picnic_rules").is_dir():
-        parser.error(
-            f"no picnic_rules in {args.before}: make the tree before the change with "
-            "`git worktree add /tmp/before_ismcts <commit>` or give --before"
-        )
-    columns = [("before", args.before, "default"), ("after", args.after, "default")]
+    try:
+        before, after = source_tree(args.before), source_tree(args.after)
+    except NoTree as exc:
+        parser.error(str(exc))
+    columns = [("before", before, "default"), ("after", after, "default")]
     for config in args.config:
         if config in BOTH_TREES:
-            columns.append((f"before {config}", args.before, config))
-        columns.append((f"after {config}", args.after, config))
+            columns.append((f"before {config}", before, config))
+        columns.append((f"after {config}", after, config))
     print(
         f"ISMCTS iterations/s (median of {args.rounds}, CPU time"
         f"{'; parallel: wall time' if 'parallel' in args.config else ''}), {args.iterations} "
