@@ -1,5 +1,6 @@
 """The computer's odds, counted once per commitment, are those of counting the unseen cards
-afresh for each card it weighs (what it did before), so it plays the same moves."""
+afresh for each card it weighs (what it did before), so it plays the same moves; the odds a
+playout reads from the full state are those of the seat's view."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 from picnic_rules import CHANCE
 from picnic_rules.poultry import GAME, Phase, View
-from picnic_rules.poultry.agent import _Odds
+from picnic_rules.poultry.agent import _state_odds, _view_odds
 from picnic_rules.poultry.views import unseen
 
 
@@ -37,9 +38,10 @@ def test_the_odds_are_those_counted_afresh() -> None:
             actor = GAME.to_move(state)
             if actor is not CHANCE and state.phase is Phase.COMMIT:
                 view = GAME.view(state, actor)
-                odds = _Odds(view)
+                odds, full = _view_odds(view), _state_odds(state, actor)
                 for colour in odds.birds:
                     assert (odds.birds[colour], odds.foxes[colour]) == _direct(view, colour)
+                    assert (full.birds[colour], full.foxes[colour]) == _direct(view, colour)
                     checked += 1
             moves = GAME.legal_moves(state)
             move = GAME.sample_chance(state, rng) if actor is CHANCE else rng.choice(moves)

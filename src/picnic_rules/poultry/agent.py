@@ -25,13 +25,14 @@ from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
 from ..kit import evolve
-from .cards import COLOURS, GRAINS, Card, Colour, kinds
+from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts, kinds
 from .engine import apply, legal_moves, to_move
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
+from .rules import Rules
 from .scoring import score
 from .state import Phase, State, View
-from .views import determinize, unseen, view
+from .views import determinize, unseen
 
 __all__ = [
     "SEARCH_CARELESS",
@@ -110,17 +111,10 @@ def _by_colour(
 
 class _Odds:
     """For one commitment: the chance that another card of each colour joins a yard (a bird,
-    a fox), from the cards the seat cannot see and how many the others still commit, and
-    the values of the cards weighed so far."""
+    a fox), from the cards the seat cannot see (``pool``, counts per kind) and how many
+    cards the ``others`` still commit, and the values of the cards weighed so far."""
 
-    def __init__(self, v: View) -> None:
-        rules = v.rules
-        pool = unseen(v)
-        others = sum(
-            min(size, rules.per_round(v.players))
-            for seat, size in enumerate(v.hand_sizes)
-            if seat != v.player and seat >= v.turn
-        ) + sum(v.face_down)
+    def __init__(self, rules: Rules, pool: Sequence[int], others: int) -> None:
         size = max(1, sum(pool))
         self.birds: dict[Colour, float] = {}
         self.foxes: dict[Colour, float] = {}
@@ -135,6 +129,40 @@ class _Odds:
         so no id is reused; hashing a card is many times slower)."""
 
 
+def _view_odds(v: View) -> _Odds:
+    """The :class:`_Odds` of seat ``v.player``'s commitment: the cards it cannot see
+    (:func:`~picnic_rules.poultry.views.unseen`), and the cards the seats after it commit
+    besides those already face down."""
+    rules = v.rules
+    others = sum(
+        min(size, rules.per_round(v.players))
+        for seat, size in enumerate(v.hand_sizes)
+        if seat != v.player and seat >= v.turn
+    ) + sum(v.face_down)
+    return _Odds(rules, unseen(v), others)
+
+
+def _state_odds(state: State, seat: int) -> _Odds:
+    """:func:`_view_odds` of ``view(state, seat)`` for the seat to commit in ``state``, read
+    from the full state without building the view (a playout commits for another seat at
+    nearly every iteration): what that seat cannot see is the deck, the other hands and
+    the other seats' face-down cards, and the seats after it commit up to a round's cards."""
+    rules = state.rules
+    hands, played = state.hands, state.played
+    per = rules.per_round(len(hands))
+    pool = list(map(sum, zip(state.deck, *(h for s, h in enumerate(hands) if s != seat))))
+    index = rules.index
+    others = 0
+    for other, cards in enumerate(played):
+        if other != seat:
+            others += len(cards)
+            for card in cards:
+                pool[index[card]] += 1
+            if other > seat:
+                others += min(sum(hands[other]), per)
+    return _Odds(rules, pool, others)
+
+
 def _commit_value(move: Move, worth: dict[int, float]) -> float:
     """What committing ``move``'s cards is worth, from each card's ``worth`` (by its ``id``):
     their sum, but two cards at one yard count once, as the better."""
@@ -147,6 +175,27 @@ def _commit_value(move: Move, worth: dict[int, float]) -> float:
     if cards[0].colour is cards[1].colour:
         return first + second - min(first, second)  # they act as one
     return first + second
+
+
+def _best_commitment(
+    rules: Rules, yards: tuple[GrainCounts, ...], odds: _Odds, moves: tuple[Move, ...]
+) -> Move:
+    """The first of the best of ``moves`` by :func:`_commit_value` (as ``max`` finds it),
+    each card among them weighed once (:meth:`ComputerAgent._worth`) with these ``odds``."""
+    worth = odds.values
+    weigh = ComputerAgent._worth
+    for move in moves:
+        if isinstance(move, Commit):
+            for card in move.cards:
+                if id(card) not in worth:
+                    worth[id(card)] = weigh(rules, yards, card, odds)
+    best = moves[0]
+    best_value = _commit_value(best, worth)
+    for move in moves:
+        value = _commit_value(move, worth)
+        if value > best_value:
+            best, best_value = move, value
+    return best
 
 
 class ComputerAgent:
@@ -166,28 +215,14 @@ class ComputerAgent:
     # ------------------------------------------------------------ commitments
 
     def _commitment(self, v: View, moves: tuple[Move, ...]) -> Move:
-        """The first of the best of ``moves`` by :func:`_commit_value` (as ``max`` finds it),
-        each card among them weighed once."""
-        odds = _Odds(v)  # the unseen cards, counted once for every card weighed
-        worth = odds.values
-        for move in moves:
-            if isinstance(move, Commit):
-                for card in move.cards:
-                    if id(card) not in worth:
-                        worth[id(card)] = self._worth(v, card, odds)
-        best = moves[0]
-        best_value = _commit_value(best, worth)
-        for move in moves:
-            value = _commit_value(move, worth)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        """The first of the best of ``moves`` for seat ``v.player`` (:func:`_best_commitment`)."""
+        return _best_commitment(v.rules, v.yards, _view_odds(v), moves)
 
     @staticmethod
-    def _worth(v: View, card: Card, odds: _Odds) -> float:
-        rules = v.rules
+    def _worth(rules: Rules, yards: tuple[GrainCounts, ...], card: Card, odds: _Odds) -> float:
+        """What committing ``card`` is worth, with ``yards`` on the table and these ``odds``."""
         p_bird, p_fox = odds.birds[card.colour], odds.foxes[card.colour]
-        here = v.yards[card.colour.index]
+        here = yards[card.colour.index]
         points: int = sum(map(operator.mul, here, rules.grain_values))
         if card.fox:
             catch = _FOX_CATCH + _SPOILED_MEAL * points
@@ -352,7 +387,7 @@ def _recommitted(state: State, seat: int, rng: random.Random) -> State | None:
     played[seat] = ()
     before = evolve(state, hands=tuple(hands), played=tuple(played), turn=seat)
     moves = legal_moves(before)
-    move = _COMPUTER(view(before, seat), moves, rng)
+    move = _commitment_in(before, seat, moves)
     if not isinstance(move, Commit) or len(move.cards) != len(committed):
         return None
     return apply(before, move)
@@ -402,7 +437,17 @@ def playout(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
         raise PicnicError("no seat is to act: a playout chooses only a seat's moves")
     if state.phase is Phase.HAGGLE:  # on the table all see: no view to build
         return moves[0] if len(moves) == 1 else _COMPUTER.haggle(state, seat, moves)
-    return _COMPUTER(view(state, seat), moves, rng)
+    return _commitment_in(state, seat, moves)
+
+
+def _commitment_in(state: State, seat: int, moves: tuple[Move, ...]) -> Move:
+    """The computer's commitment of ``seat``, to commit in ``state``, among its legal
+    ``moves``: what ``ComputerAgent()(view(state, seat), moves, rng)`` chooses (it draws
+    nothing from ``rng``), read from the full state (:func:`_state_odds`) without building
+    the view."""
+    if len(moves) == 1:
+        return moves[0]
+    return _best_commitment(state.rules, state.yards, _state_odds(state, seat), moves)
 
 
 def search_agent(game: AnyGame) -> SearchAgent:
