@@ -150,7 +150,8 @@ def _state_odds(state: State, seat: int) -> _Odds:
     rules = state.rules
     hands, played = state.hands, state.played
     per = rules.per_round(len(hands))
-    pool = list(map(sum, zip(state.deck, *(h for s, h in enumerate(hands) if s != seat))))
+    others_hands = [hand for other, hand in enumerate(hands) if other != seat]
+    pool = list(map(sum, zip(state.deck, *others_hands, strict=True)))
     index = rules.index
     others = 0
     for other, cards in enumerate(played):
