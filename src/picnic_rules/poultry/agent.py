@@ -25,6 +25,7 @@ from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
 from ..kit import evolve
+from ..kit.memo import last_answer
 from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts, kinds
 from .engine import apply, legal_moves, to_move
 from .moves import Accept, Allot, Commit, Move, Reject
@@ -58,6 +59,7 @@ win rate against random play rose from 85% to 95%, 2,000 games, as this rose fro
 _SPOILED_MEAL = 0.5
 """How much of the grain at its yard a fox counts in its favour: the meal of the bird it
 catches, which stays in the yard instead of going to an opponent."""
+_COMMIT, _HAGGLE, _DRAW, _OVER = Phase.COMMIT, Phase.HAGGLE, Phase.DRAW, Phase.OVER
 _ACCEPT: Final = Accept()
 _REJECT: Final = Reject()
 _SHARE = 0.45  # what a bird expects from a crowded yard, before the value of its card
@@ -150,18 +152,23 @@ def _state_odds(state: State, seat: int) -> _Odds:
     rules = state.rules
     hands, played = state.hands, state.played
     per = rules.per_round(len(hands))
-    others_hands = [hand for other, hand in enumerate(hands) if other != seat]
-    pool = list(map(sum, zip(state.deck, *others_hands, strict=True)))
-    index = rules.index
-    others = 0
-    for other, cards in enumerate(played):
+    pool: Sequence[int] = state.deck
+    face_down = later = 0
+    for other, hand in enumerate(hands):
         if other != seat:
-            others += len(cards)
-            for card in cards:
-                pool[index[card]] += 1
+            pool = tuple(map(operator.add, pool, hand))
+            face_down += len(played[other])
             if other > seat:
-                others += min(sum(hands[other]), per)
-    return _Odds(rules, pool, others)
+                later += min(sum(hand), per)
+    if face_down:
+        index = rules.index
+        tabled = list(pool)
+        for other, cards in enumerate(played):
+            if other != seat:
+                for card in cards:
+                    tabled[index[card]] += 1
+        pool = tabled
+    return _Odds(rules, pool, later + face_down)
 
 
 def _commit_value(move: Move, worth: dict[int, float]) -> float:
@@ -185,18 +192,17 @@ def _best_commitment(
     each card among them weighed once (:meth:`ComputerAgent._worth`) with these ``odds``."""
     worth = odds.values
     weigh = ComputerAgent._worth
+    best: Move | None = None
+    best_value = 0.0
     for move in moves:
         if isinstance(move, Commit):
             for card in move.cards:
                 if id(card) not in worth:
                     worth[id(card)] = weigh(rules, yards, card, odds)
-    best = moves[0]
-    best_value = _commit_value(best, worth)
-    for move in moves:
         value = _commit_value(move, worth)
-        if value > best_value:
+        if best is None or value > best_value:
             best, best_value = move, value
-    return best
+    return moves[0] if best is None else best
 
 
 class ComputerAgent:
@@ -286,7 +292,7 @@ def _rounds_to_go(state: State) -> int:
     13
     """
     rounds = state.rules.rounds - state.round
-    if not (state.phase is Phase.DRAW or state.phase is Phase.OVER or state.round == 0):
+    if not (state.phase is _DRAW or state.phase is _OVER or state.round == 0):
         rounds += 1  # the round being played
     return max(1, rounds)
 
@@ -317,6 +323,12 @@ def _held_worth(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[float
     )
 
 
+@last_answer  # every playout of a search ends under the same rules
+def _held_worth_of(rules: Rules) -> tuple[float, ...]:
+    """:func:`_held_worth` of the deck of ``rules``."""
+    return _held_worth(rules.poultry, rules.foxes)
+
+
 def value(state: State) -> tuple[float, ...]:
     """Each seat's share of a win in the unfinished ``state``, for the search to score a
     playout cut short: the points so far (grain and captured poultry,
@@ -333,7 +345,7 @@ def value(state: State) -> tuple[float, ...]:
     """
     rules = state.rules
     to_go = _rounds_to_go(state)
-    worth = _held_worth(rules.poultry, rules.foxes)
+    worth = _held_worth_of(rules)
     kept = min(1.0, to_go / HELD_ROUNDS)
     points = [
         score(rules, g, s) + kept * sum(map(operator.mul, hand, worth))
@@ -362,7 +374,7 @@ def round_over(state: State) -> bool:
     over): where the search stops an iteration and :func:`value` judges the points won.
     Cutting a playout after a few moves instead stopped it in the middle of a haggle, with
     the grain at stake counted for nobody."""
-    return state.phase is Phase.DRAW or state.phase is Phase.OVER
+    return state.phase is _DRAW or state.phase is _OVER
 
 
 def simultaneous(state: State) -> bool:
@@ -370,7 +382,7 @@ def simultaneous(state: State) -> bool:
     face-down commitments and cannot depend on them, so the search plays it by the
     computer outside its tree (else the seat after the searcher would answer the
     searcher's hidden commitment as if it saw it)."""
-    return state.phase is Phase.COMMIT
+    return state.phase is _COMMIT
 
 
 def _recommitted(state: State, seat: int, rng: random.Random) -> State | None:
@@ -431,12 +443,13 @@ def playout(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
     seat to act, but a commitment is a random one with chance :data:`SEARCH_CARELESS`
     (the playouts stop at the end of the round, so every commitment in them is another
     seat's)."""
-    if state.phase is Phase.COMMIT and rng.random() < SEARCH_CARELESS:
+    phase = state.phase
+    if phase is _COMMIT and rng.random() < SEARCH_CARELESS:
         return moves[int(rng.random() * len(moves))]
     seat = to_move(state)
     if type(seat) is not int:
         raise PicnicError("no seat is to act: a playout chooses only a seat's moves")
-    if state.phase is Phase.HAGGLE:  # on the table all see: no view to build
+    if phase is _HAGGLE:  # on the table all see: no view to build
         return moves[0] if len(moves) == 1 else _COMPUTER.haggle(state, seat, moves)
     return _commitment_in(state, seat, moves)
 
