@@ -47,3 +47,16 @@ def test_the_odds_are_those_counted_afresh() -> None:
             move = GAME.sample_chance(state, rng) if actor is CHANCE else rng.choice(moves)
             state = GAME.apply(state, move)
     assert checked > 500
+
+
+def test_the_worth_of_a_hand_is_the_sum_over_every_kind_to_the_bit() -> None:
+    import operator
+
+    from picnic_rules.poultry.agent import _held, _held_worth
+
+    for variant in GAME.variants.values():
+        worth = _held_worth(variant.poultry, variant.foxes)
+        for seed in range(50):
+            rng = random.Random(seed)
+            hand = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in worth)
+            assert _held(hand, worth) == sum(map(operator.mul, hand, worth))

@@ -17,6 +17,7 @@ import itertools
 import operator
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 from ..agents.arguments import checked_call
@@ -26,7 +27,7 @@ from ..errors import PicnicError
 from ..game import AnyGame
 from ..kit import evolve
 from ..kit.memo import last_answer
-from .cards import COLOURS, GRAINS, Card, Colour, GrainCounts, kinds
+from .cards import COLOURS, GRAINS, Card, Colour, Counts, GrainCounts, kinds
 from .engine import apply, legal_moves, to_move
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
@@ -329,6 +330,14 @@ def _held_worth_of(rules: Rules) -> tuple[float, ...]:
     return _held_worth(rules.poultry, rules.foxes)
 
 
+def _held(hand: Counts, worth: tuple[float, ...]) -> float:
+    """The worth of the cards in ``hand``: ``sum(map(operator.mul, hand, worth))``, the kinds
+    not held left out (a hand holds a few of the deck's kinds; every worth is at least 0, so
+    a kind not held adds exactly 0.0 to the sum and leaving it out changes no bit)."""
+    held: float = sum(map(operator.mul, compress(hand, hand), compress(worth, hand)))
+    return held
+
+
 def value(state: State) -> tuple[float, ...]:
     """Each seat's share of a win in the unfinished ``state``, for the search to score a
     playout cut short: the points so far (grain and captured poultry,
@@ -348,7 +357,7 @@ def value(state: State) -> tuple[float, ...]:
     worth = _held_worth_of(rules)
     kept = min(1.0, to_go / HELD_ROUNDS)
     points = [
-        score(rules, g, s) + kept * sum(map(operator.mul, hand, worth))
+        score(rules, g, s) + kept * _held(hand, worth)
         for g, s, hand in zip(state.grain, state.stocks, state.hands, strict=True)
     ]
     return win_shares(points, VALUE_TEMPERATURE * to_go**VALUE_SPREAD)

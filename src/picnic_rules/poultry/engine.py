@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 import random
 from bisect import bisect_right
-from itertools import accumulate, compress
+from itertools import accumulate, combinations_with_replacement, compress, repeat
+from operator import is_
 from typing import TypeVar
 
 from ..errors import IllegalMove, PicnicError
@@ -226,20 +227,19 @@ def _commit_table(
 def _commit_options(
     poultry: tuple[int, ...], foxes: tuple[int, ...], hand: Counts, per: int
 ) -> tuple[Commit, ...]:
+    """:func:`commit_options` of a deck: the pairs of kinds held, in the order of the kinds
+    (two of one kind where two are held), worked out once for each hand."""
     singles, table = _commit_table(poultry, foxes)
     held = list(compress(range(len(hand)), hand))  # the kinds held
     if per == 1:
         return tuple(singles[k] for k in held)
-    pairs = []
-    for i, a in enumerate(held):
-        row = table[a]
-        if hand[a] >= 2:
-            pairs.append(row[a])
-        for b in held[i + 1 :]:
-            pair = row[b]
-            if pair is not None:  # never a poultry and a fox of one colour
-                pairs.append(pair)
-    return tuple(p for p in pairs if p is not None) if pairs else tuple(singles[k] for k in held)
+    pairs = tuple(
+        pair
+        for a, b in combinations_with_replacement(held, 2)
+        if (pair := table[a][b]) is not None  # never a poultry and a fox of one colour
+        and (a != b or hand[a] >= 2)
+    )
+    return pairs or tuple(singles[k] for k in held)
 
 
 def commit_options(rules: Rules, hand: Counts, players: int) -> tuple[Commit, ...]:
@@ -473,9 +473,8 @@ def _commit(state: State, move: Move) -> State:
     rules = state.rules
     hand = state.hands[turn]
     options = commit_options(rules, hand, len(state.hands))
-    for commit in options:
-        if commit is move:
-            break
+    if type(move) is Commit and True in map(is_, options, repeat(move)):
+        commit = move  # the listed object itself, found by identity
     else:  # not the listed object: the listed commitment equal to it, or an IllegalMove
         commit = _listed(state, move, Commit)
     index = rules.index
