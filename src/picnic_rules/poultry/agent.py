@@ -172,35 +172,33 @@ def _state_odds(state: State, seat: int) -> _Odds:
     return _Odds(rules, pool, later + face_down)
 
 
-def _commit_value(move: Move, worth: dict[int, float]) -> float:
-    """What committing ``move``'s cards is worth, from each card's ``worth`` (by its ``id``):
-    their sum, but two cards at one yard count once, as the better."""
-    if not isinstance(move, Commit):
-        return float("-inf")  # only commitments are offered in the commit phase
-    cards = move.cards
-    if len(cards) != 2:
-        return sum(worth[id(card)] for card in cards)
-    first, second = worth[id(cards[0])], worth[id(cards[1])]
-    if cards[0].colour is cards[1].colour:
-        return first + second - min(first, second)  # they act as one
-    return first + second
-
-
 def _best_commitment(
     rules: Rules, yards: tuple[GrainCounts, ...], odds: _Odds, moves: tuple[Move, ...]
 ) -> Move:
-    """The first of the best of ``moves`` by :func:`_commit_value` (as ``max`` finds it),
-    each card among them weighed once (:meth:`ComputerAgent._worth`) with these ``odds``."""
+    """The first of the best of ``moves`` (as ``max`` finds it) by what committing a move's
+    cards is worth: the sum of each card's worth (:meth:`ComputerAgent._worth`, weighed once
+    for each card with these ``odds`` and kept by its ``id``), but two cards at one yard
+    count once, as the better; only commitments are offered in the commit phase (another
+    move is worth nothing)."""
     worth = odds.values
     weigh = ComputerAgent._worth
     best: Move | None = None
     best_value = 0.0
     for move in moves:
-        if isinstance(move, Commit):
-            for card in move.cards:
+        if not isinstance(move, Commit):
+            value = float("-inf")
+        else:
+            cards = move.cards
+            for card in cards:
                 if id(card) not in worth:
                     worth[id(card)] = weigh(rules, yards, card, odds)
-        value = _commit_value(move, worth)
+            if len(cards) != 2:
+                value = sum(worth[id(card)] for card in cards)
+            else:
+                first, second = cards
+                value = worth[id(first)] + worth[id(second)]
+                if first.colour is second.colour:  # they act as one, as the better
+                    value -= min(worth[id(first)], worth[id(second)])
         if best is None or value > best_value:
             best, best_value = move, value
     return moves[0] if best is None else best

@@ -232,11 +232,21 @@ def determinize(v: View, rng: random.Random) -> State:
         for seat, hand in fixed.items():
             hands[seat] = hand
         pool = tuple(left)
-    rest = [s for s in range(v.players) if s != v.player and s not in fixed]
-    dealt, deck = _deal(pool, [v.hand_sizes[s] for s in rest], rng)
+    rest, sizes = _others(v)
+    if fixed:  # those hands hold their one card already
+        rest = tuple(s for s in rest if s not in fixed)
+        sizes = tuple(v.hand_sizes[s] for s in rest)
+    dealt, deck = _deal(pool, sizes, rng)
     for seat, hand in zip(rest, dealt, strict=True):
         hands[seat] = hand
     return _DEALT(_shown(v), hands=tuple(hands), deck=deck, played=played)
+
+
+@last_answer  # a search deals from one view at every iteration
+def _others(v: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats other than ``v.player``, in order, and the sizes of their hands."""
+    seats = tuple(s for s in range(v.players) if s != v.player)
+    return seats, tuple(v.hand_sizes[s] for s in seats)
 
 
 _DEALT: Final = evolver(State, "hands", "deck", "played")
