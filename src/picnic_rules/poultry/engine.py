@@ -22,6 +22,7 @@ from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor
 from ..kit import evolve, evolver, ill_typed
 from ..kit.counts import add, draw, replace
+from ..kit.memo import last_answer
 from .cards import COLOURS, GRAINS, YARDS, Card, Counts, Grain, GrainCounts, kinds
 from .moves import (
     Accept,
@@ -40,7 +41,7 @@ from .moves import (
 from .predicates import (
     DIE,
     MAX_TIES,
-    animals_at,
+    animals,
     birds_at,
     duel_leaders,
     flees,
@@ -521,7 +522,7 @@ def _next_yard(
     grain: tuple[GrainCounts, ...],
 ) -> State:
     """Go on to the next yard with cards, left to right; after the last, end the round."""
-    present = {card.colour for cards in played for card in cards}
+    present = _animals(played)
     for yard in range(start, YARDS):
         if COLOURS[yard] in present:  # the yard has cards: resolve it
             return _AT_YARD(
@@ -574,6 +575,11 @@ def _end_round(
     )
 
 
+_animals = last_answer(animals)
+"""The :func:`~picnic_rules.poultry.predicates.animals` of the cards on the table, kept for
+the table of the yards that a round resolves one by one (read, never changed, here)."""
+
+
 def _capture(
     rules: Rules,
     played: tuple[tuple[Card, ...], ...],
@@ -606,14 +612,15 @@ def _resolve(state: State) -> State:
     yard = state.yard
     colour = COLOURS[yard]
     played, stocks, yards, grain = state.played, state.stocks, state.yards, state.grain
-    birds, foxes = animals_at(played, colour)
+    birds, foxes = _animals(played).get(colour) or ({}, {})
     here = yards[yard]
     for seat in birds:  # the fleeing bird sneaks away with exactly one green grain
         if flees(seat, birds, foxes) and here[0]:
             here = (here[0] - 1, here[1], here[2])
             g = grain[seat]
             grain = replace(grain, seat, (g[0] + 1, g[1], g[2]))
-    yards = replace(yards, yard, here)
+    if here is not yards[yard]:
+        yards = replace(yards, yard, here)
     if birds and foxes:
         if len(foxes) == 1:
             (fox,) = foxes
