@@ -153,22 +153,20 @@ def _state_odds(state: State, seat: int) -> _Odds:
     rules = state.rules
     hands, played = state.hands, state.played
     per = rules.per_round(len(hands))
-    pool: Sequence[int] = state.deck
+    pool = list(state.deck)
     face_down = later = 0
     for other, hand in enumerate(hands):
         if other != seat:
-            pool = tuple(map(operator.add, pool, hand))
+            pool = list(map(operator.add, pool, hand))
             face_down += len(played[other])
             if other > seat:
                 later += min(sum(hand), per)
     if face_down:
         index = rules.index
-        tabled = list(pool)
         for other, cards in enumerate(played):
             if other != seat:
                 for card in cards:
-                    tabled[index[card]] += 1
-        pool = tabled
+                    pool[index[card]] += 1
     return _Odds(rules, pool, later + face_down)
 
 

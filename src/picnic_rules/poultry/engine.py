@@ -473,7 +473,7 @@ def _commit(state: State, move: Move) -> State:
     turn = state.turn
     rules = state.rules
     hand = state.hands[turn]
-    options = commit_options(rules, hand, len(state.hands))
+    options = _commit_options(rules.poultry, rules.foxes, hand, rules.per_round(len(state.hands)))
     if type(move) is Commit and True in map(is_, options, repeat(move)):
         commit = move  # the listed object itself, found by identity
     else:  # not the listed object: the listed commitment equal to it, or an IllegalMove
