@@ -30,10 +30,14 @@ def _direct(v: View, colour: object) -> tuple[float, float]:
 
 def test_the_odds_are_those_counted_afresh() -> None:
     checked = 0
+    variants = list(GAME.variants.values())
     for seed in range(12):
         players = 2 + seed % 5
         rng = random.Random(seed)
-        state = GAME.new_game(players)
+        rules = variants[seed % len(variants)]
+        if players * rules.hand_size(players) > rules.total_cards:
+            rules = variants[0]
+        state = GAME.new_game(players, rules)
         while not GAME.is_over(state):
             actor = GAME.to_move(state)
             if actor is not CHANCE and state.phase is Phase.COMMIT:
@@ -60,3 +64,14 @@ def test_the_worth_of_a_hand_is_the_sum_over_every_kind_to_the_bit() -> None:
             rng = random.Random(seed)
             hand = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in worth)
             assert _held(hand, worth) == sum(map(operator.mul, hand, worth))
+
+
+def test_the_kinds_of_each_colour_lie_together_birds_first() -> None:
+    from picnic_rules.poultry.agent import _by_colour
+
+    for rules in GAME.variants.values():
+        spans = _by_colour(rules.poultry, rules.foxes)
+        assert spans[-1][3] == len(rules.kinds)
+        for colour, start, middle, end in spans:
+            assert {(c.colour, c.fox) for c in rules.kinds[start:middle]} == {(colour, False)}
+            assert {(c.colour, c.fox) for c in rules.kinds[middle:end]} == {(colour, True)}

@@ -17,7 +17,7 @@ import itertools
 import operator
 import random
 from collections.abc import Sequence
-from itertools import compress
+from itertools import accumulate, compress
 from typing import Final
 
 from ..agents.arguments import checked_call
@@ -98,18 +98,20 @@ def _duel_chance(values: tuple[int, ...], me: int) -> float:
 @functools.lru_cache(maxsize=64)
 def _by_colour(
     poultry: tuple[int, ...], foxes: tuple[int, ...]
-) -> tuple[tuple[Colour, tuple[int, ...], tuple[int, ...]], ...]:
-    """For each colour, the indices in a :data:`~picnic_rules.poultry.cards.Counts` of its
-    poultry kinds and of its fox kinds (of the deck with these values)."""
+) -> tuple[tuple[Colour, int, int, int], ...]:
+    """For each colour, where its kinds lie in a :data:`~picnic_rules.poultry.cards.Counts`
+    (of the deck with these values): its poultry kinds from ``start`` to ``middle``, its fox
+    kinds from ``middle`` to ``end`` (the kinds go by colour, poultry first:
+    :func:`~picnic_rules.poultry.cards.card_key`)."""
     cards = kinds(poultry, foxes)
-    return tuple(
-        (
-            colour,
-            tuple(i for i, c in enumerate(cards) if c.colour is colour and not c.fox),
-            tuple(i for i, c in enumerate(cards) if c.colour is colour and c.fox),
-        )
-        for colour in COLOURS
-    )
+    spans = []
+    start = 0
+    for colour in COLOURS:
+        birds = sum(1 for card in cards if card.colour is colour and not card.fox)
+        foxes_ = sum(1 for card in cards if card.colour is colour and card.fox)
+        spans.append((colour, start, start + birds, start + birds + foxes_))
+        start += birds + foxes_
+    return tuple(spans)
 
 
 class _Odds:
@@ -121,10 +123,10 @@ class _Odds:
         size = max(1, sum(pool))
         self.birds: dict[Colour, float] = {}
         self.foxes: dict[Colour, float] = {}
-        count = pool.__getitem__
-        for colour, bird_kinds, fox_kinds in _by_colour(rules.poultry, rules.foxes):
-            birds = sum(map(count, bird_kinds))
-            foxes = sum(map(count, fox_kinds))
+        running = list(accumulate(pool, initial=0))  # the cards of kinds [a:b]: [b] - [a]
+        for colour, start, middle, end in _by_colour(rules.poultry, rules.foxes):
+            birds = running[middle] - running[start]
+            foxes = running[end] - running[middle]
             self.birds[colour] = 1 - (1 - birds / size) ** others
             self.foxes[colour] = 1 - (1 - foxes / size) ** others
         self.values: dict[int, float] = {}
