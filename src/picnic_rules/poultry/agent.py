@@ -132,6 +132,10 @@ class _Odds:
         self.values: dict[int, float] = {}
         """The worth of each card weighed, by its ``id`` (the moves weighed hold the cards,
         so no id is reused; hashing a card is many times slower)."""
+        self.grain_values = rules.grain_values
+        """What each grain scores (read once for every card weighed)."""
+        self.green_value = rules.green_value
+        """What a green grain scores."""
 
 
 def _view_odds(v: View) -> _Odds:
@@ -172,9 +176,7 @@ def _state_odds(state: State, seat: int) -> _Odds:
     return _Odds(rules, pool, later + face_down)
 
 
-def _best_commitment(
-    rules: Rules, yards: tuple[GrainCounts, ...], odds: _Odds, moves: tuple[Move, ...]
-) -> Move:
+def _best_commitment(yards: tuple[GrainCounts, ...], odds: _Odds, moves: tuple[Move, ...]) -> Move:
     """The first of the best of ``moves`` (as ``max`` finds it) by what committing a move's
     cards is worth: the sum of each card's worth (:meth:`ComputerAgent._worth`, weighed once
     for each card with these ``odds`` and kept by its ``id``), but two cards at one yard
@@ -191,7 +193,7 @@ def _best_commitment(
             cards = move.cards
             for card in cards:
                 if id(card) not in worth:
-                    worth[id(card)] = weigh(rules, yards, card, odds)
+                    worth[id(card)] = weigh(yards, card, odds)
             if len(cards) != 2:
                 value = sum(worth[id(card)] for card in cards)
             else:
@@ -222,18 +224,18 @@ class ComputerAgent:
 
     def _commitment(self, v: View, moves: tuple[Move, ...]) -> Move:
         """The first of the best of ``moves`` for seat ``v.player`` (:func:`_best_commitment`)."""
-        return _best_commitment(v.rules, v.yards, _view_odds(v), moves)
+        return _best_commitment(v.yards, _view_odds(v), moves)
 
     @staticmethod
-    def _worth(rules: Rules, yards: tuple[GrainCounts, ...], card: Card, odds: _Odds) -> float:
+    def _worth(yards: tuple[GrainCounts, ...], card: Card, odds: _Odds) -> float:
         """What committing ``card`` is worth, with ``yards`` on the table and these ``odds``."""
         p_bird, p_fox = odds.birds[card.colour], odds.foxes[card.colour]
         here = yards[card.colour.index]
-        points: int = sum(map(operator.mul, here, rules.grain_values))
+        points: int = sum(map(operator.mul, here, odds.grain_values))
         if card.fox:
             catch = _FOX_CATCH + _SPOILED_MEAL * points
             return p_bird * catch * (1 - 0.5 * p_fox) - 0.01 * card.value
-        green = rules.green_value if here[0] else 0
+        green = odds.green_value if here[0] else 0
         alone = (1 - p_bird) * (1 - p_fox)
         if fleeing(card.value):
             crowded = 1 - alone
@@ -468,7 +470,7 @@ def _commitment_in(state: State, seat: int, moves: tuple[Move, ...]) -> Move:
     the view."""
     if len(moves) == 1:
         return moves[0]
-    return _best_commitment(state.rules, state.yards, _state_odds(state, seat), moves)
+    return _best_commitment(state.yards, _state_odds(state, seat), moves)
 
 
 def search_agent(game: AnyGame) -> SearchAgent:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from itertools import compress
 from typing import TypedDict
 
 from ..game import Outcome, ScoreLine
@@ -48,8 +49,8 @@ def score(rules: Rules, grain: GrainCounts, stock: Counts) -> int:
     if len(stock) != len(worth):
         raise ValueError("a stock holds a count for every card of the deck")
     points: int = sum(map(operator.mul, grain, values))
-    captured: int = sum(map(operator.mul, stock, worth))
-    return points + captured
+    captured: int = sum(map(operator.mul, compress(stock, stock), compress(worth, stock)))
+    return points + captured  # (the kinds not captured left out of the sum: they add 0)
 
 
 @last_answer  # the scores of a search, and of a game, are all counted under one rules
