@@ -129,3 +129,25 @@ def test_the_state_and_the_view_keep_their_own_fields_first_then_the_public_part
     for seat in range(state.players):
         seen = view(state, seat)
         assert all(getattr(seen, name) == getattr(state, name) for name in public)
+
+
+def test_the_deal_of_determinize_is_the_kit_s_deal_drawing_the_same_numbers() -> None:
+    from picnic_rules.kit.counts import deal
+    from picnic_rules.poultry.views import _deal
+
+    for seed in range(200):
+        shape = random.Random(seed)
+        pool = tuple(shape.choice((0, 0, 1, 2, 3)) for _ in range(shape.randint(1, 30)))
+        sizes = [shape.randint(0, sum(pool) // 3) for _ in range(shape.randint(1, 3))]
+        ours, kits = random.Random(seed), random.Random(seed)
+        assert _deal(pool, sizes, ours) == deal(pool, sizes, kits)
+        assert ours.random() == kits.random()  # and left the generator where it left it
+
+
+def test_determinize_deals_a_state_of_the_view_s_public_part_every_time() -> None:
+    state = committed()
+    seen = view(state, 1)
+    for seed in range(5):
+        dealt = determinize(seen, random.Random(seed))
+        assert view(dealt, 1) == seen
+        check(dealt)

@@ -192,3 +192,17 @@ def test_scores_are_grain_points_plus_captured_poultry(players: int) -> None:
     assert outcome.reason == "grain-out"
     minus = 1 if players == 2 else 3
     assert outcome.scores[0] == 6 and outcome.scores[minus] == 6
+
+
+def test_the_animals_of_a_yard_are_each_seat_s_best_bird_and_best_fox_there() -> None:
+    from poultry_scenario import cards
+
+    from picnic_rules.poultry import Colour
+    from picnic_rules.poultry.predicates import animals, animals_at
+
+    played = (cards("duck 4 + duck 6"), cards("blue fox 5 + red 3"), (), cards("duck -2"))
+    assert animals_at(played, Colour.BLUE) == ({0: 6, 3: -2}, {1: 5})
+    assert animals_at(played, Colour.RED) == ({1: 3}, {})
+    assert animals_at(played, Colour.GREEN) == ({}, {})  # no cards: nobody there
+    assert list(animals(played)) == [Colour.BLUE, Colour.RED]  # only the yards with cards
+    assert list(animals_at(played, Colour.BLUE)[0]) == [0, 3]  # in seat order

@@ -17,6 +17,7 @@ import itertools
 import operator
 import random
 from collections.abc import Sequence
+from itertools import accumulate, compress
 from typing import Final
 
 from ..agents.arguments import checked_call
@@ -25,13 +26,15 @@ from ..agents.search import win_shares
 from ..errors import PicnicError
 from ..game import AnyGame
 from ..kit import evolve
-from .cards import COLOURS, GRAINS, Card, Colour, kinds
+from ..kit.memo import last_answer
+from .cards import COLOURS, GRAINS, Card, Colour, Counts, GrainCounts, kinds
 from .engine import apply, legal_moves, to_move
 from .moves import Accept, Allot, Commit, Move, Reject
 from .predicates import DIE, birds_at, fleeing
+from .rules import Rules
 from .scoring import score
 from .state import Phase, State, View
-from .views import determinize, unseen, view
+from .views import determinize, unseen
 
 __all__ = [
     "SEARCH_CARELESS",
@@ -57,6 +60,7 @@ win rate against random play rose from 85% to 95%, 2,000 games, as this rose fro
 _SPOILED_MEAL = 0.5
 """How much of the grain at its yard a fox counts in its favour: the meal of the bird it
 catches, which stays in the yard instead of going to an opponent."""
+_COMMIT, _HAGGLE, _DRAW, _OVER = Phase.COMMIT, Phase.HAGGLE, Phase.DRAW, Phase.OVER
 _ACCEPT: Final = Accept()
 _REJECT: Final = Reject()
 _SHARE = 0.45  # what a bird expects from a crowded yard, before the value of its card
@@ -94,59 +98,112 @@ def _duel_chance(values: tuple[int, ...], me: int) -> float:
 @functools.lru_cache(maxsize=64)
 def _by_colour(
     poultry: tuple[int, ...], foxes: tuple[int, ...]
-) -> tuple[tuple[Colour, tuple[int, ...], tuple[int, ...]], ...]:
-    """For each colour, the indices in a :data:`~picnic_rules.poultry.cards.Counts` of its
-    poultry kinds and of its fox kinds (of the deck with these values)."""
+) -> tuple[tuple[Colour, int, int, int], ...]:
+    """For each colour, where its kinds lie in a :data:`~picnic_rules.poultry.cards.Counts`
+    (of the deck with these values): its poultry kinds from ``start`` to ``middle``, its fox
+    kinds from ``middle`` to ``end`` (the kinds go by colour, poultry first:
+    :func:`~picnic_rules.poultry.cards.card_key`)."""
     cards = kinds(poultry, foxes)
-    return tuple(
-        (
-            colour,
-            tuple(i for i, c in enumerate(cards) if c.colour is colour and not c.fox),
-            tuple(i for i, c in enumerate(cards) if c.colour is colour and c.fox),
-        )
-        for colour in COLOURS
-    )
+    spans = []
+    start = 0
+    for colour in COLOURS:
+        birds = sum(1 for card in cards if card.colour is colour and not card.fox)
+        foxes_ = sum(1 for card in cards if card.colour is colour and card.fox)
+        spans.append((colour, start, start + birds, start + birds + foxes_))
+        start += birds + foxes_
+    return tuple(spans)
 
 
 class _Odds:
     """For one commitment: the chance that another card of each colour joins a yard (a bird,
-    a fox), from the cards the seat cannot see and how many the others still commit, and
-    the values of the cards weighed so far."""
+    a fox), from the cards the seat cannot see (``pool``, counts per kind) and how many
+    cards the ``others`` still commit, and the values of the cards weighed so far."""
 
-    def __init__(self, v: View) -> None:
-        rules = v.rules
-        pool = unseen(v)
-        others = sum(
-            min(size, rules.per_round(v.players))
-            for seat, size in enumerate(v.hand_sizes)
-            if seat != v.player and seat >= v.turn
-        ) + sum(v.face_down)
+    def __init__(self, rules: Rules, pool: Sequence[int], others: int) -> None:
         size = max(1, sum(pool))
         self.birds: dict[Colour, float] = {}
         self.foxes: dict[Colour, float] = {}
-        count = pool.__getitem__
-        for colour, bird_kinds, fox_kinds in _by_colour(rules.poultry, rules.foxes):
-            birds = sum(map(count, bird_kinds))
-            foxes = sum(map(count, fox_kinds))
+        running = list(accumulate(pool, initial=0))  # the cards of kinds [a:b]: [b] - [a]
+        for colour, start, middle, end in _by_colour(rules.poultry, rules.foxes):
+            birds = running[middle] - running[start]
+            foxes = running[end] - running[middle]
             self.birds[colour] = 1 - (1 - birds / size) ** others
             self.foxes[colour] = 1 - (1 - foxes / size) ** others
         self.values: dict[int, float] = {}
         """The worth of each card weighed, by its ``id`` (the moves weighed hold the cards,
         so no id is reused; hashing a card is many times slower)."""
+        self.grain_values = rules.grain_values
+        """What each grain scores (read once for every card weighed)."""
+        self.green_value = rules.green_value
+        """What a green grain scores."""
 
 
-def _commit_value(move: Move, worth: dict[int, float]) -> float:
-    """What committing ``move``'s cards is worth, from each card's ``worth`` (by its ``id``):
-    their sum, but two cards at one yard count once, as the better."""
-    if not isinstance(move, Commit):
-        return float("-inf")  # only commitments are offered in the commit phase
-    cards = move.cards
-    if len(cards) != 2:
-        return sum(worth[id(card)] for card in cards)
-    first, second = worth[id(cards[0])], worth[id(cards[1])]
-    if cards[0].colour is cards[1].colour:
-        return first + second - min(first, second)  # they act as one
-    return first + second
+def _view_odds(v: View) -> _Odds:
+    """The :class:`_Odds` of seat ``v.player``'s commitment: the cards it cannot see
+    (:func:`~picnic_rules.poultry.views.unseen`), and the cards the seats after it commit
+    besides those already face down."""
+    rules = v.rules
+    others = sum(
+        min(size, rules.per_round(v.players))
+        for seat, size in enumerate(v.hand_sizes)
+        if seat != v.player and seat >= v.turn
+    ) + sum(v.face_down)
+    return _Odds(rules, unseen(v), others)
+
+
+def _state_odds(state: State, seat: int) -> _Odds:
+    """:func:`_view_odds` of ``view(state, seat)`` for the seat to commit in ``state``, read
+    from the full state without building the view (a playout commits for another seat at
+    nearly every iteration): what that seat cannot see is the deck, the other hands and
+    the other seats' face-down cards, and the seats after it commit up to a round's cards."""
+    rules = state.rules
+    hands, played = state.hands, state.played
+    per = rules.per_round(len(hands))
+    pool = list(state.deck)
+    face_down = later = 0
+    for other, hand in enumerate(hands):
+        if other != seat:
+            pool = list(map(operator.add, pool, hand))
+            face_down += len(played[other])
+            if other > seat:
+                later += min(sum(hand), per)
+    if face_down:
+        index = rules.index
+        for other, cards in enumerate(played):
+            if other != seat:
+                for card in cards:
+                    pool[index[card]] += 1
+    return _Odds(rules, pool, later + face_down)
+
+
+def _best_commitment(yards: tuple[GrainCounts, ...], odds: _Odds, moves: tuple[Move, ...]) -> Move:
+    """The first of the best of ``moves`` (as ``max`` finds it) by what committing a move's
+    cards is worth: the sum of each card's worth (:meth:`ComputerAgent._worth`, weighed once
+    for each card with these ``odds`` and kept by its ``id``), but two cards at one yard
+    count once, as the better; only commitments are offered in the commit phase (another
+    move is worth nothing)."""
+    worth = odds.values
+    weigh = ComputerAgent._worth
+    best: Move | None = None
+    best_value = 0.0
+    for move in moves:
+        if not isinstance(move, Commit):
+            value = float("-inf")
+        else:
+            cards = move.cards
+            for card in cards:
+                if id(card) not in worth:
+                    worth[id(card)] = weigh(yards, card, odds)
+            if len(cards) != 2:
+                value = sum(worth[id(card)] for card in cards)
+            else:
+                first, second = cards
+                value = worth[id(first)] + worth[id(second)]
+                if first.colour is second.colour:  # they act as one, as the better
+                    value -= min(worth[id(first)], worth[id(second)])
+        if best is None or value > best_value:
+            best, best_value = move, value
+    return moves[0] if best is None else best
 
 
 class ComputerAgent:
@@ -166,33 +223,19 @@ class ComputerAgent:
     # ------------------------------------------------------------ commitments
 
     def _commitment(self, v: View, moves: tuple[Move, ...]) -> Move:
-        """The first of the best of ``moves`` by :func:`_commit_value` (as ``max`` finds it),
-        each card among them weighed once."""
-        odds = _Odds(v)  # the unseen cards, counted once for every card weighed
-        worth = odds.values
-        for move in moves:
-            if isinstance(move, Commit):
-                for card in move.cards:
-                    if id(card) not in worth:
-                        worth[id(card)] = self._worth(v, card, odds)
-        best = moves[0]
-        best_value = _commit_value(best, worth)
-        for move in moves:
-            value = _commit_value(move, worth)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        """The first of the best of ``moves`` for seat ``v.player`` (:func:`_best_commitment`)."""
+        return _best_commitment(v.yards, _view_odds(v), moves)
 
     @staticmethod
-    def _worth(v: View, card: Card, odds: _Odds) -> float:
-        rules = v.rules
+    def _worth(yards: tuple[GrainCounts, ...], card: Card, odds: _Odds) -> float:
+        """What committing ``card`` is worth, with ``yards`` on the table and these ``odds``."""
         p_bird, p_fox = odds.birds[card.colour], odds.foxes[card.colour]
-        here = v.yards[card.colour.index]
-        points: int = sum(map(operator.mul, here, rules.grain_values))
+        here = yards[card.colour.index]
+        points: int = sum(map(operator.mul, here, odds.grain_values))
         if card.fox:
             catch = _FOX_CATCH + _SPOILED_MEAL * points
             return p_bird * catch * (1 - 0.5 * p_fox) - 0.01 * card.value
-        green = rules.green_value if here[0] else 0
+        green = odds.green_value if here[0] else 0
         alone = (1 - p_bird) * (1 - p_fox)
         if fleeing(card.value):
             crowded = 1 - alone
@@ -250,7 +293,7 @@ def _rounds_to_go(state: State) -> int:
     13
     """
     rounds = state.rules.rounds - state.round
-    if not (state.phase is Phase.DRAW or state.phase is Phase.OVER or state.round == 0):
+    if not (state.phase is _DRAW or state.phase is _OVER or state.round == 0):
         rounds += 1  # the round being played
     return max(1, rounds)
 
@@ -281,6 +324,20 @@ def _held_worth(poultry: tuple[int, ...], foxes: tuple[int, ...]) -> tuple[float
     )
 
 
+@last_answer  # every playout of a search ends under the same rules
+def _held_worth_of(rules: Rules) -> tuple[float, ...]:
+    """:func:`_held_worth` of the deck of ``rules``."""
+    return _held_worth(rules.poultry, rules.foxes)
+
+
+def _held(hand: Counts, worth: tuple[float, ...]) -> float:
+    """The worth of the cards in ``hand``: ``sum(map(operator.mul, hand, worth))``, the kinds
+    not held left out (a hand holds a few of the deck's kinds; every worth is at least 0, so
+    a kind not held adds exactly 0.0 to the sum and leaving it out changes no bit)."""
+    held: float = sum(map(operator.mul, compress(hand, hand), compress(worth, hand)))
+    return held
+
+
 def value(state: State) -> tuple[float, ...]:
     """Each seat's share of a win in the unfinished ``state``, for the search to score a
     playout cut short: the points so far (grain and captured poultry,
@@ -297,10 +354,10 @@ def value(state: State) -> tuple[float, ...]:
     """
     rules = state.rules
     to_go = _rounds_to_go(state)
-    worth = _held_worth(rules.poultry, rules.foxes)
+    worth = _held_worth_of(rules)
     kept = min(1.0, to_go / HELD_ROUNDS)
     points = [
-        score(rules, g, s) + kept * sum(map(operator.mul, hand, worth))
+        score(rules, g, s) + kept * _held(hand, worth)
         for g, s, hand in zip(state.grain, state.stocks, state.hands, strict=True)
     ]
     return win_shares(points, VALUE_TEMPERATURE * to_go**VALUE_SPREAD)
@@ -326,7 +383,7 @@ def round_over(state: State) -> bool:
     over): where the search stops an iteration and :func:`value` judges the points won.
     Cutting a playout after a few moves instead stopped it in the middle of a haggle, with
     the grain at stake counted for nobody."""
-    return state.phase is Phase.DRAW or state.phase is Phase.OVER
+    return state.phase is _DRAW or state.phase is _OVER
 
 
 def simultaneous(state: State) -> bool:
@@ -334,7 +391,7 @@ def simultaneous(state: State) -> bool:
     face-down commitments and cannot depend on them, so the search plays it by the
     computer outside its tree (else the seat after the searcher would answer the
     searcher's hidden commitment as if it saw it)."""
-    return state.phase is Phase.COMMIT
+    return state.phase is _COMMIT
 
 
 def _recommitted(state: State, seat: int, rng: random.Random) -> State | None:
@@ -352,7 +409,7 @@ def _recommitted(state: State, seat: int, rng: random.Random) -> State | None:
     played[seat] = ()
     before = evolve(state, hands=tuple(hands), played=tuple(played), turn=seat)
     moves = legal_moves(before)
-    move = _COMPUTER(view(before, seat), moves, rng)
+    move = _commitment_in(before, seat, moves)
     if not isinstance(move, Commit) or len(move.cards) != len(committed):
         return None
     return apply(before, move)
@@ -395,14 +452,25 @@ def playout(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
     seat to act, but a commitment is a random one with chance :data:`SEARCH_CARELESS`
     (the playouts stop at the end of the round, so every commitment in them is another
     seat's)."""
-    if state.phase is Phase.COMMIT and rng.random() < SEARCH_CARELESS:
+    phase = state.phase
+    if phase is _COMMIT and rng.random() < SEARCH_CARELESS:
         return moves[int(rng.random() * len(moves))]
     seat = to_move(state)
     if type(seat) is not int:
         raise PicnicError("no seat is to act: a playout chooses only a seat's moves")
-    if state.phase is Phase.HAGGLE:  # on the table all see: no view to build
+    if phase is _HAGGLE:  # on the table all see: no view to build
         return moves[0] if len(moves) == 1 else _COMPUTER.haggle(state, seat, moves)
-    return _COMPUTER(view(state, seat), moves, rng)
+    return _commitment_in(state, seat, moves)
+
+
+def _commitment_in(state: State, seat: int, moves: tuple[Move, ...]) -> Move:
+    """The computer's commitment of ``seat``, to commit in ``state``, among its legal
+    ``moves``: what ``ComputerAgent()(view(state, seat), moves, rng)`` chooses (it draws
+    nothing from ``rng``), read from the full state (:func:`_state_odds`) without building
+    the view."""
+    if len(moves) == 1:
+        return moves[0]
+    return _best_commitment(state.yards, _state_odds(state, seat), moves)
 
 
 def search_agent(game: AnyGame) -> SearchAgent:

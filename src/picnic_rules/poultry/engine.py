@@ -14,13 +14,15 @@ from __future__ import annotations
 import functools
 import random
 from bisect import bisect_right
-from itertools import accumulate, compress
+from itertools import accumulate, combinations_with_replacement, compress, repeat
+from operator import is_
 from typing import TypeVar
 
 from ..errors import IllegalMove, PicnicError
 from ..game import CHANCE, Actor
 from ..kit import evolve, evolver, ill_typed
 from ..kit.counts import add, draw, replace
+from ..kit.memo import last_answer
 from .cards import COLOURS, GRAINS, YARDS, Card, Counts, Grain, GrainCounts, kinds
 from .moves import (
     Accept,
@@ -39,7 +41,7 @@ from .moves import (
 from .predicates import (
     DIE,
     MAX_TIES,
-    animals_at,
+    animals,
     birds_at,
     duel_leaders,
     flees,
@@ -226,20 +228,19 @@ def _commit_table(
 def _commit_options(
     poultry: tuple[int, ...], foxes: tuple[int, ...], hand: Counts, per: int
 ) -> tuple[Commit, ...]:
+    """:func:`commit_options` of a deck: the pairs of kinds held, in the order of the kinds
+    (two of one kind where two are held), worked out once for each hand."""
     singles, table = _commit_table(poultry, foxes)
     held = list(compress(range(len(hand)), hand))  # the kinds held
     if per == 1:
         return tuple(singles[k] for k in held)
-    pairs = []
-    for i, a in enumerate(held):
-        row = table[a]
-        if hand[a] >= 2:
-            pairs.append(row[a])
-        for b in held[i + 1 :]:
-            pair = row[b]
-            if pair is not None:  # never a poultry and a fox of one colour
-                pairs.append(pair)
-    return tuple(p for p in pairs if p is not None) if pairs else tuple(singles[k] for k in held)
+    pairs = tuple(
+        pair
+        for a, b in combinations_with_replacement(held, 2)
+        if (pair := table[a][b]) is not None  # never a poultry and a fox of one colour
+        and (a != b or hand[a] >= 2)
+    )
+    return pairs or tuple(singles[k] for k in held)
 
 
 def commit_options(rules: Rules, hand: Counts, players: int) -> tuple[Commit, ...]:
@@ -472,10 +473,9 @@ def _commit(state: State, move: Move) -> State:
     turn = state.turn
     rules = state.rules
     hand = state.hands[turn]
-    options = commit_options(rules, hand, len(state.hands))
-    for commit in options:
-        if commit is move:
-            break
+    options = _commit_options(rules.poultry, rules.foxes, hand, rules.per_round(len(state.hands)))
+    if type(move) is Commit and True in map(is_, options, repeat(move)):
+        commit = move  # the listed object itself, found by identity
     else:  # not the listed object: the listed commitment equal to it, or an IllegalMove
         commit = _listed(state, move, Commit)
     index = rules.index
@@ -522,7 +522,7 @@ def _next_yard(
     grain: tuple[GrainCounts, ...],
 ) -> State:
     """Go on to the next yard with cards, left to right; after the last, end the round."""
-    present = {card.colour for cards in played for card in cards}
+    present = _animals(played)
     for yard in range(start, YARDS):
         if COLOURS[yard] in present:  # the yard has cards: resolve it
             return _AT_YARD(
@@ -575,6 +575,11 @@ def _end_round(
     )
 
 
+_animals = last_answer(animals)
+"""The :func:`~picnic_rules.poultry.predicates.animals` of the cards on the table, kept for
+the table of the yards that a round resolves one by one (read, never changed, here)."""
+
+
 def _capture(
     rules: Rules,
     played: tuple[tuple[Card, ...], ...],
@@ -607,14 +612,15 @@ def _resolve(state: State) -> State:
     yard = state.yard
     colour = COLOURS[yard]
     played, stocks, yards, grain = state.played, state.stocks, state.yards, state.grain
-    birds, foxes = animals_at(played, colour)
+    birds, foxes = _animals(played).get(colour) or ({}, {})
     here = yards[yard]
     for seat in birds:  # the fleeing bird sneaks away with exactly one green grain
         if flees(seat, birds, foxes) and here[0]:
             here = (here[0] - 1, here[1], here[2])
             g = grain[seat]
             grain = replace(grain, seat, (g[0] + 1, g[1], g[2]))
-    yards = replace(yards, yard, here)
+    if here is not yards[yard]:
+        yards = replace(yards, yard, here)
     if birds and foxes:
         if len(foxes) == 1:
             (fox,) = foxes

@@ -14,6 +14,7 @@ from .cards import YARDS, Card, Colour, GrainCounts
 __all__ = [
     "DIE",
     "MAX_TIES",
+    "animals",
     "animals_at",
     "bird_value",
     "birds_at",
@@ -81,15 +82,24 @@ def animals_at(
     played: Sequence[Sequence[Card]], colour: Colour
 ) -> tuple[dict[int, int], dict[int, int]]:
     """:func:`birds_at` and :func:`foxes_at` of one yard, found in one pass over the table."""
-    birds: dict[int, int] = {}
-    foxes: dict[int, int] = {}
+    return animals(played).get(colour) or ({}, {})
+
+
+def animals(
+    played: Sequence[Sequence[Card]],
+) -> dict[Colour, tuple[dict[int, int], dict[int, int]]]:
+    """:func:`animals_at` of every yard with cards on the table (the others are left out),
+    found in one pass over the table."""
+    found: dict[Colour, tuple[dict[int, int], dict[int, int]]] = {}
     for seat, cards in enumerate(played):
         for card in cards:
-            if card.colour is colour:
-                found = foxes if card.fox else birds
-                if seat not in found or card.value > found[seat]:
-                    found[seat] = card.value
-    return birds, foxes
+            pair = found.get(card.colour)
+            if pair is None:
+                pair = found[card.colour] = ({}, {})
+            values = pair[1] if card.fox else pair[0]
+            if seat not in values or card.value > values[seat]:
+                values[seat] = card.value
+    return found
 
 
 def flees(seat: int, birds: dict[int, int], foxes: dict[int, int]) -> bool:

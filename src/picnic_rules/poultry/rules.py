@@ -14,6 +14,7 @@ import attrs
 
 from ..errors import RulesError
 from ..game import check_player_count
+from ..kit.memo import last_answer
 from ..kit.options import count, flag
 from .cards import YARDS, Card, Counts, GrainCounts, deck_counts, kind_index, kinds
 
@@ -125,7 +126,7 @@ class Rules:
     @property
     def index(self) -> dict[Card, int]:
         """Each distinct card mapped to its index in a Counts."""
-        return kind_index(self.poultry, self.foxes)
+        return _index(self)
 
     @property
     def deck(self) -> Counts:
@@ -174,3 +175,9 @@ class Rules:
                 f"{n * self.hand_size(n)} cards, the deck has {self.total_cards}"
             )
         return n
+
+
+@last_answer  # the engine looks cards up at every step, under the rules of one game
+def _index(rules: Rules) -> dict[Card, int]:
+    """:attr:`Rules.index`: :func:`~picnic_rules.poultry.cards.kind_index` of its deck."""
+    return kind_index(rules.poultry, rules.foxes)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import operator
+from itertools import compress
 from typing import TypedDict
 
 from ..game import Outcome, ScoreLine
+from ..kit.memo import last_answer
 from .cards import GRAINS, Counts, GrainCounts, kinds
 from .rules import Rules
 from .state import PublicView, State
@@ -41,13 +43,20 @@ def score(rules: Rules, grain: GrainCounts, stock: Counts) -> int:
     >>> score(rules, (1, 2, 3), stock)  # 1 + 4 + 9 points of grain, and a captured -2
     12
     """
-    values = rules.grain_values
-    points = sum(n * v for n, v in zip(grain, values, strict=True))
-    worth = card_values(rules.poultry, rules.foxes)
+    values, worth = _values(rules)
+    if len(grain) != len(values):
+        raise ValueError("grain holds a count for every grain colour")
     if len(stock) != len(worth):
         raise ValueError("a stock holds a count for every card of the deck")
-    captured: int = sum(map(operator.mul, stock, worth))
-    return points + captured
+    points: int = sum(map(operator.mul, grain, values))
+    captured: int = sum(map(operator.mul, compress(stock, stock), compress(worth, stock)))
+    return points + captured  # (the kinds not captured left out of the sum: they add 0)
+
+
+@last_answer  # the scores of a search, and of a game, are all counted under one rules
+def _values(rules: Rules) -> tuple[GrainCounts, tuple[int, ...]]:
+    """What each grain colour and each captured card of ``rules`` scores."""
+    return rules.grain_values, card_values(rules.poultry, rules.foxes)
 
 
 @functools.lru_cache(maxsize=64)

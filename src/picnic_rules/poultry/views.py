@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 import attrs
 
 from ..errors import InvalidState
-from ..kit.counts import deal, draw, subtract, total
+from ..kit import evolver
+from ..kit.counts import draw, subtract, total
 from ..kit.memo import last_answer
 from .cards import Card, Counts, card_key, kinds
 from .predicates import legal_pair
@@ -217,20 +218,84 @@ def determinize(v: View, rng: random.Random) -> State:
     """A full state consistent with view ``v``: the cards it cannot see are dealt at random to
     the other seats' face-down commitments (as the commitment rules allow), then to their
     hands in the sizes the view shows; the rest form the deck."""
-    pool = list(_unseen_checked(v))
-    others = [s for s in range(v.players) if s != v.player]
-    committed, fixed = _face_down(v, pool, rng)
-    played = list(v.played)
-    for seat, cards in committed.items():
-        played[seat] = tuple(sorted(cards, key=card_key))
+    pool = _unseen_checked(v)
     hands: list[Counts] = [v.hand] * v.players
-    for seat, hand in fixed.items():
-        hands[seat] = hand
-    rest = [s for s in others if s not in fixed]
-    dealt, deck = deal(tuple(pool), [v.hand_sizes[s] for s in rest], rng)
+    played = v.played
+    fixed: dict[int, Counts] = {}
+    if any(v.face_down):
+        left = list(pool)
+        committed, fixed = _face_down(v, left, rng)
+        tabled = list(played)
+        for seat, cards in committed.items():
+            tabled[seat] = tuple(sorted(cards, key=card_key))
+        played = tuple(tabled)
+        for seat, hand in fixed.items():
+            hands[seat] = hand
+        pool = tuple(left)
+    rest, sizes = _others(v)
+    if fixed:  # those hands hold their one card already
+        rest = tuple(s for s in rest if s not in fixed)
+        sizes = tuple(v.hand_sizes[s] for s in rest)
+    dealt, deck = _deal(pool, sizes, rng)
     for seat, hand in zip(rest, dealt, strict=True):
         hands[seat] = hand
-    return with_hidden(v, tuple(hands), deck, tuple(played))
+    return _DEALT(_shown(v), hands=tuple(hands), deck=deck, played=played)
+
+
+@last_answer  # a search deals from one view at every iteration
+def _others(v: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats other than ``v.player``, in order, and the sizes of their hands."""
+    seats = tuple(s for s in range(v.players) if s != v.player)
+    return seats, tuple(v.hand_sizes[s] for s in seats)
+
+
+_DEALT: Final = evolver(State, "hands", "deck", "played")
+"""A state of :func:`_shown` with the cards :func:`determinize` dealt."""
+
+
+@last_answer  # a search deals from one view at every iteration
+def _shown(v: View) -> State:
+    """A state that shows view ``v``'s public part, its hidden cards yet to be dealt (every
+    hand ``v``'s own, the deck empty, the commitments as ``v`` shows them): built once for
+    the many deals of a search, which each replace those (:data:`_DEALT`)."""
+    return with_hidden(v, (v.hand,) * v.players, (0,) * len(v.hand), v.played)
+
+
+def _deal(
+    pool: Counts, sizes: Sequence[int], rng: random.Random
+) -> tuple[tuple[Counts, ...], Counts]:
+    """:func:`~picnic_rules.kit.counts.deal` of the ``pool`` into hands of ``sizes``, drawing
+    the same numbers and dealing the same cards: each card is drawn as its place among the
+    pool's cards laid out kind by kind (:func:`_laid_out`), which is the kind the counts'
+    running sums find, and taken out of the layout, which stays in kind order.
+
+    Raises :class:`ValueError` if the sizes ask for more cards than there are."""
+    cards = list(_laid_out(pool))
+    remaining = len(cards)
+    if sum(sizes) > remaining:
+        raise ValueError(f"cannot deal hands of {list(sizes)} from {pool}")
+    getrandbits = rng.getrandbits
+    left = list(pool)
+    hands = []
+    for size in sizes:
+        hand = [0] * len(left)
+        for _ in range(size):
+            bits = remaining.bit_length()  # rng.randrange(remaining), as kit.counts draws it
+            place = getrandbits(bits)
+            while place >= remaining:
+                place = getrandbits(bits)
+            kind = cards.pop(place)
+            left[kind] -= 1
+            hand[kind] += 1
+            remaining -= 1
+        hands.append(tuple(hand))
+    return tuple(hands), tuple(left)
+
+
+@last_answer  # the unseen cards of one view, dealt at every iteration of a search
+def _laid_out(pool: Counts) -> tuple[int, ...]:
+    """The kind of every card of ``pool``, kind by kind: ``(0, 0, 2)`` for ``(2, 0, 1)``."""
+    return tuple(kind for kind, n in enumerate(pool) for _ in range(n))
 
 
 @last_answer  # a search deals from one view at every iteration
