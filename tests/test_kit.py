@@ -95,6 +95,40 @@ def test_deal_is_uniform_over_cards() -> None:
     assert 800 < seen[(1, 0)] < 1200
 
 
+def test_deal_draws_each_card_as_draw_does_by_either_way() -> None:
+    """A deal is its cards drawn one by one with :func:`counts.draw` -- the same hands and
+    the same numbers taken from the generator -- whether it lays the cards out once (many
+    drawn of a few kinds) or finds each kind by bisection (a few drawn of many)."""
+
+    def drawn_one_by_one(
+        unseen: tuple[int, ...], sizes: list[int], rng: random.Random
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        left, hands = list(unseen), []
+        for size in sizes:
+            hand = [0] * len(left)
+            for _ in range(size):
+                kind = counts.draw(left, rng)
+                left[kind] -= 1
+                hand[kind] += 1
+            hands.append(tuple(hand))
+        return tuple(hands), tuple(left)
+
+    pools = random.Random(11)
+    ways = Counter()
+    for seed in range(3000):
+        unseen = tuple(pools.randint(0, 9) for _ in range(pools.randint(1, 25)))
+        room = sum(unseen)
+        sizes = []
+        while pools.random() < 0.7 and room:
+            sizes.append(pools.randint(0, room))
+            room -= sizes[-1]
+        ways[sum(sizes) * len(unseen) >= 1.5 * sum(unseen)] += 1
+        one, other = random.Random(seed), random.Random(seed)
+        assert counts.deal(unseen, sizes, one) == drawn_one_by_one(unseen, sizes, other)
+        assert one.random() == other.random()
+    assert min(ways.values()) > 500  # both ways were taken, many times
+
+
 def test_deal_refuses_too_many_cards() -> None:
     with pytest.raises(ValueError, match=r"cannot deal hands of \[2, 2\] from \(1, 2\)"):
         counts.deal((1, 2), [2, 2], random.Random(1))

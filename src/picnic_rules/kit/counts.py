@@ -24,7 +24,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
 from math import lcm
 from operator import sub
 from typing import TypeAlias
@@ -167,11 +167,18 @@ def deal(
         raise ValueError(f"cannot deal hands of {list(sizes)} from {unseen}")
     getrandbits = rng.getrandbits
     hands = []
+    # draw(left, rng) for each card: the card of kind k at place r of the cards laid out in
+    # kind order. Many cards drawn of a few kinds: laid out once, each drawn card taken out
+    # of the row (which stays in kind order); else the kind found by bisection each time.
+    laid_out = sum(sizes) * len(left) >= 1.5 * remaining
+    cards = list(chain.from_iterable(map(repeat, range(len(left)), left))) if laid_out else []
     for size in sizes:
         hand = [0] * len(left)
         for _ in range(size):
-            # draw(left, rng), with the total kept and the kind found by bisection
-            kind = bisect_right(list(accumulate(left)), _below(remaining, getrandbits))
+            if laid_out:
+                kind = cards.pop(_below(remaining, getrandbits))
+            else:
+                kind = bisect_right(list(accumulate(left)), _below(remaining, getrandbits))
             left[kind] -= 1
             hand[kind] += 1
             remaining -= 1
