@@ -132,7 +132,20 @@ def value(state: State) -> tuple[float, ...]:
     >>> value(new_game(2))
     (0.5, 0.5)
     """
-    return win_shares(scores(state), VALUE_TEMPERATURE)
+    points = scores(state)
+    shares = _SHARES.get(points)
+    if shares is None:
+        if len(_SHARES) >= _SHARES_KEPT:
+            _SHARES.clear()
+        shares = _SHARES[points] = win_shares(points, VALUE_TEMPERATURE)
+    return shares
+
+
+_SHARES: Final[dict[tuple[int, ...], tuple[float, ...]]] = {}
+""":func:`value`'s shares of a win, by the seats' points (a pure function of them: the
+playouts of one search end at few distinct scores)."""
+_SHARES_KEPT: Final = 4096
+"""The most entries :data:`_SHARES` holds (it is emptied when full)."""
 
 
 SEARCH_ITERATIONS: Final = 1000

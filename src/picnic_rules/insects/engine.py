@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
+from itertools import repeat, starmap
 from operator import is_
 from typing import Any, Final
 
@@ -419,10 +419,7 @@ _EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's points now: 2 per insect and -1 per weapon in its score pile, 10 per food
     captured and 10 per own food kept."""
-    return tuple(
-        score(scored, captured, food)
-        for scored, captured, food in zip(state.scored, state.captured, state.food, strict=True)
-    )
+    return tuple(starmap(score, zip(state.scored, state.captured, state.food, strict=True)))
 
 
 def result(state: State) -> Outcome:
