@@ -106,17 +106,15 @@ def is_over(state: State) -> bool:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
     not legal. ``state`` is not changed."""
-    kind = type(move)
     phase = state.phase
-    if kind is Draw and (phase is _DRAW or phase is _DEAL):
-        card = move.card  # type: ignore[union-attr]
+    if type(move) is Draw and (phase is _DRAW or phase is _DEAL):
+        card = move.card
         if card.__class__ is Card and state.deck[card]:
-            return _draw(state, card)
+            return _draw(state, move)
     memo = LAST[0]
     if memo[0] is not state or not any(map(is_, memo[1], repeat(move))):  # not one just listed
         move = admitted(state, move)
-        kind = type(move)
-    return _EFFECTS[kind](state, move)
+    return _EFFECTS[type(move)](state, move)
 
 
 def apply_legal(state: State, move: Move) -> State:
@@ -282,13 +280,9 @@ def _refill(
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
-def _drawn(state: State, move: Draw) -> State:
-    return _draw(state, move.card)
-
-
-def _draw(state: State, card: Card) -> State:
+def _draw(state: State, move: Draw) -> State:
     seat = state.turn
-    hands, deck = take(state.hands, seat, state.deck, card)  # from the deck to the hand
+    hands, deck = take(state.hands, seat, state.deck, move.card)  # from the deck to the hand
     if state.phase is _DEAL:
         players = len(hands)
         if sum(map(sum, hands)) < state.rules.hand_size * players:
@@ -406,7 +400,7 @@ def _buy(state: State, move: Buy) -> State:
 
 
 _EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
-    Draw: _drawn,
+    Draw: _draw,
     Play: _play,
     Swat: _swat,
     Defend: _defend,
