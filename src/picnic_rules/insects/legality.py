@@ -33,7 +33,14 @@ from .predicates import (
 from .rules import Rules
 from .state import Phase, State
 
-__all__ = ["admitted", "chance_outcomes", "illegal_reason", "legal_moves", "sample_chance"]
+__all__ = [
+    "admitted",
+    "chance_outcomes",
+    "illegal_reason",
+    "legal_moves",
+    "sample_chance",
+    "swats",
+]
 
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
 """The chance move of each card kind, interned."""
@@ -206,11 +213,18 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
             plays = _remember(_JOINING, key, _plays_of(kind, hand[kind], jokers, plain, joined))
         extend(plays)
     if hand[15] or hand[16] or hand[17]:
-        for index, pile in enumerate(piles):
-            # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
-            if hand[_WEAPON_KIND[pile[0]]]:
-                moves.append(_SWATS[index] if index < _INTERNED else Swat(index))
+        moves += swats(hand, piles)
     return moves
+
+
+def swats(hand: Counts, piles: tuple[Pile, ...]) -> list[Swat]:
+    """The swats of a normal turn, in the order of the ``piles`` (every pile one card)."""
+    found: list[Swat] = []
+    for index, pile in enumerate(piles):
+        # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
+        if hand[_WEAPON_KIND[pile[0]]]:
+            found.append(_SWATS[index] if index < _INTERNED else Swat(index))
+    return found
 
 
 def _of_type(piles: tuple[Pile, ...], insect: int) -> tuple[int, ...]:
