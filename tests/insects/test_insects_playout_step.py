@@ -12,7 +12,10 @@ import pytest
 
 from picnic_rules import CHANCE
 from picnic_rules.insects import (
+    KINDS,
     VARIANTS,
+    Card,
+    Phase,
     apply,
     apply_legal,
     legal_moves,
@@ -55,6 +58,25 @@ def test_the_playout_step_plays_the_playouts_choice(variant: str) -> None:
             rng = random.Random(index)
             expected = apply_legal(state, insects_agent.playout(state, legal_moves(state), rng))
             assert insects_agent.playout_step(state, random.Random(index)) == expected, state
+
+
+def test_what_is_remembered_under_one_variant_is_not_played_under_another() -> None:
+    # a red fly and a fly joker against a blue fly: together they start a pile, or, under
+    # the joker-colour variant, first of equals, join the blue one
+    hand = [0] * KINDS
+    hand[Card.RED_FLY] = hand[Card.JOKER_FLY] = 1
+    insects_agent._BEST_PLAYS.clear()
+    for variant in ("default", "joker-colour", "default"):
+        state = attrs.evolve(
+            new_game(2, VARIANTS[variant]),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=((Card.BLUE_FLY,),),
+            phase=Phase.TURN,
+        )
+        legal = legal_moves(state)
+        expected = apply_legal(state, insects_agent.playout(state, legal, random.Random(0)))
+        assert insects_agent.playout_step(state, random.Random(0)) == expected, variant
+    assert len(insects_agent._BEST_PLAYS) == 2
 
 
 def test_a_normal_turn_whose_plays_are_worth_no_more_than_a_buy_is_left_to_the_legal_moves() -> (
