@@ -135,7 +135,8 @@ def apply_legal(state: State, move: Move) -> State:
 
 
 # the steps of a game, each naming what it changes (what it does not name ``check`` holds
-# fixed in that phase: no reason before the end, no draws or second go outside a draw)
+# fixed in that phase: no reason before the end, no draws or second go outside a draw);
+# the commonest steps of a playout are given their changes in the order of these names
 _DEALT: Final = evolver(State, "hands", "deck", "turn")
 """The state after a card is dealt: it is in the hand, and the next seat is dealt to."""
 _DRAWN: Final = evolver(State, "hands", "deck", "draws")
@@ -143,7 +144,7 @@ _DRAWN: Final = evolver(State, "hands", "deck", "draws")
 _BOUGHT_IN: Final = evolver(State, "hands", "deck", "phase", "draws", "again")
 """The state after the last bought card is drawn: the buyer's turn goes on."""
 _REFILLING: Final = evolver(
-    State, "hands", "piles", "scored", "phase", "draws", "last", "last_count"
+    State, "hands", "piles", "scored", "draws", "last", "last_count", phase=Phase.DRAW
 )
 """The state after a seat's play, as it draws back up."""
 _CARDS_MOVED: Final = ("hands", "deck", "piles", "scored")
@@ -217,9 +218,7 @@ def _hand_out(
         seat = (due + step) % players
         # has_normal_play, its commonest answer first: a hand with an insect can play
         if food[seat] and (any(hands[seat][:15]) or has_normal_play(hands[seat], piles)):
-            return _NORMAL_TURN(
-                state, hands=hands, deck=deck, piles=piles, scored=scored, turn=seat
-            )
+            return _NORMAL_TURN(state, hands, deck, piles, scored, seat)  # in the names' order
     return _CARDS_OUT(state, hands=hands, deck=deck, piles=piles, scored=scored)
 
 
@@ -238,16 +237,7 @@ def _pass_on(
         target = next_with_food(state.food, seat)
         if target is None:
             raise PicnicError("an attack with nobody left to attack: the state is not valid")
-        return _ANSWER(
-            state,
-            hands=hands,
-            deck=deck,
-            piles=piles,
-            scored=scored,
-            turn=target,
-            last=last,
-            last_count=last_count,
-        )
+        return _ANSWER(state, hands, deck, piles, scored, target, last, last_count)
     return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
 
 
@@ -267,16 +257,7 @@ def _refill(
     left = sum(deck)
     draws = need if need < left else left
     if draws > 0:
-        return _REFILLING(
-            state,
-            hands=hands,
-            piles=piles,
-            scored=scored,
-            phase=_DRAW,
-            draws=draws,
-            last=last,
-            last_count=last_count,
-        )
+        return _REFILLING(state, hands, piles, scored, draws, last, last_count)
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
@@ -290,7 +271,7 @@ def _draw(state: State, move: Draw) -> State:
         return _hand_out(state, hands, deck, state.piles, state.scored, 0)
     draws = state.draws - 1
     if draws:  # more to draw (the commonest draw)
-        return _DRAWN(state, hands=hands, deck=deck, draws=draws)
+        return _DRAWN(state, hands, deck, draws)
     piles, scored = state.piles, state.scored
     if state.again and state.bought:  # the bought cards are in: the same turn goes on
         return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
