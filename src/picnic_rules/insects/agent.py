@@ -238,14 +238,14 @@ SEARCH_DEPTH: Final = 6
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
-    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent
-    (:func:`playout`, played by :func:`playout_step`) cut after :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It
-    sees only its seat's view and draws every choice from the ``rng`` it is given
-    (reproducible from a seed).
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent (:func:`playout`,
+    its moves played by :func:`playout_step`) cut after :data:`SEARCH_DEPTH` moves and scored
+    by :func:`value`. It sees only its seat's view and draws every choice from the ``rng`` it
+    is given (reproducible from a seed).
     """
     return SearchAgent(
         game,
-        iterations=SEARCH_ITERATIONS,
+        SEARCH_ITERATIONS,  # the iterations
         rollout=playout,
         step=playout_step,
         depth=SEARCH_DEPTH,
