@@ -21,7 +21,8 @@ from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import WEAPONS, Counts, Pile, insect_of
-from .engine import scores
+from .engine import apply_legal, scores
+from .legality import legal_moves, swats
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
 from .predicates import attacking_pile
 from .state import State, View
@@ -32,6 +33,7 @@ __all__ = [
     "ComputerAgent",
     "move_value",
     "playout",
+    "playout_step",
     "search_agent",
     "value",
 ]
@@ -118,6 +120,86 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
     return _best_of(state.hands[state.turn], piles, attack, legal)
 
 
+def playout_step(state: State, rng: random.Random) -> State:
+    """The state after :func:`playout`'s choice in ``state``: how the search plays its
+    playouts (:func:`search_agent`). In a normal turn the choice is made from the best play
+    of each insect type, remembered (:data:`_BEST_PLAYS`), and the swats.
+    """
+    move = _normal_choice(state) if state.last is None else None
+    if move is None:
+        move = playout(state, legal_moves(state), rng)
+    return apply_legal(state, move)
+
+
+def _normal_choice(state: State) -> Move | None:
+    """:func:`playout`'s choice in a normal turn of ``state``, or ``None`` if it may be a buy.
+
+    A normal turn lists the plays type by type (ant, spider, fly), then the swats, then the
+    buys; so the first of the best moves is the first of the best of each type's best play
+    and of the swats -- unless a buy, last and worth -100, is as good (or nothing else is
+    legal), which the caller finds among the legal moves.
+    """
+    hand, piles = state.hands[state.turn], state.piles
+    on_type: list[tuple[int, ...]] = [(), (), ()]  # the piles of each type: index, card, ...
+    for index, pile in enumerate(piles):
+        card = pile[0]
+        on_type[card // 5] += (index, card)
+    joker_colour = state.rules.joker_colour
+    legal: tuple[Move, ...] = ()  # listed at the first type not remembered
+    best: Move | None = None
+    top = _BUY_VALUE
+    for insect, base in enumerate(_TYPE_BASES):
+        held = hand[base : base + 5]
+        if held == _NONE_HELD:
+            continue  # no insect of this type: no play
+        key = (insect, joker_colour, held, on_type[insect])
+        found = _BEST_PLAYS.get(key)
+        if found is None:
+            legal = legal or legal_moves(state)
+            found = _best_play(hand, piles, legal, insect)
+            if len(_BEST_PLAYS) >= _BEST_PLAYS_KEPT:
+                _BEST_PLAYS.clear()
+            _BEST_PLAYS[key] = found
+        if found[0] > top:
+            top, best = found
+    if hand[15] or hand[16] or hand[17]:
+        for swat in swats(hand, piles):
+            value = _value(hand, piles, None, swat)
+            if value > top:
+                best, top = swat, value
+    return best
+
+
+def _best_play(
+    hand: Counts, piles: Sequence[Pile], legal: tuple[Move, ...], insect: int
+) -> tuple[float, Move | None]:
+    """The first of the best of the ``legal`` plays of ``insect``'s type in a normal turn
+    and its value (``-inf`` and ``None`` for none)."""
+    best: Move | None = None
+    top = -math.inf
+    for move in legal:
+        if type(move) is Play and move.insect == insect:
+            value = _value(hand, piles, None, move)
+            if value > top:  # strictly: the first of equals stays
+                best, top = move, value
+    return top, best
+
+
+_TYPE_BASES: Final = (0, 5, 10)
+"""The first card kind of each insect type."""
+_NONE_HELD: Final = (0,) * 5
+"""A hand's counts of one type's kinds when it holds none of them."""
+_BUY_VALUE: Final = -100.0
+""":func:`move_value` of a buy."""
+_BEST_PLAYS: Final[dict[tuple[object, ...], tuple[float, Move | None]]] = {}
+"""The value and the first of the best plays of one insect type in a normal turn, by what
+they depend on: the type, the joker-colour variant, the hand's counts of the type's kinds
+and the piles of the type (index and card each: outside an attack every pile is one card,
+so :func:`move_value` of a play reads only these)."""
+_BEST_PLAYS_KEPT: Final = 8192
+"""The most entries :data:`_BEST_PLAYS` holds (it is emptied when full)."""
+
+
 VALUE_TEMPERATURE: Final = 10.0
 """The lead in points that makes a seat ``e`` times as likely to win (a food is 10)."""
 
@@ -132,7 +214,20 @@ def value(state: State) -> tuple[float, ...]:
     >>> value(new_game(2))
     (0.5, 0.5)
     """
-    return win_shares(scores(state), VALUE_TEMPERATURE)
+    points = scores(state)
+    shares = _SHARES.get(points)
+    if shares is None:
+        if len(_SHARES) >= _SHARES_KEPT:
+            _SHARES.clear()
+        shares = _SHARES[points] = win_shares(points, VALUE_TEMPERATURE)
+    return shares
+
+
+_SHARES: Final[dict[tuple[int, ...], tuple[float, ...]]] = {}
+""":func:`value`'s shares of a win, by the seats' points (a pure function of them: the
+playouts of one search end at few distinct scores)."""
+_SHARES_KEPT: Final = 4096
+"""The most entries :data:`_SHARES` holds (it is emptied when full)."""
 
 
 SEARCH_ITERATIONS: Final = 1000
@@ -143,11 +238,16 @@ SEARCH_DEPTH: Final = 6
 
 def search_agent(game: AnyGame) -> SearchAgent:
     """The game's ``"ismcts"`` agent: :class:`~picnic_rules.agents.ismcts.SearchAgent` with
-    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent
-    (:func:`playout`) cut after :data:`SEARCH_DEPTH` moves and scored by :func:`value`. It
-    sees only its seat's view and draws every choice from the ``rng`` it is given
-    (reproducible from a seed).
+    :data:`SEARCH_ITERATIONS` iterations, playouts by the ``computer`` agent (:func:`playout`,
+    its moves played by :func:`playout_step`) cut after :data:`SEARCH_DEPTH` moves and scored
+    by :func:`value`. It sees only its seat's view and draws every choice from the ``rng`` it
+    is given (reproducible from a seed).
     """
     return SearchAgent(
-        game, iterations=SEARCH_ITERATIONS, rollout=playout, depth=SEARCH_DEPTH, evaluate=value
+        game,
+        SEARCH_ITERATIONS,  # the iterations
+        rollout=playout,
+        step=playout_step,
+        depth=SEARCH_DEPTH,
+        evaluate=value,
     )

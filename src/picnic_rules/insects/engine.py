@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
+from itertools import repeat, starmap
 from operator import is_
 from typing import Any, Final
 
@@ -106,17 +106,15 @@ def is_over(state: State) -> bool:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; :class:`~picnic_rules.IllegalMove` (naming the rule) if it is
     not legal. ``state`` is not changed."""
-    kind = type(move)
     phase = state.phase
-    if kind is Draw and (phase is _DRAW or phase is _DEAL):
-        card = move.card  # type: ignore[union-attr]
+    if type(move) is Draw and (phase is _DRAW or phase is _DEAL):
+        card = move.card
         if card.__class__ is Card and state.deck[card]:
-            return _draw(state, card)
+            return _draw(state, move)
     memo = LAST[0]
     if memo[0] is not state or not any(map(is_, memo[1], repeat(move))):  # not one just listed
         move = admitted(state, move)
-        kind = type(move)
-    return _EFFECTS[kind](state, move)
+    return _EFFECTS[type(move)](state, move)
 
 
 def apply_legal(state: State, move: Move) -> State:
@@ -137,7 +135,8 @@ def apply_legal(state: State, move: Move) -> State:
 
 
 # the steps of a game, each naming what it changes (what it does not name ``check`` holds
-# fixed in that phase: no reason before the end, no draws or second go outside a draw)
+# fixed in that phase: no reason before the end, no draws or second go outside a draw);
+# the commonest steps of a playout are given their changes in the order of these names
 _DEALT: Final = evolver(State, "hands", "deck", "turn")
 """The state after a card is dealt: it is in the hand, and the next seat is dealt to."""
 _DRAWN: Final = evolver(State, "hands", "deck", "draws")
@@ -145,7 +144,7 @@ _DRAWN: Final = evolver(State, "hands", "deck", "draws")
 _BOUGHT_IN: Final = evolver(State, "hands", "deck", "phase", "draws", "again")
 """The state after the last bought card is drawn: the buyer's turn goes on."""
 _REFILLING: Final = evolver(
-    State, "hands", "piles", "scored", "phase", "draws", "last", "last_count"
+    State, "hands", "piles", "scored", "draws", "last", "last_count", phase=Phase.DRAW
 )
 """The state after a seat's play, as it draws back up."""
 _CARDS_MOVED: Final = ("hands", "deck", "piles", "scored")
@@ -219,9 +218,7 @@ def _hand_out(
         seat = (due + step) % players
         # has_normal_play, its commonest answer first: a hand with an insect can play
         if food[seat] and (any(hands[seat][:15]) or has_normal_play(hands[seat], piles)):
-            return _NORMAL_TURN(
-                state, hands=hands, deck=deck, piles=piles, scored=scored, turn=seat
-            )
+            return _NORMAL_TURN(state, hands, deck, piles, scored, seat)  # in the names' order
     return _CARDS_OUT(state, hands=hands, deck=deck, piles=piles, scored=scored)
 
 
@@ -240,16 +237,7 @@ def _pass_on(
         target = next_with_food(state.food, seat)
         if target is None:
             raise PicnicError("an attack with nobody left to attack: the state is not valid")
-        return _ANSWER(
-            state,
-            hands=hands,
-            deck=deck,
-            piles=piles,
-            scored=scored,
-            turn=target,
-            last=last,
-            last_count=last_count,
-        )
+        return _ANSWER(state, hands, deck, piles, scored, target, last, last_count)
     return _hand_out(state, hands, deck, piles, scored, (seat + 1) % len(hands))
 
 
@@ -269,26 +257,13 @@ def _refill(
     left = sum(deck)
     draws = need if need < left else left
     if draws > 0:
-        return _REFILLING(
-            state,
-            hands=hands,
-            piles=piles,
-            scored=scored,
-            phase=_DRAW,
-            draws=draws,
-            last=last,
-            last_count=last_count,
-        )
+        return _REFILLING(state, hands, piles, scored, draws, last, last_count)
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
-def _drawn(state: State, move: Draw) -> State:
-    return _draw(state, move.card)
-
-
-def _draw(state: State, card: Card) -> State:
+def _draw(state: State, move: Draw) -> State:
     seat = state.turn
-    hands, deck = take(state.hands, seat, state.deck, card)  # from the deck to the hand
+    hands, deck = take(state.hands, seat, state.deck, move.card)  # from the deck to the hand
     if state.phase is _DEAL:
         players = len(hands)
         if sum(map(sum, hands)) < state.rules.hand_size * players:
@@ -296,7 +271,7 @@ def _draw(state: State, card: Card) -> State:
         return _hand_out(state, hands, deck, state.piles, state.scored, 0)
     draws = state.draws - 1
     if draws:  # more to draw (the commonest draw)
-        return _DRAWN(state, hands=hands, deck=deck, draws=draws)
+        return _DRAWN(state, hands, deck, draws)
     piles, scored = state.piles, state.scored
     if state.again and state.bought:  # the bought cards are in: the same turn goes on
         return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
@@ -406,7 +381,7 @@ def _buy(state: State, move: Buy) -> State:
 
 
 _EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
-    Draw: _drawn,
+    Draw: _draw,
     Play: _play,
     Swat: _swat,
     Defend: _defend,
@@ -419,10 +394,7 @@ _EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's points now: 2 per insect and -1 per weapon in its score pile, 10 per food
     captured and 10 per own food kept."""
-    return tuple(
-        score(scored, captured, food)
-        for scored, captured, food in zip(state.scored, state.captured, state.food, strict=True)
-    )
+    return tuple(starmap(score, zip(state.scored, state.captured, state.food, strict=True)))
 
 
 def result(state: State) -> Outcome:

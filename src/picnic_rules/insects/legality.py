@@ -33,7 +33,14 @@ from .predicates import (
 from .rules import Rules
 from .state import Phase, State
 
-__all__ = ["admitted", "chance_outcomes", "illegal_reason", "legal_moves", "sample_chance"]
+__all__ = [
+    "admitted",
+    "chance_outcomes",
+    "illegal_reason",
+    "legal_moves",
+    "sample_chance",
+    "swats",
+]
 
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
 """The chance move of each card kind, interned."""
@@ -170,21 +177,18 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
     """The moves of a normal turn but buying: the plays, kind by kind of the hand (a type's
     four colours, then its joker alone), then the weapons. Outside an attack every pile is
     one card, so a pile is that card's kind. The hottest code of an insects playout: the
-    piles are sorted by kind and type once, the plays of each kind remembered, the
-    predicates inlined where marked."""
+    piles are sorted by kind once (by type only for a joker), the plays of each kind
+    remembered, the predicates inlined where marked."""
     at: list[tuple[int, ...]] = [()] * 15  # the piles of each insect kind, by index
-    of_type: list[tuple[int, ...]] = [(), (), ()]  # the piles of each insect type
     for index, pile in enumerate(piles):
-        card = pile[0]
-        at[card] += (index,)
-        of_type[card // 5] += (index,)
+        at[pile[0]] += (index,)
     joker_colour = rules.joker_colour
     moves: list[Move] = []
     extend = moves.extend
     for kind in compress(_INSECT_KINDS, hand):
         joker = _JOKER_OF[kind]
         if kind == joker:  # normal_play_shape_allowed: a lone joker, onto any pile of its type
-            lone = (kind, of_type[kind // 5])
+            lone = (kind, _of_type(piles, kind // 5))
             plays = _LONE_JOKERS.get(lone)
             if plays is None:
                 plays = _remember(_LONE_JOKERS, lone, _lone_jokers(*lone))
@@ -201,7 +205,7 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
         if jokers and joker_colour:
             # with the joker-colour variant a play with a joker may also join every other
             # pile of its type: a choice more, the new pile stays open as it is without it
-            ours: tuple[int | None, ...] = of_type[kind // 5]
+            ours: tuple[int | None, ...] = _of_type(piles, kind // 5)
             joined = ours if fits else (*ours, None)
         key = (kind, hand[kind], jokers, plain, joined)
         plays = _JOINING.get(key)
@@ -209,11 +213,24 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
             plays = _remember(_JOINING, key, _plays_of(kind, hand[kind], jokers, plain, joined))
         extend(plays)
     if hand[15] or hand[16] or hand[17]:
-        for index, pile in enumerate(piles):
-            # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
-            if hand[_WEAPON_KIND[pile[0]]]:
-                moves.append(_SWATS[index] if index < _INTERNED else Swat(index))
+        moves += swats(hand, piles)
     return moves
+
+
+def swats(hand: Counts, piles: tuple[Pile, ...]) -> list[Swat]:
+    """The swats of a normal turn, in the order of the ``piles`` (every pile one card)."""
+    found: list[Swat] = []
+    for index, pile in enumerate(piles):
+        # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
+        if hand[_WEAPON_KIND[pile[0]]]:
+            found.append(_SWATS[index] if index < _INTERNED else Swat(index))
+    return found
+
+
+def _of_type(piles: tuple[Pile, ...], insect: int) -> tuple[int, ...]:
+    """The indices of the one-card ``piles`` of ``insect``'s type (found only when a play
+    asks: a joker held)."""
+    return tuple([index for index, pile in enumerate(piles) if pile[0] // 5 == insect])
 
 
 def _lone_jokers(kind: int, mine: tuple[int, ...]) -> tuple[Play, ...]:

@@ -20,6 +20,9 @@ renumbers those after it). Each move class declares its forms with the game's
 first form that fits and :func:`move_from_str` reads every form back, ignoring
 case and spaces and reading plural insects (``Play 2 Red Flies + Joker on 3``).
 
+Every move keeps its hash once computed (``cache_hash``): a search looks moves up in
+its tree at every step, and most moves are interned, so each is hashed once.
+
 Limits: a move is at most :data:`MAX_NOTATION` characters and any number in it
 at most :data:`MAX_NUMBER`; longer text or larger numbers are an
 :class:`~picnic_rules.InvalidMove`.
@@ -110,7 +113,7 @@ def _anywhere(*forms: Form) -> list[Form]:
 
 
 @NOTATION.move("draw {card}")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Draw:
     """Chance: the card dealt or drawn is ``card``."""
 
@@ -138,7 +141,7 @@ class Draw:
     jokers=COUNT,
     onto=PILE,
 )
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Play:
     """Play ``count`` insects of ``insect`` in ``colour`` and ``jokers`` of its jokers, onto
     pile ``onto`` (``None``: a new pile). ``colour`` is ``None`` exactly when ``count`` is 0."""
@@ -156,7 +159,7 @@ class Play:
 
 
 @NOTATION.move("swat {pile}", "weapon {pile}", pile=PILE)
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Swat:
     """Play one weapon onto the one-card pile ``pile`` of its type (outside an attack)."""
 
@@ -164,7 +167,7 @@ class Swat:
 
 
 @NOTATION.move("defend {weapons}", weapons=Number(0, MAX_NUMBER, "count"))
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Defend:
     """Defend the attack with ``weapons`` weapons of the attacking pile's type (its size - 1)."""
 
@@ -172,13 +175,13 @@ class Defend:
 
 
 @NOTATION.move("give food", "give up", "give up food")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GiveUp:
     """Give up one food card to the seat that played the attacking pile's last card."""
 
 
 @NOTATION.move(Form("buy captured", captured=True), "buy", "buy own", "buy food")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Buy:
     """Variant: buy 4 cards for one food, own (``captured=False``) or captured."""
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import PicnicError
-from ..kit.counts import deal, pick_weighted, subtract, total
+from ..kit import evolver
+from ..kit.counts import deal, pick_weighted, replace, subtract, total
 from ..kit.memo import last_answer
 from ..kit.visibility import Visibility
 from .cards import KINDS, Card, Counts, Pile
@@ -59,20 +61,38 @@ def determinize(v: View, rng: random.Random) -> State:
 
     Raises :class:`~picnic_rules.PicnicError` when the view's cards cannot add up to the deck.
     """
-    left, sizes = _hidden(v)
+    left, sizes, checked, blank = _dealing(v)
     try:
-        for _ in range(_TRIES):
+        if not checked:  # every deal agrees with the hand-out: the first one is kept
             hands, deck = deal(left, sizes, rng)
-            if _consistent(v, hands):
-                break
         else:
-            hands, deck = _constrained_deal(v, left, sizes, rng)
+            for _ in range(_TRIES):
+                hands, deck = deal(left, sizes, rng)
+                if _consistent(v, hands):
+                    break
+            else:
+                hands, deck = _constrained_deal(v, left, sizes, rng)
     except ValueError as exc:
         raise PicnicError(str(exc)) from None
-    return with_hidden(v, hands, deck)
+    # with_hidden(v, hands, deck), the rest of the state taken from the one made for v
+    return _DEALT(blank, hands=replace(hands, v.player, v.hand), deck=deck)
+
+
+_DEALT: Final = evolver(State, "hands", "deck")
+"""The state with its hands and deck dealt anew."""
 
 
 @last_answer  # a search deals from one view at every iteration
+def _dealing(v: View) -> tuple[Counts, tuple[int, ...], bool, State]:
+    """What every deal from view ``v`` needs (:func:`_hidden`), whether a deal must be checked
+    against the hand-out (:func:`_consistent`: some hidden seat must or must not hold a
+    play), and the state of ``v`` with no hidden card, which a deal fills in."""
+    left, sizes = _hidden(v)
+    checked = _must_play(v) is not None or bool(_stuck(v))
+    empty = (0,) * KINDS
+    return left, sizes, checked, with_hidden(v, (empty,) * len(sizes), empty)
+
+
 def _hidden(v: View) -> tuple[Counts, tuple[int, ...]]:
     """The cards seat ``v.player`` cannot see and the sizes of the hands they are dealt
     into (its own 0), checked to add up: :class:`~picnic_rules.PicnicError` if not."""
