@@ -22,7 +22,10 @@ none of their own, the two parts run one after the other, so the same choices ar
 timed as the CPU time of both);
 ``search/KEY=VALUE/...`` is a :class:`~picnic_rules.agents.ismcts.SearchAgent` with those
 options
-(``search/depth=0/prior=computer/prior_weight=2``; a ``depth`` brings the evaluator).
+(``search/depth=0/prior=computer/prior_weight=2``; a ``depth`` brings the game's ``value``
+unless ``evaluate`` names another function of the game's agent module, as ``stop`` and
+``step`` do: ``search/rollout=computer/depth=6/evaluate=value_as_it_stands/stop=round_over/
+step=playout_step`` is the ants search with its playouts cut after six moves).
 
     python benchmarks/strength.py --games 40 --iterations 200 --jobs 2
     python benchmarks/strength.py --games 1000 --iterations 1000 --jobs 2 \\
@@ -48,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import json
 import math
 import multiprocessing
@@ -57,7 +61,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -156,7 +160,9 @@ def make(game_name: str, name: str, options: Options) -> Agent[Any, Any]:
 
 def _custom(game_name: str, name: str) -> dict[str, Any]:
     """The options of a custom search ``search/depth=4/prior=computer/prior_weight=2``
-    (``depth`` brings the game's evaluator; numbers are read as numbers)."""
+    (``depth`` brings the game's evaluator unless ``evaluate`` names one; ``evaluate``,
+    ``stop`` and ``step`` name functions of the game's agent module; numbers are read as
+    numbers)."""
     options: dict[str, Any] = {}
     for part in name.split("/")[1:]:
         key, _, text = part.partition("=")
@@ -168,9 +174,21 @@ def _custom(game_name: str, name: str) -> dict[str, Any]:
             except ValueError:
                 continue
         options[key] = value
-    if "depth" in options:
+    for key in _FROM_AGENT:  # a function of the game's agent module, by its name
+        if key in options:
+            module = importlib.import_module(f"picnic_rules.{game_name}.agent")
+            found = getattr(module, str(options[key]), None)
+            if not callable(found):
+                raise SystemExit(f"strength.py: error: {module.__name__} has no {options[key]!r}")
+            options[key] = found
+    if "depth" in options and "evaluate" not in options:
         options["evaluate"] = EVALUATORS[game_name]
     return options
+
+
+_FROM_AGENT: Final = ("evaluate", "stop", "step")
+"""The options of a custom search that name a function of the game's agent module
+(``search/depth=6/evaluate=value_as_it_stands/stop=round_over``)."""
 
 
 @attrs.define

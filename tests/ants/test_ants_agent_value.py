@@ -112,3 +112,50 @@ def test_colonies_with_other_plates_are_judged_apart() -> None:
     assert expected[0] not in expected[1:]  # the others are worth less than the first
     agent._VALUES.clear()
     assert [value(s) for s in colonies] == expected
+
+
+def _mid_round(dice: dict[tuple[int, int], Die]) -> State:
+    """:func:`_round_end`'s position in the middle of the round's tosses, a green cookie on
+    area position 4 and a purple sandwich on 1, the dice ``dice`` (seat, die) in the area."""
+    state = _round_end(3)
+    area = [None] * 9
+    area[4], area[1] = card_from_str("green-cookie"), card_from_str("purple-sandwich")
+    seats = [list(own) for own in state.dice]
+    for (seat, die), placed in dice.items():
+        seats[seat][die] = placed
+    return attrs.evolve(
+        state,
+        area=tuple(area),
+        dice=tuple(map(tuple, seats)),
+        phase=Phase.SEND,
+        turn=1,
+    )
+
+
+def test_as_it_stands_a_card_goes_to_the_most_ants_on_it() -> None:
+    """Seat 0 leads on the green cookie (5 ants against 3): judged as it stands, the card is
+    seat 0's, as :func:`value` judges it won; the purple sandwich, tied at 2, is no one's."""
+    state = _mid_round(
+        {
+            (0, 1): Die(Spot.AREA, (4,), 5),
+            (1, 2): Die(Spot.AREA, (4,), 3),
+            (0, 4): Die(Spot.AREA, (1,), 2),
+            (1, 4): Die(Spot.AREA, (1,), 2),
+        }
+    )
+    won = attrs.evolve(
+        state,
+        won=((card_from_str("green-cookie"),), ()),
+        area=tuple(None if p == 4 else card for p, card in enumerate(state.area)),
+    )
+    assert value(state) == (0.5, 0.5)  # the cards in play are not seen
+    assert agent.value_as_it_stands(state) == value(won)
+    assert agent.value_as_it_stands(state)[0] > 0.5
+
+
+def test_as_it_stands_is_value_where_no_die_leads() -> None:
+    state = _mid_round({(0, 1): Die(Spot.AREA, (4,), 3), (1, 1): Die(Spot.AREA, (4,), 3)})
+    assert agent.value_as_it_stands(state) == value(state)
+    assert agent.value_as_it_stands(_round_end(3, won=("green-cookie",))) == value(
+        _round_end(3, won=("green-cookie",))
+    )

@@ -43,6 +43,7 @@ __all__ = [
     "playout_step",
     "search_agent",
     "value",
+    "value_as_it_stands",
 ]
 
 
@@ -569,6 +570,32 @@ def value(state: State) -> tuple[float, ...]:
     ]
     shares = win_shares(totals, VALUE_TEMPERATURE + TEMPERATURE_PER_ROUND * to_come)
     return _remember(_VALUES, _VALUES_KEPT, (key, plated), shares)
+
+
+def value_as_it_stands(state: State) -> tuple[float, ...]:
+    """:func:`value` of ``state`` with the round's tosses stopped where they are: each area
+    card goes to the seat whose dice on it show the most ants (to none on a tie, or where
+    no die shows an ant), as if the round ended now. An evaluator for playouts cut in the
+    middle of a round (``search/depth=6/evaluate=value_as_it_stands/stop=round_over/
+    step=playout_step/rollout=computer`` in ``benchmarks/strength.py``), where
+    :func:`value` sees only the cards already won; the dice still on the anthills, honey
+    and the ties that more or bigger dice would break are not weighed. Not the default
+    search's: its playouts reach the round's end.
+
+    >>> from picnic_rules.ants import new_game
+    >>> value_as_it_stands(new_game(2))
+    (0.5, 0.5)
+    """
+    won = [list(cards) for cards in state.won]
+    area = list(state.area)
+    for position, totals in enumerate(_all_totals(state)):
+        card, top = area[position], max(totals)
+        if card is not None and top > 0 and totals.count(top) == 1:
+            won[totals.index(top)].append(card)
+            area[position] = None
+    if area == list(state.area):
+        return value(state)
+    return value(attrs.evolve(state, won=tuple(map(tuple, won)), area=tuple(area)))
 
 
 def _plate_key(colony: tuple[Placed, ...]) -> tuple[tuple[int, int, PicnicCard], ...]:
