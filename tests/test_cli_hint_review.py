@@ -98,7 +98,22 @@ def test_hint_and_review_of_a_whole_game_in_80x24(tmp_path: Path, name: str) -> 
 def test_no_hint_where_the_table_refuses_it(
     tmp_path: Path, name: str, options: list[str], reason: str
 ) -> None:
-    done = subprocess.run(
+    done = _asked_for_a_hint(tmp_path, name, *options)
+    assert done.returncode == 0, done.stderr
+    assert f"no hint here: {reason}" in done.stdout
+    assert "Hint (" not in done.stdout
+
+
+def test_every_person_may_allow_hints_at_a_hot_seat_table(tmp_path: Path) -> None:
+    hot_seat = ["--seat", "0", "--seat", "1", "--hints", "--hint-iterations", str(TRIES)]
+    done = _asked_for_a_hint(tmp_path, BUILT_IN[0], *hot_seat)
+    assert done.returncode == 0, done.stderr
+    assert f"Hint ({TRIES} tries from your view)" in done.stdout
+
+
+def _asked_for_a_hint(tmp_path: Path, name: str, *options: str) -> subprocess.CompletedProcess[str]:
+    """``picnic play NAME --seed 2 OPTIONS``, answered ``hint`` then ``quit`` (not a terminal)."""
+    return subprocess.run(
         [PICNIC, "play", name, "--seed", "2", *options],
         input="hint\nquit\n",
         capture_output=True,
@@ -107,36 +122,6 @@ def test_no_hint_where_the_table_refuses_it(
         timeout=60,
         check=False,
     )
-    assert done.returncode == 0, done.stderr
-    assert f"no hint here: {reason}" in done.stdout
-    assert "Hint (" not in done.stdout
-
-
-def test_every_person_may_allow_hints_at_a_hot_seat_table(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            PICNIC,
-            "play",
-            BUILT_IN[0],
-            "--seed",
-            "2",
-            "--seat",
-            "0",
-            "--seat",
-            "1",
-            "--hints",
-            "--hint-iterations",
-            str(TRIES),
-        ],
-        input="hint\nquit\n",
-        capture_output=True,
-        text=True,
-        env={"PICNIC_DATA_DIR": str(tmp_path), "PATH": ""},
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert f"Hint ({TRIES} tries from your view)" in done.stdout
 
 
 def test_review_refuses_a_seat_the_game_lacks(tmp_path: Path) -> None:
