@@ -588,12 +588,14 @@ def value_as_it_stands(state: State) -> tuple[float, ...]:
     """
     won = [list(cards) for cards in state.won]
     area = list(state.area)
+    taken = False
     for position, totals in enumerate(_all_totals(state)):
         card, top = area[position], max(totals)
         if card is not None and top > 0 and totals.count(top) == 1:
             won[totals.index(top)].append(card)
             area[position] = None
-    if area == list(state.area):
+            taken = True
+    if not taken:
         return value(state)
     return value(attrs.evolve(state, won=tuple(map(tuple, won)), area=tuple(area)))
 
