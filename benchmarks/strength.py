@@ -24,8 +24,8 @@ timed as the CPU time of both);
 options
 (``search/depth=0/prior=computer/prior_weight=2``; a ``depth`` brings the game's ``value``
 unless ``evaluate`` names another function of the game's agent module, as ``stop`` and
-``step`` do: ``search/rollout=computer/depth=6/evaluate=value_as_it_stands/stop=round_over/
-step=playout_step`` is the ants search with its playouts cut after six moves).
+``step`` do: ``search/rollout=computer/depth=4/evaluate=value_as_it_stands/stop=round_over/
+step=playout_step`` is the ants search, ``ismcts``, with its 1,000 iterations).
 
     python benchmarks/strength.py --games 40 --iterations 200 --jobs 2
     python benchmarks/strength.py --games 1000 --iterations 1000 --jobs 2 \\
