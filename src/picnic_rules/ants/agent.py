@@ -531,7 +531,8 @@ are to come: it cannot be tossed next round."""
 
 def value(state: State) -> tuple[float, ...]:
     """Each seat's share of a win in the unfinished ``state`` (the end of a round's tosses,
-    :func:`round_over`, where the search stops a playout): the points each colony would
+    :func:`round_over`, or a playout cut before it with the area's cards given out by
+    :func:`value_as_it_stands`): the points each colony would
     score with its cards won this round placed where each scores most
     (:func:`projected_plates`), while rounds are to come plus :data:`PLATE_WORTH` a plate
     and less :data:`PUDDLE_DIE` a die on the Puddle, as shares of a win
