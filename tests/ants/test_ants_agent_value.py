@@ -159,3 +159,21 @@ def test_as_it_stands_is_value_where_no_die_leads() -> None:
     assert agent.value_as_it_stands(_round_end(3, won=("green-cookie",))) == value(
         _round_end(3, won=("green-cookie",))
     )
+
+
+def test_as_it_stands_is_remembered_for_its_round_only() -> None:
+    """The judged standings of a round are found again by its very colonies and cards; the
+    same objects in a later round (fewer rounds to come) or with a die more on the Puddle
+    are judged anew, as :func:`value` judges them."""
+    dice = {(0, 1): Die(Spot.AREA, (4,), 5), (1, 2): Die(Spot.AREA, (4,), 3)}
+    state = _mid_round(dice)
+    first = agent.value_as_it_stands(state)
+    later = attrs.evolve(state, round=state.rules.rounds)  # the last round: nothing to come
+    on_puddle = (Die(Spot.PUDDLE), *state.dice[0][1:])
+    puddled = attrs.evolve(state, dice=(on_puddle, state.dice[1]))
+    for judged in (state, puddled, state, later):  # each right after the first
+        won = attrs.evolve(judged, won=((card_from_str("green-cookie"),), ()))
+        assert agent.value_as_it_stands(judged) == value(won)
+    assert agent.value_as_it_stands(later) != first
+    assert agent.value_as_it_stands(puddled) != first
+    assert agent.value_as_it_stands(state) == first

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
+from operator import is_
 from typing import Final, TypeVar
 
 import attrs
@@ -20,6 +21,7 @@ from ..agents.arguments import checked_call
 from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
+from ..kit.build import evolver
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard, ScoringCard
 from .colony import Cell, plates
 from .engine import apply_legal, legal_moves
@@ -586,17 +588,60 @@ def value_as_it_stands(state: State) -> tuple[float, ...]:
     (0.5, 0.5)
     """
     won = [list(cards) for cards in state.won]
-    area = list(state.area)
-    taken = False
     for position, totals in enumerate(_all_totals(state)):
-        card, top = area[position], max(totals)
+        card, top = state.area[position], max(totals)
         if card is not None and top > 0 and totals.count(top) == 1:
             won[totals.index(top)].append(card)
-            area[position] = None
-            taken = True
-    if not taken:
-        return value(state)
-    return value(attrs.evolve(state, won=tuple(map(tuple, won)), area=tuple(area)))
+    standing = (tuple(map(tuple, won)), _puddles(state.dice))
+    judged = _judged_this_round(state)
+    known = judged.get(standing)
+    if known is None:
+        known = judged[standing] = value(_WITH_WON(state, standing[0]))
+    return known
+
+
+_WITH_WON: Final = evolver(State, "won")
+
+
+def _puddles(dice: tuple[tuple[Die, ...], ...]) -> tuple[int, ...]:
+    """How many of each seat's dice are on the Puddle."""
+    return tuple([sum([die.spot is _ON_PUDDLE for die in own]) for own in dice])
+
+
+_ON_PUDDLE: Final = Spot.PUDDLE
+
+_JUDGED: Final[list[tuple[tuple[object, ...], dict[object, tuple[float, ...]]]]] = [((), {})]
+"""What :func:`value_as_it_stands` worked out in the round last asked about: the objects
+the round's :func:`value` depends on besides the cards won and the Puddle (the colonies,
+the Scoring cards, Reward tokens, Majority card, rules and round), and by the cards won and
+the dice on the Puddle, the value. A cut playout asks again and again about the same
+round, found here by identity without hashing its colonies (the pair is replaced whole)."""
+_JUDGED_KEPT: Final = 50_000
+"""The most standings remembered for a round (then all are forgotten at once)."""
+
+
+def _judged_this_round(state: State) -> dict[object, tuple[float, ...]]:
+    """The values :data:`_JUDGED` holds for the round of ``state`` (a new, empty table if it
+    holds another round's, or too many)."""
+    round_of = (
+        state.round,
+        state.colonies,
+        state.scoring,
+        state.rewards,
+        state.majority,
+        state.rules,
+    )
+    last, judged = _JUDGED[0]
+    if (
+        last
+        and last[0] == round_of[0]
+        and all(map(is_, last[1:], round_of[1:]))
+        and len(judged) < _JUDGED_KEPT
+    ):
+        return judged
+    judged = {}
+    _JUDGED[0] = (round_of, judged)
+    return judged
 
 
 def _plate_key(colony: tuple[Placed, ...]) -> tuple[tuple[int, int, PicnicCard], ...]:
