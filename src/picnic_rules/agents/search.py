@@ -57,7 +57,8 @@ sees the determinized state, which holds only what the deal made up."""
 Step = Callable[[Any, random.Random], Any]
 """Plays a playout move: ``step(state, rng) -> state``, the state after the move a
 :data:`Policy` would choose in ``state`` (for a policy that often knows its choice without
-the legal moves: one that remembers its choices, say)."""
+the legal moves: one that remembers its choices, say) -- or after the chance that follows
+it too, sampled as the search samples it (cards drawn, say, all at once)."""
 
 
 def win_shares(values: Sequence[float], temperature: float) -> tuple[float, ...]:
@@ -159,7 +160,8 @@ def search(
     ``deal`` (``deal(view, rng)``) deals each iteration instead of the game's
     ``determinize`` (a deal that models the other seats' hidden choices). ``step`` plays the
     seats' moves of the playouts instead of ``policy`` (which still moves a ``blind`` seat
-    in the tree): ``step(state, rng)`` must be the state ``policy`` leads to, drawing the
+    in the tree): ``step(state, rng)`` must be the state ``policy`` leads to (or the state
+    after the chance that follows, where no ``stop`` could end the playout), drawing the
     same numbers from ``rng``, for the search to be the same.
     """
     to_move, legal_moves, apply = fast.to_move, fast.legal_moves, fast.apply

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from itertools import repeat, starmap
 from operator import is_
@@ -20,7 +21,7 @@ from .cards import (
     Pile,
     insect_of,
 )
-from .legality import LAST, admitted, chance_outcomes, legal_moves, sample_chance
+from .legality import LAST, admitted, chance_outcomes, kind_drawn, legal_moves, sample_chance
 from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
@@ -38,6 +39,7 @@ __all__ = [
     "apply",
     "apply_legal",
     "chance_outcomes",
+    "draw_owed",
     "is_over",
     "legal_moves",
     "new_game",
@@ -272,7 +274,36 @@ def _draw(state: State, move: Draw) -> State:
     draws = state.draws - 1
     if draws:  # more to draw (the commonest draw)
         return _DRAWN(state, hands, deck, draws)
-    piles, scored = state.piles, state.scored
+    return _drawn_up(state, hands, deck)
+
+
+def draw_owed(state: State, rng: random.Random) -> State:
+    """The state once chance has drawn every card owed in the draw phase of ``state`` (any
+    other state as it is): the state :func:`sample_chance` and :func:`apply_legal` reach
+    card after card, drawing the same numbers from ``rng``, with no state built between
+    the cards (how a playout draws: :func:`~picnic_rules.insects.agent.playout_step`).
+
+    >>> import random
+    >>> state = apply_legal(new_game(2), Draw(Card.RED_FLY))
+    >>> draw_owed(state, random.Random(0)) is state  # a deal: chance deals card by card
+    True
+    """
+    if state.phase is not _DRAW:
+        return state
+    seat = state.turn
+    hand, deck = list(state.hands[seat]), list(state.deck)
+    getrandbits = rng.getrandbits
+    for _ in range(state.draws):
+        kind = kind_drawn(deck, getrandbits)  # from the deck to the hand
+        deck[kind] -= 1
+        hand[kind] += 1
+    return _drawn_up(state, replace(state.hands, seat, tuple(hand)), tuple(deck))
+
+
+def _drawn_up(state: State, hands: tuple[Counts, ...], deck: Counts) -> State:
+    """The state once the last card owed in the draw phase of ``state`` is in: ``hands``
+    and ``deck`` hold the cards drawn."""
+    seat, piles, scored = state.turn, state.piles, state.scored
     if state.again and state.bought:  # the bought cards are in: the same turn goes on
         return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
     if state.again:  # drew two after giving up food: the deprived player's normal turn

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate, compress
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ..errors import IllegalMove, PicnicError, move_text
@@ -37,6 +38,7 @@ __all__ = [
     "admitted",
     "chance_outcomes",
     "illegal_reason",
+    "kind_drawn",
     "legal_moves",
     "sample_chance",
     "swats",
@@ -114,17 +116,26 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     phase = state.phase
     if phase is not _DEAL and phase is not _DRAW:
         raise PicnicError("chance does not act now")
-    bounds = list(accumulate(state.deck))
+    return DRAWS[kind_drawn(state.deck, rng.getrandbits)]
+
+
+def kind_drawn(deck: Sequence[int], getrandbits: Callable[[int], int]) -> int:
+    """The kind of the card drawn from ``deck`` (counts), each card equally likely, given
+    ``rng.getrandbits``: :func:`sample_chance`'s draw, which a playout's draws repeat
+    (:func:`~picnic_rules.insects.engine.draw_owed`).
+
+    Raises :class:`ValueError` if the deck holds no card.
+    """
+    bounds = list(accumulate(deck))
     total = bounds[-1]
     if total <= 0:
-        raise ValueError(f"empty range: {state.deck} hold no card to draw")
+        raise ValueError(f"empty range: {tuple(deck)} hold no card to draw")
     # kit.counts.below (randrange on getrandbits), inlined: half of a playout's steps
     bits = total.bit_length()
-    getrandbits = rng.getrandbits
     pick = getrandbits(bits)
     while pick >= total:
         pick = getrandbits(bits)
-    return DRAWS[bisect_right(bounds, pick)]
+    return bisect_right(bounds, pick)
 
 
 def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count: int,
