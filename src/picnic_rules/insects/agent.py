@@ -21,7 +21,7 @@ from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import WEAPONS, Counts, Pile, insect_of
-from .engine import apply_legal, draw_owed, scores
+from .engine import apply_drawing, scores
 from .legality import legal_moves, swats
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
 from .predicates import attacking_pile
@@ -122,14 +122,14 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
 
 def playout_step(state: State, rng: random.Random) -> State:
     """The state after :func:`playout`'s choice in ``state`` and the cards it owes then
-    drawn (:func:`~picnic_rules.insects.engine.draw_owed`): how the search plays its
+    drawn (:func:`~picnic_rules.insects.engine.apply_drawing`): how the search plays its
     playouts (:func:`search_agent`). In a normal turn the choice is made from the best play
     of each insect type, remembered (:data:`_BEST_PLAYS`), and the swats.
     """
     move = _normal_choice(state) if state.last is None else None
     if move is None:
         move = playout(state, legal_moves(state), rng)
-    return draw_owed(apply_legal(state, move), rng)
+    return apply_drawing(state, move, rng)
 
 
 def _normal_choice(state: State) -> Move | None:
