@@ -18,7 +18,10 @@ attributes, and no legal-move tuple is ever copied. A node also keeps its childr
 the order of the legal moves last met there: where a deal lists the same moves again
 (the searcher's own choices, at the root above all), one comparison of the two tuples --
 the moves are the same objects, so it is a pointer comparison each -- stands for a
-dictionary lookup (a hash) of every move. The hot functions are the
+dictionary lookup (a hash) of every move. The searcher's own moves are listed once, in the
+first deal: its view decides them (a law :mod:`picnic_rules.testing` checks at every step:
+a determinized state keeps the actor and the legal moves), so every deal after reuses the
+listing. The hot functions are the
 game's own, as its module wrote them (:attr:`Game.engine <picnic_rules.Game.engine>`,
 an :class:`~picnic_rules.game.EngineFunctions`), not the record's checked ones: the search
 only ever hands them states the game itself made, so the checks could never fire.
@@ -175,8 +178,9 @@ def search(
     root = Node()
     searcher: Any = None  # the seat to act at the root, found in the first deal
     done = 0
+    root_moves: tuple[Any, ...] | None = None  # the searcher's moves, listed in the first deal
     while done < iterations:
-        state = determinize(view, rng)
+        state = dealt = determinize(view, rng)
         if searcher is None:
             searcher = to_move(state)
         node = root
@@ -191,7 +195,12 @@ def search(
             if actor is CHANCE:
                 state = apply(state, sample_chance(state, rng))
                 continue
-            moves = legal_moves(state)
+            if state is not dealt:
+                moves = legal_moves(state)
+            elif root_moves is None:
+                moves = root_moves = legal_moves(state)
+            else:  # the searcher's moves again: its view decides them, the same in every deal
+                moves = root_moves
             if blind is not None and actor != searcher and blind(state):
                 if policy is None:
                     state = apply(state, moves[int(choose() * len(moves))])
