@@ -126,3 +126,26 @@ def test_a_normal_turn_whose_plays_are_worth_no_more_than_a_buy_is_left_to_the_l
         remembered[key] = (-100.0, move)  # as good as a buy, listed after every play
     assert insects_agent._normal_choice(state) is None
     remembered.clear()
+
+
+def test_the_normal_turn_choice_swats_as_the_first_of_the_best_legal_moves() -> None:
+    # weapons of several types against piles of every type in every order, a few insects
+    # beside them: a swat is the first of the best, of equal swats the first pile's
+    rng = random.Random(5)
+    for _ in range(400):
+        hand = [0] * KINDS
+        for _ in range(rng.randint(0, 3)):
+            hand[rng.randrange(15)] += 1
+        for weapon in (Card.SPRAY, Card.BOOTS, Card.SWATTER):
+            hand[weapon] = rng.randint(0, 4)
+        piles = tuple((rng.choice(list(Card)[:15]),) for _ in range(rng.randint(0, 6)))
+        state = attrs.evolve(
+            new_game(2),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=piles,
+            phase=Phase.TURN,
+        )
+        if not legal_moves(state):
+            continue
+        expected = insects_agent.playout(state, legal_moves(state), rng)
+        assert insects_agent._normal_choice(state) == expected, state

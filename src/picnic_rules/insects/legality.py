@@ -41,6 +41,7 @@ __all__ = [
     "kind_drawn",
     "legal_moves",
     "sample_chance",
+    "swat_onto",
     "swats",
 ]
 
@@ -234,8 +235,13 @@ def swats(hand: Counts, piles: tuple[Pile, ...]) -> list[Swat]:
     for index, pile in enumerate(piles):
         # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
         if hand[_WEAPON_KIND[pile[0]]]:
-            found.append(_SWATS[index] if index < _INTERNED else Swat(index))
+            found.append(_SWATS[index] if index < _INTERNED else Swat(index))  # swat_onto
     return found
+
+
+def swat_onto(pile: int) -> Swat:
+    """The swat onto pile ``pile`` (interned below :data:`_INTERNED`)."""
+    return _SWATS[pile] if pile < _INTERNED else Swat(pile)
 
 
 def _of_type(piles: tuple[Pile, ...], insect: int) -> tuple[int, ...]:
