@@ -25,8 +25,8 @@ from picnic_rules.insects import (
     sample_chance,
     to_move,
 )
-from picnic_rules.insects.engine import apply_drawing, draw_owed
 from picnic_rules.insects import agent as insects_agent
+from picnic_rules.insects.engine import apply_drawing, draw_owed
 from picnic_rules.insects.state import State
 from picnic_rules.kit.counts import replace
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate, compress
 from collections.abc import Callable, Sequence
+from itertools import accumulate, compress
 from typing import Any, Final
 
 from ..errors import IllegalMove, PicnicError, move_text

@@ -178,7 +178,9 @@ def deal(
             pick = getrandbits(bits)
             while pick >= remaining:
                 pick = getrandbits(bits)
-            kind = cards.pop(pick) if cards is not None else bisect_right(list(accumulate(left)), pick)
+            kind = (
+                cards.pop(pick) if cards is not None else bisect_right(list(accumulate(left)), pick)
+            )
             left[kind] -= 1
             hand[kind] += 1
             remaining -= 1
