@@ -117,13 +117,23 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     phase = state.phase
     if phase is not _DEAL and phase is not _DRAW:
         raise PicnicError("chance does not act now")
-    return DRAWS[kind_drawn(state.deck, rng.getrandbits)]
+    # kind_drawn(state.deck, rng.getrandbits), inlined: half of a random game's steps
+    bounds = list(accumulate(state.deck))
+    total = bounds[-1]
+    if total <= 0:
+        raise ValueError(f"empty range: {state.deck} hold no card to draw")
+    bits = total.bit_length()  # kit.counts.below (randrange on getrandbits), inlined
+    getrandbits = rng.getrandbits
+    pick = getrandbits(bits)
+    while pick >= total:
+        pick = getrandbits(bits)
+    return DRAWS[bisect_right(bounds, pick)]
 
 
 def kind_drawn(deck: Sequence[int], getrandbits: Callable[[int], int]) -> int:
     """The kind of the card drawn from ``deck`` (counts), each card equally likely, given
-    ``rng.getrandbits``: :func:`sample_chance`'s draw, which a playout's draws repeat
-    (:func:`~picnic_rules.insects.engine.draw_owed`).
+    ``rng.getrandbits``: :func:`sample_chance`'s draw (the same numbers drawn), for draws
+    made without a state between them (:func:`~picnic_rules.insects.engine.draw_owed`).
 
     Raises :class:`ValueError` if the deck holds no card.
     """
@@ -131,8 +141,7 @@ def kind_drawn(deck: Sequence[int], getrandbits: Callable[[int], int]) -> int:
     total = bounds[-1]
     if total <= 0:
         raise ValueError(f"empty range: {tuple(deck)} hold no card to draw")
-    # kit.counts.below (randrange on getrandbits), inlined: half of a playout's steps
-    bits = total.bit_length()
+    bits = total.bit_length()  # kit.counts.below (randrange on getrandbits), inlined
     pick = getrandbits(bits)
     while pick >= total:
         pick = getrandbits(bits)

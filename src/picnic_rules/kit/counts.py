@@ -174,10 +174,7 @@ def deal(
     for size in sizes:
         hand = [0] * len(left)
         for _ in range(size):
-            bits = remaining.bit_length()  # _below(remaining, getrandbits), inlined
-            pick = getrandbits(bits)
-            while pick >= remaining:
-                pick = getrandbits(bits)
+            pick = _below(remaining, getrandbits)
             kind = (
                 cards.pop(pick) if cards is not None else bisect_right(list(accumulate(left)), pick)
             )
