@@ -1,8 +1,10 @@
 """A game's playout policy (``picnic_rules.<game>.agent.playout``, the ``ismcts`` agent's
 playouts) chooses what the game's ``computer`` agent would, given the view of the seat to
 act: it only skips building that view (and dealing its hidden cards); a game's
-``playout_step`` (sandwich, ants) gives the state that choice leads to. Poultry's playouts
-also commit at random a share of the time (``SEARCH_CARELESS``), set to none here."""
+``playout_step`` (sandwich, ants, insects) gives the state that choice leads to -- or
+(insects) the state after the chance that follows it too, sampled as the search samples it
+(:data:`~picnic_rules.agents.search.Step`). Poultry's playouts also commit at random a
+share of the time (``SEARCH_CARELESS``), set to none here."""
 
 from __future__ import annotations
 
@@ -92,4 +94,8 @@ def test_the_playout_step_plays_the_computers_choice(name: str, players: int) ->
             view = game.view(state, game.to_move(state))
             expected = game.apply_legal(state, computer(view, legal, random.Random(index)))
             got = module.playout_step(state, random.Random(index))
+            if got != expected:  # the chance that follows played too, as the search plays it
+                drawn = random.Random(index)
+                while game.to_move(expected) is CHANCE:
+                    expected = game.apply_legal(expected, game.sample_chance(expected, drawn))
             assert got == expected, (index, state)

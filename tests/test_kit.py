@@ -98,7 +98,8 @@ def test_deal_is_uniform_over_cards() -> None:
 def test_deal_draws_each_card_as_draw_does_by_either_way() -> None:
     """A deal is its cards drawn one by one with :func:`counts.draw` -- the same hands and
     the same numbers taken from the generator -- whether it lays the cards out once (many
-    drawn of a few kinds) or finds each kind by bisection (a few drawn of many)."""
+    drawn of a few kinds, or counts dealt from again, as a search does) or finds each kind
+    by bisection (a few drawn of many)."""
 
     def drawn_one_by_one(
         unseen: tuple[int, ...], sizes: list[int], rng: random.Random
@@ -123,9 +124,10 @@ def test_deal_draws_each_card_as_draw_does_by_either_way() -> None:
             sizes.append(pools.randint(0, room))
             room -= sizes[-1]
         ways[sum(sizes) * len(unseen) >= 1.5 * sum(unseen)] += 1
-        one, other = random.Random(seed), random.Random(seed)
-        assert counts.deal(unseen, sizes, one) == drawn_one_by_one(unseen, sizes, other)
-        assert one.random() == other.random()
+        for again in range(3):  # fresh counts, then the same tuple laid out, then kept
+            one, other = random.Random(seed + again), random.Random(seed + again)
+            assert counts.deal(unseen, sizes, one) == drawn_one_by_one(unseen, sizes, other)
+            assert one.random() == other.random()
     assert min(ways.values()) > 500  # both ways were taken, many times
 
 

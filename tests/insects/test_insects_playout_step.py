@@ -1,7 +1,8 @@
 """The insects search's playout step (``agent.playout_step``) plays the computer's choice
 under every variant: its normal-turn choice, made from each insect type's best play
 (remembered) and the swats, is the first of the best legal moves, as
-``agent.playout`` finds it among them."""
+``agent.playout`` finds it among them; the cards the move owes are drawn with it
+(``apply_drawing``), as chance would draw them card by card."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from picnic_rules.insects import (
     KINDS,
     VARIANTS,
     Card,
+    Move,
     Phase,
     apply,
     apply_legal,
@@ -24,6 +26,7 @@ from picnic_rules.insects import (
     to_move,
 )
 from picnic_rules.insects import agent as insects_agent
+from picnic_rules.insects.engine import apply_drawing, draw_owed
 from picnic_rules.insects.state import State
 from picnic_rules.kit.counts import replace
 
@@ -48,6 +51,15 @@ def _decisions(variant: str, players: int, games: int) -> list[State]:
     return found
 
 
+def _card_by_card(state: State, move: Move, rng: random.Random) -> State:
+    """The state after ``move`` and the cards then drawn one at a time, as the search
+    draws them: ``sample_chance`` and ``apply_legal`` while chance acts."""
+    state = apply_legal(state, move)
+    while to_move(state) is CHANCE:
+        state = apply_legal(state, sample_chance(state, rng))
+    return state
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_the_playout_step_plays_the_playouts_choice(variant: str) -> None:
     insects_agent._BEST_PLAYS.clear()  # new choices first, then the same ones remembered
@@ -56,8 +68,29 @@ def test_the_playout_step_plays_the_playouts_choice(variant: str) -> None:
     for _ in range(2):
         for index, state in enumerate(decisions):
             rng = random.Random(index)
-            expected = apply_legal(state, insects_agent.playout(state, legal_moves(state), rng))
-            assert insects_agent.playout_step(state, random.Random(index)) == expected, state
+            move = insects_agent.playout(state, legal_moves(state), rng)
+            expected = _card_by_card(state, move, rng)
+            played = random.Random(index)
+            assert insects_agent.playout_step(state, played) == expected, state
+            assert played.random() == rng.random()  # the same numbers drawn
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_move_draws_the_cards_it_owes_as_chance_draws_them_one_by_one(variant: str) -> None:
+    decisions = _decisions(variant, players=2 + len(variant) % 2, games=2)
+    drawing = set()
+    for index, state in enumerate(decisions):
+        for number, move in enumerate(legal_moves(state)):
+            seed = 1000 * index + number
+            expected, card_by_card = apply_legal(state, move), random.Random(seed)
+            if to_move(expected) is CHANCE:
+                drawing.add(type(move).__name__)
+                expected = _card_by_card(state, move, card_by_card)
+            at_once, drawn_up = random.Random(seed), random.Random(seed)
+            assert apply_drawing(state, move, at_once) == expected, (state, move)
+            assert draw_owed(apply_legal(state, move), drawn_up) == expected, (state, move)
+            assert at_once.random() == drawn_up.random() == card_by_card.random()
+    assert {"Play", "Swat", "Defend"} <= drawing  # each way of drawing back up was taken
 
 
 def test_what_is_remembered_under_one_variant_is_not_played_under_another() -> None:
@@ -73,8 +106,8 @@ def test_what_is_remembered_under_one_variant_is_not_played_under_another() -> N
             piles=((Card.BLUE_FLY,),),
             phase=Phase.TURN,
         )
-        legal = legal_moves(state)
-        expected = apply_legal(state, insects_agent.playout(state, legal, random.Random(0)))
+        move = insects_agent.playout(state, legal_moves(state), random.Random(0))
+        expected = _card_by_card(state, move, random.Random(0))
         assert insects_agent.playout_step(state, random.Random(0)) == expected, variant
     assert len(insects_agent._BEST_PLAYS) == 2
 
@@ -93,3 +126,26 @@ def test_a_normal_turn_whose_plays_are_worth_no_more_than_a_buy_is_left_to_the_l
         remembered[key] = (-100.0, move)  # as good as a buy, listed after every play
     assert insects_agent._normal_choice(state) is None
     remembered.clear()
+
+
+def test_the_normal_turn_choice_swats_as_the_first_of_the_best_legal_moves() -> None:
+    # weapons of several types against piles of every type in every order, a few insects
+    # beside them: a swat is the first of the best, of equal swats the first pile's
+    rng = random.Random(5)
+    for _ in range(400):
+        hand = [0] * KINDS
+        for _ in range(rng.randint(0, 3)):
+            hand[rng.randrange(15)] += 1
+        for weapon in (Card.SPRAY, Card.BOOTS, Card.SWATTER):
+            hand[weapon] = rng.randint(0, 4)
+        piles = tuple((rng.choice(list(Card)[:15]),) for _ in range(rng.randint(0, 6)))
+        state = attrs.evolve(
+            new_game(2),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=piles,
+            phase=Phase.TURN,
+        )
+        if not legal_moves(state):
+            continue
+        expected = insects_agent.playout(state, legal_moves(state), rng)
+        assert insects_agent._normal_choice(state) == expected, state

@@ -18,7 +18,10 @@ attributes, and no legal-move tuple is ever copied. A node also keeps its childr
 the order of the legal moves last met there: where a deal lists the same moves again
 (the searcher's own choices, at the root above all), one comparison of the two tuples --
 the moves are the same objects, so it is a pointer comparison each -- stands for a
-dictionary lookup (a hash) of every move. The hot functions are the
+dictionary lookup (a hash) of every move. The searcher's own moves are listed once, in the
+first deal: its view decides them (a law :mod:`picnic_rules.testing` checks at every step:
+a determinized state keeps the actor and the legal moves), so every deal after reuses the
+listing. The hot functions are the
 game's own, as its module wrote them (:attr:`Game.engine <picnic_rules.Game.engine>`,
 an :class:`~picnic_rules.game.EngineFunctions`), not the record's checked ones: the search
 only ever hands them states the game itself made, so the checks could never fire.
@@ -57,7 +60,8 @@ sees the determinized state, which holds only what the deal made up."""
 Step = Callable[[Any, random.Random], Any]
 """Plays a playout move: ``step(state, rng) -> state``, the state after the move a
 :data:`Policy` would choose in ``state`` (for a policy that often knows its choice without
-the legal moves: one that remembers its choices, say)."""
+the legal moves: one that remembers its choices, say) -- or after the chance that follows
+it too, sampled as the search samples it (cards drawn, say, all at once)."""
 
 
 def win_shares(values: Sequence[float], temperature: float) -> tuple[float, ...]:
@@ -159,7 +163,8 @@ def search(
     ``deal`` (``deal(view, rng)``) deals each iteration instead of the game's
     ``determinize`` (a deal that models the other seats' hidden choices). ``step`` plays the
     seats' moves of the playouts instead of ``policy`` (which still moves a ``blind`` seat
-    in the tree): ``step(state, rng)`` must be the state ``policy`` leads to, drawing the
+    in the tree): ``step(state, rng)`` must be the state ``policy`` leads to (or the state
+    after the chance that follows, where no ``stop`` could end the playout), drawing the
     same numbers from ``rng``, for the search to be the same.
     """
     to_move, legal_moves, apply = fast.to_move, fast.legal_moves, fast.apply
@@ -173,8 +178,9 @@ def search(
     root = Node()
     searcher: Any = None  # the seat to act at the root, found in the first deal
     done = 0
+    root_moves: tuple[Any, ...] | None = None  # the searcher's moves, listed in the first deal
     while done < iterations:
-        state = determinize(view, rng)
+        state = dealt = determinize(view, rng)
         if searcher is None:
             searcher = to_move(state)
         node = root
@@ -189,7 +195,12 @@ def search(
             if actor is CHANCE:
                 state = apply(state, sample_chance(state, rng))
                 continue
-            moves = legal_moves(state)
+            if state is not dealt:
+                moves = legal_moves(state)
+            elif root_moves is None:
+                moves = root_moves = legal_moves(state)
+            else:  # the searcher's moves again: its view decides them, the same in every deal
+                moves = root_moves
             if blind is not None and actor != searcher and blind(state):
                 if policy is None:
                     state = apply(state, moves[int(choose() * len(moves))])

@@ -21,8 +21,8 @@ from ..agents.ismcts import SearchAgent
 from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import WEAPONS, Counts, Pile, insect_of
-from .engine import apply_legal, scores
-from .legality import legal_moves, swats
+from .engine import apply_drawing, scores
+from .legality import legal_moves, swat_onto
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
 from .predicates import attacking_pile
 from .state import State, View
@@ -66,9 +66,7 @@ def _value(hand: Counts, piles: Sequence[Pile], attack: int | None, move: Move) 
         # a lone card: a pile the next player may attack with
         return -5.0 - 3.0 * jokers
     if type(move) is Swat:
-        weapon = WEAPONS[insect_of(piles[move.pile][0])]
-        spare = hand[weapon] - _KEEP_WEAPONS
-        return 10.0 + 3.0 * spare
+        return _swat_value(hand[WEAPONS[insect_of(piles[move.pile][0])]])
     if type(move) is Defend:
         return 30.0 + move.weapons
     if type(move) is GiveUp:
@@ -76,6 +74,12 @@ def _value(hand: Counts, piles: Sequence[Pile], attack: int | None, move: Move) 
     if type(move) is Buy:
         return -100.0
     return 0.0  # a card drawn: chance, never the agent's choice
+
+
+def _swat_value(held: int) -> float:
+    """:func:`move_value` of a swat by a seat holding ``held`` weapons of its type: spare
+    weapons, beyond those kept for a defence, are worth swatting with."""
+    return 10.0 + 3.0 * (held - _KEEP_WEAPONS)
 
 
 class ComputerAgent:
@@ -121,14 +125,15 @@ def playout(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
 
 
 def playout_step(state: State, rng: random.Random) -> State:
-    """The state after :func:`playout`'s choice in ``state``: how the search plays its
+    """The state after :func:`playout`'s choice in ``state`` and the cards it owes then
+    drawn (:func:`~picnic_rules.insects.engine.apply_drawing`): how the search plays its
     playouts (:func:`search_agent`). In a normal turn the choice is made from the best play
     of each insect type, remembered (:data:`_BEST_PLAYS`), and the swats.
     """
     move = _normal_choice(state) if state.last is None else None
     if move is None:
         move = playout(state, legal_moves(state), rng)
-    return apply_legal(state, move)
+    return apply_drawing(state, move, rng)
 
 
 def _normal_choice(state: State) -> Move | None:
@@ -163,11 +168,31 @@ def _normal_choice(state: State) -> Move | None:
         if found[0] > top:
             top, best = found
     if hand[15] or hand[16] or hand[17]:
-        for swat in swats(hand, piles):
-            value = _value(hand, piles, None, swat)
-            if value > top:
-                best, top = swat, value
+        swat = _best_swat(hand, on_type)
+        if swat is not None and swat[0] > top:
+            top, best = swat
     return best
+
+
+def _best_swat(hand: Counts, on_type: Sequence[tuple[int, ...]]) -> tuple[float, Swat] | None:
+    """The first of the best swats of a normal turn for the seat holding ``hand`` and its
+    value (``None`` for none), the piles of each type given (``on_type``: index, card, ...).
+
+    A swat is worth what its weapons held are (:func:`move_value`), the same onto every
+    pile of its type: so it is the first pile of a type whose weapon is worth most, the
+    type whose first pile comes first of equals -- the first of
+    :func:`~picnic_rules.insects.legality.swats` so valued.
+    """
+    found: tuple[float, int] | None = None
+    for insect, weapon in enumerate(WEAPONS):
+        held, mine = hand[weapon], on_type[insect]
+        if held and mine:
+            value, first = _swat_value(held), mine[0]
+            if found is None or value > found[0] or (value == found[0] and first < found[1]):
+                found = value, first
+    if found is None:
+        return None
+    return found[0], swat_onto(found[1])
 
 
 def _best_play(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from itertools import repeat, starmap
 from operator import is_
@@ -20,7 +21,7 @@ from .cards import (
     Pile,
     insect_of,
 )
-from .legality import LAST, admitted, chance_outcomes, legal_moves, sample_chance
+from .legality import LAST, admitted, chance_outcomes, kind_drawn, legal_moves, sample_chance
 from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
@@ -36,8 +37,10 @@ from .state import Phase, State
 __all__ = [
     "REASONS",
     "apply",
+    "apply_drawing",
     "apply_legal",
     "chance_outcomes",
+    "draw_owed",
     "is_over",
     "legal_moves",
     "new_game",
@@ -249,15 +252,20 @@ def _refill(
     last: int | None,
     last_count: int,
     seat: int,
+    rng: random.Random | None,
 ) -> State:
     """At the end of a play the player draws back to the hand size (draw-one variant: one
-    card), one card at a time, as long as the deck lasts; then play passes on."""
+    card), one card at a time, as long as the deck lasts; then play passes on. Chance
+    draws the cards in the draw phase -- or, given ``rng``, they are drawn here and now
+    (:func:`apply_drawing`)."""
     rules, deck = state.rules, state.deck
     need = 1 if rules.draw_one else rules.hand_size - sum(hands[seat])
     left = sum(deck)
     draws = need if need < left else left
     if draws > 0:
-        return _REFILLING(state, hands, piles, scored, draws, last, last_count)
+        if rng is None:
+            return _REFILLING(state, hands, piles, scored, draws, last, last_count)
+        hands, deck = _drawn(hands, seat, deck, draws, rng)
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
@@ -272,7 +280,66 @@ def _draw(state: State, move: Draw) -> State:
     draws = state.draws - 1
     if draws:  # more to draw (the commonest draw)
         return _DRAWN(state, hands, deck, draws)
-    piles, scored = state.piles, state.scored
+    return _drawn_up(state, hands, deck)
+
+
+def draw_owed(state: State, rng: random.Random) -> State:
+    """The state once chance has drawn every card owed in the draw phase of ``state`` (any
+    other state as it is): the state :func:`sample_chance` and :func:`apply_legal` reach
+    card after card, drawing the same numbers from ``rng``, with no state built between
+    the cards.
+
+    >>> import random
+    >>> state = apply_legal(new_game(2), Draw(Card.RED_FLY))
+    >>> draw_owed(state, random.Random(0)) is state  # a deal: chance deals card by card
+    True
+    """
+    if state.phase is not _DRAW:
+        return state
+    hands, deck = _drawn(state.hands, state.turn, state.deck, state.draws, rng)
+    return _drawn_up(state, hands, deck)
+
+
+def apply_drawing(state: State, move: Move, rng: random.Random) -> State:
+    """:func:`draw_owed` of :func:`apply_legal`: the state after a move :func:`legal_moves`
+    listed and the cards it owes then drawn, the same numbers drawn from ``rng``. A play,
+    a swat or a defence draws them as it ends, so no state of the draw phase is built (how
+    a playout moves: :func:`~picnic_rules.insects.agent.playout_step`).
+
+    >>> import random
+    >>> state = new_game(2)
+    >>> while to_move(state) is CHANCE:
+    ...     state = apply_legal(state, sample_chance(state, random.Random(1)))
+    >>> move = legal_moves(state)[0]
+    >>> apply_drawing(state, move, random.Random(2)) == draw_owed(
+    ...     apply_legal(state, move), random.Random(2)
+    ... )
+    True
+    """
+    effect = _DRAWING.get(type(move))
+    if effect is None:
+        return draw_owed(apply_legal(state, move), rng)
+    return effect(state, move, rng)
+
+
+def _drawn(
+    hands: tuple[Counts, ...], seat: int, deck: Counts, draws: int, rng: random.Random
+) -> tuple[tuple[Counts, ...], Counts]:
+    """The hands and the deck once ``draws`` cards are drawn from ``deck`` into ``seat``'s
+    hand, card by card as :func:`sample_chance` draws them."""
+    hand, left = list(hands[seat]), list(deck)
+    getrandbits = rng.getrandbits
+    for _ in range(draws):
+        kind = kind_drawn(left, getrandbits)  # from the deck to the hand
+        left[kind] -= 1
+        hand[kind] += 1
+    return replace(hands, seat, tuple(hand)), tuple(left)
+
+
+def _drawn_up(state: State, hands: tuple[Counts, ...], deck: Counts) -> State:
+    """The state once the last card owed in the draw phase of ``state`` is in: ``hands``
+    and ``deck`` hold the cards drawn."""
+    seat, piles, scored = state.turn, state.piles, state.scored
     if state.again and state.bought:  # the bought cards are in: the same turn goes on
         return _BOUGHT_IN(state, hands=hands, deck=deck, phase=_TURN, draws=0, again=False)
     if state.again:  # drew two after giving up food: the deprived player's normal turn
@@ -280,7 +347,7 @@ def _draw(state: State, move: Draw) -> State:
     return _pass_on(state, hands, deck, piles, scored, state.last, state.last_count, seat)
 
 
-def _play(state: State, move: Play) -> State:
+def _play(state: State, move: Play, rng: random.Random | None = None) -> State:
     seat = state.turn
     hand = list(state.hands[seat])
     base = 5 * move.insect
@@ -302,21 +369,21 @@ def _play(state: State, move: Play) -> State:
         piles = (*piles[:onto], pile, *piles[onto + 1 :])
     hands = replace(state.hands, seat, tuple(hand))
     if len(pile) >= 2:  # an attack: this seat played the pile's last card
-        return _refill(state, hands, piles, state.scored, seat, len(cards), seat)
-    return _refill(state, hands, piles, state.scored, None, 0, seat)
+        return _refill(state, hands, piles, state.scored, seat, len(cards), seat, rng)
+    return _refill(state, hands, piles, state.scored, None, 0, seat, rng)
 
 
-def _swat(state: State, move: Swat) -> State:
+def _swat(state: State, move: Swat, rng: random.Random | None = None) -> State:
     seat, index = state.turn, move.pile
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
     hands = replace(state.hands, seat, add(state.hands[seat], weapon, -1))
     scored = add(add(state.scored[seat], weapon, 1), pile[0], 1)
     piles = (*state.piles[:index], *state.piles[index + 1 :])
-    return _refill(state, hands, piles, replace(state.scored, seat, scored), None, 0, seat)
+    return _refill(state, hands, piles, replace(state.scored, seat, scored), None, 0, seat, rng)
 
 
-def _defend(state: State, move: Defend) -> State:
+def _defend(state: State, move: Defend, rng: random.Random | None = None) -> State:
     seat = state.turn
     index = attacking_pile(state.piles)
     if index is None:
@@ -330,7 +397,8 @@ def _defend(state: State, move: Defend) -> State:
     for card in pile[1:]:
         scored[card] += 1
     piles = (*state.piles[:index], pile[:1], *state.piles[index + 1 :])
-    return _refill(state, hands, piles, replace(state.scored, seat, tuple(scored)), None, 0, seat)
+    scored_now = replace(state.scored, seat, tuple(scored))
+    return _refill(state, hands, piles, scored_now, None, 0, seat, rng)
 
 
 def _give_up(state: State, move: GiveUp) -> State:
@@ -389,6 +457,13 @@ _EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
     Buy: _buy,
 }
 """What each kind of move does, checking nothing (:func:`apply` checks first)."""
+_DRAWING: Final[dict[type, Callable[[State, Any, random.Random], State]]] = {
+    Play: _play,
+    Swat: _swat,
+    Defend: _defend,
+}
+"""The moves that end by drawing back up, each drawing the cards itself given an ``rng``
+(:func:`apply_drawing`)."""
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from itertools import accumulate, compress
 from typing import Any, Final
 
@@ -37,8 +38,10 @@ __all__ = [
     "admitted",
     "chance_outcomes",
     "illegal_reason",
+    "kind_drawn",
     "legal_moves",
     "sample_chance",
+    "swat_onto",
     "swats",
 ]
 
@@ -114,17 +117,35 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     phase = state.phase
     if phase is not _DEAL and phase is not _DRAW:
         raise PicnicError("chance does not act now")
+    # kind_drawn(state.deck, rng.getrandbits), inlined: half of a random game's steps
     bounds = list(accumulate(state.deck))
     total = bounds[-1]
     if total <= 0:
         raise ValueError(f"empty range: {state.deck} hold no card to draw")
-    # kit.counts.below (randrange on getrandbits), inlined: half of a playout's steps
-    bits = total.bit_length()
+    bits = total.bit_length()  # kit.counts.below (randrange on getrandbits), inlined
     getrandbits = rng.getrandbits
     pick = getrandbits(bits)
     while pick >= total:
         pick = getrandbits(bits)
     return DRAWS[bisect_right(bounds, pick)]
+
+
+def kind_drawn(deck: Sequence[int], getrandbits: Callable[[int], int]) -> int:
+    """The kind of the card drawn from ``deck`` (counts), each card equally likely, given
+    ``rng.getrandbits``: :func:`sample_chance`'s draw (the same numbers drawn), for draws
+    made without a state between them (:func:`~picnic_rules.insects.engine.draw_owed`).
+
+    Raises :class:`ValueError` if the deck holds no card.
+    """
+    bounds = list(accumulate(deck))
+    total = bounds[-1]
+    if total <= 0:
+        raise ValueError(f"empty range: {tuple(deck)} hold no card to draw")
+    bits = total.bit_length()  # kit.counts.below (randrange on getrandbits), inlined
+    pick = getrandbits(bits)
+    while pick >= total:
+        pick = getrandbits(bits)
+    return bisect_right(bounds, pick)
 
 
 def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count: int,
@@ -223,8 +244,13 @@ def swats(hand: Counts, piles: tuple[Pile, ...]) -> list[Swat]:
     for index, pile in enumerate(piles):
         # may_swat: a one-card pile (every pile, outside an attack) of the weapon's type
         if hand[_WEAPON_KIND[pile[0]]]:
-            found.append(_SWATS[index] if index < _INTERNED else Swat(index))
+            found.append(_SWATS[index] if index < _INTERNED else Swat(index))  # swat_onto
     return found
+
+
+def swat_onto(pile: int) -> Swat:
+    """The swat onto pile ``pile`` (interned below :data:`_INTERNED`)."""
+    return _SWATS[pile] if pile < _INTERNED else Swat(pile)
 
 
 def _of_type(piles: tuple[Pile, ...], insect: int) -> tuple[int, ...]:

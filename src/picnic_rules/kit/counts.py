@@ -168,22 +168,49 @@ def deal(
     getrandbits = rng.getrandbits
     hands = []
     # draw(left, rng) for each card: the card of kind k at place r of the cards laid out in
-    # kind order. Many cards drawn of a few kinds: laid out once, each drawn card taken out
-    # of the row (which stays in kind order); else the kind found by bisection each time.
-    laid_out = sum(sizes) * len(left) >= 1.5 * remaining
-    cards = list(chain.from_iterable(map(repeat, range(len(left)), left))) if laid_out else []
+    # kind order. Laid out (once), each drawn card is taken out of the row (which stays in
+    # kind order); else the kind is found by bisection each time.
+    cards = _laid_out(unseen, sum(sizes) * len(left) >= 1.5 * remaining)
     for size in sizes:
         hand = [0] * len(left)
         for _ in range(size):
-            if laid_out:
-                kind = cards.pop(_below(remaining, getrandbits))
-            else:
-                kind = bisect_right(list(accumulate(left)), _below(remaining, getrandbits))
+            pick = _below(remaining, getrandbits)
+            kind = (
+                cards.pop(pick) if cards is not None else bisect_right(list(accumulate(left)), pick)
+            )
             left[kind] -= 1
             hand[kind] += 1
             remaining -= 1
         hands.append(tuple(hand))
     return tuple(hands), tuple(left)
+
+
+def _laid_out(unseen: Counts, worth_it: bool) -> list[int] | None:
+    """The cards of ``unseen`` laid out in kind order, each as its kind (a new list, for
+    :func:`deal` to take the drawn cards out of), or ``None`` for :func:`deal` to find each
+    drawn card's kind by bisection.
+
+    Laying out costs a step a card, so it pays when many cards are drawn (``worth_it``) --
+    or when the same counts are dealt from again and again: a search deals the cards one
+    view cannot see at every iteration, from one tuple (the view's answer remembered), so
+    a tuple dealt from twice in a row is laid out once and copied for every deal after
+    (:data:`_LAST_LAID_OUT`, by identity, as :func:`~picnic_rules.kit.memo.last_answer`).
+    """
+    kept, cards = _LAST_LAID_OUT[0]
+    if kept is not unseen or type(unseen) is not tuple:
+        if not worth_it:
+            _LAST_LAID_OUT[0] = (unseen, None)  # dealt from once: laid out if dealt from again
+            return None
+        cards = None
+    if cards is None:
+        cards = tuple(chain.from_iterable(map(repeat, range(len(unseen)), unseen)))
+        _LAST_LAID_OUT[0] = (unseen, cards)
+    return list(cards)
+
+
+_LAST_LAID_OUT: list[tuple[object, tuple[int, ...] | None]] = [(None, None)]
+"""The counts :func:`deal` dealt from last and their cards laid out (or ``None``: not yet),
+one pair replaced whole (so threads never see one's counts with another's cards)."""
 
 
 def fill(
