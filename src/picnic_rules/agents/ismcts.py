@@ -232,7 +232,8 @@ class SearchAgent(ISMCTSAgent):
     game's ``determinize``."""
     step: Step | None = attrs.field(default=None, kw_only=True, repr=False)
     """How a playout plays a seat's move (``step(state, rng)``: the state after the move
-    ``rollout`` would choose), or ``None`` to list the legal moves and ask ``rollout``."""
+    ``rollout`` would choose, or after the chance that follows it too, sampled as the
+    search samples it), or ``None`` to list the legal moves and ask ``rollout``."""
 
     def _options(self) -> dict[str, Any]:
         return {
