@@ -674,7 +674,7 @@ SEARCH_DEPTH: Final = 4
 """The most moves of the seats a playout of :func:`search_agent` plays before it is judged
 by :func:`value_as_it_stands` (fewer if the :func:`round_over` comes first). Playouts to
 the round's end (40 moves at most) won 92.2% of 1,000 games against the computer at 4,362
-iterations a second; cut after 4 they won 90.1%, the intervals overlapping, at 2.5 times
+iterations a second; cut after 4 they won 90.1%, the intervals overlapping, at 2.6 times
 the speed (docs/agents.rst)."""
 
 _ROUND_ENDS: Final = frozenset({Phase.PLACE, Phase.FILL, Phase.ROLLOFF, Phase.ROUND_CARD})
