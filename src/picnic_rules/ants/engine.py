@@ -129,14 +129,31 @@ REASONS: Final = (ROUNDS,)
 MAX_ROLLOFFS: Final = 3
 """Roll-offs for starting player before the lowest tied seat starts (house rule)."""
 
-_TOSSED: Final = evolver(State, "phase", "tossing", "target")
-_LANDED: Final = evolver(State, "dice", "phase", "touched")
+# The engine's named updates, made once: each takes what it changes, in order, and sets what a
+# rule always sets (see kit.build.evolver).
+_TOSSED: Final = evolver(State, "tossing", "target", phase=LAND)
+_LANDED: Final = evolver(State, "dice", "touched", phase=AFTER)
 _SENDING: Final = evolver(
-    State, "dice", "phase", "turn", "tossing", "target", "touched", "scout_retossed", "extra_tosses"
+    State,
+    "dice",
+    "turn",
+    phase=SEND,
+    tossing=-1,
+    target=-1,
+    touched=False,
+    scout_retossed=False,
+    extra_tosses=0,
 )
+_BROUGHT_BACK: Final = evolver(
+    State, "dice", tossing=-1, target=-1, touched=False, scout_retossed=False, extra_tosses=0
+)
+_RESOLVED: Final = evolver(State, "dice", "area", "won", honey=())
 _FILLED: Final = evolver(State, "area", "deck")
+_FILLING: Final = evolver(State, phase=FILL)
 _MOVED: Final = evolver(State, "dice")
-_TURN: Final = evolver(State, "phase", "turn")
+_SETTLING: Final = evolver(State, "turn", phase=SETTLE)
+_PLACING: Final = evolver(State, "turn", phase=PLACE)
+_DRAWING: Final = evolver(State, "turn", phase=ROUND_CARD)
 _PLACED: Final = evolver(State, "colonies", "won")
 
 
@@ -207,7 +224,7 @@ def apply(state: State, move: Move) -> State:
         target = move.target
         die = first_home(state.dice[state.turn], move.die) if type(target) is int else -1
         if die >= 0 and target in targets(state):
-            return _TOSSED(state, phase=LAND, tossing=die, target=target)
+            return _TOSSED(state, die, target)
     return _decide(state, move if type(move) is Keep else proper(move))
 
 
@@ -236,7 +253,7 @@ def apply_legal(state: State, move: Move) -> State:
         return _landed(state, move)
     if phase is SEND and type(move) is Toss:
         die = first_home(state.dice[state.turn], move.die)
-        return _TOSSED(state, phase=LAND, tossing=die, target=move.target)
+        return _TOSSED(state, die, move.target)
     if phase is AFTER and type(move) is Keep:
         return _toss_done(state)
     return apply(state, move)
@@ -255,7 +272,7 @@ def _effect(state: State, move: Move) -> State:
     """The state after the legal ``move`` of the seat to act (nothing checked)."""
     if isinstance(move, Toss):
         die = first_home(state.dice[state.turn], move.die)
-        return _TOSSED(state, phase=LAND, tossing=die, target=move.target)
+        return _TOSSED(state, die, move.target)
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, Keep):
@@ -302,7 +319,7 @@ def _is_legal(state: State, move: Move) -> bool:
 
 def _move_die(state: State, seat: int, die: int, to: Die) -> State:
     dice = state.dice
-    return _MOVED(state, dice=replace(dice, seat, replace(dice[seat], die, to)))
+    return _MOVED(state, replace(dice, seat, replace(dice[seat], die, to)))
 
 
 def _play(state: State, move: Play) -> State:
@@ -381,7 +398,7 @@ def _gaps(state: State) -> tuple[int, ...]:
 
 def _fill_or_start(state: State) -> State:
     if _gaps(state) and any(state.deck):
-        return evolve(state, phase=FILL)
+        return _FILLING(state)
     if state.round == 1:
         return _begin_sending(state)
     return _choose_starter(state)
@@ -397,8 +414,8 @@ def _fill(state: State, move: Draw) -> State:
     area = replace(state.area, gaps[0], CARD_KINDS[kind])  # the card itself, no look-alike
     deck = add(state.deck, kind, -1)
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
-        return _FILLED(state, area=area, deck=deck)
-    return _fill_or_start(_FILLED(state, area=area, deck=deck))
+        return _FILLED(state, area, deck)
+    return _fill_or_start(_FILLED(state, area, deck))
 
 
 def _land(state: State, move: Landing) -> State:
@@ -439,7 +456,7 @@ def _landed(state: State, move: Landing) -> State:
     dice = tuple(seats)
     retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
     if retoss or RE_TOSS in state.held[seat]:
-        return _LANDED(state, dice=dice, phase=AFTER, touched=touched)
+        return _LANDED(state, dice, touched)
     return _toss_done(state, dice)
 
 
@@ -518,16 +535,7 @@ def _round_cards_left(state: State) -> tuple[RoundCard, ...]:
 
 
 def _begin_sending(state: State) -> State:
-    state = evolve(
-        state,
-        phase=SEND,
-        turn=state.starter,
-        tossing=-1,
-        target=-1,
-        touched=False,
-        scout_retossed=False,
-        extra_tosses=0,
-    )
+    state = _SENDING(state, state.dice, state.starter)
     if home_dice(state, state.starter):
         return state
     return _next_turn(state)
@@ -557,35 +565,23 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
         if AT_HOME in [die.spot for die in dice[seat]]:
-            return _SENDING(
-                state,
-                dice=dice,
-                phase=SEND,
-                turn=seat,
-                tossing=-1,
-                target=-1,
-                touched=False,
-                scout_retossed=False,
-                extra_tosses=0,
-            )
-    return _bring_back(evolve(state, dice=dice))
+            return _SENDING(state, dice, seat)
+    return _bring_back(state, dice)
 
 
-def _bring_back(state: State) -> State:
-    """Dice on the Puddle and loose dice go home; then dice touching two cards are settled."""
+def _bring_back(state: State, dice: tuple[tuple[Die, ...], ...]) -> State:
+    """Dice on the Puddle and loose dice go home; then dice touching two cards are settled
+    (``dice``: where the dice are, if not yet in ``state``)."""
     dice = tuple(
-        tuple(HOME if die.spot in (ON_PUDDLE, LOOSE) else die for die in own) for own in state.dice
+        [tuple([HOME if die.spot in (ON_PUDDLE, LOOSE) else die for die in own]) for own in dice]
     )
-    state = evolve(
-        state, dice=dice, tossing=-1, target=-1, touched=False, scout_retossed=False, extra_tosses=0
-    )
-    return _settle_or_resolve(state)
+    return _settle_or_resolve(_BROUGHT_BACK(state, dice))
 
 
 def _settle_or_resolve(state: State) -> State:
     for seat in turn_order(state):
         if any(len(die.cards) == 2 for die in state.dice[seat]):
-            return _TURN(state, phase=SETTLE, turn=seat)
+            return _SETTLING(state, seat)
     return _resolve(state)
 
 
@@ -626,14 +622,9 @@ def _resolve(state: State) -> State:
         if winner is not None:
             won[winner].append(card)
             area[position] = None
-    state = evolve(
-        state,
-        dice=tuple(map(tuple, dice)),
-        area=tuple(area),
-        won=tuple(map(tuple, won)),
-        honey=(),
+    return _placements(
+        _RESOLVED(state, tuple(map(tuple, dice)), tuple(area), tuple(map(tuple, won)))
     )
-    return _placements(state)
 
 
 def _placements(state: State) -> State:
@@ -648,7 +639,7 @@ def _placements(state: State) -> State:
         ):
             if state.phase is PLACE and state.turn == seat:  # the same seat places again
                 return state
-            return _TURN(state, phase=PLACE, turn=seat)
+            return _PLACING(state, seat)
         aside = replace(state.set_aside, seat, (*state.set_aside[seat], *pending))
         state = evolve(state, won=replace(state.won, seat, ()), set_aside=aside)
     return _end_round(state)
@@ -661,8 +652,8 @@ def _place(state: State, move: Place) -> State:
     pending.remove(move.card)
     state = _PLACED(
         state,
-        colonies=replace(state.colonies, seat, (*state.colonies[seat], card)),
-        won=replace(state.won, seat, tuple(pending)),
+        replace(state.colonies, seat, (*state.colonies[seat], card)),
+        replace(state.won, seat, tuple(pending)),
     )
     if move.planner:
         held = replace(state.held, seat, tuple(c for c in state.held[seat] if c is not PLANNER))
@@ -690,7 +681,7 @@ def _choose_starter(state: State) -> State:
 def _draw_round_card(state: State) -> State:
     drawn = len(drawn_round_cards(state))
     if drawn < state.rules.round_cards_dealt and _round_cards_left(state):
-        return _TURN(state, phase=ROUND_CARD, turn=state.starter)
+        return _DRAWING(state, state.starter)
     return _begin_sending(state)
 
 
