@@ -56,6 +56,7 @@ from .fast import (
     SETUP,
     SIZES,
     STOMP,
+    colony_with,
     die_in_area,
     first_home,
     has_spot,
@@ -652,7 +653,7 @@ def _place(state: State, move: Place) -> State:
     pending.remove(move.card)
     state = _PLACED(
         state,
-        replace(state.colonies, seat, (*state.colonies[seat], card)),
+        replace(state.colonies, seat, colony_with(state.colonies[seat], card)),
         replace(state.won, seat, tuple(pending)),
     )
     if move.planner:

@@ -66,6 +66,7 @@ __all__ = [
     "area_cards",
     "cards_near",
     "clear_caches",
+    "colony_with",
     "die_in_area",
     "first_home",
     "has_spot",
@@ -300,16 +301,22 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go without Planner, as ascending codes: the plate on a visible ant,
     no other cell on a plate. Any card: the cells a card covers do not depend on its ants.
 
-    Built from the colony without its last card (cached): that card's cells are no visible
-    ants any more, its plate blocks the spots that would cover it, and its own ants are new.
+    Built from the colony without its last card (cached): see :func:`_grown_spots`.
     """
     if not colony:
         return ()
+    return _grown_spots(_spots(colony[:-1]), colony)
+
+
+def _grown_spots(before: tuple[int, ...], colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """The spots of ``colony`` from ``before``, those of the colony without its last card:
+    that card's cells are no visible ants any more, its plate blocks the spots that would
+    cover it, and its own ants are new."""
     last = colony[-1]
-    plate = key(last.x, last.y)
+    plate = last.y * KEY_WIDTH + last.x  # key(x, y)
     base = 4 * plate
     ended = _COVERED[last.turn]
-    codes = [code for code in _spots(colony[:-1]) if code - base not in ended]
+    codes = [code for code in before if code - base not in ended]
     plates = {placed.y * KEY_WIDTH + placed.x for placed in colony}  # their keys
     for code, a, b, c in _NEW_SPOTS[last.card.ants, last.turn]:
         if plate + a not in plates and plate + b not in plates and plate + c not in plates:
@@ -318,18 +325,41 @@ def _spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     return tuple(codes)
 
 
+_GROWN: Final[dict[int, list[Any]]] = {}
+"""Each colony :func:`colony_with` made, by ``id``: ``[colony, the colony it grew from, its
+spots or None]`` (the entry holds the colony, so its ``id`` is not reused while it is here).
+A colony's spots are then found from the smaller colony's by identity, no colony hashed."""
+
+
+def colony_with(colony: tuple[Placed, ...], card: Placed) -> tuple[Placed, ...]:
+    """``colony`` with ``card`` placed last (a new tuple, whose spots are then worked out
+    from ``colony``'s)."""
+    grown = (*colony, card)
+    if len(_GROWN) >= 512:
+        _GROWN.clear()
+    _GROWN[id(grown)] = [grown, colony, None]
+    return grown
+
+
 _last_spots: tuple[tuple[Placed, ...], tuple[int, ...]] = ((), ())
 """The last colony :func:`_spots_of` was asked about, with its spots."""
 
 
 def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """:func:`_spots`, remembering the last colony asked about (each placement asks about one
-    colony three times: is there a place, where, and is this one of them)."""
+    colony three times: is there a place, where, and is this one of them), and a colony
+    :func:`colony_with` made by the colony it grew from."""
     global _last_spots
     last = _last_spots
     if last[0] is colony:
         return last[1]
-    spots = _spots(colony)
+    grown = _GROWN.get(id(colony))
+    if grown is not None and grown[0] is colony:
+        spots = grown[2]
+        if spots is None:
+            spots = grown[2] = _grown_spots(_spots_of(grown[1]), colony)
+    else:
+        spots = _spots(colony)
     _last_spots = (colony, spots)
     return spots
 
@@ -366,6 +396,7 @@ def clear_caches() -> None:
     global _last_area, _last_spots
     _last_area, _last_spots = ((), 0, ()), ((), ())
     LISTED[0] = (None, ())
+    _GROWN.clear()
     _DIES.clear()
     _PLACES.clear()
     for cached in (
