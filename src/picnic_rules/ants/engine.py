@@ -31,7 +31,6 @@ from .colony import plates
 from .fast import (
     AFTER,
     AREA,
-    AT_HOME,
     CHANCE_PHASES,
     DOUBLE_TIME,
     FILL,
@@ -56,6 +55,7 @@ from .fast import (
     SETUP,
     SIZES,
     STOMP,
+    at_home,
     colony_with,
     die_in_area,
     first_home,
@@ -546,7 +546,7 @@ def _toss_done(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     """The toss is over (``dice``: where the dice now are, if not yet in ``state``)."""
     dice = state.dice if dice is None else dice
     seat = state.turn
-    if state.extra_tosses and AT_HOME in [die.spot for die in dice[seat]]:
+    if state.extra_tosses and True in at_home(dice[seat]):
         return evolve(
             state,
             dice=dice,
@@ -565,7 +565,7 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     n = len(dice)
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
-        if AT_HOME in [die.spot for die in dice[seat]]:
+        if True in at_home(dice[seat]):
             return _SENDING(state, dice, seat)
     return _bring_back(state, dice)
 

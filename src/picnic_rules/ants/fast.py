@@ -64,6 +64,7 @@ __all__ = [
     "AT_HOME",
     "ON_PUDDLE",
     "area_cards",
+    "at_home",
     "cards_near",
     "clear_caches",
     "colony_with",
@@ -171,6 +172,22 @@ def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------
 # remembered answers
+
+
+_last_home: tuple[tuple[Die, ...], tuple[bool, ...]] = ((), ())
+"""The last seat's dice :func:`at_home` was asked about, with its answer."""
+
+
+def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
+    """Whether each of a seat's ``dice`` is on its anthill: remembered for the last dice asked
+    about, since a turn asks twice (has the next seat a die at home, and which can it toss)."""
+    global _last_home
+    last = _last_home
+    if last[0] is dice:
+        return last[1]
+    home = tuple([die.spot is AT_HOME for die in dice])
+    _last_home = (dice, home)
+    return home
 
 
 LISTED: list[Any] = [(None, ())]
@@ -393,8 +410,8 @@ def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Forget every remembered answer and interned value of the ants game (play goes on the
     same, only slower until they are remembered again)."""
-    global _last_area, _last_spots
-    _last_area, _last_spots = ((), 0, ()), ((), ())
+    global _last_area, _last_spots, _last_home
+    _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
     LISTED[0] = (None, ())
     _GROWN.clear()
     _DIES.clear()
