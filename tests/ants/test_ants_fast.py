@@ -55,3 +55,25 @@ def test_games_with_caches_cleared_at_each_step_are_the_same(
     assert len(normal) == len(cleared)
     for step, (a, b) in enumerate(zip(normal, cleared, strict=True)):
         assert a == b, step
+
+
+def test_a_colony_grown_by_a_placement_has_the_spots_of_the_same_colony_built_anew() -> None:
+    from picnic_rules.ants import CARD_KINDS, fast
+    from picnic_rules.ants.state import Placed
+
+    rng = random.Random(5)
+    for game in range(8):
+        grown: tuple[Placed, ...] = ()
+        for size in range(10):
+            if size == 5 and game % 2:  # the colonies it grew from are forgotten
+                clear_caches()
+            spots = fast._spots_of(grown)  # from the colony it grew from, by identity
+            anew = tuple(list(grown))  # the same cards, another tuple: worked out by value
+            assert anew is not grown or not grown
+            fast._spots.cache_clear()
+            assert spots == fast._spots(anew), (game, size)
+            if not spots and grown:
+                break
+            code = rng.choice(spots) if grown else rng.randrange(4)
+            x, y = fast.cell_of(code >> 2)
+            grown = fast.colony_with(grown, Placed(rng.choice(CARD_KINDS), x, y, code & 3))

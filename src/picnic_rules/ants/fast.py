@@ -371,6 +371,7 @@ def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     if last[0] is colony:
         return last[1]
     grown = _GROWN.get(id(colony))
+    spots: tuple[int, ...] | None
     if grown is not None and grown[0] is colony:
         spots = grown[2]
         if spots is None:
