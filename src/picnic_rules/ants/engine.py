@@ -55,6 +55,7 @@ from .fast import (
     SETUP,
     SIZES,
     STOMP,
+    area_gaps,
     at_home,
     colony_with,
     die_in_area,
@@ -62,6 +63,7 @@ from .fast import (
     has_spot,
     is_spot,
     placed_card,
+    remember_gaps,
 )
 from .legal import (
     area_cards,
@@ -392,13 +394,8 @@ def _deal(state: State, move: Deal) -> State:
     return _fill_or_start(state)
 
 
-def _gaps(state: State) -> tuple[int, ...]:
-    area = state.area
-    return tuple([p for p in LAYOUTS[len(state.dice)] if area[p] is None])
-
-
 def _fill_or_start(state: State) -> State:
-    if _gaps(state) and any(state.deck):
+    if area_gaps(state) and any(state.deck):
         return _FILLING(state)
     if state.round == 1:
         return _begin_sending(state)
@@ -411,8 +408,9 @@ def _fill(state: State, move: Draw) -> State:
         raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'no such card'}")
     if not state.deck[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
-    gaps = _gaps(state)
+    gaps = area_gaps(state)
     area = replace(state.area, gaps[0], CARD_KINDS[kind])  # the card itself, no look-alike
+    remember_gaps(area, len(state.dice), gaps[1:])
     deck = add(state.deck, kind, -1)
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
         return _FILLED(state, area, deck)

@@ -64,6 +64,7 @@ __all__ = [
     "AT_HOME",
     "ON_PUDDLE",
     "area_cards",
+    "area_gaps",
     "at_home",
     "cards_near",
     "clear_caches",
@@ -74,6 +75,7 @@ __all__ = [
     "is_spot",
     "placed_card",
     "placements",
+    "remember_gaps",
     "round_card_play",
     "tosses",
 ]
@@ -213,6 +215,27 @@ def area_cards(state: State) -> tuple[int, ...]:
     cards = tuple([p for p in LAYOUTS[players] if area[p] is not None])
     _last_area = (area, players, cards)
     return cards
+
+
+_last_gaps: tuple[tuple[PicnicCard | None, ...], int, tuple[int, ...]] = ((), 0, ())
+"""The area the last fill made, with its seat count and the positions still without a card."""
+
+
+def area_gaps(state: State) -> tuple[int, ...]:
+    """The layout's positions without a card, in layout order (the next to fill first):
+    remembered for the area the last fill made (:func:`remember_gaps`), as the next fill
+    asks for them."""
+    area, players = state.area, len(state.dice)
+    last = _last_gaps
+    if last[0] is area and last[1] == players:
+        return last[2]
+    return tuple([p for p in LAYOUTS[players] if area[p] is None])
+
+
+def remember_gaps(area: tuple[PicnicCard | None, ...], players: int, gaps: tuple[int, ...]) -> None:
+    """Remember that ``area`` (just made by a fill, for ``players`` seats) has ``gaps``."""
+    global _last_gaps
+    _last_gaps = (area, players, gaps)
 
 
 # --------------------------------------------------------------------------
@@ -411,8 +434,9 @@ def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Forget every remembered answer and interned value of the ants game (play goes on the
     same, only slower until they are remembered again)."""
-    global _last_area, _last_spots, _last_home
+    global _last_area, _last_spots, _last_home, _last_gaps
     _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
+    _last_gaps = ((), 0, ())
     LISTED[0] = (None, ())
     _GROWN.clear()
     _DIES.clear()

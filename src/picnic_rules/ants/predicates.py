@@ -13,6 +13,9 @@ from .colony import Layers, layers, offsets
 from .rules import are_neighbours
 from .state import Placed
 
+_SCOUT = DieKind.SCOUT
+_SOLDIER = DieKind.SOLDIER
+
 __all__ = [
     "card_winner",
     "covers_no_plate",
@@ -48,7 +51,7 @@ def knocked_die_may_move(spot_in_area: bool) -> bool:
 def scout_may_retoss(die: int, cards: Sequence[int], touched: bool, used: bool) -> bool:
     """A Scout that touched no other dice and does not come to rest touching a picnic card may
     be rolled again, one time per turn."""
-    return DIE_KINDS[die] is DieKind.SCOUT and not cards and not touched and not used
+    return not cards and not touched and not used and DIE_KINDS[die] is _SCOUT
 
 
 def die_may_settle_on(cards: Sequence[int], card: int) -> bool:
@@ -79,7 +82,7 @@ def card_winner(contenders: Sequence[tuple[int, int, int, int]]) -> int | None:
 
 def soldier_goes_home(die: int) -> bool:
     """Winners go to the Puddle... except for winning Soldiers, which go home."""
-    return DIE_KINDS[die] is DieKind.SOLDIER
+    return DIE_KINDS[die] is _SOLDIER
 
 
 def plate_covers_visible_ant(layers: Layers, x: int, y: int) -> bool:
