@@ -158,6 +158,9 @@ _SETTLING: Final = evolver(State, "turn", phase=SETTLE)
 _PLACING: Final = evolver(State, "turn", phase=PLACE)
 _DRAWING: Final = evolver(State, "turn", phase=ROUND_CARD)
 _PLACED: Final = evolver(State, "colonies", "won")
+_NEXT_ROUND: Final = evolver(State, "round")
+_STARTING: Final = evolver(State, "starter")
+_OVER: Final = evolver(State, phase=OVER, turn=0)
 
 
 def new_game(players: int = 2, rules: Rules = Rules()) -> State:
@@ -662,8 +665,8 @@ def _place(state: State, move: Place) -> State:
 
 def _end_round(state: State) -> State:
     if state.round >= state.rules.rounds:
-        return evolve(state, phase=OVER, turn=0)
-    return _fill_or_start(evolve(state, round=state.round + 1))
+        return _OVER(state)
+    return _fill_or_start(_NEXT_ROUND(state, state.round + 1))
 
 
 def _choose_starter(state: State) -> State:
@@ -673,13 +676,16 @@ def _choose_starter(state: State) -> State:
     home = [len(home_dice(state, seat)) for seat in range(state.players)]
     tied = starting_candidates(counts, home)
     if len(tied) == 1:
-        return _draw_round_card(evolve(state, starter=tied[0]))
+        return _draw_round_card(_STARTING(state, tied[0]))
     return evolve(state, phase=ROLLOFF, tied=tied, rolloffs=0)
 
 
 def _draw_round_card(state: State) -> State:
-    drawn = len(drawn_round_cards(state))
-    if drawn < state.rules.round_cards_dealt and _round_cards_left(state):
+    drawn = drawn_round_cards(state)
+    rules = state.rules
+    if len(drawn) < rules.round_cards_dealt and any(
+        card not in drawn for card in rules.round_cards
+    ):  # a Round card is left in the pile
         return _DRAWING(state, state.starter)
     return _begin_sending(state)
 
