@@ -6,10 +6,20 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from picnic_rules import CHANCE
-from picnic_rules.ants import VARIANTS, apply, is_over, legal_moves, new_game, to_move
+from picnic_rules.ants import (
+    VARIANTS,
+    Phase,
+    State,
+    apply,
+    is_over,
+    legal_moves,
+    new_game,
+    to_move,
+)
 from picnic_rules.ants.fast import clear_caches
 from picnic_rules.ants.toss import sample_chance
 
@@ -77,3 +87,33 @@ def test_a_colony_grown_by_a_placement_has_the_spots_of_the_same_colony_built_an
             code = rng.choice(spots) if grown else rng.randrange(4)
             x, y = fast.cell_of(code >> 2)
             grown = fast.colony_with(grown, Placed(rng.choice(CARD_KINDS), x, y, code & 3))
+
+
+def test_the_dice_on_cards_are_those_of_the_dice_asked_about_not_the_last() -> None:
+    from ants_scenario import loose, on, table
+
+    from picnic_rules.ants import fast
+    from picnic_rules.ants.toss import sample_landing
+
+    before = table(dice={0: {1: on(4, face=3)}, 1: {0: on(3, 4, face=2)}})
+    after = table(dice={0: {1: loose(3)}, 1: {0: on(4, face=2), 4: on(4, face=1)}})
+    assert fast.dice_on_cards(before.dice) == (
+        (0, 1, before.dice[0][1]),
+        (1, 0, before.dice[1][0]),
+    )
+    assert fast.dice_on_cards(after.dice) == (
+        (1, 0, after.dice[1][0]),
+        (1, 4, after.dice[1][4]),
+    )
+    # a landing on card 4 drawn just after the dice before were asked about knocks and
+    # touches the dice there now, as with every answer forgotten
+    for seed in range(40):
+        fast.dice_on_cards(before.dice)
+        landing = sample_landing(tossed(after), random.Random(seed))
+        clear_caches()
+        assert landing == sample_landing(tossed(after), random.Random(seed)), seed
+
+
+def tossed(state: State) -> State:
+    """``state`` with seat 0's Soldier in the air, tossed at card 4."""
+    return attrs.evolve(state, phase=Phase.LAND, tossing=0, target=4)

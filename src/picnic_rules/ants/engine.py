@@ -123,6 +123,7 @@ __all__ = [
     "result",
     "scores",
     "to_move",
+    "toss_die",
 ]
 
 ROUNDS: Final = "rounds"
@@ -263,6 +264,14 @@ def apply_legal(state: State, move: Move) -> State:
     if phase is AFTER and type(move) is Keep:
         return _toss_done(state)
     return apply(state, move)
+
+
+def toss_die(state: State, die: int, target: int) -> State:
+    """The state after the seat to act tosses its die ``die`` at ``target``: :func:`apply_legal`
+    of the ``Toss`` of that die's kind, for a caller that knows the die already (the first of
+    its kind on the anthill, as that toss tosses) and a target the toss may have (checking
+    nothing)."""
+    return _TOSSED(state, die, target)
 
 
 def _decide(state: State, move: Move) -> State:

@@ -70,6 +70,7 @@ __all__ = [
     "clear_caches",
     "colony_with",
     "die_in_area",
+    "dice_on_cards",
     "first_home",
     "has_spot",
     "is_spot",
@@ -190,6 +191,32 @@ def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
     home = tuple([die.spot is AT_HOME for die in dice])
     _last_home = (dice, home)
     return home
+
+
+_last_on_cards: tuple[tuple[tuple[Die, ...], ...], tuple[tuple[int, int, Die], ...]] = ((), ())
+"""The last dice :func:`dice_on_cards` was asked about, with its answer."""
+
+
+def dice_on_cards(dice: tuple[tuple[Die, ...], ...]) -> tuple[tuple[int, int, Die], ...]:
+    """Each die of ``dice`` (every seat's) in the picnic area on cards, as ``(seat, index,
+    die)``, seat by seat and die by die: remembered for the last dice asked about, since a
+    toss asks twice about the same dice (the die in the air stays on its anthill): the
+    computer choosing its target, then the landing, which touches or knocks the dice on
+    the cards it lands on."""
+    global _last_on_cards
+    last = _last_on_cards
+    if last[0] is dice:
+        return last[1]
+    found = tuple(
+        [
+            (seat, i, die)
+            for seat, own in enumerate(dice)
+            for i, die in enumerate(own)
+            if die.spot is AREA
+        ]
+    )
+    _last_on_cards = (dice, found)
+    return found
 
 
 LISTED: list[Any] = [(None, ())]
@@ -434,8 +461,9 @@ def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Forget every remembered answer and interned value of the ants game (play goes on the
     same, only slower until they are remembered again)."""
-    global _last_area, _last_spots, _last_home, _last_gaps
+    global _last_area, _last_spots, _last_home, _last_gaps, _last_on_cards
     _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
+    _last_on_cards = ((), ())
     _last_gaps = ((), 0, ())
     LISTED[0] = (None, ())
     _GROWN.clear()
