@@ -56,10 +56,10 @@ from .fast import (
     SIZES,
     STOMP,
     area_gaps,
-    at_home,
     colony_with,
     die_in_area,
     first_home,
+    has_home,
     has_spot,
     is_spot,
     placed_card,
@@ -556,7 +556,7 @@ def _toss_done(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     """The toss is over (``dice``: where the dice now are, if not yet in ``state``)."""
     dice = state.dice if dice is None else dice
     seat = state.turn
-    if state.extra_tosses and True in at_home(dice[seat]):
+    if state.extra_tosses and has_home(dice[seat]):
         return evolve(
             state,
             dice=dice,
@@ -575,7 +575,7 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     n = len(dice)
     for step in range(1, n + 1):
         seat = (state.turn + step) % n
-        if True in at_home(dice[seat]):
+        if has_home(dice[seat]):
             return _SENDING(state, dice, seat)
     return _bring_back(state, dice)
 

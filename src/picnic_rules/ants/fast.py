@@ -72,6 +72,7 @@ __all__ = [
     "die_in_area",
     "dice_on_cards",
     "first_home",
+    "has_home",
     "has_spot",
     "is_spot",
     "placed_card",
@@ -177,13 +178,23 @@ def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
 # remembered answers
 
 
+def has_home(dice: tuple[Die, ...]) -> bool:
+    """Whether any of a seat's ``dice`` is on its anthill (``True in at_home(dice)``, read
+    only up to the first such die and not remembered: the seat after each toss is asked)."""
+    for die in dice:  # noqa: SIM110 (faster than any() of a generator)
+        if die.spot is AT_HOME:
+            return True
+    return False
+
+
 _last_home: tuple[tuple[Die, ...], tuple[bool, ...]] = ((), ())
 """The last seat's dice :func:`at_home` was asked about, with its answer."""
 
 
 def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
-    """Whether each of a seat's ``dice`` is on its anthill: remembered for the last dice asked
-    about, since a turn asks twice (has the next seat a die at home, and which can it toss)."""
+    """Whether each of a seat's ``dice`` is on its anthill (the tosses it may make):
+    remembered for the last dice asked about, as a search lists the moves of the same seat's
+    dice again and again (its root's at every iteration)."""
     global _last_home
     last = _last_home
     if last[0] is dice:
