@@ -20,6 +20,7 @@ from picnic_rules.ants import (
     new_game,
     to_move,
 )
+from picnic_rules.ants.agent import value, value_as_it_stands
 from picnic_rules.ants.fast import clear_caches
 from picnic_rules.ants.toss import sample_chance
 
@@ -97,21 +98,32 @@ def test_the_dice_on_cards_are_those_of_the_dice_asked_about_not_the_last() -> N
 
     before = table(dice={0: {1: on(4, face=3)}, 1: {0: on(3, 4, face=2)}})
     after = table(dice={0: {1: loose(3)}, 1: {0: on(4, face=2), 4: on(4, face=1)}})
-    assert fast.dice_on_cards(before.dice) == (
-        (0, 1, before.dice[0][1]),
-        (1, 0, before.dice[1][0]),
+    ants = [0] * 9
+    assert fast.on_cards(before.dice[0]) == (
+        (*ants[:4], 3, *ants[5:]),
+        ((1, before.dice[0][1]),),
     )
-    assert fast.dice_on_cards(after.dice) == (
-        (1, 0, after.dice[1][0]),
-        (1, 4, after.dice[1][4]),
+    assert fast.on_cards(before.dice[1]) == (
+        (*ants[:3], 2, 2, *ants[5:]),
+        ((0, before.dice[1][0]),),
+    )
+    # seat 0's dice after: none on cards; seat 1's: two dice on card 4 only
+    assert fast.on_cards(after.dice[0]) == (tuple(ants), ())
+    assert fast.on_cards(after.dice[1]) == (
+        (*ants[:4], 3, *ants[5:]),
+        ((0, after.dice[1][0]), (4, after.dice[1][4])),
     )
     # a landing on card 4 drawn just after the dice before were asked about knocks and
-    # touches the dice there now, as with every answer forgotten
+    # touches the dice there now, as with every answer forgotten; so does the computer's
+    # value of the area as it stands
     for seed in range(40):
-        fast.dice_on_cards(before.dice)
+        fast.on_cards(before.dice[0])
+        fast.on_cards(before.dice[1])
         landing = sample_landing(tossed(after), random.Random(seed))
+        judged = value_as_it_stands(after)  # card 4 to seat 1, three ants to none
         clear_caches()
         assert landing == sample_landing(tossed(after), random.Random(seed)), seed
+        assert judged == value(attrs.evolve(after, won=((), (after.area[4],))))
 
 
 def tossed(state: State) -> State:

@@ -25,7 +25,7 @@ from ..kit.build import evolver
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard, ScoringCard
 from .colony import Cell, plates
 from .engine import apply_legal, legal_moves, toss_die
-from .fast import dice_on_cards
+from .fast import on_cards
 from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
@@ -65,30 +65,11 @@ def _totals(state: State, position: int) -> list[int]:
     return totals
 
 
-_Table = dict[int, list[int]]
-"""Area positions with :func:`_totals` of each (see :func:`_all_totals`)."""
-
-
-def _all_totals(state: State) -> _Table:
-    """:func:`_totals` of every area position a die touches, at once (one pass over the dice
-    on cards, :func:`~picnic_rules.ants.fast.dice_on_cards`); a position no die touches has
-    no ants of any seat and is left out (:func:`_totals_at` reads it as such)."""
-    n = len(state.dice)
-    table: _Table = {}
-    for seat, _, die in dice_on_cards(state.dice):
-        face = die.face
-        for position in die.cards:
-            totals = table.get(position)
-            if totals is None:
-                totals = table[position] = [0] * n
-            totals[seat] += face
-    return table
-
-
-def _totals_at(table: _Table, position: int, players: int) -> Sequence[int]:
-    """:func:`_totals` of ``position`` read from ``table`` (:func:`_all_totals`)."""
-    totals = table.get(position)
-    return (0,) * players if totals is None else totals
+def _ants_by_seat(state: State) -> list[tuple[int, ...]]:
+    """Each seat's ants on each area position (:func:`_totals` of every position at once, by
+    seat): what each seat's dice show on the cards (:func:`~picnic_rules.ants.fast.on_cards`,
+    worked out once for the same dice)."""
+    return [on_cards(own)[0] for own in state.dice]
 
 
 class _Scorer:
@@ -418,7 +399,7 @@ class ComputerAgent:
         return totals[me] - max(t for s, t in enumerate(totals) if s != me)
 
     def _toss(self, state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
-        table: _Table | None = None
+        seats: list[tuple[int, ...]] | None = None
         tosses: Sequence[Move] = moves
         plays = [m for m in moves if isinstance(m, Play)]
         if plays:  # Round cards to play besides
@@ -429,15 +410,15 @@ class ComputerAgent:
                     RoundCard.SECOND_WIND,
                 ):
                     return play
-            table = _all_totals(state)
-            worths = [(self._play_worth(state, me, p, scorer, table), p) for p in plays]
+            seats = _ants_by_seat(state)
+            worths = [(self._play_worth(state, me, p, scorer, seats), p) for p in plays]
             useful = [(w, p) for w, p in worths if w > 0]
             if useful:
                 return max(useful, key=lambda wp: wp[0])[1]
             tosses = [m for m in moves if isinstance(m, Toss)]
         kind = _first_to_toss(m.die for m in tosses if isinstance(m, Toss))
         assert kind is not None  # ``_toss`` is asked only when a toss is listed
-        target = self._best_target(state, me, kind, scorer, table)
+        target = self._best_target(state, me, kind, scorer, seats)
         first: Move | None = None
         for toss in tosses:
             if isinstance(toss, Toss) and toss.die is kind:
@@ -449,11 +430,13 @@ class ComputerAgent:
         return first
 
     @staticmethod
-    def _play_worth(state: State, me: int, play: Play, scorer: _Scorer, table: _Table) -> float:
+    def _play_worth(
+        state: State, me: int, play: Play, scorer: _Scorer, seats: list[tuple[int, ...]]
+    ) -> float:
         """Honey where it turns a card, Stomp on the die that beats me on a card, others never."""
         if play.card is RoundCard.HONEY:
             card = state.area[play.position]
-            totals = _totals_at(table, play.position, state.players)
+            totals = [ants[play.position] for ants in seats]
             rival = max(t for s, t in enumerate(totals) if s != me)
             if (
                 card is None
@@ -468,7 +451,7 @@ class ComputerAgent:
             best = 0.0
             for position in die.cards:
                 card = state.area[position]
-                totals = _totals_at(table, position, state.players)
+                totals = [ants[position] for ants in seats]
                 if card is not None and totals[me] and totals[play.seat] - die.face <= totals[me]:
                     best = max(best, scorer.value(card))
             return best
@@ -480,28 +463,25 @@ class ComputerAgent:
         me: int,
         kind: DieKind,
         scorer: _Scorer,
-        table: _Table | None = None,
+        seats: list[tuple[int, ...]] | None = None,
     ) -> int:
         """The area card a die of ``kind`` is best tossed at (the first of the best): one
         worth winning where a die of mean throw would take the lead, less where the rivals
         still hold dice at home to answer it; little where ``me`` is well ahead already or
-        hopelessly behind. ``table`` is :func:`_all_totals` of ``state``, if worked out."""
+        hopelessly behind. ``seats`` is :func:`_ants_by_seat` of ``state``, if worked out."""
         faces = state.rules.faces(kind)
         mean = sum(faces) / len(faces)
         dice = state.dice
         contested = 0.6 if _rivals_home(dice, me) else 0.9
-        rows = _all_totals(state) if table is None else table
-        two, other = len(dice) == 2, 1 - me
+        ants = _ants_by_seat(state) if seats is None else seats
+        mine_at = ants[me]
+        # the most ants of another seat on each position
+        rival_at = ants[1 - me] if len(ants) == 2 else list(map(max, *ants[:me], *ants[me + 1 :]))
         best, best_worth = state.target, -math.inf
         for position, gain in enumerate(scorer.values_at(state.area)):
             if gain is None:
                 continue
-            totals = rows.get(position)
-            if totals is None:  # no die on the card
-                mine = rival = 0
-            else:
-                mine = totals[me]
-                rival = totals[other] if two else max(totals[:me] + totals[me + 1 :])
+            mine, rival = mine_at[position], rival_at[position]
             if mine > rival + 2:
                 worth = 0.1 * gain  # already well ahead: another die there is wasted
             elif mine + mean > rival:
@@ -592,12 +572,11 @@ def value_as_it_stands(state: State) -> tuple[float, ...]:
     (0.5, 0.5)
     """
     won = [list(cards) for cards in state.won]
-    table = _all_totals(state)
-    for position in sorted(table):
-        totals = table[position]
-        card, top = state.area[position], max(totals)
-        if card is not None and top > 0 and totals.count(top) == 1:
-            won[totals.index(top)].append(card)
+    for card, totals in zip(state.area, zip(*_ants_by_seat(state), strict=True), strict=True):
+        if card is not None:
+            top = max(totals)
+            if top > 0 and totals.count(top) == 1:
+                won[totals.index(top)].append(card)
     standing = (tuple(map(tuple, won)), _puddles(state.dice))
     judged = _judged_this_round(state)
     known = judged.get(standing)
@@ -686,7 +665,8 @@ the speed (docs/agents.rst)."""
 _SEND: Final = Phase.SEND
 
 _ROUND_ENDS: Final = frozenset({Phase.PLACE, Phase.FILL, Phase.ROLLOFF, Phase.ROUND_CARD})
-"""The phases from the placing of the cards won to a new round's first toss."""
+"""The phases from the placing of the cards won to a new round's first toss (a tuple:
+membership by identity, no enum hashed)."""
 
 
 def round_over(state: State) -> bool:

@@ -31,7 +31,7 @@ from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_i
 from .colony import KEY_WIDTH, cell_of, key, offsets
 from .moves import Move, Place, Play, Toss
 from .predicates import placement_is_legal
-from .rules import PLAYERS, layout, neighbours
+from .rules import PLAYERS, POSITIONS, layout, neighbours
 from .state import Die, Phase, Placed, Spot, State
 
 __all__ = [
@@ -70,11 +70,11 @@ __all__ = [
     "clear_caches",
     "colony_with",
     "die_in_area",
-    "dice_on_cards",
     "first_home",
     "has_home",
     "has_spot",
     "is_spot",
+    "on_cards",
     "placed_card",
     "placements",
     "remember_gaps",
@@ -92,8 +92,9 @@ PLACE: Final = Phase.PLACE
 ROLLOFF: Final = Phase.ROLLOFF
 ROUND_CARD: Final = Phase.ROUND_CARD
 OVER: Final = Phase.OVER
-CHANCE_PHASES: Final = (LAND, FILL, SETUP, ROLLOFF, ROUND_CARD)
-"""The phases in which chance acts (a tuple: membership by identity, no enum hashing)."""
+CHANCE_PHASES: Final = frozenset((LAND, FILL, SETUP, ROLLOFF, ROUND_CARD))
+"""The phases in which chance acts (a set: a phase is hashed by identity, and one not in it
+is not compared with each)."""
 
 AT_HOME: Final = Spot.HOME
 ON_PUDDLE: Final = Spot.PUDDLE
@@ -204,30 +205,38 @@ def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
     return home
 
 
-_last_on_cards: tuple[tuple[tuple[Die, ...], ...], tuple[tuple[int, int, Die], ...]] = ((), ())
-"""The last dice :func:`dice_on_cards` was asked about, with its answer."""
+OnCards = tuple[tuple[int, ...], tuple[tuple[int, Die], ...]]
+"""What :func:`on_cards` answers: the ants on each area position, and the dice on cards."""
+
+_ON_CARDS: Final[dict[int, tuple[tuple[Die, ...], OnCards]]] = {}
+"""The seats' dice :func:`on_cards` was lately asked about, by ``id``, each with its answer
+(the entry holds the dice, so their ``id`` is not reused while it is here)."""
+_ON_CARDS_KEPT: Final = 256
+"""The most seats' dice remembered (then all are forgotten at once)."""
 
 
-def dice_on_cards(dice: tuple[tuple[Die, ...], ...]) -> tuple[tuple[int, int, Die], ...]:
-    """Each die of ``dice`` (every seat's) in the picnic area on cards, as ``(seat, index,
-    die)``, seat by seat and die by die: remembered for the last dice asked about, since a
-    toss asks twice about the same dice (the die in the air stays on its anthill): the
-    computer choosing its target, then the landing, which touches or knocks the dice on
-    the cards it lands on."""
-    global _last_on_cards
-    last = _last_on_cards
-    if last[0] is dice:
-        return last[1]
-    found = tuple(
-        [
-            (seat, i, die)
-            for seat, own in enumerate(dice)
-            for i, die in enumerate(own)
-            if die.spot is AREA
-        ]
-    )
-    _last_on_cards = (dice, found)
-    return found
+def on_cards(dice: tuple[Die, ...]) -> OnCards:
+    """What a seat's ``dice`` show on the area's cards: the ants on each area position (a
+    die touching two cards counts on both), and each die on cards as ``(index, die)``, in
+    order. Remembered by the very dice asked about: a landing changes one seat's dice (and
+    the knocked ones), so the other seats' dice asked about at the next toss, and the dice
+    under a die in the air (it stays on its anthill), are the same objects."""
+    found = _ON_CARDS.get(id(dice))
+    if found is not None and found[0] is dice:
+        return found[1]
+    ants = [0] * POSITIONS
+    on: list[tuple[int, Die]] = []
+    for i, die in enumerate(dice):
+        if die.spot is AREA:
+            on.append((i, die))
+            face = die.face
+            for position in die.cards:
+                ants[position] += face
+    if len(_ON_CARDS) >= _ON_CARDS_KEPT:
+        _ON_CARDS.clear()
+    answer = (tuple(ants), tuple(on))
+    _ON_CARDS[id(dice)] = (dice, answer)
+    return answer
 
 
 LISTED: list[Any] = [(None, ())]
@@ -472,9 +481,9 @@ def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Forget every remembered answer and interned value of the ants game (play goes on the
     same, only slower until they are remembered again)."""
-    global _last_area, _last_spots, _last_home, _last_gaps, _last_on_cards
+    global _last_area, _last_spots, _last_home, _last_gaps
     _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
-    _last_on_cards = ((), ())
+    _ON_CARDS.clear()
     _last_gaps = ((), 0, ())
     LISTED[0] = (None, ())
     _GROWN.clear()

@@ -24,7 +24,7 @@ from ..errors import PicnicError
 from ..kit.build import builder
 from ..kit.counts import draw
 from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
-from .fast import FILL, LAND, LISTED, ROLLOFF, ROUND_CARD, SETUP, cards_near, dice_on_cards
+from .fast import FILL, LAND, LISTED, ROLLOFF, ROUND_CARD, SETUP, cards_near, on_cards
 from .legal import area_cards, drawn_round_cards, home_dice
 from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
 from .rules import POSITIONS, neighbours
@@ -134,18 +134,21 @@ def sample_landing(
     knocks: list[Knock] = []
     nearby = False
     first, last = cards[0], cards[-1]
-    for s, i, die in dice_on_cards(state.dice):
-        if s == seat and i == tossed:
-            continue
-        if first not in die.cards and last not in die.cards:  # on no card it landed on
-            continue
-        nearby = True
-        if len(knocks) < MAX_KNOCKS and rng.random() < table[_KIND_OF_DIE[i]]:
-            options = [q for p in die.cards for q in _NEIGHBOURS[p] if q in present]
-            where = (
-                (rng.choice(options),) if options and rng.random() < model.knocked_to_card else ()
-            )
-            knocks.append(Knock(s, i, where, die.face))
+    for s, own in enumerate(state.dice):
+        for i, die in on_cards(own)[1]:
+            if s == seat and i == tossed:
+                continue
+            if first not in die.cards and last not in die.cards:  # on no card it landed on
+                continue
+            nearby = True
+            if len(knocks) < MAX_KNOCKS and rng.random() < table[_KIND_OF_DIE[i]]:
+                options = [q for p in die.cards for q in _NEIGHBOURS[p] if q in present]
+                where = (
+                    (rng.choice(options),)
+                    if options and rng.random() < model.knocked_to_card
+                    else ()
+                )
+                knocks.append(Knock(s, i, where, die.face))
     touched = bool(knocks) or (nearby and rng.random() < model.touch)
     landing = _LANDING(face, cards, touched, tuple(knocks))
     LISTED[0] = (state, (landing,))  # apply trusts it: a landing the rules allow
