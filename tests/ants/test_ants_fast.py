@@ -90,35 +90,44 @@ def test_a_colony_grown_by_a_placement_has_the_spots_of_the_same_colony_built_an
             grown = fast.colony_with(grown, Placed(rng.choice(CARD_KINDS), x, y, code & 3))
 
 
-def test_the_dice_on_cards_are_those_of_the_dice_asked_about_not_the_last() -> None:
-    from ants_scenario import loose, on, table
+def test_where_a_seats_dice_are_is_that_of_the_dice_asked_about_not_the_last() -> None:
+    from ants_scenario import PUDDLE, loose, on, table
 
     from picnic_rules.ants import fast
     from picnic_rules.ants.toss import sample_landing
 
     before = table(dice={0: {1: on(4, face=3)}, 1: {0: on(3, 4, face=2)}})
-    after = table(dice={0: {1: loose(3)}, 1: {0: on(4, face=2), 4: on(4, face=1)}})
+    after = table(
+        dice={0: {1: loose(3), 2: PUDDLE}, 1: {0: on(4, face=2), 4: on(4, face=1)}}, round=2
+    )
     ants = [0] * 9
-    assert fast.on_cards(before.dice[0]) == (
+    # the ants on each position, the dice on cards, how many at home and on the Puddle
+    assert fast.seat_dice(before.dice[0]) == (
         (*ants[:4], 3, *ants[5:]),
         ((1, before.dice[0][1]),),
+        5,
+        0,
     )
-    assert fast.on_cards(before.dice[1]) == (
+    assert fast.seat_dice(before.dice[1]) == (
         (*ants[:3], 2, 2, *ants[5:]),
         ((0, before.dice[1][0]),),
+        5,
+        0,
     )
     # seat 0's dice after: none on cards; seat 1's: two dice on card 4 only
-    assert fast.on_cards(after.dice[0]) == (tuple(ants), ())
-    assert fast.on_cards(after.dice[1]) == (
+    assert fast.seat_dice(after.dice[0]) == (tuple(ants), (), 4, 1)
+    assert fast.seat_dice(after.dice[1]) == (
         (*ants[:4], 3, *ants[5:]),
         ((0, after.dice[1][0]), (4, after.dice[1][4])),
+        4,
+        0,
     )
     # a landing on card 4 drawn just after the dice before were asked about knocks and
     # touches the dice there now, as with every answer forgotten; so does the computer's
     # value of the area as it stands
     for seed in range(40):
-        fast.on_cards(before.dice[0])
-        fast.on_cards(before.dice[1])
+        fast.seat_dice(before.dice[0])
+        fast.seat_dice(before.dice[1])
         landing = sample_landing(tossed(after), random.Random(seed))
         judged = value_as_it_stands(after)  # card 4 to seat 1, three ants to none
         clear_caches()

@@ -25,7 +25,7 @@ from ..kit.build import evolver
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard, ScoringCard
 from .colony import Cell, plates
 from .engine import apply_legal, legal_moves, toss_die
-from .fast import on_cards
+from .fast import SeatDice, seat_dice
 from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
@@ -65,11 +65,11 @@ def _totals(state: State, position: int) -> list[int]:
     return totals
 
 
-def _ants_by_seat(state: State) -> list[tuple[int, ...]]:
-    """Each seat's ants on each area position (:func:`_totals` of every position at once, by
-    seat): what each seat's dice show on the cards (:func:`~picnic_rules.ants.fast.on_cards`,
-    worked out once for the same dice)."""
-    return [on_cards(own)[0] for own in state.dice]
+def _seats(state: State) -> list[SeatDice]:
+    """Where each seat's dice are (:func:`~picnic_rules.ants.fast.seat_dice`, worked out once
+    for the same dice): first, its ants on each area position (:func:`_totals` of every
+    position at once, by seat)."""
+    return [seat_dice(own) for own in state.dice]
 
 
 class _Scorer:
@@ -330,16 +330,6 @@ def _first_die_home(dice: tuple[Die, ...]) -> int:
     return -1
 
 
-def _rivals_home(dice: tuple[tuple[Die, ...], ...], me: int) -> bool:
-    """Whether a seat other than ``me`` has a die on its anthill."""
-    for seat, own in enumerate(dice):
-        if seat != me:
-            for die in own:
-                if die.spot is _AT_HOME:
-                    return True
-    return False
-
-
 def _target(move: Move) -> int:
     return (
         move.target if isinstance(move, Retoss) else move.position if isinstance(move, Play) else -1
@@ -399,7 +389,7 @@ class ComputerAgent:
         return totals[me] - max(t for s, t in enumerate(totals) if s != me)
 
     def _toss(self, state: State, me: int, moves: Sequence[Move], scorer: _Scorer) -> Move:
-        seats: list[tuple[int, ...]] | None = None
+        seats: list[SeatDice] | None = None
         tosses: Sequence[Move] = moves
         plays = [m for m in moves if isinstance(m, Play)]
         if plays:  # Round cards to play besides
@@ -410,7 +400,7 @@ class ComputerAgent:
                     RoundCard.SECOND_WIND,
                 ):
                     return play
-            seats = _ants_by_seat(state)
+            seats = _seats(state)
             worths = [(self._play_worth(state, me, p, scorer, seats), p) for p in plays]
             useful = [(w, p) for w, p in worths if w > 0]
             if useful:
@@ -431,12 +421,12 @@ class ComputerAgent:
 
     @staticmethod
     def _play_worth(
-        state: State, me: int, play: Play, scorer: _Scorer, seats: list[tuple[int, ...]]
+        state: State, me: int, play: Play, scorer: _Scorer, seats: list[SeatDice]
     ) -> float:
         """Honey where it turns a card, Stomp on the die that beats me on a card, others never."""
         if play.card is RoundCard.HONEY:
             card = state.area[play.position]
-            totals = [ants[play.position] for ants in seats]
+            totals = [seat[0][play.position] for seat in seats]
             rival = max(t for s, t in enumerate(totals) if s != me)
             if (
                 card is None
@@ -451,7 +441,7 @@ class ComputerAgent:
             best = 0.0
             for position in die.cards:
                 card = state.area[position]
-                totals = [ants[position] for ants in seats]
+                totals = [seat[0][position] for seat in seats]
                 if card is not None and totals[me] and totals[play.seat] - die.face <= totals[me]:
                     best = max(best, scorer.value(card))
             return best
@@ -463,20 +453,26 @@ class ComputerAgent:
         me: int,
         kind: DieKind,
         scorer: _Scorer,
-        seats: list[tuple[int, ...]] | None = None,
+        seats: list[SeatDice] | None = None,
     ) -> int:
         """The area card a die of ``kind`` is best tossed at (the first of the best): one
         worth winning where a die of mean throw would take the lead, less where the rivals
         still hold dice at home to answer it; little where ``me`` is well ahead already or
-        hopelessly behind. ``seats`` is :func:`_ants_by_seat` of ``state``, if worked out."""
+        hopelessly behind. ``seats`` is :func:`_seats` of ``state``, if worked out."""
         faces = state.rules.faces(kind)
         mean = sum(faces) / len(faces)
-        dice = state.dice
-        contested = 0.6 if _rivals_home(dice, me) else 0.9
-        ants = _ants_by_seat(state) if seats is None else seats
-        mine_at = ants[me]
-        # the most ants of another seat on each position
-        rival_at = ants[1 - me] if len(ants) == 2 else list(map(max, *ants[:me], *ants[me + 1 :]))
+        if seats is None:
+            seats = _seats(state)
+        mine_at = seats[me][0]
+        rival_at: Sequence[int]
+        if len(seats) == 2:
+            other = seats[1 - me]
+            rival_at, home = other[0], other[2]  # its ants on each position, dice on its anthill
+        else:
+            rivals = seats[:me] + seats[me + 1 :]
+            rival_at = list(map(max, *[r[0] for r in rivals]))  # the most of another seat
+            home = sum([r[2] for r in rivals])
+        contested = 0.6 if home else 0.9
         best, best_worth = state.target, -math.inf
         for position, gain in enumerate(scorer.values_at(state.area)):
             if gain is None:
@@ -572,12 +568,14 @@ def value_as_it_stands(state: State) -> tuple[float, ...]:
     (0.5, 0.5)
     """
     won = [list(cards) for cards in state.won]
-    for card, totals in zip(state.area, zip(*_ants_by_seat(state), strict=True), strict=True):
+    seats = _seats(state)
+    ants = zip(*[seat[0] for seat in seats], strict=True)
+    for card, totals in zip(state.area, ants, strict=True):
         if card is not None:
             top = max(totals)
             if top > 0 and totals.count(top) == 1:
                 won[totals.index(top)].append(card)
-    standing = (tuple(map(tuple, won)), _puddles(state.dice))
+    standing = (tuple(map(tuple, won)), tuple([seat[3] for seat in seats]))  # dice on the Puddle
     judged = _judged_this_round(state)
     known = judged.get(standing)
     if known is None:
@@ -587,13 +585,6 @@ def value_as_it_stands(state: State) -> tuple[float, ...]:
 
 _WITH_WON: Final = evolver(State, "won")
 
-
-def _puddles(dice: tuple[tuple[Die, ...], ...]) -> tuple[int, ...]:
-    """How many of each seat's dice are on the Puddle."""
-    return tuple([sum([die.spot is _ON_PUDDLE for die in own]) for own in dice])
-
-
-_ON_PUDDLE: Final = Spot.PUDDLE
 
 _JUDGED: Final[list[tuple[tuple[object, ...], dict[object, tuple[float, ...]]]]] = [((), {})]
 """What :func:`value_as_it_stands` worked out in the round last asked about: the objects

@@ -74,11 +74,11 @@ __all__ = [
     "has_home",
     "has_spot",
     "is_spot",
-    "on_cards",
     "placed_card",
     "placements",
     "remember_gaps",
     "round_card_play",
+    "seat_dice",
     "tosses",
 ]
 
@@ -205,37 +205,45 @@ def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
     return home
 
 
-OnCards = tuple[tuple[int, ...], tuple[tuple[int, Die], ...]]
-"""What :func:`on_cards` answers: the ants on each area position, and the dice on cards."""
+SeatDice = tuple[tuple[int, ...], tuple[tuple[int, Die], ...], int, int]
+"""What :func:`seat_dice` answers: the ants on each area position, the dice on cards, and
+how many dice are on the anthill and on the Puddle."""
 
-_ON_CARDS: Final[dict[int, tuple[tuple[Die, ...], OnCards]]] = {}
-"""The seats' dice :func:`on_cards` was lately asked about, by ``id``, each with its answer
+_SEAT_DICE: Final[dict[int, tuple[tuple[Die, ...], SeatDice]]] = {}
+"""The seats' dice :func:`seat_dice` was lately asked about, by ``id``, each with its answer
 (the entry holds the dice, so their ``id`` is not reused while it is here)."""
-_ON_CARDS_KEPT: Final = 256
+_SEAT_DICE_KEPT: Final = 256
 """The most seats' dice remembered (then all are forgotten at once)."""
 
 
-def on_cards(dice: tuple[Die, ...]) -> OnCards:
-    """What a seat's ``dice`` show on the area's cards: the ants on each area position (a
-    die touching two cards counts on both), and each die on cards as ``(index, die)``, in
-    order. Remembered by the very dice asked about: a landing changes one seat's dice (and
-    the knocked ones), so the other seats' dice asked about at the next toss, and the dice
-    under a die in the air (it stays on its anthill), are the same objects."""
-    found = _ON_CARDS.get(id(dice))
+def seat_dice(dice: tuple[Die, ...]) -> SeatDice:
+    """Where a seat's ``dice`` are: the ants they show on each area position (a die touching
+    two cards counts on both), each die on cards as ``(index, die)`` in order, how many are
+    on the anthill and how many on the Puddle. Remembered by the very dice asked about: a
+    landing changes one seat's dice (and the knocked ones), so the other seats' dice asked
+    about at the next toss, and the dice under a die in the air (it stays on its anthill),
+    are the same objects."""
+    found = _SEAT_DICE.get(id(dice))
     if found is not None and found[0] is dice:
         return found[1]
     ants = [0] * POSITIONS
     on: list[tuple[int, Die]] = []
+    home = puddle = 0
     for i, die in enumerate(dice):
-        if die.spot is AREA:
+        spot = die.spot
+        if spot is AREA:
             on.append((i, die))
             face = die.face
             for position in die.cards:
                 ants[position] += face
-    if len(_ON_CARDS) >= _ON_CARDS_KEPT:
-        _ON_CARDS.clear()
-    answer = (tuple(ants), tuple(on))
-    _ON_CARDS[id(dice)] = (dice, answer)
+        elif spot is AT_HOME:
+            home += 1
+        elif spot is ON_PUDDLE:
+            puddle += 1
+    if len(_SEAT_DICE) >= _SEAT_DICE_KEPT:
+        _SEAT_DICE.clear()
+    answer = (tuple(ants), tuple(on), home, puddle)
+    _SEAT_DICE[id(dice)] = (dice, answer)
     return answer
 
 
@@ -483,7 +491,7 @@ def clear_caches() -> None:
     same, only slower until they are remembered again)."""
     global _last_area, _last_spots, _last_home, _last_gaps
     _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
-    _ON_CARDS.clear()
+    _SEAT_DICE.clear()
     _last_gaps = ((), 0, ())
     LISTED[0] = (None, ())
     _GROWN.clear()
