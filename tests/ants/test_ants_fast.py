@@ -138,3 +138,13 @@ def test_where_a_seats_dice_are_is_that_of_the_dice_asked_about_not_the_last() -
 def tossed(state: State) -> State:
     """``state`` with seat 0's Soldier in the air, tossed at card 4."""
     return attrs.evolve(state, phase=Phase.LAND, tossing=0, target=4)
+
+
+def test_the_mean_throw_is_that_of_the_rules_asked_about_not_the_last() -> None:
+    from picnic_rules.ants import DieKind, Rules, fast
+
+    plain, heavy = Rules(), Rules(worker_faces=(3, 3, 4, 4, 5, 5))
+    assert fast.mean_throw(plain, DieKind.WORKER) == 17 / 6  # 1, 2, 3, 3, 4, 4
+    assert fast.mean_throw(heavy, DieKind.WORKER) == 4.0
+    assert fast.mean_throw(plain, DieKind.WORKER) == 17 / 6
+    assert fast.mean_throw(plain, DieKind.SCOUT) == 2.0  # 1, 1, 2, 2, 3, 3

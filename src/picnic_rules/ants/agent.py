@@ -25,7 +25,7 @@ from ..kit.build import evolver
 from .cards import DIE_KINDS, DieKind, PicnicCard, RoundCard, ScoringCard
 from .colony import Cell, plates
 from .engine import apply_legal, legal_moves, toss_die
-from .fast import SeatDice, seat_dice
+from .fast import SeatDice, mean_throw, seat_dice
 from .legal import targets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .scoring import Plates, majority_counts, measure, score_table
@@ -459,8 +459,7 @@ class ComputerAgent:
         worth winning where a die of mean throw would take the lead, less where the rivals
         still hold dice at home to answer it; little where ``me`` is well ahead already or
         hopelessly behind. ``seats`` is :func:`_seats` of ``state``, if worked out."""
-        faces = state.rules.faces(kind)
-        mean = sum(faces) / len(faces)
+        mean = mean_throw(state.rules, kind)
         if seats is None:
             seats = _seats(state)
         mine_at = seats[me][0]

@@ -9,7 +9,9 @@ plays the round; this module gives it, behind named functions,
 * interned values: dice in the area, placed cards, Round card plays and
   placements are immutable, so each is built once and shared;
 * remembered answers: the cards in the area and a colony's spots (asked about
-  several times in a row), the tosses of an anthill;
+  several times in a row), the tosses of an anthill, where a seat's dice are
+  (:func:`seat_dice`, asked by the landings and the computer's choices) and the
+  mean throw of each kind of die;
 * the placements of a card, enumerated from the colony's spots, the same as
   trying :func:`~picnic_rules.ants.predicates.placement_is_legal` on every
   cell and turn (a test compares them).
@@ -31,7 +33,7 @@ from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_i
 from .colony import KEY_WIDTH, cell_of, key, offsets
 from .moves import Move, Place, Play, Toss
 from .predicates import placement_is_legal
-from .rules import PLAYERS, POSITIONS, layout, neighbours
+from .rules import PLAYERS, POSITIONS, Rules, layout, neighbours
 from .state import Die, Phase, Placed, Spot, State
 
 __all__ = [
@@ -74,6 +76,7 @@ __all__ = [
     "has_home",
     "has_spot",
     "is_spot",
+    "mean_throw",
     "placed_card",
     "placements",
     "remember_gaps",
@@ -203,6 +206,25 @@ def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
     home = tuple([die.spot is AT_HOME for die in dice])
     _last_home = (dice, home)
     return home
+
+
+_last_means: tuple[Rules | None, dict[DieKind, float]] = (None, {})
+"""The last rules :func:`mean_throw` was asked about, with the mean throw of each kind."""
+
+
+def mean_throw(rules: Rules, kind: DieKind) -> float:
+    """The mean of the ants on the faces of a die of ``kind`` under ``rules``: worked out for
+    every kind at once and remembered for the last rules asked about (a game's rules are
+    one object throughout, and the computer asks at each toss)."""
+    global _last_means
+    last = _last_means
+    if last[0] is not rules:
+        means = {}
+        for of_kind in DieKind:
+            faces = rules.faces(of_kind)
+            means[of_kind] = sum(faces) / len(faces)
+        last = _last_means = (rules, means)
+    return last[1][kind]
 
 
 SeatDice = tuple[tuple[int, ...], tuple[tuple[int, Die], ...], int, int]
@@ -489,8 +511,9 @@ def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Forget every remembered answer and interned value of the ants game (play goes on the
     same, only slower until they are remembered again)."""
-    global _last_area, _last_spots, _last_home, _last_gaps
+    global _last_area, _last_spots, _last_home, _last_gaps, _last_means
     _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
+    _last_means = (None, {})
     _SEAT_DICE.clear()
     _last_gaps = ((), 0, ())
     LISTED[0] = (None, ())
