@@ -35,11 +35,14 @@ from .rules import Rules
 from .state import Phase, State
 
 __all__ = [
+    "GIVE_UP",
     "admitted",
     "chance_outcomes",
+    "defence_of",
     "illegal_reason",
     "kind_drawn",
     "legal_moves",
+    "play_of",
     "sample_chance",
     "swat_onto",
     "swats",
@@ -47,7 +50,8 @@ __all__ = [
 
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
 """The chance move of each card kind, interned."""
-_GIVE_UP: Final = GiveUp()
+GIVE_UP: Final = GiveUp()
+"""Giving up food, the one move of its kind."""
 _DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
 _BUYS: Final = (Buy(False), Buy(True))
 _INTERNED: Final = 16
@@ -96,12 +100,14 @@ def _row(kind: int, count: int, jokers: int) -> _Row:
     return row
 
 
-def _play(insect: int, colour: int | None, count: int, jokers: int, onto: int | None) -> Play:
-    """The interned ``Play`` (building an attrs instance costs more than a dict lookup)."""
+def play_of(insect: int, colour: int | None, count: int, jokers: int, onto: int | None) -> Play:
+    """``Play(insect, colour, count, jokers, onto)``, interned while its numbers are below
+    :data:`_INTERNED` (building an attrs instance costs more than a dict lookup)."""
     return _row(5 * insect + (4 if colour is None else colour), count, jokers)[onto]
 
 
-def _defend(weapons: int) -> Defend:
+def defence_of(weapons: int) -> Defend:
+    """``Defend(weapons)``, interned below :data:`_INTERNED`."""
     return _DEFENDS[weapons] if weapons < _INTERNED else Defend(weapons)
 
 
@@ -170,10 +176,10 @@ def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count
         for count in range(1, have + 1):
             for j in range(first, jokers + 1):
                 if count + j >= need:
-                    moves.append(_play(insect, colour, count, j, onto))
+                    moves.append(play_of(insect, colour, count, j, onto))
     for j in range(1, jokers + 1):
         if j >= need:
-            moves.append(_play(insect, None, 0, j, onto))
+            moves.append(play_of(insect, None, 0, j, onto))
 
 
 _INSECT_KINDS: Final = tuple(range(15))
@@ -321,9 +327,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         pile = piles[attack]
         need = len(pile) - 1  # defence_weapons
         if hand[15 + pile[0] // 5] >= need:
-            moves.append(_defend(need))
+            moves.append(defence_of(need))
         _continuations(rules, hand, pile, attack, state.last_count, moves)
-        moves.append(_GIVE_UP)
+        moves.append(GIVE_UP)
     if rules.buy and not state.bought:
         deck = sum(state.deck)
         for buy in _BUYS:
