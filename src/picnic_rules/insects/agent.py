@@ -22,7 +22,7 @@ from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import WEAPONS, Counts, Pile, insect_of
 from .engine import apply_drawing, scores
-from .legality import GIVE_UP, defence_of, legal_moves, play_of, swat_onto
+from .legality import GIVE_UP, defence_of, legal_moves, play_of, swat_onto, type_plays
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
 from .predicates import attacking_pile, pile_colour
 from .state import State, View
@@ -207,8 +207,8 @@ def _normal_choice(state: State) -> Move | None:
     for index, pile in enumerate(piles):
         card = pile[0]
         on_type[card // 5] += (index, card)
-    joker_colour = state.rules.joker_colour
-    legal: tuple[Move, ...] = ()  # listed at the first type not remembered
+    rules = state.rules
+    joker_colour = rules.joker_colour
     best: Move | None = None
     top = _BUY_VALUE
     for insect, base in enumerate(_TYPE_BASES):
@@ -218,8 +218,7 @@ def _normal_choice(state: State) -> Move | None:
         key = (insect, joker_colour, held, on_type[insect])
         found = _BEST_PLAYS.get(key)
         if found is None:
-            legal = legal or legal_moves(state)
-            found = _best_play(hand, piles, legal, insect)
+            found = _best_play(hand, piles, type_plays(rules, hand, piles, insect))
             if len(_BEST_PLAYS) >= _BEST_PLAYS_KEPT:
                 _BEST_PLAYS.clear()
             _BEST_PLAYS[key] = found
@@ -253,18 +252,16 @@ def _best_swat(hand: Counts, on_type: Sequence[tuple[int, ...]]) -> tuple[float,
     return found[0], swat_onto(found[1])
 
 
-def _best_play(
-    hand: Counts, piles: Sequence[Pile], legal: tuple[Move, ...], insect: int
-) -> tuple[float, Move | None]:
-    """The first of the best of the ``legal`` plays of ``insect``'s type in a normal turn
-    and its value (``-inf`` and ``None`` for none)."""
+def _best_play(hand: Counts, piles: Sequence[Pile], plays: list[Move]) -> tuple[float, Move | None]:
+    """The first of the best of ``plays``, the plays of one insect type in a normal turn
+    (:func:`~picnic_rules.insects.legality.type_plays`), and its value (``-inf`` and
+    ``None`` for none)."""
     best: Move | None = None
     top = -math.inf
-    for move in legal:
-        if type(move) is Play and move.insect == insect:
-            value = _value(hand, piles, None, move)
-            if value > top:  # strictly: the first of equals stays
-                best, top = move, value
+    for move in plays:
+        value = _value(hand, piles, None, move)
+        if value > top:  # strictly: the first of equals stays
+            best, top = move, value
     return top, best
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "sample_chance",
     "swat_onto",
     "swats",
+    "type_plays",
 ]
 
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
@@ -185,6 +186,8 @@ def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count
 _INSECT_KINDS: Final = tuple(range(15))
 """The insect card kinds (four colours and the joker of each type), for
 :func:`itertools.compress` with a hand: the kinds it holds, in order."""
+_KINDS_OF: Final = tuple(_INSECT_KINDS[base : base + 5] for base in (0, 5, 10))
+"""The insect kinds of each type."""
 _JOKER_OF: Final = tuple(kind - kind % 5 + 4 for kind in _INSECT_KINDS)
 """The joker of each insect kind's type (a joker's own kind for a joker)."""
 _WEAPON_KIND: Final = tuple(WEAPONS[kind // 5] for kind in _INSECT_KINDS)
@@ -202,17 +205,39 @@ _LONE_JOKERS: Final[dict[tuple[int, tuple[int, ...]], tuple[Play, ...]]] = {}
 
 def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Move]:
     """The moves of a normal turn but buying: the plays, kind by kind of the hand (a type's
-    four colours, then its joker alone), then the weapons. Outside an attack every pile is
-    one card, so a pile is that card's kind. The hottest code of an insects playout: the
-    piles are sorted by kind once (by type only for a joker), the plays of each kind
-    remembered, the predicates inlined where marked."""
+    four colours, then its joker alone), then the weapons."""
+    moves: list[Move] = _plays(rules.joker_colour, hand, piles, _INSECT_KINDS, hand)
+    if hand[15] or hand[16] or hand[17]:
+        moves += swats(hand, piles)
+    return moves
+
+
+def type_plays(rules: Rules, hand: Counts, piles: tuple[Pile, ...], insect: int) -> list[Move]:
+    """The plays of ``insect``'s type in a normal turn for the seat holding ``hand``, in the
+    order :func:`legal_moves` lists them (for a choice made type by type, which needs no
+    other type's plays)."""
+    base = 5 * insect
+    return _plays(rules.joker_colour, hand, piles, _KINDS_OF[insect], hand[base : base + 5])
+
+
+def _plays(
+    joker_colour: bool,
+    hand: Counts,
+    piles: tuple[Pile, ...],
+    kinds: Sequence[int],
+    held: Counts,
+) -> list[Move]:
+    """The plays of a normal turn of those ``kinds`` the hand holds (``held``: its counts of
+    them), kind by kind. Outside an attack every pile is one card, so a pile is that
+    card's kind. The hottest code of an insects playout: the piles are sorted by kind once
+    (by type only for a joker), the plays of each kind remembered, the predicates inlined
+    where marked."""
     at: list[tuple[int, ...]] = [()] * 15  # the piles of each insect kind, by index
     for index, pile in enumerate(piles):
         at[pile[0]] += (index,)
-    joker_colour = rules.joker_colour
     moves: list[Move] = []
     extend = moves.extend
-    for kind in compress(_INSECT_KINDS, hand):
+    for kind in compress(kinds, held):
         joker = _JOKER_OF[kind]
         if kind == joker:  # normal_play_shape_allowed: a lone joker, onto any pile of its type
             lone = (kind, _of_type(piles, kind // 5))
@@ -239,8 +264,6 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
         if plays is None:
             plays = _remember(_JOINING, key, _plays_of(kind, hand[kind], jokers, plain, joined))
         extend(plays)
-    if hand[15] or hand[16] or hand[17]:
-        moves += swats(hand, piles)
     return moves
 
 
