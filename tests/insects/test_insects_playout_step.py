@@ -16,11 +16,13 @@ from picnic_rules.insects import (
     KINDS,
     VARIANTS,
     Card,
+    Colour,
     GiveUp,
     Insect,
     Move,
     Phase,
     Play,
+    Swat,
     apply,
     apply_legal,
     legal_moves,
@@ -206,3 +208,21 @@ def test_an_answer_worth_no_more_than_giving_up_food_is_played_as_first_of_equal
         )
         assert insects_agent.playout(state, legal_moves(state), random.Random(0)) == expected
         assert insects_agent._answer(state) == expected
+
+
+def test_a_swat_worth_as_much_as_a_play_is_left_for_the_play_listed_first() -> None:
+    # two red ants start an attacking pile (worth 37), as does a swat with 11 boots held
+    # (worth 37): the play, listed first, is chosen; with a boot more, the swat
+    hand = [0] * KINDS
+    hand[Card.RED_ANT] = 2
+    for boots in (11, 12):
+        hand[Card.BOOTS] = boots
+        state = attrs.evolve(
+            new_game(2),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=((Card.BLUE_SPIDER,),),
+            phase=Phase.TURN,
+        )
+        expected = insects_agent.playout(state, legal_moves(state), random.Random(0))
+        assert expected == (Play(Insect.ANT, Colour.RED, 2) if boots == 11 else Swat(0))
+        assert insects_agent._normal_choice(state) == expected

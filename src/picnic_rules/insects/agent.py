@@ -201,6 +201,12 @@ def _normal_choice(state: State) -> Move | None:
     buys; so the first of the best moves is the first of the best of each type's best play
     and of the swats -- unless a buy, last and worth -100, is as good (or nothing else is
     legal), which the caller finds among the legal moves.
+
+    A swat is worth what its weapons held are (:func:`move_value`, more for more), the same
+    onto every pile of its type: so the best is onto the first pile of a type of whose
+    weapon most are held, of equals the type whose first pile comes first -- the first of
+    :func:`~picnic_rules.insects.legality.swats` so valued. It is found type by type
+    beside the plays.
     """
     hand, piles = state.hands[state.turn], state.piles
     on_type: list[tuple[int, ...]] = [(), (), ()]  # the piles of each type: index, card, ...
@@ -211,11 +217,16 @@ def _normal_choice(state: State) -> Move | None:
     joker_colour = rules.joker_colour
     best: Move | None = None
     top = _BUY_VALUE
+    most = first = 0  # the most weapons of a type held against its piles, its first pile
     for insect, base in enumerate(_TYPE_BASES):
+        mine = on_type[insect]
+        weapons = hand[15 + insect]
+        if weapons and mine and (weapons > most or (weapons == most and mine[0] < first)):
+            most, first = weapons, mine[0]
         held = hand[base : base + 5]
         if held == _NONE_HELD:
             continue  # no insect of this type: no play
-        key = (insect, joker_colour, held, on_type[insect])
+        key = (insect, joker_colour, held, mine)
         found = _BEST_PLAYS.get(key)
         if found is None:
             found = _best_play(hand, piles, type_plays(rules, hand, piles, insect))
@@ -224,32 +235,9 @@ def _normal_choice(state: State) -> Move | None:
             _BEST_PLAYS[key] = found
         if found[0] > top:
             top, best = found
-    if hand[15] or hand[16] or hand[17]:
-        swat = _best_swat(hand, on_type)
-        if swat is not None and swat[0] > top:
-            top, best = swat
+    if most and _swat_value(most) > top:  # the swats, listed after the plays
+        best = swat_onto(first)
     return best
-
-
-def _best_swat(hand: Counts, on_type: Sequence[tuple[int, ...]]) -> tuple[float, Swat] | None:
-    """The first of the best swats of a normal turn for the seat holding ``hand`` and its
-    value (``None`` for none), the piles of each type given (``on_type``: index, card, ...).
-
-    A swat is worth what its weapons held are (:func:`move_value`), the same onto every
-    pile of its type: so it is the first pile of a type whose weapon is worth most, the
-    type whose first pile comes first of equals -- the first of
-    :func:`~picnic_rules.insects.legality.swats` so valued.
-    """
-    found: tuple[float, int] | None = None
-    for insect, weapon in enumerate(WEAPONS):
-        held, mine = hand[weapon], on_type[insect]
-        if held and mine:
-            value, first = _swat_value(held), mine[0]
-            if found is None or value > found[0] or (value == found[0] and first < found[1]):
-                found = value, first
-    if found is None:
-        return None
-    return found[0], swat_onto(found[1])
 
 
 def _best_play(hand: Counts, piles: Sequence[Pile], plays: list[Move]) -> tuple[float, Move | None]:
