@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
-from itertools import repeat, starmap
+from itertools import accumulate, repeat, starmap
 from operator import is_
 from typing import Any, Final
 
@@ -21,7 +22,7 @@ from .cards import (
     Pile,
     insect_of,
 )
-from .legality import LAST, admitted, chance_outcomes, kind_drawn, legal_moves, sample_chance
+from .legality import LAST, admitted, chance_outcomes, legal_moves, sample_chance
 from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
@@ -297,6 +298,8 @@ def draw_owed(state: State, rng: random.Random) -> State:
     """
     if state.phase is not _DRAW:
         return state
+    if state.draws > sum(state.deck):  # (a state the game made never owes more)
+        raise ValueError(f"empty range: {state.deck} hold no card to draw")
     hand = list(state.hands[state.turn])
     deck = _draw_into(hand, state.deck, state.draws, rng)
     return _drawn_up(state, replace(state.hands, state.turn, tuple(hand)), deck)
@@ -326,12 +329,20 @@ def apply_drawing(state: State, move: Move, rng: random.Random) -> State:
 
 def _draw_into(hand: list[int], deck: Counts, draws: int, rng: random.Random) -> Counts:
     """The deck once ``draws`` cards are drawn from ``deck`` into ``hand`` (a seat's counts as
-    a list, which takes them), card by card as :func:`sample_chance` draws them."""
+    a list, which takes them), card by card as :func:`sample_chance` draws them; the deck
+    holds at least ``draws`` cards."""
     left = list(deck)
     getrandbits = rng.getrandbits
     for _ in range(draws):
-        kind = kind_drawn(left, getrandbits)  # from the deck to the hand
-        left[kind] -= 1
+        # legality.kind_drawn(left, getrandbits), inlined (the deck holds the cards owed)
+        bounds = list(accumulate(left))
+        total = bounds[-1]
+        bits = total.bit_length()
+        pick = getrandbits(bits)
+        while pick >= total:
+            pick = getrandbits(bits)
+        kind = bisect_right(bounds, pick)
+        left[kind] -= 1  # from the deck to the hand
         hand[kind] += 1
     return tuple(left)
 

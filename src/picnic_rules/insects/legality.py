@@ -140,7 +140,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
 def kind_drawn(deck: Sequence[int], getrandbits: Callable[[int], int]) -> int:
     """The kind of the card drawn from ``deck`` (counts), each card equally likely, given
     ``rng.getrandbits``: :func:`sample_chance`'s draw (the same numbers drawn), for draws
-    made without a state between them (:func:`~picnic_rules.insects.engine.draw_owed`).
+    made without a state between them -- the draw the engine's draws back up
+    (:func:`~picnic_rules.insects.engine.draw_owed`) make, inlined there.
 
     Raises :class:`ValueError` if the deck holds no card.
     """
