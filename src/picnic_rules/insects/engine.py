@@ -389,9 +389,12 @@ def _swat(state: State, move: Swat, rng: random.Random | None = None) -> State:
     weapon = WEAPONS[insect_of(pile[0])]
     hand = list(state.hands[seat])
     hand[weapon] -= 1
-    scored = add(add(state.scored[seat], weapon, 1), pile[0], 1)
+    scored = list(state.scored[seat])
+    scored[weapon] += 1  # the weapon and the insect it swatted
+    scored[pile[0]] += 1
     piles = (*state.piles[:index], *state.piles[index + 1 :])
-    return _refill(state, hand, piles, replace(state.scored, seat, scored), None, 0, rng)
+    scored_now = replace(state.scored, seat, tuple(scored))
+    return _refill(state, hand, piles, scored_now, None, 0, rng)
 
 
 def _defend(state: State, move: Defend, rng: random.Random | None = None) -> State:
