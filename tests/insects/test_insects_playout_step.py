@@ -16,8 +16,13 @@ from picnic_rules.insects import (
     KINDS,
     VARIANTS,
     Card,
+    Colour,
+    GiveUp,
+    Insect,
     Move,
     Phase,
+    Play,
+    Swat,
     apply,
     apply_legal,
     legal_moves,
@@ -149,3 +154,75 @@ def test_the_normal_turn_choice_swats_as_the_first_of_the_best_legal_moves() -> 
             continue
         expected = insects_agent.playout(state, legal_moves(state), rng)
         assert insects_agent._normal_choice(state) == expected, state
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_answer_to_an_attack_is_the_first_of_the_best_legal_moves(variant: str) -> None:
+    # attacking piles of every type and shape against hands of few and many of its kinds,
+    # jokers and weapons (so many jokers, now and then, that giving up is as good), and
+    # continuations of every size asked for: worked out, the answer is the one the playout
+    # finds among the legal moves
+    rng = random.Random(variant)
+    kinds = list(Card)
+    for _ in range(1500):
+        insect = rng.randrange(3)
+        pile = tuple(kinds[5 * insect + rng.choice((0, 1, 2, 3, 4, 4))] for _ in range(2, 7))
+        pile = pile[: rng.randint(2, 5)]
+        hand = [0] * KINDS
+        for kind in range(5 * insect, 5 * insect + 5):
+            hand[kind] = rng.choice((0, 0, 1, 2, 3, 5, 9))
+        need = rng.randint(1, 6)
+        if rng.random() < 0.2:
+            hand[5 * insect + 4] = rng.randint(25, 45)
+            need = rng.randint(20, 50)
+        hand[15 + insect] = rng.randint(0, 6)
+        for _ in range(rng.randint(0, 4)):
+            hand[rng.randrange(KINDS)] += 1
+        others = tuple((rng.choice(kinds[:15]),) for _ in range(rng.randint(0, 3)))
+        at = rng.randint(0, len(others))
+        state = attrs.evolve(
+            new_game(2, VARIANTS[variant]),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=(*others[:at], pile, *others[at:]),
+            phase=Phase.TURN,
+            last=1,
+            last_count=need,
+        )
+        expected = insects_agent.playout(state, legal_moves(state), rng)
+        assert insects_agent._answer(state) == expected, state
+
+
+def test_an_answer_worth_no_more_than_giving_up_food_is_played_as_first_of_equals() -> None:
+    # 32 jokers alone continue a pair with the 32 cards asked for: worth 0, as giving up
+    # (listed after); one fewer card asked for, the play is worth more
+    hand = [0] * KINDS
+    hand[Card.JOKER_ANT] = 32
+    for asked, expected in ((32, Play(Insect.ANT, None, 0, 32, 0)), (33, GiveUp())):
+        state = attrs.evolve(
+            new_game(2, VARIANTS["match-count"]),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=((Card.RED_ANT, Card.RED_ANT),),
+            phase=Phase.TURN,
+            last=1,
+            last_count=asked,
+        )
+        assert insects_agent.playout(state, legal_moves(state), random.Random(0)) == expected
+        assert insects_agent._answer(state) == expected
+
+
+def test_a_swat_worth_as_much_as_a_play_is_left_for_the_play_listed_first() -> None:
+    # two red ants start an attacking pile (worth 37), as does a swat with 11 boots held
+    # (worth 37): the play, listed first, is chosen; with a boot more, the swat
+    hand = [0] * KINDS
+    hand[Card.RED_ANT] = 2
+    for boots in (11, 12):
+        hand[Card.BOOTS] = boots
+        state = attrs.evolve(
+            new_game(2),
+            hands=(tuple(hand), (0,) * KINDS),
+            piles=((Card.BLUE_SPIDER,),),
+            phase=Phase.TURN,
+        )
+        expected = insects_agent.playout(state, legal_moves(state), random.Random(0))
+        assert expected == (Play(Insect.ANT, Colour.RED, 2) if boots == 11 else Swat(0))
+        assert insects_agent._normal_choice(state) == expected

@@ -22,9 +22,9 @@ from ..agents.search import win_shares
 from ..game import AnyGame
 from .cards import WEAPONS, Counts, Pile, insect_of
 from .engine import apply_drawing, scores
-from .legality import legal_moves, swat_onto
+from .legality import GIVE_UP, defence_of, legal_moves, play_of, swat_onto, type_plays
 from .moves import Buy, Defend, GiveUp, Move, Play, Swat
-from .predicates import attacking_pile
+from .predicates import attacking_pile, pile_colour
 from .state import State, View
 
 __all__ = [
@@ -128,12 +128,70 @@ def playout_step(state: State, rng: random.Random) -> State:
     """The state after :func:`playout`'s choice in ``state`` and the cards it owes then
     drawn (:func:`~picnic_rules.insects.engine.apply_drawing`): how the search plays its
     playouts (:func:`search_agent`). In a normal turn the choice is made from the best play
-    of each insect type, remembered (:data:`_BEST_PLAYS`), and the swats.
+    of each insect type, remembered (:data:`_BEST_PLAYS`), and the swats; under attack it
+    is worked out from the hand and the pile (:func:`_answer`).
     """
-    move = _normal_choice(state) if state.last is None else None
+    move = _normal_choice(state) if state.last is None else _answer(state)
     if move is None:
         move = playout(state, legal_moves(state), rng)
     return apply_drawing(state, move, rng)
+
+
+def _answer(state: State) -> Move | None:
+    """:func:`playout`'s choice under attack in ``state``, found without listing the moves
+    (``None`` for a state with no attacking pile, which the caller's listing refuses).
+
+    Under attack the moves are listed as the defence, the continuations colour by colour
+    (count by count, and jokers by jokers within a count), the jokers alone, giving up
+    food, then the buys. A continuation of ``k`` cards of a colour of which the seat holds
+    ``h``, with ``j`` of its ``J`` jokers, onto a pile of ``size`` cards, is worth
+    ``60 + 2 size + 3 J + 3 h - 2 k - 5 j`` (:func:`move_value`: its size after, less its
+    reserve and jokers); so the best of one colour -- the only one so valued -- has the fewest
+    cards that reach the count the continuation needs, as few of them jokers as may be (a
+    card of the colour costs 2, a joker 5). Of jokers alone the fewest that reach it are
+    best. The first of the best moves is then the first of the best of the defence, each
+    colour's best, the jokers' best and giving up (worth 0; a buy, -100, never is).
+    """
+    piles = state.piles
+    attack = attacking_pile(piles)
+    if attack is None:
+        return None
+    pile = piles[attack]
+    size = len(pile)
+    insect = pile[0] // 5
+    base = 5 * insect
+    hand, rules = state.hands[state.turn], state.rules
+    jokers = hand[base + 4]
+    best: Move | None = None
+    top = -1  # below giving up (worth 0), listed after the others
+    weapons = size - 1  # defence_weapons
+    if hand[WEAPONS[insect]] >= weapons:
+        best, top = defence_of(weapons), 30 + weapons
+    need = state.last_count if rules.match_count else 0  # continuation_is_big_enough
+    worth = 60 + 2 * size + 3 * jokers  # what each continuation is worth before its cards
+    current = pile_colour(pile)
+    # play_may_join: the pile's colour, a colourless pile, or (joker-colour variant) any
+    # colour onto a joker: the pile's top card or one of the play's own
+    joker_colour = rules.joker_colour
+    onto_joker = joker_colour and pile[-1] % 5 == 4
+    for colour in range(4):
+        have = hand[base + colour]
+        if not have:
+            continue
+        plain = current is None or current == colour or onto_joker
+        if not plain and not joker_colour:
+            continue
+        least = 0 if plain else 1  # the jokers a play of this colour must hold
+        count = min(have, max(1, need - least))
+        extra = max(least, need - count)
+        if extra <= jokers:
+            value = worth + 3 * have - 2 * count - 5 * extra
+            if value > top:  # strictly: the first of equals stays
+                best, top = play_of(insect, colour, count, extra, attack), value
+    extra = max(1, need)
+    if extra <= jokers and worth - 5 * extra > top:
+        best, top = play_of(insect, None, 0, extra, attack), worth - 5 * extra
+    return best if top >= 0 else GIVE_UP
 
 
 def _normal_choice(state: State) -> Move | None:
@@ -143,70 +201,55 @@ def _normal_choice(state: State) -> Move | None:
     buys; so the first of the best moves is the first of the best of each type's best play
     and of the swats -- unless a buy, last and worth -100, is as good (or nothing else is
     legal), which the caller finds among the legal moves.
+
+    A swat is worth what its weapons held are (:func:`move_value`, more for more), the same
+    onto every pile of its type: so the best is onto the first pile of a type of whose
+    weapon most are held, of equals the type whose first pile comes first -- the first of
+    :func:`~picnic_rules.insects.legality.swats` so valued. It is found type by type
+    beside the plays.
     """
     hand, piles = state.hands[state.turn], state.piles
     on_type: list[tuple[int, ...]] = [(), (), ()]  # the piles of each type: index, card, ...
     for index, pile in enumerate(piles):
         card = pile[0]
         on_type[card // 5] += (index, card)
-    joker_colour = state.rules.joker_colour
-    legal: tuple[Move, ...] = ()  # listed at the first type not remembered
+    rules = state.rules
+    joker_colour = rules.joker_colour
     best: Move | None = None
     top = _BUY_VALUE
+    most = first = 0  # the most weapons of a type held against its piles, its first pile
     for insect, base in enumerate(_TYPE_BASES):
+        mine = on_type[insect]
+        weapons = hand[15 + insect]
+        if weapons and mine and (weapons > most or (weapons == most and mine[0] < first)):
+            most, first = weapons, mine[0]
         held = hand[base : base + 5]
         if held == _NONE_HELD:
             continue  # no insect of this type: no play
-        key = (insect, joker_colour, held, on_type[insect])
+        key = (insect, joker_colour, held, mine)
         found = _BEST_PLAYS.get(key)
         if found is None:
-            legal = legal or legal_moves(state)
-            found = _best_play(hand, piles, legal, insect)
+            found = _best_play(hand, piles, type_plays(rules, hand, piles, insect))
             if len(_BEST_PLAYS) >= _BEST_PLAYS_KEPT:
                 _BEST_PLAYS.clear()
             _BEST_PLAYS[key] = found
         if found[0] > top:
             top, best = found
-    if hand[15] or hand[16] or hand[17]:
-        swat = _best_swat(hand, on_type)
-        if swat is not None and swat[0] > top:
-            top, best = swat
+    if most and _swat_value(most) > top:  # the swats, listed after the plays
+        best = swat_onto(first)
     return best
 
 
-def _best_swat(hand: Counts, on_type: Sequence[tuple[int, ...]]) -> tuple[float, Swat] | None:
-    """The first of the best swats of a normal turn for the seat holding ``hand`` and its
-    value (``None`` for none), the piles of each type given (``on_type``: index, card, ...).
-
-    A swat is worth what its weapons held are (:func:`move_value`), the same onto every
-    pile of its type: so it is the first pile of a type whose weapon is worth most, the
-    type whose first pile comes first of equals -- the first of
-    :func:`~picnic_rules.insects.legality.swats` so valued.
-    """
-    found: tuple[float, int] | None = None
-    for insect, weapon in enumerate(WEAPONS):
-        held, mine = hand[weapon], on_type[insect]
-        if held and mine:
-            value, first = _swat_value(held), mine[0]
-            if found is None or value > found[0] or (value == found[0] and first < found[1]):
-                found = value, first
-    if found is None:
-        return None
-    return found[0], swat_onto(found[1])
-
-
-def _best_play(
-    hand: Counts, piles: Sequence[Pile], legal: tuple[Move, ...], insect: int
-) -> tuple[float, Move | None]:
-    """The first of the best of the ``legal`` plays of ``insect``'s type in a normal turn
-    and its value (``-inf`` and ``None`` for none)."""
+def _best_play(hand: Counts, piles: Sequence[Pile], plays: list[Move]) -> tuple[float, Move | None]:
+    """The first of the best of ``plays``, the plays of one insect type in a normal turn
+    (:func:`~picnic_rules.insects.legality.type_plays`), and its value (``-inf`` and
+    ``None`` for none)."""
     best: Move | None = None
     top = -math.inf
-    for move in legal:
-        if type(move) is Play and move.insect == insect:
-            value = _value(hand, piles, None, move)
-            if value > top:  # strictly: the first of equals stays
-                best, top = move, value
+    for move in plays:
+        value = _value(hand, piles, None, move)
+        if value > top:  # strictly: the first of equals stays
+            best, top = move, value
     return top, best
 
 

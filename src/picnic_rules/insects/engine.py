@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
-from itertools import repeat, starmap
+from itertools import accumulate, repeat, starmap
 from operator import is_
 from typing import Any, Final
 
@@ -21,7 +22,7 @@ from .cards import (
     Pile,
     insect_of,
 )
-from .legality import LAST, admitted, chance_outcomes, kind_drawn, legal_moves, sample_chance
+from .legality import LAST, admitted, chance_outcomes, legal_moves, sample_chance
 from .moves import Buy, Defend, Draw, GiveUp, Move, Play, Swat
 from .predicates import (
     attacking_pile,
@@ -246,26 +247,27 @@ def _pass_on(
 
 def _refill(
     state: State,
-    hands: tuple[Counts, ...],
+    hand: list[int],
     piles: tuple[Pile, ...],
     scored: tuple[Counts, ...],
     last: int | None,
     last_count: int,
-    seat: int,
     rng: random.Random | None,
 ) -> State:
-    """At the end of a play the player draws back to the hand size (draw-one variant: one
-    card), one card at a time, as long as the deck lasts; then play passes on. Chance
-    draws the cards in the draw phase -- or, given ``rng``, they are drawn here and now
-    (:func:`apply_drawing`)."""
-    rules, deck = state.rules, state.deck
-    need = 1 if rules.draw_one else rules.hand_size - sum(hands[seat])
+    """At the end of a play the player (the seat to act in ``state``, holding ``hand`` after
+    it) draws back to the hand size (draw-one variant: one card), one card at a time, as
+    long as the deck lasts; then play passes on. Chance draws the cards in the draw phase
+    -- or, given ``rng``, they are drawn here and now (:func:`apply_drawing`), into
+    ``hand``: the seat's counts as a list, made into the state's hand once they are in."""
+    rules, deck, seat = state.rules, state.deck, state.turn
+    need = 1 if rules.draw_one else rules.hand_size - sum(hand)
     left = sum(deck)
     draws = need if need < left else left
-    if draws > 0:
-        if rng is None:
-            return _REFILLING(state, hands, piles, scored, draws, last, last_count)
-        hands, deck = _drawn(hands, seat, deck, draws, rng)
+    if draws > 0 and rng is not None:
+        deck = _draw_into(hand, deck, draws, rng)
+    hands = replace(state.hands, seat, tuple(hand))
+    if draws > 0 and rng is None:
+        return _REFILLING(state, hands, piles, scored, draws, last, last_count)
     return _pass_on(state, hands, deck, piles, scored, last, last_count, seat)
 
 
@@ -296,8 +298,11 @@ def draw_owed(state: State, rng: random.Random) -> State:
     """
     if state.phase is not _DRAW:
         return state
-    hands, deck = _drawn(state.hands, state.turn, state.deck, state.draws, rng)
-    return _drawn_up(state, hands, deck)
+    if state.draws > sum(state.deck):  # (a state the game made never owes more)
+        raise ValueError(f"empty range: {state.deck} hold no card to draw")
+    hand = list(state.hands[state.turn])
+    deck = _draw_into(hand, state.deck, state.draws, rng)
+    return _drawn_up(state, replace(state.hands, state.turn, tuple(hand)), deck)
 
 
 def apply_drawing(state: State, move: Move, rng: random.Random) -> State:
@@ -322,18 +327,24 @@ def apply_drawing(state: State, move: Move, rng: random.Random) -> State:
     return effect(state, move, rng)
 
 
-def _drawn(
-    hands: tuple[Counts, ...], seat: int, deck: Counts, draws: int, rng: random.Random
-) -> tuple[tuple[Counts, ...], Counts]:
-    """The hands and the deck once ``draws`` cards are drawn from ``deck`` into ``seat``'s
-    hand, card by card as :func:`sample_chance` draws them."""
-    hand, left = list(hands[seat]), list(deck)
+def _draw_into(hand: list[int], deck: Counts, draws: int, rng: random.Random) -> Counts:
+    """The deck once ``draws`` cards are drawn from ``deck`` into ``hand`` (a seat's counts as
+    a list, which takes them), card by card as :func:`sample_chance` draws them; the deck
+    holds at least ``draws`` cards."""
+    left = list(deck)
     getrandbits = rng.getrandbits
     for _ in range(draws):
-        kind = kind_drawn(left, getrandbits)  # from the deck to the hand
-        left[kind] -= 1
+        # legality.kind_drawn(left, getrandbits), inlined (the deck holds the cards owed)
+        bounds = list(accumulate(left))
+        total = bounds[-1]
+        bits = total.bit_length()
+        pick = getrandbits(bits)
+        while pick >= total:
+            pick = getrandbits(bits)
+        kind = bisect_right(bounds, pick)
+        left[kind] -= 1  # from the deck to the hand
         hand[kind] += 1
-    return replace(hands, seat, tuple(hand)), tuple(left)
+    return tuple(left)
 
 
 def _drawn_up(state: State, hands: tuple[Counts, ...], deck: Counts) -> State:
@@ -367,20 +378,23 @@ def _play(state: State, move: Play, rng: random.Random | None = None) -> State:
     else:
         pile = piles[onto] + tuple(cards)
         piles = (*piles[:onto], pile, *piles[onto + 1 :])
-    hands = replace(state.hands, seat, tuple(hand))
     if len(pile) >= 2:  # an attack: this seat played the pile's last card
-        return _refill(state, hands, piles, state.scored, seat, len(cards), seat, rng)
-    return _refill(state, hands, piles, state.scored, None, 0, seat, rng)
+        return _refill(state, hand, piles, state.scored, seat, len(cards), rng)
+    return _refill(state, hand, piles, state.scored, None, 0, rng)
 
 
 def _swat(state: State, move: Swat, rng: random.Random | None = None) -> State:
     seat, index = state.turn, move.pile
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
-    hands = replace(state.hands, seat, add(state.hands[seat], weapon, -1))
-    scored = add(add(state.scored[seat], weapon, 1), pile[0], 1)
+    hand = list(state.hands[seat])
+    hand[weapon] -= 1
+    scored = list(state.scored[seat])
+    scored[weapon] += 1  # the weapon and the insect it swatted
+    scored[pile[0]] += 1
     piles = (*state.piles[:index], *state.piles[index + 1 :])
-    return _refill(state, hands, piles, replace(state.scored, seat, scored), None, 0, seat, rng)
+    scored_now = replace(state.scored, seat, tuple(scored))
+    return _refill(state, hand, piles, scored_now, None, 0, rng)
 
 
 def _defend(state: State, move: Defend, rng: random.Random | None = None) -> State:
@@ -391,14 +405,15 @@ def _defend(state: State, move: Defend, rng: random.Random | None = None) -> Sta
     pile = state.piles[index]
     weapon = WEAPONS[insect_of(pile[0])]
     need = defence_weapons(pile)
-    hands = replace(state.hands, seat, add(state.hands[seat], weapon, -need))
+    hand = list(state.hands[seat])
+    hand[weapon] -= need
     scored = list(state.scored[seat])
     scored[weapon] += need
     for card in pile[1:]:
         scored[card] += 1
     piles = (*state.piles[:index], pile[:1], *state.piles[index + 1 :])
     scored_now = replace(state.scored, seat, tuple(scored))
-    return _refill(state, hands, piles, scored_now, None, 0, seat, rng)
+    return _refill(state, hand, piles, scored_now, None, 0, rng)
 
 
 def _give_up(state: State, move: GiveUp) -> State:

@@ -35,19 +35,24 @@ from .rules import Rules
 from .state import Phase, State
 
 __all__ = [
+    "GIVE_UP",
     "admitted",
     "chance_outcomes",
+    "defence_of",
     "illegal_reason",
     "kind_drawn",
     "legal_moves",
+    "play_of",
     "sample_chance",
     "swat_onto",
     "swats",
+    "type_plays",
 ]
 
 DRAWS: Final = tuple(Draw(card) for card in CARDS)
 """The chance move of each card kind, interned."""
-_GIVE_UP: Final = GiveUp()
+GIVE_UP: Final = GiveUp()
+"""Giving up food, the one move of its kind."""
 _DEAL, _DRAW, _TURN, _OVER = Phase.DEAL, Phase.DRAW, Phase.TURN, Phase.OVER
 _BUYS: Final = (Buy(False), Buy(True))
 _INTERNED: Final = 16
@@ -96,12 +101,14 @@ def _row(kind: int, count: int, jokers: int) -> _Row:
     return row
 
 
-def _play(insect: int, colour: int | None, count: int, jokers: int, onto: int | None) -> Play:
-    """The interned ``Play`` (building an attrs instance costs more than a dict lookup)."""
+def play_of(insect: int, colour: int | None, count: int, jokers: int, onto: int | None) -> Play:
+    """``Play(insect, colour, count, jokers, onto)``, interned while its numbers are below
+    :data:`_INTERNED` (building an attrs instance costs more than a dict lookup)."""
     return _row(5 * insect + (4 if colour is None else colour), count, jokers)[onto]
 
 
-def _defend(weapons: int) -> Defend:
+def defence_of(weapons: int) -> Defend:
+    """``Defend(weapons)``, interned below :data:`_INTERNED`."""
     return _DEFENDS[weapons] if weapons < _INTERNED else Defend(weapons)
 
 
@@ -133,7 +140,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
 def kind_drawn(deck: Sequence[int], getrandbits: Callable[[int], int]) -> int:
     """The kind of the card drawn from ``deck`` (counts), each card equally likely, given
     ``rng.getrandbits``: :func:`sample_chance`'s draw (the same numbers drawn), for draws
-    made without a state between them (:func:`~picnic_rules.insects.engine.draw_owed`).
+    made without a state between them -- the draw the engine's draws back up
+    (:func:`~picnic_rules.insects.engine.draw_owed`) make, inlined there.
 
     Raises :class:`ValueError` if the deck holds no card.
     """
@@ -170,15 +178,17 @@ def _continuations(rules: Rules, hand: Counts, pile: Pile, onto: int, last_count
         for count in range(1, have + 1):
             for j in range(first, jokers + 1):
                 if count + j >= need:
-                    moves.append(_play(insect, colour, count, j, onto))
+                    moves.append(play_of(insect, colour, count, j, onto))
     for j in range(1, jokers + 1):
         if j >= need:
-            moves.append(_play(insect, None, 0, j, onto))
+            moves.append(play_of(insect, None, 0, j, onto))
 
 
 _INSECT_KINDS: Final = tuple(range(15))
 """The insect card kinds (four colours and the joker of each type), for
 :func:`itertools.compress` with a hand: the kinds it holds, in order."""
+_KINDS_OF: Final = tuple(_INSECT_KINDS[base : base + 5] for base in (0, 5, 10))
+"""The insect kinds of each type."""
 _JOKER_OF: Final = tuple(kind - kind % 5 + 4 for kind in _INSECT_KINDS)
 """The joker of each insect kind's type (a joker's own kind for a joker)."""
 _WEAPON_KIND: Final = tuple(WEAPONS[kind // 5] for kind in _INSECT_KINDS)
@@ -196,17 +206,39 @@ _LONE_JOKERS: Final[dict[tuple[int, tuple[int, ...]], tuple[Play, ...]]] = {}
 
 def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Move]:
     """The moves of a normal turn but buying: the plays, kind by kind of the hand (a type's
-    four colours, then its joker alone), then the weapons. Outside an attack every pile is
-    one card, so a pile is that card's kind. The hottest code of an insects playout: the
-    piles are sorted by kind once (by type only for a joker), the plays of each kind
-    remembered, the predicates inlined where marked."""
+    four colours, then its joker alone), then the weapons."""
+    moves: list[Move] = _plays(rules.joker_colour, hand, piles, _INSECT_KINDS, hand)
+    if hand[15] or hand[16] or hand[17]:
+        moves += swats(hand, piles)
+    return moves
+
+
+def type_plays(rules: Rules, hand: Counts, piles: tuple[Pile, ...], insect: int) -> list[Move]:
+    """The plays of ``insect``'s type in a normal turn for the seat holding ``hand``, in the
+    order :func:`legal_moves` lists them (for a choice made type by type, which needs no
+    other type's plays)."""
+    base = 5 * insect
+    return _plays(rules.joker_colour, hand, piles, _KINDS_OF[insect], hand[base : base + 5])
+
+
+def _plays(
+    joker_colour: bool,
+    hand: Counts,
+    piles: tuple[Pile, ...],
+    kinds: Sequence[int],
+    held: Counts,
+) -> list[Move]:
+    """The plays of a normal turn of those ``kinds`` the hand holds (``held``: its counts of
+    them), kind by kind. Outside an attack every pile is one card, so a pile is that
+    card's kind. The hottest code of an insects playout: the piles are sorted by kind once
+    (by type only for a joker), the plays of each kind remembered, the predicates inlined
+    where marked."""
     at: list[tuple[int, ...]] = [()] * 15  # the piles of each insect kind, by index
     for index, pile in enumerate(piles):
         at[pile[0]] += (index,)
-    joker_colour = rules.joker_colour
     moves: list[Move] = []
     extend = moves.extend
-    for kind in compress(_INSECT_KINDS, hand):
+    for kind in compress(kinds, held):
         joker = _JOKER_OF[kind]
         if kind == joker:  # normal_play_shape_allowed: a lone joker, onto any pile of its type
             lone = (kind, _of_type(piles, kind // 5))
@@ -233,8 +265,6 @@ def _normal_turn(rules: Rules, hand: Counts, piles: tuple[Pile, ...]) -> list[Mo
         if plays is None:
             plays = _remember(_JOINING, key, _plays_of(kind, hand[kind], jokers, plain, joined))
         extend(plays)
-    if hand[15] or hand[16] or hand[17]:
-        moves += swats(hand, piles)
     return moves
 
 
@@ -321,9 +351,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         pile = piles[attack]
         need = len(pile) - 1  # defence_weapons
         if hand[15 + pile[0] // 5] >= need:
-            moves.append(_defend(need))
+            moves.append(defence_of(need))
         _continuations(rules, hand, pile, attack, state.last_count, moves)
-        moves.append(_GIVE_UP)
+        moves.append(GIVE_UP)
     if rules.buy and not state.bought:
         deck = sum(state.deck)
         for buy in _BUYS:
