@@ -24,7 +24,7 @@ from ..errors import PicnicError
 from ..kit.build import builder
 from ..kit.counts import draw
 from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
-from .fast import FILL, LAND, LISTED, ROLLOFF, ROUND_CARD, SETUP, cards_near, seat_dice
+from .fast import AREA, FILL, LAND, LISTED, ROLLOFF, ROUND_CARD, SETUP, cards_near
 from .legal import area_cards, drawn_round_cards, home_dice
 from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
 from .rules import POSITIONS, neighbours
@@ -135,8 +135,8 @@ def sample_landing(
     nearby = False
     first, last = cards[0], cards[-1]
     for s, own in enumerate(state.dice):
-        for i, die in seat_dice(own)[1]:
-            if s == seat and i == tossed:
+        for i, die in enumerate(own):
+            if die.spot is not AREA or (s == seat and i == tossed):
                 continue
             if first not in die.cards and last not in die.cards:  # on no card it landed on
                 continue
