@@ -655,8 +655,7 @@ the speed (docs/agents.rst)."""
 _SEND: Final = Phase.SEND
 
 _ROUND_ENDS: Final = frozenset({Phase.PLACE, Phase.FILL, Phase.ROLLOFF, Phase.ROUND_CARD})
-"""The phases from the placing of the cards won to a new round's first toss (a tuple:
-membership by identity, no enum hashed)."""
+"""The phases from the placing of the cards won to a new round's first toss."""
 
 
 def round_over(state: State) -> bool:

@@ -536,8 +536,12 @@ def _reveal(state: State, move: Reveal) -> State:
     return _begin_sending(evolve(state, held=held))
 
 
-def _round_cards_left(state: State) -> tuple[RoundCard, ...]:
-    drawn = drawn_round_cards(state)
+def _round_cards_left(
+    state: State, drawn: tuple[RoundCard, ...] | None = None
+) -> tuple[RoundCard, ...]:
+    """The Round cards still in the pile (``drawn``: :func:`drawn_round_cards`, if known)."""
+    if drawn is None:
+        drawn = drawn_round_cards(state)
     return tuple(card for card in state.rules.round_cards if card not in drawn)
 
 
@@ -691,10 +695,7 @@ def _choose_starter(state: State) -> State:
 
 def _draw_round_card(state: State) -> State:
     drawn = drawn_round_cards(state)
-    rules = state.rules
-    if len(drawn) < rules.round_cards_dealt and any(
-        card not in drawn for card in rules.round_cards
-    ):  # a Round card is left in the pile
+    if len(drawn) < state.rules.round_cards_dealt and _round_cards_left(state, drawn):
         return _DRAWING(state, state.starter)
     return _begin_sending(state)
 

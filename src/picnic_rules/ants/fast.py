@@ -10,7 +10,7 @@ plays the round; this module gives it, behind named functions,
   placements are immutable, so each is built once and shared;
 * remembered answers: the cards in the area and a colony's spots (asked about
   several times in a row), the tosses of an anthill, where a seat's dice are
-  (:func:`seat_dice`, asked by the landings and the computer's choices) and the
+  (:func:`seat_dice`, asked by the computer's choices and the search's judgement) and the
   mean throw of each kind of die;
 * the placements of a card, enumerated from the colony's spots, the same as
   trying :func:`~picnic_rules.ants.predicates.placement_is_legal` on every
@@ -67,7 +67,6 @@ __all__ = [
     "ON_PUDDLE",
     "area_cards",
     "area_gaps",
-    "at_home",
     "cards_near",
     "clear_caches",
     "colony_with",
@@ -183,29 +182,12 @@ def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 
 def has_home(dice: tuple[Die, ...]) -> bool:
-    """Whether any of a seat's ``dice`` is on its anthill (``True in at_home(dice)``, read
-    only up to the first such die and not remembered: the seat after each toss is asked)."""
+    """Whether any of a seat's ``dice`` is on its anthill, read only up to the first such die
+    (the next seat is asked after each toss)."""
     for die in dice:  # noqa: SIM110 (faster than any() of a generator)
         if die.spot is AT_HOME:
             return True
     return False
-
-
-_last_home: tuple[tuple[Die, ...], tuple[bool, ...]] = ((), ())
-"""The last seat's dice :func:`at_home` was asked about, with its answer."""
-
-
-def at_home(dice: tuple[Die, ...]) -> tuple[bool, ...]:
-    """Whether each of a seat's ``dice`` is on its anthill (the tosses it may make):
-    remembered for the last dice asked about, as a search lists the moves of the same seat's
-    dice again and again (its root's at every iteration)."""
-    global _last_home
-    last = _last_home
-    if last[0] is dice:
-        return last[1]
-    home = tuple([die.spot is AT_HOME for die in dice])
-    _last_home = (dice, home)
-    return home
 
 
 _last_means: tuple[Rules | None, dict[DieKind, float]] = (None, {})
@@ -243,8 +225,7 @@ def seat_dice(dice: tuple[Die, ...]) -> SeatDice:
     two cards counts on both), each die on cards as ``(index, die)`` in order, how many are
     on the anthill and how many on the Puddle. Remembered by the very dice asked about: a
     landing changes one seat's dice (and the knocked ones), so the other seats' dice asked
-    about at the next toss, and the dice under a die in the air (it stays on its anthill),
-    are the same objects."""
+    about at the next toss are the same objects."""
     found = _SEAT_DICE.get(id(dice))
     if found is not None and found[0] is dice:
         return found[1]
@@ -511,8 +492,8 @@ def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 def clear_caches() -> None:
     """Forget every remembered answer and interned value of the ants game (play goes on the
     same, only slower until they are remembered again)."""
-    global _last_area, _last_spots, _last_home, _last_gaps, _last_means
-    _last_area, _last_spots, _last_home = ((), 0, ()), ((), ()), ((), ())
+    global _last_area, _last_spots, _last_gaps, _last_means
+    _last_area, _last_spots = ((), 0, ()), ((), ())
     _last_means = (None, {})
     _SEAT_DICE.clear()
     _last_gaps = ((), 0, ())

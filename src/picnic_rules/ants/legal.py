@@ -30,7 +30,6 @@ from .fast import (
     STOMP,
     TURN_ORDERS,
     area_cards,
-    at_home,
     placements,
     round_card_play,
     tosses,
@@ -111,7 +110,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     dice = state.dice[seat]
-    tossing = tosses(at_home(dice), targets(state))
+    home = tuple([die.spot is AT_HOME for die in dice])
+    tossing = tosses(home, targets(state))
     if not state.held[seat]:
         return tossing
     moves: list[Move] = list(tossing)
