@@ -220,14 +220,18 @@ def apply(state: State, move: Move) -> State:
     of ants at all (a field of the wrong type). A move equal to a proper one (``Settle(1.0, 4)``)
     is applied as that move. ``state`` is unchanged."""
     phase = state.phase
+    memo = LISTED[0]
+    if memo[0] is state:  # just listed or drawn: trusted, as apply_legal trusts it
+        if phase is LAND:
+            if memo[1][0] is move:  # the one landing sample_landing drew
+                return _landed(state, move)  # type: ignore[arg-type]
+        elif type(move) is not Toss and any(map(is_, memo[1], repeat(move))):
+            return _EFFECTS[type(move)](state, move)
     if phase is OVER:
         raise IllegalMove(move, "the game is over")
-    memo = LISTED[0]
-    if memo[0] is state and any(map(is_, memo[1], repeat(move))):  # just listed or drawn
-        return _landed(state, move) if phase is LAND else _effect(state, move)  # type: ignore[arg-type]
     if phase in CHANCE_PHASES:
         return _apply_chance(state, move)
-    if type(move) is Toss and phase is SEND:  # the commonest move: checked once, here
+    if type(move) is Toss and phase is SEND:  # the commonest move: checked here, listed or not
         target = move.target
         die = first_home(state.dice[state.turn], move.die) if type(target) is int else -1
         if die >= 0 and target in targets(state):
@@ -285,28 +289,38 @@ def _decide(state: State, move: Move) -> State:
 
 def _effect(state: State, move: Move) -> State:
     """The state after the legal ``move`` of the seat to act (nothing checked)."""
-    if isinstance(move, Toss):
-        die = first_home(state.dice[state.turn], move.die)
-        return _TOSSED(state, die, move.target)
-    if isinstance(move, Play):
-        return _play(state, move)
-    if isinstance(move, Keep):
-        return _toss_done(state)
-    if isinstance(move, Retoss):
-        state = _move_die(state, state.turn, state.tossing, HOME)
-        return evolve(state, phase=LAND, target=move.target, touched=False, scout_retossed=True)
-    if isinstance(move, Settle):
-        return _settle_or_resolve(
-            _move_die(
-                state,
-                state.turn,
-                move.die,
-                Die(AREA, (move.card,), state.dice[state.turn][move.die].face),
-            )
-        )
-    if isinstance(move, Place):
-        return _placements(_place(state, move))
-    raise IllegalMove(move, why_illegal(state, move))  # no other move is ever legal
+    effect = _EFFECTS.get(type(move))
+    if effect is None:  # no other move is ever legal
+        raise IllegalMove(move, why_illegal(state, move))
+    return effect(state, move)
+
+
+def _tossed(state: State, move: Toss) -> State:
+    """The die of ``move``'s kind is in the air, at its target."""
+    return _TOSSED(state, first_home(state.dice[state.turn], move.die), move.target)
+
+
+def _kept(state: State, move: Keep) -> State:
+    """The landing stands: the toss is over."""
+    return _toss_done(state)
+
+
+def _retossed(state: State, move: Retoss) -> State:
+    """The Scout goes back to the anthill and is tossed again at ``move``'s target."""
+    state = _move_die(state, state.turn, state.tossing, HOME)
+    return evolve(state, phase=LAND, target=move.target, touched=False, scout_retossed=True)
+
+
+def _settled(state: State, move: Settle) -> State:
+    """The die touching two cards is moved onto ``move``'s card alone."""
+    seat = state.turn
+    face = state.dice[seat][move.die].face
+    return _settle_or_resolve(_move_die(state, seat, move.die, Die(AREA, (move.card,), face)))
+
+
+def _placed(state: State, move: Place) -> State:
+    """The card is in the colony; the next placement, or the round ends."""
+    return _placements(_place(state, move))
 
 
 def _is_legal(state: State, move: Move) -> bool:
@@ -698,6 +712,17 @@ def _draw_round_card(state: State) -> State:
     if len(drawn) < state.rules.round_cards_dealt and _round_cards_left(state, drawn):
         return _DRAWING(state, state.starter)
     return _begin_sending(state)
+
+
+_EFFECTS: Final[dict[type, typing.Callable[[State, typing.Any], State]]] = {
+    Toss: _tossed,
+    Play: _play,
+    Keep: _kept,
+    Retoss: _retossed,
+    Settle: _settled,
+    Place: _placed,
+}
+"""What each kind of move of a seat does, by its class (a legal move is of one of these)."""
 
 
 # --------------------------------------------------------------------------
