@@ -618,18 +618,24 @@ def _resolve(state: State) -> State:
     """Each card with dice touching it goes to the highest ant total, in layout order."""
     dice = [list(own) for own in state.dice]
     area = list(state.area)
-    won = [list(cards) for cards in state.won]
+    won = list(state.won)
     touching: dict[int, dict[int, list[int]]] = {}  # position: seat: its dice touching it
     for seat, own in enumerate(dice):
         for i, die in enumerate(own):
             if die.spot is AREA:
                 for position in die.cards:
-                    touching.setdefault(position, {}).setdefault(seat, []).append(i)
+                    on = touching.get(position)
+                    if on is None:
+                        touching[position] = {seat: [i]}
+                    elif seat in on:
+                        on[seat].append(i)
+                    else:
+                        on[seat] = [i]
     honey = state.honey
     for position in LAYOUTS[len(dice)]:
-        card = area[position]
         on = touching.get(position)
-        if card is None or not on:
+        card = area[position]
+        if card is None or on is None:
             continue
         if len(on) == 1:  # one player's dice alone: theirs, whatever the total
             winner: int | None = next(iter(on))
@@ -645,15 +651,13 @@ def _resolve(state: State) -> State:
             ]
             winner = card_winner(contenders)
         for seat, mine in on.items():
+            own = dice[seat]
             for i in mine:
-                to_puddle = seat == winner and not soldier_goes_home(i)
-                dice[seat][i] = PUDDLE if to_puddle else HOME
+                own[i] = PUDDLE if seat == winner and not soldier_goes_home(i) else HOME
         if winner is not None:
-            won[winner].append(card)
+            won[winner] = (*won[winner], card)
             area[position] = None
-    return _placements(
-        _RESOLVED(state, tuple(map(tuple, dice)), tuple(area), tuple(map(tuple, won)))
-    )
+    return _placements(_RESOLVED(state, tuple(map(tuple, dice)), tuple(area), tuple(won)))
 
 
 def _placements(state: State) -> State:

@@ -415,9 +415,9 @@ def _grown_spots(before: tuple[int, ...], colony: tuple[Placed, ...]) -> tuple[i
     base = 4 * plate
     ended = _COVERED[last.turn]
     codes = [code for code in before if code - base not in ended]
-    plates = {placed.y * KEY_WIDTH + placed.x for placed in colony}  # their keys
+    plates = {placed.y * KEY_WIDTH + placed.x - plate for placed in colony}  # from the new one
     for code, a, b, c in _NEW_SPOTS[last.card.ants, last.turn]:
-        if plate + a not in plates and plate + b not in plates and plate + c not in plates:
+        if a not in plates and b not in plates and c not in plates:
             codes.append(base + code)
     codes.sort()
     return tuple(codes)
