@@ -31,6 +31,7 @@ from .colony import plates
 from .fast import (
     AFTER,
     AREA,
+    AT_HOME,
     CHANCE_PHASES,
     DOUBLE_TIME,
     FILL,
@@ -41,6 +42,7 @@ from .fast import (
     LAYOUTS,
     LISTED,
     LOOSE,
+    NEXT_SEATS,
     ON_PUDDLE,
     OVER,
     PLACE,
@@ -472,17 +474,21 @@ def _land(state: State, move: Landing) -> State:
 
 def _landed(state: State, move: Landing) -> State:
     """The state after the landing ``move`` (checked, or sampled from the rules)."""
-    seat, tossed, cards, touched = state.turn, state.tossing, move.cards, move.touched
+    seat, tossed, cards = state.turn, state.tossing, move.cards
     landed = _knocked(state, move) if move.knocks else state.dice
     own = list(landed[seat])  # by hand, not counts.replace: the commonest step of a game
     own[tossed] = die_in_area(cards, move.face)  # shared, proper values
     seats = list(landed)
     seats[seat] = tuple(own)
     dice = tuple(seats)
-    retoss = scout_may_retoss(tossed, cards, touched, state.scout_retossed)
-    if retoss or RE_TOSS in state.held[seat]:
-        return _LANDED(state, dice, touched)
-    return _toss_done(state, dice)
+    # a die on a card is no Scout to toss again: the commonest landing asks the rule nothing
+    if (
+        not cards and scout_may_retoss(tossed, cards, move.touched, state.scout_retossed)
+    ) or RE_TOSS in state.held[seat]:
+        return _LANDED(state, dice, move.touched)
+    if state.extra_tosses:
+        return _toss_done(state, dice)
+    return _next_turn(state, dice)
 
 
 def _knocked(state: State, move: Landing) -> tuple[tuple[Die, ...], ...]:
@@ -590,11 +596,10 @@ def _toss_done(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
 def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) -> State:
     """The next seat with dice on its anthill tosses; with none, the food is brought back."""
     dice = state.dice if dice is None else dice
-    n = len(dice)
-    for step in range(1, n + 1):
-        seat = (state.turn + step) % n
-        if has_home(dice[seat]):
-            return _SENDING(state, dice, seat)
+    for seat in NEXT_SEATS[len(dice)][state.turn]:
+        for die in dice[seat]:  # has_home, inline: asked after each toss
+            if die.spot is AT_HOME:
+                return _SENDING(state, dice, seat)
     return _bring_back(state, dice)
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "LAYOUTS",
     "LISTED",
     "LOOSE",
+    "NEXT_SEATS",
     "OVER",
     "PLACE",
     "PLANNER",
@@ -179,6 +180,14 @@ def cards_near(present: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------
 # remembered answers
+
+
+NEXT_SEATS: Final = {
+    n: tuple(tuple((turn + step) % n for step in range(1, n + 1)) for turn in range(n))
+    for n in range(PLAYERS[0], PLAYERS[1] + 1)
+}
+"""By seat count and seat to act, the seats in the order asked who tosses next: the following
+seats in turn, then the seat itself."""
 
 
 def has_home(dice: tuple[Die, ...]) -> bool:

@@ -101,25 +101,47 @@ _ORDER = {3: 0, 2: 1, 1: 2}
 _KIND_OF_DIE: Final = tuple(_ORDER[kind.size] for kind in DIE_KINDS)
 """Each die index's row in the model's triples: 0 Soldier, 1 Worker, 2 Scout."""
 
+_Draws = tuple[tuple[tuple[float, float, float, tuple[float, ...]], ...], float, float]
+"""What a landing draws against (:func:`_draws`)."""
+
+
+def _draws(model: TossModel) -> _Draws:
+    """``model``'s numbers as a landing draws against them: for each tossed die index, the
+    bounds of a roll landing on the target alone, on its edge, near it (each the sum of the
+    chances before it), and the chance to knock each die index; then ``knocked_to_card`` and
+    ``touch``."""
+    rows = []
+    for kind in _KIND_OF_DIE:
+        accuracy = model.accuracy[kind]
+        edge = accuracy + model.edge[kind]
+        table = (model.knock_soldier, model.knock_worker, model.knock_scout)[kind]
+        knock = tuple(table[of] for of in _KIND_OF_DIE)
+        rows.append((accuracy, edge, edge + model.near[kind], knock))
+    return tuple(rows), model.knocked_to_card, model.touch
+
+
+_DEFAULT_DRAWS: Final = _draws(DEFAULT_TOSS_MODEL)
+"""The default model's numbers, worked out once."""
+
 
 def sample_landing(
     state: State, rng: random.Random, model: TossModel = DEFAULT_TOSS_MODEL
 ) -> Landing:
     """A landing of the die in the air, drawn from ``model``."""
     seat, tossed, target = state.turn, state.tossing, state.target
-    kind = _KIND_OF_DIE[tossed]
+    draws = _DEFAULT_DRAWS if model is DEFAULT_TOSS_MODEL else _draws(model)
+    accuracy, edge, near_bound, knock = draws[0][tossed]
     present = area_cards(state)
     on_target = target in present
     near = cards_near(present, target) if on_target else present
     roll = rng.random()
     cards: tuple[int, ...]
-    accuracy = model.accuracy[kind]
     if on_target and roll < accuracy:
         cards = (target,)
-    elif on_target and near and roll < accuracy + model.edge[kind]:
+    elif on_target and near and roll < edge:
         other = rng.choice(near)
         cards = (target, other) if target < other else (other, target)
-    elif near and roll < accuracy + model.edge[kind] + model.near[kind]:
+    elif near and roll < near_bound:
         cards = (rng.choice(near),)
     else:
         cards = ()
@@ -128,28 +150,26 @@ def sample_landing(
         landing = _LANDING(face, cards, False, ())
         LISTED[0] = (state, (landing,))
         return landing
-    table = (
-        model.knock_soldier if kind == 0 else model.knock_worker if kind == 1 else model.knock_scout
-    )
     knocks: list[Knock] = []
     nearby = False
     first, last = cards[0], cards[-1]
-    for s, own in enumerate(state.dice):
-        for i, die in enumerate(own):
-            if die.spot is not AREA or (s == seat and i == tossed):
-                continue
-            if first not in die.cards and last not in die.cards:  # on no card it landed on
-                continue
-            nearby = True
-            if len(knocks) < MAX_KNOCKS and rng.random() < table[_KIND_OF_DIE[i]]:
-                options = [q for p in die.cards for q in _NEIGHBOURS[p] if q in present]
-                where = (
-                    (rng.choice(options),)
-                    if options and rng.random() < model.knocked_to_card
-                    else ()
-                )
-                knocks.append(Knock(s, i, where, die.face))
-    touched = bool(knocks) or (nearby and rng.random() < model.touch)
+    s = -1
+    for own in state.dice:  # counted by hand: faster than enumerate for six dice
+        s += 1
+        i = -1
+        for die in own:
+            i += 1
+            if (
+                die.spot is AREA
+                and (first in die.cards or last in die.cards)  # on a card it landed on
+                and (s != seat or i != tossed)
+            ):
+                nearby = True
+                if len(knocks) < MAX_KNOCKS and rng.random() < knock[i]:
+                    options = [q for p in die.cards for q in _NEIGHBOURS[p] if q in present]
+                    where = (rng.choice(options),) if options and rng.random() < draws[1] else ()
+                    knocks.append(Knock(s, i, where, die.face))
+    touched = bool(knocks) or (nearby and rng.random() < draws[2])
     landing = _LANDING(face, cards, touched, tuple(knocks))
     LISTED[0] = (state, (landing,))  # apply trusts it: a landing the rules allow
     return landing
