@@ -222,22 +222,23 @@ def apply(state: State, move: Move) -> State:
     of ants at all (a field of the wrong type). A move equal to a proper one (``Settle(1.0, 4)``)
     is applied as that move. ``state`` is unchanged."""
     phase = state.phase
+    if phase is SEND and type(move) is Toss:  # the commonest move: checked here, listed or not
+        target = move.target
+        die = first_home(state.dice[state.turn], move.die) if type(target) is int else -1
+        if die >= 0 and target in (area_cards(state) or LAYOUTS[len(state.dice)]):  # targets
+            return _TOSSED(state, die, target)
+        return _decide(state, proper(move))
     memo = LISTED[0]
     if memo[0] is state:  # just listed or drawn: trusted, as apply_legal trusts it
         if phase is LAND:
             if memo[1][0] is move:  # the one landing sample_landing drew
-                return _landed(state, move)  # type: ignore[arg-type]
-        elif type(move) is not Toss and any(map(is_, memo[1], repeat(move))):
+                return _landed(state, move)
+        elif any(map(is_, memo[1], repeat(move))):
             return _EFFECTS[type(move)](state, move)
     if phase is OVER:
         raise IllegalMove(move, "the game is over")
     if phase in CHANCE_PHASES:
         return _apply_chance(state, move)
-    if type(move) is Toss and phase is SEND:  # the commonest move: checked here, listed or not
-        target = move.target
-        die = first_home(state.dice[state.turn], move.die) if type(target) is int else -1
-        if die >= 0 and target in targets(state):
-            return _TOSSED(state, die, target)
     return _decide(state, move if type(move) is Keep else proper(move))
 
 

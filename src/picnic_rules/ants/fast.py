@@ -76,6 +76,7 @@ __all__ = [
     "has_home",
     "has_spot",
     "is_spot",
+    "kind_tosses",
     "mean_throw",
     "placed_card",
     "placements",
@@ -124,20 +125,19 @@ TURN_ORDERS: Final = {
     for n in range(PLAYERS[0], PLAYERS[1] + 1)
 }
 """The seats in turn order, by seat count and starting player."""
-_INDEXES: Final = tuple(
-    (kind, tuple(i for i, k in enumerate(DIE_KINDS) if k is kind))
+_INDEXES: Final = {
+    kind: tuple(i for i, k in enumerate(DIE_KINDS) if k is kind)
     for kind in dict.fromkeys(DIE_KINDS)
-)
-"""Each die kind with its die indexes (found by identity: no enum hashing)."""
+}
+"""Each die kind's die indexes (found by identity: an enum member hashes by ``id``)."""
 
 
 def first_home(dice: tuple[Die, ...], kind: DieKind) -> int:
     """The first die of ``kind`` among a seat's ``dice`` that is on its anthill, or -1."""
-    for of_kind, indexes in _INDEXES:
-        if of_kind is kind:
-            for i in indexes:
-                if dice[i].spot is AT_HOME:
-                    return i
+    if type(kind) is DieKind:  # anything else (a move's ill-typed field) is no kind
+        for i in _INDEXES[kind]:
+            if dice[i].spot is AT_HOME:
+                return i
     return -1
 
 
@@ -165,11 +165,30 @@ round_card_play: Final = functools.lru_cache(maxsize=4096)(Play)
 """``Play(card, seat, die, position)``, shared (moves are immutable)."""
 
 
-@functools.lru_cache(maxsize=2048)
 def tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...]:
     """The tosses of a seat whose dice ``home`` are on the anthill, at ``targets``."""
-    kinds = dict.fromkeys(DIE_KINDS[i] for i, at_home in enumerate(home) if at_home)
-    return tuple(Toss(kind, target) for kind in kinds for target in targets)
+    kinds = {DIE_KINDS[i] for i, at_home in enumerate(home) if at_home}
+    return kind_tosses(_SOLDIER in kinds, _WORKER in kinds, _SCOUT in kinds, targets)
+
+
+_SOLDIER, _WORKER, _SCOUT = DieKind.SOLDIER, DieKind.WORKER, DieKind.SCOUT
+"""The die kinds, in the order of their first die index (:data:`DIE_KINDS`)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def kind_tosses(
+    soldier: bool, worker: bool, scout: bool, targets: tuple[int, ...]
+) -> tuple[Move, ...]:
+    """The tosses of a seat with a Soldier, a Worker, a Scout on its anthill (each if true), at
+    ``targets``: kind by kind in die index order (:func:`tosses`, asked by kinds alone: six
+    dice make only eight sets of kinds)."""
+    kinds = (_SOLDIER, _WORKER, _SCOUT)
+    return tuple(
+        Toss(kind, target)
+        for kind, at_home in zip(kinds, (soldier, worker, scout), strict=True)
+        if at_home
+        for target in targets
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -513,7 +532,7 @@ def clear_caches() -> None:
     for cached in (
         placed_card,
         round_card_play,
-        tosses,
+        kind_tosses,
         cards_near,
         _spots,
         _covered,

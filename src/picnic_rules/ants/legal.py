@@ -30,6 +30,7 @@ from .fast import (
     STOMP,
     TURN_ORDERS,
     area_cards,
+    kind_tosses,
     placements,
     round_card_play,
     tosses,
@@ -110,12 +111,22 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     dice = state.dice[seat]
-    home = tuple([die.spot is AT_HOME for die in dice])
-    tossing = tosses(home, targets(state))
-    if not state.held[seat]:
+    at = area_cards(state) or LAYOUTS[len(state.dice)]  # targets(state)
+    if len(dice) == 6:  # the Soldier, three Workers, two Scouts (DIE_KINDS), read directly
+        d0, d1, d2, d3, d4, d5 = dice
+        tossing = kind_tosses(
+            d0.spot is AT_HOME,
+            d1.spot is AT_HOME or d2.spot is AT_HOME or d3.spot is AT_HOME,
+            d4.spot is AT_HOME or d5.spot is AT_HOME,
+            at,
+        )
+    else:
+        tossing = tosses(tuple([die.spot is AT_HOME for die in dice]), at)
+    held = state.held[seat]
+    if not held:
         return tossing
     moves: list[Move] = list(tossing)
-    for card in state.held[seat]:
+    for card in held:
         moves.extend(_plays(state, seat, card))
     return tuple(moves)
 
