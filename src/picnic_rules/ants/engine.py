@@ -308,10 +308,16 @@ def _kept(state: State, move: Keep) -> State:
     return _toss_done(state)
 
 
+_RETOSSED: Final = evolver(State, "dice", "target", phase=LAND, touched=False, scout_retossed=True)
+"""A Scout's toss again: the dice with it back home, and its new target."""
+
+
 def _retossed(state: State, move: Retoss) -> State:
     """The Scout goes back to the anthill and is tossed again at ``move``'s target."""
-    state = _move_die(state, state.turn, state.tossing, HOME)
-    return evolve(state, phase=LAND, target=move.target, touched=False, scout_retossed=True)
+    dice, seat = state.dice, state.turn
+    return _RETOSSED(
+        state, replace(dice, seat, replace(dice[seat], state.tossing, HOME)), move.target
+    )
 
 
 def _settled(state: State, move: Settle) -> State:

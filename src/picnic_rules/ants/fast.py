@@ -31,7 +31,7 @@ from . import colony as _colony
 from . import predicates as _predicates
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
 from .colony import KEY_WIDTH, cell_of, key, offsets
-from .moves import Move, Place, Play, Toss
+from .moves import Keep, Move, Place, Play, Retoss, Toss
 from .predicates import placement_is_legal
 from .rules import PLAYERS, POSITIONS, Rules, layout, neighbours
 from .state import Die, Phase, Placed, Spot, State
@@ -66,6 +66,7 @@ __all__ = [
     "STOMP",
     "AT_HOME",
     "ON_PUDDLE",
+    "after_moves",
     "area_cards",
     "area_gaps",
     "cards_near",
@@ -189,6 +190,19 @@ def kind_tosses(
         if at_home
         for target in targets
     )
+
+
+@functools.lru_cache(maxsize=256)
+def after_moves(retoss: bool, re_toss: bool, targets: tuple[int, ...]) -> tuple[Move, ...]:
+    """What a seat may do after its landing: keep it; toss its Scout again at ``targets`` if
+    ``retoss``; play the Re-toss card at ``targets`` if ``re_toss`` (shared: moves are
+    immutable)."""
+    moves: list[Move] = [Keep()]
+    if retoss:
+        moves.extend(Retoss(target) for target in targets)
+    if re_toss:
+        moves.extend(Play(RoundCard.RE_TOSS, position=target) for target in targets)
+    return tuple(moves)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -533,6 +547,7 @@ def clear_caches() -> None:
         placed_card,
         round_card_play,
         kind_tosses,
+        after_moves,
         cards_near,
         _spots,
         _covered,

@@ -29,13 +29,14 @@ from .fast import (
     SETTLE,
     STOMP,
     TURN_ORDERS,
+    after_moves,
     area_cards,
     kind_tosses,
     placements,
     round_card_play,
     tosses,
 )
-from .moves import Keep, Move, Place, Play, Retoss, Settle
+from .moves import Move, Place, Settle
 from .predicates import scout_may_retoss
 from .rules import neighbours
 from .state import State
@@ -165,10 +166,8 @@ def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
 
 def _after_moves(state: State, seat: int) -> tuple[Move, ...]:
     die = state.dice[seat][state.tossing]
-    moves: list[Move] = [Keep()]
-    at = targets(state)
-    if scout_may_retoss(state.tossing, die.cards, state.touched, state.scout_retossed):
-        moves.extend(Retoss(t) for t in at)
-    if RE_TOSS in state.held[seat]:
-        moves.extend(Play(RE_TOSS, position=t) for t in at)
-    return tuple(moves)
+    return after_moves(
+        scout_may_retoss(state.tossing, die.cards, state.touched, state.scout_retossed),
+        RE_TOSS in state.held[seat],
+        targets(state),
+    )
