@@ -134,9 +134,30 @@ def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
 
 def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
     dice = state.dice[seat]
+    if card is DOUBLE_TIME:  # the cards held most often first
+        if state.extra_tosses != 0:
+            return []
+        home = 0
+        for die in dice:  # two dice on the anthill are enough
+            if die.spot is AT_HOME:
+                home += 1
+                if home == 2:
+                    return [round_card_play(card, -1, -1, -1)]
+        return []
+    if card is HEAD_START:
+        return [round_card_play(card, -1, -1, -1)]
     if card is SECOND_WIND:
         return [
             round_card_play(card, -1, i, -1) for i, die in enumerate(dice) if die.spot is ON_PUDDLE
+        ]
+    if card is SCOUT_AHEAD:
+        cards = area_cards(state)
+        return [
+            round_card_play(card, -1, i, q)
+            for i, die in enumerate(dice)
+            if die.spot is AREA
+            for q in sorted({q for p in die.cards for q in neighbours(p)})
+            if q in cards and q not in die.cards
         ]
     if card is STOMP:
         return [
@@ -147,20 +168,6 @@ def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
         ]
     if card is HONEY:
         return [round_card_play(card, -1, -1, p) for p in area_cards(state)]
-    if card is DOUBLE_TIME:
-        home = sum(die.spot is AT_HOME for die in dice)
-        return [round_card_play(card, -1, -1, -1)] if home >= 2 and state.extra_tosses == 0 else []
-    if card is SCOUT_AHEAD:
-        cards = area_cards(state)
-        return [
-            round_card_play(card, -1, i, q)
-            for i, die in enumerate(dice)
-            if die.spot is AREA
-            for q in sorted({q for p in die.cards for q in neighbours(p)})
-            if q in cards and q not in die.cards
-        ]
-    if card is HEAD_START:
-        return [round_card_play(card, -1, -1, -1)]
     return []  # Re-toss after a landing, Planner with a placement
 
 
