@@ -58,12 +58,14 @@ __all__ = [
     "ROUND_CARD",
     "SCOUT_AHEAD",
     "SECOND_WIND",
+    "SECOND_WIND_PLAYS",
     "SEND",
     "SETTLE",
     "SETUP",
     "SIZES",
     "TURN_ORDERS",
     "STOMP",
+    "STOMP_PLAYS",
     "AT_HOME",
     "ON_PUDDLE",
     "after_moves",
@@ -76,6 +78,7 @@ __all__ = [
     "first_home",
     "has_home",
     "has_spot",
+    "honey_plays",
     "is_spot",
     "kind_tosses",
     "mean_throw",
@@ -83,6 +86,7 @@ __all__ = [
     "placements",
     "remember_gaps",
     "round_card_play",
+    "scout_ahead_plays",
     "seat_dice",
     "tosses",
 ]
@@ -203,6 +207,32 @@ def after_moves(retoss: bool, re_toss: bool, targets: tuple[int, ...]) -> tuple[
     if re_toss:
         moves.extend(Play(RoundCard.RE_TOSS, position=target) for target in targets)
     return tuple(moves)
+
+
+SECOND_WIND_PLAYS: Final = tuple(Play(SECOND_WIND, -1, die, -1) for die in range(len(DIE_KINDS)))
+"""Second Wind played on each die index (moves are immutable, so shared)."""
+STOMP_PLAYS: Final = tuple(
+    tuple(Play(STOMP, seat, die, -1) for die in range(len(DIE_KINDS))) for seat in range(PLAYERS[1])
+)
+"""Stomp played on each seat's each die index."""
+
+
+@functools.lru_cache(maxsize=256)
+def honey_plays(present: tuple[int, ...]) -> tuple[Move, ...]:
+    """Honey played on each card of ``present`` (the area positions with a card), shared."""
+    return tuple(round_card_play(HONEY, -1, -1, p) for p in present)
+
+
+@functools.lru_cache(maxsize=1024)
+def scout_ahead_plays(
+    die: int, cards: tuple[int, ...], present: tuple[int, ...]
+) -> tuple[Move, ...]:
+    """Scout Ahead played on die index ``die``, touching ``cards``: onto each card of ``present``
+    beside one of them that it does not touch, ascending (shared)."""
+    beside = sorted({q for p in cards for q in neighbours(p)})
+    return tuple(
+        round_card_play(SCOUT_AHEAD, -1, die, q) for q in beside if q in present and q not in cards
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -548,6 +578,8 @@ def clear_caches() -> None:
         round_card_play,
         kind_tosses,
         after_moves,
+        honey_plays,
+        scout_ahead_plays,
         cards_near,
         _spots,
         _covered,

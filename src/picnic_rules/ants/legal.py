@@ -9,6 +9,8 @@ a card it won. Chance's moves are sampled, never listed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import PicnicCard, RoundCard
 from .fast import (
     AFTER,
@@ -25,20 +27,23 @@ from .fast import (
     RE_TOSS,
     SCOUT_AHEAD,
     SECOND_WIND,
+    SECOND_WIND_PLAYS,
     SEND,
     SETTLE,
     STOMP,
+    STOMP_PLAYS,
     TURN_ORDERS,
     after_moves,
     area_cards,
+    honey_plays,
     kind_tosses,
     placements,
     round_card_play,
+    scout_ahead_plays,
     tosses,
 )
 from .moves import Move, Place, Settle
 from .predicates import scout_may_retoss
-from .rules import neighbours
 from .state import State
 
 __all__ = [
@@ -132,43 +137,39 @@ def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _plays(state: State, seat: int, card: RoundCard) -> list[Move]:
+def _plays(state: State, seat: int, card: RoundCard) -> Sequence[Move]:
     dice = state.dice[seat]
     if card is DOUBLE_TIME:  # the cards held most often first
         if state.extra_tosses != 0:
-            return []
+            return ()
         home = 0
         for die in dice:  # two dice on the anthill are enough
             if die.spot is AT_HOME:
                 home += 1
                 if home == 2:
-                    return [round_card_play(card, -1, -1, -1)]
-        return []
+                    return (round_card_play(card, -1, -1, -1),)
+        return ()
     if card is HEAD_START:
-        return [round_card_play(card, -1, -1, -1)]
+        return (round_card_play(card, -1, -1, -1),)
     if card is SECOND_WIND:
-        return [
-            round_card_play(card, -1, i, -1) for i, die in enumerate(dice) if die.spot is ON_PUDDLE
-        ]
+        return [SECOND_WIND_PLAYS[i] for i, die in enumerate(dice) if die.spot is ON_PUDDLE]
     if card is SCOUT_AHEAD:
-        cards = area_cards(state)
-        return [
-            round_card_play(card, -1, i, q)
-            for i, die in enumerate(dice)
-            if die.spot is AREA
-            for q in sorted({q for p in die.cards for q in neighbours(p)})
-            if q in cards and q not in die.cards
-        ]
+        present = area_cards(state)
+        moves: list[Move] = []
+        for i, die in enumerate(dice):
+            if die.spot is AREA:
+                moves.extend(scout_ahead_plays(i, die.cards, present))
+        return moves
     if card is STOMP:
         return [
-            round_card_play(card, s, i, -1)
+            STOMP_PLAYS[s][i]
             for s, own in enumerate(state.dice)
             for i, die in enumerate(own)
             if die.spot is AREA
         ]
     if card is HONEY:
-        return [round_card_play(card, -1, -1, p) for p in area_cards(state)]
-    return []  # Re-toss after a landing, Planner with a placement
+        return honey_plays(area_cards(state))
+    return ()  # Re-toss after a landing, Planner with a placement
 
 
 def _after_moves(state: State, seat: int) -> tuple[Move, ...]:
