@@ -57,6 +57,7 @@ from .fast import (
     SETUP,
     SIZES,
     STOMP,
+    TARGETS,
     area_gaps,
     colony_with,
     die_in_area,
@@ -225,8 +226,10 @@ def apply(state: State, move: Move) -> State:
     if phase is SEND and type(move) is Toss:  # the commonest move: checked here, listed or not
         target = move.target
         die = first_home(state.dice[state.turn], move.die) if type(target) is int else -1
-        if die >= 0 and target in (area_cards(state) or LAYOUTS[len(state.dice)]):  # targets
-            return _TOSSED(state, die, target)
+        if die >= 0:
+            known = TARGETS[0]  # the targets legal_moves just worked out, if for this state
+            if target in (known[1] if known[0] is state else targets(state)):
+                return _TOSSED(state, die, target)
         return _decide(state, proper(move))
     memo = LISTED[0]
     if memo[0] is state:  # just listed or drawn: trusted, as apply_legal trusts it

@@ -63,6 +63,7 @@ __all__ = [
     "SETTLE",
     "SETUP",
     "SIZES",
+    "TARGETS",
     "TURN_ORDERS",
     "STOMP",
     "STOMP_PLAYS",
@@ -330,6 +331,13 @@ landing); ``apply`` trusts a move that is one of those very objects, as ``apply_
 does, and checks no more."""
 
 
+TARGETS: list[Any] = [(None, ())]
+"""A one-entry memo like :data:`LISTED`: the last state whose tosses
+:func:`~picnic_rules.ants.legal_moves` listed, with the positions a die may be tossed at
+(:func:`~picnic_rules.ants.legal.targets`); ``apply`` checks a toss in that state against
+them."""
+
+
 _last_area: tuple[tuple[PicnicCard | None, ...], int, tuple[int, ...]] = ((), 0, ())
 """The last :func:`area_cards` answer with the area and seat count it was for: the area
 changes a few times a round, and is asked about at every toss."""
@@ -337,11 +345,16 @@ changes a few times a round, and is asked about at every toss."""
 
 def area_cards(state: State) -> tuple[int, ...]:
     """The area positions that hold a card."""
+    last = _last_area
+    if last[0] is state.area and last[1] == len(state.dice):
+        return last[2]
+    return _area_cards(state)
+
+
+def _area_cards(state: State) -> tuple[int, ...]:
+    """:func:`area_cards` worked out, and remembered."""
     global _last_area
     area, players = state.area, len(state.dice)
-    last = _last_area
-    if last[0] is area and last[1] == players:
-        return last[2]
     cards = tuple([p for p in LAYOUTS[players] if area[p] is not None])
     _last_area = (area, players, cards)
     return cards
@@ -570,6 +583,7 @@ def clear_caches() -> None:
     _SEAT_DICE.clear()
     _last_gaps = ((), 0, ())
     LISTED[0] = (None, ())
+    TARGETS[0] = (None, ())
     _GROWN.clear()
     _DIES.clear()
     _PLACES.clear()

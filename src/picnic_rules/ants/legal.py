@@ -32,6 +32,7 @@ from .fast import (
     SETTLE,
     STOMP,
     STOMP_PLAYS,
+    TARGETS,
     TURN_ORDERS,
     after_moves,
     area_cards,
@@ -118,6 +119,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def _send_moves(state: State, seat: int) -> tuple[Move, ...]:
     dice = state.dice[seat]
     at = area_cards(state) or LAYOUTS[len(state.dice)]  # targets(state)
+    TARGETS[0] = (state, at)  # for apply to check the toss chosen
     if len(dice) == 6:  # the Soldier, three Workers, two Scouts (DIE_KINDS), read directly
         d0, d1, d2, d3, d4, d5 = dice
         tossing = kind_tosses(
