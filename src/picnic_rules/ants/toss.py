@@ -133,18 +133,19 @@ def sample_landing(
     accuracy, edge, near_bound, knock = draws[0][tossed]
     present = area_cards(state)
     on_target = target in present
-    near = cards_near(present, target) if on_target else present
     roll = rng.random()
     cards: tuple[int, ...]
     if on_target and roll < accuracy:
         cards = (target,)
-    elif on_target and near and roll < edge:
-        other = rng.choice(near)
-        cards = (target, other) if target < other else (other, target)
-    elif near and roll < near_bound:
-        cards = (rng.choice(near),)
     else:
-        cards = ()
+        near = cards_near(present, target) if on_target else present  # asked only now
+        if on_target and near and roll < edge:
+            other = rng.choice(near)
+            cards = (target, other) if target < other else (other, target)
+        elif near and roll < near_bound:
+            cards = (rng.choice(near),)
+        else:
+            cards = ()
     face = rng.choice(state.rules.die_faces(tossed))
     if not cards:
         landing = _LANDING(face, cards, False, ())
