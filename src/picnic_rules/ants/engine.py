@@ -488,9 +488,13 @@ def _landed(state: State, move: Landing) -> State:
     landed = _knocked(state, move) if move.knocks else state.dice
     own = list(landed[seat])  # by hand, not counts.replace: the commonest step of a game
     own[tossed] = die_in_area(cards, move.face)  # shared, proper values
-    seats = list(landed)
-    seats[seat] = tuple(own)
-    dice = tuple(seats)
+    dice: tuple[tuple[Die, ...], ...]
+    if len(landed) == 2:
+        dice = (tuple(own), landed[1]) if seat == 0 else (landed[0], tuple(own))
+    else:
+        seats = list(landed)
+        seats[seat] = tuple(own)
+        dice = tuple(seats)
     # a die on a card is no Scout to toss again: the commonest landing asks the rule nothing
     if (
         not cards and scout_may_retoss(tossed, cards, move.touched, state.scout_retossed)
@@ -498,7 +502,11 @@ def _landed(state: State, move: Landing) -> State:
         return _LANDED(state, dice, move.touched)
     if state.extra_tosses:
         return _toss_done(state, dice)
-    return _next_turn(state, dice)
+    for after in NEXT_SEATS[len(dice)][seat]:  # _next_turn, inline: the commonest step
+        for die in dice[after]:
+            if die.spot is AT_HOME:
+                return _SENDING(state, dice, after)
+    return _bring_back(state, dice)
 
 
 def _knocked(state: State, move: Landing) -> tuple[tuple[Die, ...], ...]:
