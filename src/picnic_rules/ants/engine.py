@@ -317,10 +317,7 @@ _RETOSSED: Final = evolver(State, "dice", "target", phase=LAND, touched=False, s
 
 def _retossed(state: State, move: Retoss) -> State:
     """The Scout goes back to the anthill and is tossed again at ``move``'s target."""
-    dice, seat = state.dice, state.turn
-    return _RETOSSED(
-        state, replace(dice, seat, replace(dice[seat], state.tossing, HOME)), move.target
-    )
+    return _RETOSSED(state, _moved(state.dice, state.turn, state.tossing, HOME), move.target)
 
 
 def _settled(state: State, move: Settle) -> State:
@@ -359,31 +356,52 @@ def _is_legal(state: State, move: Move) -> bool:
 
 
 def _move_die(state: State, seat: int, die: int, to: Die) -> State:
-    dice = state.dice
-    return _MOVED(state, replace(dice, seat, replace(dice[seat], die, to)))
+    """``state`` with ``seat``'s die ``die`` now ``to``."""
+    return _MOVED(state, _moved(state.dice, seat, die, to))
+
+
+def _moved(
+    dice: tuple[tuple[Die, ...], ...], seat: int, die: int, to: Die
+) -> tuple[tuple[Die, ...], ...]:
+    """``dice`` with ``seat``'s die ``die`` now ``to``."""
+    return replace(dice, seat, replace(dice[seat], die, to))
+
+
+_PLAYED: Final = evolver(State, "held", "used", "dice")
+"""A Round card played that moves a die: the card out of the hand, into the used pile."""
 
 
 def _play(state: State, move: Play) -> State:
-    seat, card = state.turn, move.card
+    """The Round card is played (out of the hand, into the used pile) and does what it says:
+    one state update each."""
+    seat, card, dice = state.turn, move.card, state.dice
     held = replace(state.held, seat, tuple(c for c in state.held[seat] if c is not card))
-    state = evolve(state, held=held, used=(*state.used, card))
+    used = (*state.used, card)
     if card is SECOND_WIND:
-        return _move_die(state, seat, move.die, HOME)
+        return _PLAYED(state, held, used, _moved(dice, seat, move.die, HOME))
     if card is STOMP:
-        face = state.dice[move.seat][move.die].face
-        return _move_die(state, move.seat, move.die, Die(LOOSE, (), face))
+        face = dice[move.seat][move.die].face
+        return _PLAYED(state, held, used, _moved(dice, move.seat, move.die, Die(LOOSE, (), face)))
     if card is HONEY:
-        return evolve(state, honey=(*state.honey, (seat, move.position)))
+        return evolve(state, held=held, used=used, honey=(*state.honey, (seat, move.position)))
     if card is DOUBLE_TIME:
-        return evolve(state, extra_tosses=1)
+        return evolve(state, held=held, used=used, extra_tosses=1)
     if card is SCOUT_AHEAD:
-        face = state.dice[seat][move.die].face
-        return _move_die(state, seat, move.die, Die(AREA, (move.position,), face))
+        face = dice[seat][move.die].face
+        moved = _moved(dice, seat, move.die, Die(AREA, (move.position,), face))
+        return _PLAYED(state, held, used, moved)
     if card is HEAD_START:
-        return evolve(state, head_start=seat)
+        return evolve(state, held=held, used=used, head_start=seat)
     # Re-toss, the one card left that _plays and _after_moves list (Planner goes with a Place)
-    state = _move_die(state, seat, state.tossing, HOME)
-    return evolve(state, phase=LAND, target=move.position, touched=False)
+    return evolve(
+        state,
+        held=held,
+        used=used,
+        dice=_moved(dice, seat, state.tossing, HOME),
+        phase=LAND,
+        target=move.position,
+        touched=False,
+    )
 
 
 # --------------------------------------------------------------------------
