@@ -90,6 +90,7 @@ class TossModel:
 
 
 _LANDING: Final = builder(Landing)
+_KNOCK: Final = builder(Knock)
 _DRAWS: Final = tuple(Draw(card) for card in CARD_KINDS)
 """The draw of each card kind (moves are immutable, so shared)."""
 _NEIGHBOURS: Final = tuple(neighbours(p) for p in range(POSITIONS))
@@ -169,9 +170,11 @@ def sample_landing(
                 if len(knocks) < MAX_KNOCKS and rng.random() < knock[i]:
                     options = [q for p in die.cards for q in _NEIGHBOURS[p] if q in present]
                     where = (rng.choice(options),) if options and rng.random() < draws[1] else ()
-                    knocks.append(Knock(s, i, where, die.face))
-    touched = bool(knocks) or (nearby and rng.random() < draws[2])
-    landing = _LANDING(face, cards, touched, tuple(knocks))
+                    knocks.append(_KNOCK(s, i, where, die.face))
+    if knocks:
+        landing = _LANDING(face, cards, True, tuple(knocks))
+    else:
+        landing = _LANDING(face, cards, nearby and rng.random() < draws[2], ())
     LISTED[0] = (state, (landing,))  # apply trusts it: a landing the rules allow
     return landing
 
