@@ -129,8 +129,12 @@ def sample_landing(
     state: State, rng: random.Random, model: TossModel = DEFAULT_TOSS_MODEL
 ) -> Landing:
     """A landing of the die in the air, drawn from ``model``."""
+    return _landing(state, rng, _DEFAULT_DRAWS if model is DEFAULT_TOSS_MODEL else _draws(model))
+
+
+def _landing(state: State, rng: random.Random, draws: _Draws) -> Landing:
+    """A landing of the die in the air, drawn against a model's ``draws`` (:func:`_draws`)."""
     seat, tossed, target = state.turn, state.tossing, state.target
-    draws = _DEFAULT_DRAWS if model is DEFAULT_TOSS_MODEL else _draws(model)
     accuracy, edge, near_bound, knock = draws[0][tossed]
     present = area_cards(state)
     on_target = target in present
@@ -183,7 +187,11 @@ def sampler(model: TossModel) -> Callable[[State, random.Random], Move]:
     """A ``sample_chance`` that draws landings from ``model`` (every other chance outcome as
     :func:`sample_chance` does)."""
 
+    draws = _draws(model)
+
     def sample(state: State, rng: random.Random) -> Move:
+        if state.phase is LAND:
+            return _landing(state, rng, draws)
         return _sample(state, rng, model)
 
     return sample
@@ -195,7 +203,7 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     :class:`TossModel`, a roll-off (each tied seat rolls its anthill's dice), a Round card (each
     left alike). Raises :class:`~picnic_rules.PicnicError` when chance does not act."""
     if state.phase is LAND:  # the commonest chance node, drawn directly
-        return sample_landing(state, rng, DEFAULT_TOSS_MODEL)
+        return _landing(state, rng, _DEFAULT_DRAWS)
     return _sample(state, rng, DEFAULT_TOSS_MODEL)
 
 
