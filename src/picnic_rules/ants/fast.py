@@ -218,7 +218,7 @@ def after_moves(retoss: bool, re_toss: bool, targets: tuple[int, ...]) -> tuple[
     if retoss:
         moves.extend(Retoss(target) for target in targets)
     if re_toss:
-        moves.extend(Play(RoundCard.RE_TOSS, position=target) for target in targets)
+        moves.extend(Play(RE_TOSS, position=target) for target in targets)
     return tuple(moves)
 
 
