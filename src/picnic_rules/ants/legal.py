@@ -32,9 +32,10 @@ from .fast import (
     area_cards,
     placements,
     round_card_play,
+    settles,
     tosses,
 )
-from .moves import Keep, Move, Place, Play, Retoss, Settle
+from .moves import Keep, Move, Place, Play, Retoss
 from .predicates import scout_may_retoss
 from .rules import neighbours
 from .state import State
@@ -90,12 +91,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     elif phase is AFTER:
         listed = _after_moves(state, seat)
     elif phase is SETTLE:
-        listed = tuple(
-            Settle(i, card)
-            for i, die in enumerate(state.dice[seat])
-            if len(die.cards) == 2
-            for card in die.cards
-        )
+        listed = settles(state.dice[seat])
     elif phase is PLACE:
         colony, planner = state.colonies[seat], PLANNER in state.held[seat]
         moves: list[Move] = []
