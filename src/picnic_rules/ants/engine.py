@@ -819,7 +819,13 @@ def _choose_starter(state: State) -> State:
     if state.head_start >= 0:
         return _draw_round_card(evolve(state, head_start=-1), state.head_start)
     counts = [len(colony) for colony in state.colonies]
-    home = [len([die for die in own if die.spot is AT_HOME]) for own in state.dice]
+    home = []  # each seat's dice on its anthill
+    for own in state.dice:
+        at_home = 0
+        for die in own:
+            if die.spot is AT_HOME:
+                at_home += 1
+        home.append(at_home)
     tied = starting_candidates(counts, home)
     if len(tied) == 1:
         return _draw_round_card(state, tied[0])

@@ -153,5 +153,7 @@ def starting_candidates(plates: Sequence[int], home_dice: Sequence[int]) -> tupl
     """
     fewest = min(plates)
     seats = [s for s, n in enumerate(plates) if n == fewest]
-    fewer = min(home_dice[s] for s in seats)
-    return tuple(s for s in seats if home_dice[s] == fewer)
+    if len(seats) == 1:
+        return (seats[0],)
+    fewer = min([home_dice[s] for s in seats])
+    return tuple([s for s in seats if home_dice[s] == fewer])

@@ -178,6 +178,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     left alike). Raises :class:`~picnic_rules.PicnicError` when chance does not act."""
     if state.phase is LAND:  # the commonest chance node, drawn directly
         return sample_landing(state, rng, DEFAULT_TOSS_MODEL)
+    if state.phase is FILL:  # the next commonest, as _sample draws it
+        return _DRAWS[draw(state.deck, rng)]
     return _sample(state, rng, DEFAULT_TOSS_MODEL)
 
 
