@@ -9,6 +9,8 @@ a card it won. Chance's moves are sampled, never listed
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .cards import PicnicCard, RoundCard
 from .fast import (
     AFTER,
@@ -58,7 +60,7 @@ def home_dice(state: State, seat: int) -> tuple[int, ...]:
 
 def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
     """Every Round card drawn so far (held or played)."""
-    return (*(card for held in state.held for card in held), *state.used)
+    return (*chain.from_iterable(state.held), *state.used)
 
 
 def targets(state: State) -> tuple[int, ...]:
