@@ -6,7 +6,7 @@ plays the round; this module gives it, behind named functions,
 * the phases, spots and Round cards as module constants (reading a module
   global costs about a tenth of ``Phase.SEND``, and the engine compares them
   at every step), and fixed tables (layouts, turn orders, die sizes);
-* interned values: dice in the area, placed cards, Round card plays and
+* interned values: dice in the area, placed cards, Round card plays, settles and
   placements are immutable, so each is built once and shared;
 * remembered answers: the cards in the area and a colony's spots (asked about
   several times in a row), the tosses of an anthill, where a seat's dice are
