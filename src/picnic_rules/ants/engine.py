@@ -16,7 +16,6 @@ make it fast live in :mod:`~picnic_rules.ants.fast`.
 from __future__ import annotations
 
 import typing
-from collections import Counter
 from itertools import repeat
 from operator import is_
 from typing import Final
@@ -24,9 +23,9 @@ from typing import Final
 from ..errors import IllegalMove
 from ..game import CHANCE, Actor, Outcome
 from ..kit import evolve, evolver
-from ..kit.counts import add, replace
+from ..kit.counts import replace
 from ..typecheck import ill_typed
-from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard
+from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard, ScoringCard
 from .colony import plates
 from .fast import (
     AFTER,
@@ -37,6 +36,7 @@ from .fast import (
     FILL,
     HEAD_START,
     HONEY,
+    KIND_IDS,
     KINDS,
     LAND,
     LAYOUTS,
@@ -151,19 +151,51 @@ _SENDING: Final = evolver(
     scout_retossed=False,
     extra_tosses=0,
 )
-_BROUGHT_BACK: Final = evolver(
-    State, "dice", tossing=-1, target=-1, touched=False, scout_retossed=False, extra_tosses=0
+_BROUGHT_BACK_SETTLING: Final = evolver(
+    State,
+    "dice",
+    "turn",
+    phase=SETTLE,
+    tossing=-1,
+    target=-1,
+    touched=False,
+    scout_retossed=False,
+    extra_tosses=0,
+)
+_BROUGHT_BACK_RESOLVED: Final = evolver(
+    State,
+    "dice",
+    "area",
+    "won",
+    honey=(),
+    tossing=-1,
+    target=-1,
+    touched=False,
+    scout_retossed=False,
+    extra_tosses=0,
 )
 _RESOLVED: Final = evolver(State, "dice", "area", "won", honey=())
 _FILLED: Final = evolver(State, "area", "deck")
 _FILLING: Final = evolver(State, phase=FILL)
 _MOVED: Final = evolver(State, "dice")
-_SETTLING: Final = evolver(State, "turn", phase=SETTLE)
+_SETTLING: Final = evolver(State, "dice", "turn", phase=SETTLE)
 _PLACING: Final = evolver(State, "turn", phase=PLACE)
-_DRAWING: Final = evolver(State, "turn", phase=ROUND_CARD)
+_DRAWING: Final = evolver(State, "starter", "turn", phase=ROUND_CARD)
+_FIRST_TOSS: Final = evolver(
+    State,
+    "starter",
+    "turn",
+    "held",
+    phase=SEND,
+    tossing=-1,
+    target=-1,
+    touched=False,
+    scout_retossed=False,
+    extra_tosses=0,
+)
+_DEALT: Final = evolver(State, "scoring", "rewards", "majority")
 _PLACED: Final = evolver(State, "colonies", "won")
 _NEXT_ROUND: Final = evolver(State, "round")
-_STARTING: Final = evolver(State, "starter")
 _OVER: Final = evolver(State, phase=OVER, turn=0)
 
 
@@ -322,9 +354,12 @@ def _retossed(state: State, move: Retoss) -> State:
 
 def _settled(state: State, move: Settle) -> State:
     """The die touching two cards is moved onto ``move``'s card alone."""
-    seat = state.turn
-    face = state.dice[seat][move.die].face
-    return _settle_or_resolve(_move_die(state, seat, move.die, Die(AREA, (move.card,), face)))
+    seat, die = state.turn, move.die
+    own = list(state.dice[seat])
+    own[die] = die_in_area((move.card,), own[die].face)  # shared, as a landing's
+    dice = list(state.dice)
+    dice[seat] = tuple(own)
+    return _settle_or_resolve(state, tuple(dice), _SETTLING, _RESOLVED)
 
 
 def _placed(state: State, move: Place) -> State:
@@ -410,9 +445,15 @@ def _play(state: State, move: Play) -> State:
 
 def _apply_chance(state: State, move: Move) -> State:
     phase = state.phase
-    if phase is LAND and type(move) is Landing:  # the commonest first
+    if phase is FILL and type(move) is Draw:  # the commonest here (a drawn landing is trusted)
+        return _fill(state, move)  # a draw's card is looked up by value (stored as the kind)
+    if phase is LAND and type(move) is Landing:
         return _land(state, move)
-    if type(move) is not Draw:  # a draw's card is looked up by value (stored as the kind)
+    if phase is ROUND_CARD and type(move) is Reveal and type(move.card) is RoundCard:
+        return _reveal(state, move)  # proper already
+    if phase is SETUP and type(move) is Deal and _typed_deal(move):
+        return _deal(state, move)  # proper already
+    if type(move) is not Draw:
         move = proper(move)
     if phase is SETUP and type(move) is Deal:
         return _deal(state, move)
@@ -432,6 +473,17 @@ def _apply_chance(state: State, move: Move) -> State:
     raise IllegalMove(move, f"chance {wanted} now")
 
 
+def _typed_deal(move: Deal) -> bool:
+    """Whether every field of ``move`` holds its declared type (else :func:`proper` decides)."""
+    return (
+        type(move.scoring) is tuple
+        and type(move.rewards) is tuple
+        and type(move.majority) is tuple
+        and all([type(card) is ScoringCard for card in move.scoring])
+        and all([type(token) is int for token in (*move.rewards, *move.majority)])
+    )
+
+
 def _deal(state: State, move: Deal) -> State:
     rules, n = state.rules, state.players
     wanted = rules.scoring_cards_for(n)
@@ -443,34 +495,49 @@ def _deal(state: State, move: Deal) -> State:
         raise IllegalMove(move, f"one Reward token on each Scoring card, not {len(move.rewards)}")
     if len(move.majority) != 6:
         raise IllegalMove(move, "six Reward tokens lie on the Majority card")
-    tokens = Counter((*move.rewards, *move.majority))
-    if tokens - Counter(rules.rewards):
-        raise IllegalMove(move, f"the box holds only the Reward tokens {rules.rewards}")
-    state = evolve(state, scoring=move.scoring, rewards=move.rewards, majority=move.majority)
-    return _fill_or_start(state)
+    box = list(rules.rewards)
+    for token in (*move.rewards, *move.majority):  # each token taken out of the box
+        if token not in box:
+            raise IllegalMove(move, f"the box holds only the Reward tokens {rules.rewards}")
+        box.remove(token)
+    return _fill_or_start(_DEALT(state, move.scoring, move.rewards, move.majority))
 
 
 def _fill_or_start(state: State) -> State:
     if area_gaps(state) and any(state.deck):
         return _FILLING(state)
+    return _start(state)
+
+
+def _start(state: State) -> State:
+    """The area is full (or the deck empty): the first round's starting player sends out;
+    a later round's is chosen first."""
     if state.round == 1:
-        return _begin_sending(state)
+        return _begin_sending(state, state.starter, state.held)
     return _choose_starter(state)
 
 
 def _fill(state: State, move: Draw) -> State:
-    kind = KINDS.get(move.card, -1) if type(move.card) is PicnicCard else -1
-    if kind < 0:
-        raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'no such card'}")
-    if not state.deck[kind]:
+    card = move.card
+    kind = KIND_IDS.get(id(card), -1)
+    if kind < 0:  # not one of the cards themselves: looked up by value
+        kind = KINDS.get(card, -1) if type(card) is PicnicCard else -1
+        if kind < 0:
+            raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'no such card'}")
+        card = CARD_KINDS[kind]  # the card itself, no look-alike
+    counts = list(state.deck)
+    if not counts[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
+    counts[kind] -= 1
+    deck = tuple(counts)
     gaps = area_gaps(state)
-    area = replace(state.area, gaps[0], CARD_KINDS[kind])  # the card itself, no look-alike
+    cards = list(state.area)
+    cards[gaps[0]] = card
+    area = tuple(cards)
     remember_gaps(area, len(state.dice), gaps[1:])
-    deck = add(state.deck, kind, -1)
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
         return _FILLED(state, area, deck)
-    return _fill_or_start(_FILLED(state, area, deck))
+    return _start(_FILLED(state, area, deck))  # no gap left, or no card
 
 
 def _land(state: State, move: Landing) -> State:
@@ -579,25 +646,23 @@ def _rolloff(state: State, move: Rolloff) -> State:
     still = tuple(s for s, t in zip(tied, move.totals, strict=True) if t == top)
     rolloffs = state.rolloffs + 1
     if len(still) == 1 or rolloffs >= MAX_ROLLOFFS:
-        return _draw_round_card(evolve(state, starter=still[0], tied=(), rolloffs=0))
+        return _draw_round_card(evolve(state, tied=(), rolloffs=0), still[0])
     return evolve(state, tied=still, rolloffs=rolloffs)
 
 
 def _reveal(state: State, move: Reveal) -> State:
-    left = _round_cards_left(state)
-    if move.card not in left:
-        raise IllegalMove(move, f"the {move.card.value} card is not in the Round card pile")
+    card = move.card
+    if card not in state.rules.round_cards or card in drawn_round_cards(state):
+        raise IllegalMove(move, f"the {card.value} card is not in the Round card pile")
     starter = state.starter
-    held = replace(state.held, starter, (*state.held[starter], move.card))
-    return _begin_sending(evolve(state, held=held))
+    held = list(state.held)
+    held[starter] = (*held[starter], card)
+    return _begin_sending(state, starter, tuple(held))
 
 
-def _round_cards_left(
-    state: State, drawn: tuple[RoundCard, ...] | None = None
-) -> tuple[RoundCard, ...]:
-    """The Round cards still in the pile (``drawn``: :func:`drawn_round_cards`, if known)."""
-    if drawn is None:
-        drawn = drawn_round_cards(state)
+def _round_cards_left(state: State) -> tuple[RoundCard, ...]:
+    """The Round cards still in the pile."""
+    drawn = drawn_round_cards(state)
     return tuple(card for card in state.rules.round_cards if card not in drawn)
 
 
@@ -605,9 +670,11 @@ def _round_cards_left(
 # the flow of a round
 
 
-def _begin_sending(state: State) -> State:
-    state = _SENDING(state, state.dice, state.starter)
-    if home_dice(state, state.starter):
+def _begin_sending(state: State, starter: int, held: tuple[tuple[RoundCard, ...], ...]) -> State:
+    """The starting player ``starter`` sends out first (``held``: the Round cards each seat
+    holds now); with no die on its anthill, the next seat."""
+    state = _FIRST_TOSS(state, starter, starter, held)
+    if has_home(state.dice[starter]):
         return state
     return _next_turn(state)
 
@@ -642,63 +709,110 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
 def _bring_back(state: State, dice: tuple[tuple[Die, ...], ...]) -> State:
     """Dice on the Puddle and loose dice go home; then dice touching two cards are settled
     (``dice``: where the dice are, if not yet in ``state``)."""
-    dice = tuple(
-        [tuple([HOME if die.spot in (ON_PUDDLE, LOOSE) else die for die in own]) for own in dice]
-    )
-    return _settle_or_resolve(_BROUGHT_BACK(state, dice))
+    return _settle_or_resolve(state, dice, _BROUGHT_BACK_SETTLING, _BROUGHT_BACK_RESOLVED, True)
 
 
-def _settle_or_resolve(state: State) -> State:
-    for seat in turn_order(state):
-        if any(len(die.cards) == 2 for die in state.dice[seat]):
-            return _SETTLING(state, seat)
-    return _resolve(state)
+def _settle_or_resolve(
+    state: State,
+    dice: tuple[tuple[Die, ...], ...],
+    settling: typing.Callable[..., State],
+    resolved: typing.Callable[..., State],
+    bring_back: bool = False,
+) -> State:
+    """The first seat in turn order with a die touching two cards settles it (``settling``
+    of the dice and that seat), or else each card is resolved (:func:`_resolve`, which
+    updates the state by ``resolved``): ``dice`` are where the dice are, if not yet in
+    ``state``, and with ``bring_back`` dice on the Puddle and loose dice go home first.
 
-
-def _resolve(state: State) -> State:
-    """Each card with dice touching it goes to the highest ant total, in layout order."""
-    dice = [list(own) for own in state.dice]
-    area = list(state.area)
-    won = list(state.won)
+    One pass over the dice, in turn order, finds both the seat to settle and the dice
+    touching each card (which the resolution needs when no die is to be settled)."""
+    brought = list(dice) if bring_back else []
     touching: dict[int, dict[int, list[int]]] = {}  # position: seat: its dice touching it
-    for seat, own in enumerate(dice):
+    settler = -1
+    for seat in turn_order(state):
+        own = dice[seat]
+        home: list[Die] | None = None
         for i, die in enumerate(own):
-            if die.spot is AREA:
-                for position in die.cards:
+            spot = die.spot
+            if spot is AREA:
+                if settler >= 0:  # a seat settles: no card is resolved yet
+                    continue
+                cards = die.cards
+                if len(cards) == 2:
+                    settler = seat
+                    if not bring_back:  # the dice stay where they are
+                        return settling(state, dice, seat)
+                    continue
+                for position in cards:
                     on = touching.get(position)
                     if on is None:
                         touching[position] = {seat: [i]}
-                    elif seat in on:
-                        on[seat].append(i)
                     else:
-                        on[seat] = [i]
+                        mine = on.get(seat)
+                        if mine is None:
+                            on[seat] = [i]
+                        else:
+                            mine.append(i)
+            elif bring_back and (spot is ON_PUDDLE or spot is LOOSE):
+                if home is None:
+                    home = list(own)
+                home[i] = HOME
+        if home is not None:
+            brought[seat] = tuple(home)
+    if bring_back:
+        dice = tuple(brought)
+    if settler >= 0:
+        return settling(state, dice, settler)
+    return _resolve(state, dice, touching, resolved)
+
+
+def _resolve(
+    state: State,
+    dice: tuple[tuple[Die, ...], ...],
+    touching: dict[int, dict[int, list[int]]],
+    resolved: typing.Callable[..., State],
+) -> State:
+    """Each card with dice touching it goes to the highest ant total, in layout order
+    (``dice``: where the dice are, if not yet in ``state``; ``touching``: each position's
+    dice by seat; ``resolved``: the update that makes the state)."""
+    moved = [list(own) for own in dice]
+    area = list(state.area)
+    won = list(state.won)
     honey = state.honey
     for position in LAYOUTS[len(dice)]:
         on = touching.get(position)
-        card = area[position]
-        if card is None or on is None:
+        if on is None:
             continue
+        card = area[position]
+        if card is None:
+            continue
+        winner: int | None
         if len(on) == 1:  # one player's dice alone: theirs, whatever the total
-            winner: int | None = next(iter(on))
-        else:
-            contenders = [
-                (
-                    seat,
-                    sum([dice[seat][i].face for i in mine]) + 2 * honey.count((seat, position)),
-                    len(mine),
-                    max([SIZES[i] for i in mine]),
-                )
-                for seat, mine in sorted(on.items())
-            ]
+            [winner] = on
+        else:  # (seat, ant total, dice, biggest die) of each, in any order
+            contenders = []
+            for seat, mine in on.items():
+                shown = dice[seat]
+                total = 2 * honey.count((seat, position)) if honey else 0
+                biggest = 0
+                for i in mine:
+                    total += shown[i].face
+                    if SIZES[i] > biggest:
+                        biggest = SIZES[i]
+                contenders.append((seat, total, len(mine), biggest))
             winner = card_winner(contenders)
         for seat, mine in on.items():
-            own = dice[seat]
-            for i in mine:
-                own[i] = PUDDLE if seat == winner and not soldier_goes_home(i) else HOME
+            own = moved[seat]
+            if seat == winner:
+                for i in mine:
+                    own[i] = HOME if soldier_goes_home(i) else PUDDLE
+            else:
+                for i in mine:
+                    own[i] = HOME
         if winner is not None:
             won[winner] = (*won[winner], card)
             area[position] = None
-    return _placements(_RESOLVED(state, tuple(map(tuple, dice)), tuple(area), tuple(won)))
+    return _placements(resolved(state, tuple(map(tuple, moved)), tuple(area), tuple(won)))
 
 
 def _placements(state: State) -> State:
@@ -743,20 +857,31 @@ def _end_round(state: State) -> State:
 
 def _choose_starter(state: State) -> State:
     if state.head_start >= 0:
-        return _draw_round_card(evolve(state, starter=state.head_start, head_start=-1))
+        return _draw_round_card(evolve(state, head_start=-1), state.head_start)
     counts = [len(colony) for colony in state.colonies]
-    home = [len(home_dice(state, seat)) for seat in range(state.players)]
+    home = []  # each seat's dice on its anthill
+    for own in state.dice:
+        at_home = 0
+        for die in own:
+            if die.spot is AT_HOME:
+                at_home += 1
+        home.append(at_home)
     tied = starting_candidates(counts, home)
     if len(tied) == 1:
-        return _draw_round_card(_STARTING(state, tied[0]))
+        return _draw_round_card(state, tied[0])
     return evolve(state, phase=ROLLOFF, tied=tied, rolloffs=0)
 
 
-def _draw_round_card(state: State) -> State:
-    drawn = drawn_round_cards(state)
-    if len(drawn) < state.rules.round_cards_dealt and _round_cards_left(state, drawn):
-        return _DRAWING(state, state.starter)
-    return _begin_sending(state)
+def _draw_round_card(state: State, starter: int) -> State:
+    """The new starting player ``starter`` draws a Round card while any is still to be dealt
+    (and left in the pile); else sends out first."""
+    drawn = len(state.used) + sum(map(len, state.held))  # each Round card drawn, held or used
+    if drawn < state.rules.round_cards_dealt and (
+        drawn < len(state.rules.round_cards)  # the box's cards are distinct: one is left
+        or _round_cards_left(state)
+    ):
+        return _DRAWING(state, starter, starter)
+    return _begin_sending(state, starter, state.held)
 
 
 _EFFECTS: Final[dict[type, typing.Callable[[State, typing.Any], State]]] = {

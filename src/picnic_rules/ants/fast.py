@@ -6,7 +6,7 @@ plays the round; this module gives it, behind named functions,
 * the phases, spots and Round cards as module constants (reading a module
   global costs about a tenth of ``Phase.SEND``, and the engine compares them
   at every step), and fixed tables (layouts, turn orders, die sizes);
-* interned values: dice in the area, placed cards, Round card plays and
+* interned values: dice in the area, placed cards, Round card plays, settles and
   placements are immutable, so each is built once and shared;
 * remembered answers: the cards in the area and a colony's spots (asked about
   several times in a row), the tosses of an anthill, where a seat's dice are
@@ -31,7 +31,7 @@ from . import colony as _colony
 from . import predicates as _predicates
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
 from .colony import KEY_WIDTH, cell_of, key, offsets
-from .moves import Keep, Move, Place, Play, Retoss, Toss
+from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .predicates import placement_is_legal
 from .rules import PLAYERS, POSITIONS, Rules, layout, neighbours
 from .state import Die, Phase, Placed, Spot, State
@@ -45,6 +45,7 @@ __all__ = [
     "HEAD_START",
     "HONEY",
     "KINDS",
+    "KIND_IDS",
     "LAND",
     "LAYOUTS",
     "LISTED",
@@ -89,6 +90,7 @@ __all__ = [
     "round_card_play",
     "scout_ahead_plays",
     "seat_dice",
+    "settles",
     "tosses",
 ]
 
@@ -126,6 +128,9 @@ SIZES: Final = tuple(kind.size for kind in DIE_KINDS)
 """Each die index's size: 3 the Soldier, 2 a Worker, 1 a Scout."""
 KINDS: Final = {card: kind_index(card) for card in CARD_KINDS}
 """Each picnic card's index in :data:`~picnic_rules.ants.cards.CARD_KINDS`."""
+KIND_IDS: Final = {id(card): kind for card, kind in KINDS.items()}
+"""The same by the ``id`` of the cards themselves (which a state and the draws hold; they
+live as long as the module, so their ids are never reused): no card hashed."""
 TURN_ORDERS: Final = {
     n: tuple(tuple((starter + i) % n for i in range(n)) for starter in range(n))
     for n in range(PLAYERS[0], PLAYERS[1] + 1)
@@ -181,6 +186,26 @@ placed_card: Final = functools.lru_cache(maxsize=4096)(Placed)
 """``Placed(card, x, y, turn, planner)``, shared (its hash computed once)."""
 round_card_play: Final = functools.lru_cache(maxsize=4096)(Play)
 """``Play(card, seat, die, position)``, shared (moves are immutable)."""
+
+
+_SETTLES: Final = tuple(tuple(Settle(die, card) for card in range(POSITIONS)) for die in range(6))
+"""The settle of each die index on each area position (moves are immutable, so shared)."""
+
+
+def settles(dice: tuple[Die, ...]) -> tuple[Move, ...]:
+    """Each of a seat's ``dice`` touching two cards settled on either, in die and card order
+    (shared moves; a die or card no game has gets a new one)."""
+    found: list[Move] = []
+    for i, die in enumerate(dice):
+        cards = die.cards
+        if len(cards) == 2:
+            for card in cards:
+                found.append(
+                    _SETTLES[i][card]
+                    if i < 6 and type(card) is int and 0 <= card < POSITIONS
+                    else Settle(i, card)
+                )
+    return tuple(found)
 
 
 def tosses(home: tuple[bool, ...], targets: tuple[int, ...]) -> tuple[Move, ...]:

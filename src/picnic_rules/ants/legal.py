@@ -10,6 +10,7 @@ a card it won. Chance's moves are sampled, never listed
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 from .cards import PicnicCard, RoundCard
 from .fast import (
@@ -41,9 +42,10 @@ from .fast import (
     placements,
     round_card_play,
     scout_ahead_plays,
+    settles,
     tosses,
 )
-from .moves import Move, Place, Settle
+from .moves import Move, Place
 from .predicates import scout_may_retoss
 from .state import State
 
@@ -65,7 +67,7 @@ def home_dice(state: State, seat: int) -> tuple[int, ...]:
 
 def drawn_round_cards(state: State) -> tuple[RoundCard, ...]:
     """Every Round card drawn so far (held or played)."""
-    return (*(card for held in state.held for card in held), *state.used)
+    return (*chain.from_iterable(state.held), *state.used)
 
 
 def targets(state: State) -> tuple[int, ...]:
@@ -98,12 +100,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     elif phase is AFTER:
         listed = _after_moves(state, seat)
     elif phase is SETTLE:
-        listed = tuple(
-            Settle(i, card)
-            for i, die in enumerate(state.dice[seat])
-            if len(die.cards) == 2
-            for card in die.cards
-        )
+        listed = settles(state.dice[seat])
     elif phase is PLACE:
         colony, planner = state.colonies[seat], PLANNER in state.held[seat]
         moves: list[Move] = []

@@ -71,13 +71,11 @@ def card_winner(contenders: Sequence[tuple[int, int, int, int]]) -> int | None:
     >>> card_winner([(0, 5, 2, 2), (1, 5, 2, 2)]) is None
     True
     """
-    best = list(contenders)
-    for key in (1, 2, 3):
-        top = max(c[key] for c in best)
-        best = [c for c in best if c[key] == top]
-        if len(best) == 1:
-            return best[0][0]
-    return None
+    strengths = [(total, dice, biggest) for _, total, dice, biggest in contenders]
+    strongest = max(strengths)  # the highest total, then the most dice, then the biggest die
+    if strengths.count(strongest) > 1:  # still tied
+        return None
+    return contenders[strengths.index(strongest)][0]
 
 
 def soldier_goes_home(die: int) -> bool:
@@ -153,5 +151,7 @@ def starting_candidates(plates: Sequence[int], home_dice: Sequence[int]) -> tupl
     """
     fewest = min(plates)
     seats = [s for s, n in enumerate(plates) if n == fewest]
-    fewer = min(home_dice[s] for s in seats)
-    return tuple(s for s in seats if home_dice[s] == fewer)
+    if len(seats) == 1:
+        return (seats[0],)
+    fewer = min([home_dice[s] for s in seats])
+    return tuple([s for s in seats if home_dice[s] == fewer])

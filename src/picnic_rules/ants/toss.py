@@ -23,7 +23,7 @@ import attrs
 from ..errors import PicnicError
 from ..kit.build import builder
 from ..kit.counts import draw
-from .cards import CARD_KINDS, DIE_KINDS, ScoringCard
+from .cards import CARD_KINDS, DIE_KINDS, RoundCard, ScoringCard
 from .fast import AREA, FILL, LAND, LISTED, ROLLOFF, ROUND_CARD, SETUP, cards_near
 from .legal import area_cards, drawn_round_cards, home_dice
 from .moves import MAX_KNOCKS, Deal, Draw, Knock, Landing, Move, Reveal, Rolloff
@@ -93,6 +93,12 @@ _LANDING: Final = builder(Landing)
 _KNOCK: Final = builder(Knock)
 _DRAWS: Final = tuple(Draw(card) for card in CARD_KINDS)
 """The draw of each card kind (moves are immutable, so shared)."""
+_REVEALS: Final = {card: Reveal(card) for card in RoundCard}
+"""The reveal of each Round card (shared, as the draws)."""
+_SCORING_CARDS: Final = tuple(ScoringCard)
+"""The Scoring cards, in their order (dealt from)."""
+_SCORING_RANK: Final = {card: card.value for card in ScoringCard}
+"""Each Scoring card's value, which orders the cards dealt."""
 _NEIGHBOURS: Final = tuple(neighbours(p) for p in range(POSITIONS))
 
 DEFAULT_TOSS_MODEL = TossModel()
@@ -204,6 +210,8 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     left alike). Raises :class:`~picnic_rules.PicnicError` when chance does not act."""
     if state.phase is LAND:  # the commonest chance node, drawn directly
         return _landing(state, rng, _DEFAULT_DRAWS)
+    if state.phase is FILL:  # the next commonest, as _sample draws it
+        return _DRAWS[draw(state.deck, rng)]
     return _sample(state, rng, DEFAULT_TOSS_MODEL)
 
 
@@ -213,9 +221,12 @@ def _sample(state: State, rng: random.Random, model: TossModel) -> Move:
         return sample_landing(state, rng, model)
     if phase is FILL:
         return _DRAWS[draw(state.deck, rng)]
+    if phase is ROUND_CARD:
+        drawn = drawn_round_cards(state)
+        return _REVEALS[rng.choice([c for c in state.rules.round_cards if c not in drawn])]
     if phase is SETUP:
         n = state.rules.scoring_cards_for(state.players)
-        scoring = tuple(sorted(rng.sample(list(ScoringCard), n), key=lambda c: c.value))
+        scoring = tuple(sorted(rng.sample(_SCORING_CARDS, n), key=_SCORING_RANK.__getitem__))
         tokens = list(state.rules.rewards)
         rng.shuffle(tokens)
         return Deal(scoring, tuple(tokens[:n]), tuple(tokens[n : n + 6]))
@@ -226,7 +237,4 @@ def _sample(state: State, rng: random.Random, model: TossModel) -> Move:
                 for seat in state.tied
             )
         )
-    if phase is ROUND_CARD:
-        drawn = drawn_round_cards(state)
-        return Reveal(rng.choice([c for c in state.rules.round_cards if c not in drawn]))
     raise PicnicError(f"chance does not act now ({phase.value})")
