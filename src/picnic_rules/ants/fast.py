@@ -338,7 +338,6 @@ the keys of its other three cells, relative to the new plate."""
 _FIRST: Final = (0, 1, 2, 3)
 """The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
-_SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 
 
 class _Interned(dict[int, Place]):
@@ -463,28 +462,41 @@ def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     return spots
 
 
-@functools.lru_cache(maxsize=64)
-def _covered(colony: tuple[Placed, ...]) -> frozenset[int]:
-    """The keys of the cells ``colony`` covers (built from the colony without its last card)."""
-    if not colony:
-        return frozenset()
-    last = colony[-1]
-    plate = key(last.x, last.y)
-    return _covered(colony[:-1]) | {plate, *(plate + d for d in _DELTAS[last.turn])}
+_CORNERS: Final = tuple(
+    key(min(dx for dx, _, _ in offsets(3, turn)), min(dy for _, dy, _ in offsets(3, turn)))
+    for turn in range(4)
+)
+"""Per turn, the :func:`key` offset from a card's plate to the top-left cell of the 2x2
+square its four cells make (whatever the turn, a card covers a 2x2 square)."""
+_OVERLAPPING: Final = tuple(key(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+"""The offsets between the top-left cells of two 2x2 squares that share a cell."""
+_TOUCHING: Final = tuple(
+    key(dx, dy)
+    for dy in range(-2, 3)
+    for dx in range(-2, 3)
+    if (abs(dx) == 2 and abs(dy) <= 1) or (abs(dy) == 2 and abs(dx) <= 1)
+)
+"""The offsets between the top-left cells of two 2x2 squares that share no cell but lie side
+by side (a cell of one beside a cell of the other)."""
+_TURNED: Final = tuple(4 * -corner + turn for turn, corner in enumerate(_CORNERS))
+"""Per turn, what turns four times a square's top-left :func:`key` into the code of the
+placement covering that square turned so."""
 
 
 @functools.lru_cache(maxsize=64)
 def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go with Planner, as ascending codes: no cell of the card on a
-    covered cell, one beside a covered cell."""
-    covered = _covered(colony)
-    edge = {at + d for at in covered for d in _SIDES} - covered
-    codes: list[int] = []
-    for turn, others in enumerate(_DELTAS):
-        cells = (0, *others)
-        near = {at - d for d in cells for at in edge}
-        near.difference_update([at - d for d in cells for at in covered])
-        codes.extend(4 * at + turn for at in near)
+    covered cell, one beside a covered cell.
+
+    A card covers a 2x2 square, as does each card of the colony: the squares beside a card's
+    square and sharing a cell with none, each taken in the four turns.
+    """
+    squares = [placed.y * KEY_WIDTH + placed.x + _CORNERS[placed.turn] for placed in colony]
+    free = {at + d for at in squares for d in _TOUCHING}
+    free.difference_update([at + d for at in squares for d in _OVERLAPPING])
+    fours = [4 * at for at in free]
+    fours.sort()  # then each turn's codes ascend, and the sort below merges four runs
+    codes = [four + turned for turned in _TURNED for four in fours]
     codes.sort()
     return tuple(codes)
 
@@ -507,7 +519,6 @@ def clear_caches() -> None:
         tosses,
         cards_near,
         _spots,
-        _covered,
         _planner_spots,
     ):
         cached.cache_clear()
