@@ -30,7 +30,7 @@ from ..kit import builder
 from . import colony as _colony
 from . import predicates as _predicates
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
-from .colony import KEY_WIDTH, cell_of, key, offsets
+from .colony import KEY_WIDTH, key, offsets
 from .moves import Move, Place, Play, Toss
 from .predicates import placement_is_legal
 from .rules import PLAYERS, POSITIONS, Rules, layout, neighbours
@@ -76,12 +76,15 @@ __all__ = [
     "has_spot",
     "is_spot",
     "mean_throw",
+    "placed_by",
     "placed_card",
     "placements",
     "remember_gaps",
     "round_card_play",
     "seat_dice",
+    "spots_of",
     "tosses",
+    "won_placements",
 ]
 
 SETUP: Final = Phase.SETUP
@@ -158,7 +161,8 @@ def die_in_area(cards: tuple[int, ...], face: int) -> Die:
     return found
 
 
-placed_card: Final = functools.lru_cache(maxsize=4096)(Placed)
+_PLACED: Final = builder(Placed)
+placed_card: Final = functools.lru_cache(maxsize=4096)(_PLACED)
 """``Placed(card, x, y, turn, planner)``, shared (its hash computed once)."""
 round_card_play: Final = functools.lru_cache(maxsize=4096)(Play)
 """``Play(card, seat, die, position)``, shared (moves are immutable)."""
@@ -325,16 +329,33 @@ _COVERED: Final = tuple(
 """Per turn of a card just placed, the codes (relative to ``4 * key`` of its plate) of the
 placements it ends: those on its cells (no visible ants now) and those covering its plate."""
 _NEW_SPOTS: Final = {
-    (ants, placed): tuple(
-        (4 * ant + turn, ant + a, ant + b, ant + c)
+    (ants, placed): frozenset(
+        4 * ant + turn
         for ant in _ANT_DELTAS[ants][placed]
-        for turn, (a, b, c) in enumerate(_DELTAS)
+        for turn, others in enumerate(_DELTAS)
+        if -ant not in others
     )
     for ants in (2, 3)
     for placed in range(4)
 }
-"""Per ants and turn of a card just placed, each placement on one of its ants: its code and
-the keys of its other three cells, relative to the new plate."""
+"""Per ants and turn of a card just placed, the codes (relative to ``4 * key`` of its plate)
+of the placements on one of its ants that do not cover its own plate."""
+
+
+def _blocked(ants: int, placed: int) -> dict[int, frozenset[int]]:
+    """Of the :data:`_NEW_SPOTS` of a card of ``ants`` just placed turned ``placed``, those
+    each plate covers, by the plate's :func:`key` relative to the new one."""
+    found: dict[int, set[int]] = {}
+    for code in _NEW_SPOTS[ants, placed]:
+        ant, turn = (code - (code & 3)) // 4, code & 3
+        for d in _DELTAS[turn]:
+            found.setdefault(ant + d, set()).add(code)
+    return {at: frozenset(codes) for at, codes in found.items()}
+
+
+_BLOCKED: Final = {(ants, placed): _blocked(ants, placed) for ants in (2, 3) for placed in range(4)}
+"""Per ants and turn of a card just placed, the :data:`_NEW_SPOTS` a plate covers, by the
+plate's :func:`key` relative to the new one (a plate elsewhere covers none)."""
 _FIRST: Final = (0, 1, 2, 3)
 """The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
@@ -352,36 +373,82 @@ class _Interned(dict[int, Place]):
         self.planner = planner
 
     def __missing__(self, code: int) -> Place:
-        x, y = cell_of(code >> 2)
-        place = self[code] = _PLACE(self.card, x, y, code & 3, self.planner)
+        at = code >> 2
+        y = (at + _HALF) // KEY_WIDTH  # cell_of(at)
+        place = self[code] = _PLACE(self.card, at - y * KEY_WIDTH, y, code & 3, self.planner)
         return place
 
 
-_PLACES: Final[dict[tuple[PicnicCard, bool], _Interned]] = {}
-"""The interned placements of each card, without and with Planner."""
+_PLACES: Final[dict[int, _Interned]] = {}
+"""The interned placements of each card, without and with Planner, by ``2 * id(card) +
+planner`` (the entry holds the card, so its ``id`` is not reused while it is here; a card's
+hash is a Python-level method, an ``id`` is not)."""
+_PLACES_KEPT: Final = 256
+"""The most cards' placements kept (then all are forgotten at once): a game's cards are the
+18 kinds', and a card built elsewhere gets its own."""
 
 
 def _interned(card: PicnicCard, planner: bool) -> _Interned:
     """The placements of ``card`` (with Planner or not) by their codes."""
-    interned = _PLACES.get((card, planner))
+    interned = _PLACES.get(2 * id(card) + planner)
     if interned is None or len(interned) > 4096:
-        interned = _PLACES[card, planner] = _Interned(card, planner)
+        if len(_PLACES) >= _PLACES_KEPT:
+            _PLACES.clear()
+        interned = _PLACES[2 * id(card) + planner] = _Interned(card, planner)
     return interned
+
+
+_PLACED_BY: Final[dict[int, tuple[Place, Placed]]] = {}
+"""The card each placement applied lately puts into the colony, by the placement's ``id``
+with the placement (so its ``id`` is not reused while it is here)."""
+_PLACED_KEPT: Final = 8192
+"""The most placements remembered (then all are forgotten at once)."""
+
+
+def placed_by(move: Place) -> Placed:
+    """The card ``move`` puts into the colony (``Placed`` of its fields), remembered by the
+    very move: listed placements are interned, so the one chosen may have been applied
+    before."""
+    found = _PLACED_BY.get(id(move))
+    if found is not None:
+        return found[1]
+    placed = _PLACED(move.card, move.x, move.y, move.turn, move.planner)
+    if len(_PLACED_BY) >= _PLACED_KEPT:
+        _PLACED_BY.clear()
+    _PLACED_BY[id(move)] = (move, placed)
+    return placed
 
 
 def placements(colony: tuple[Placed, ...], card: PicnicCard, planner: bool) -> list[Place]:
     """Every legal placement of ``card`` into ``colony`` (with Planner too if ``planner``):
     the plate on a visible ant, the other three cells on no plate; with Planner, every spot
     beside the colony covering nothing; the first card's plate on 0,0."""
-    found = list(map(_interned(card, False).__getitem__, _spots_of(colony) if colony else _FIRST))
+    found = list(map(_interned(card, False).__getitem__, spots_of(colony) if colony else _FIRST))
     if planner and colony:
         found.extend(map(_interned(card, True).__getitem__, _planner_spots(colony)))
     return found
 
 
+def won_placements(
+    colony: tuple[Placed, ...], won: tuple[PicnicCard, ...], planner: bool
+) -> tuple[Place, ...]:
+    """:func:`placements` of each kind of card among ``won`` in turn (each kind once, the
+    first of it first), the colony's spots found once."""
+    spots = spots_of(colony) if colony else _FIRST
+    if len(won) == 1 and not (planner and colony):  # the commonest: one card, no Planner
+        return tuple(map(_interned(won[0], False).__getitem__, spots))
+    found: list[Place] = []
+    for card in dict.fromkeys(won):
+        found.extend(map(_interned(card, False).__getitem__, spots))
+        if planner and colony:
+            found.extend(map(_interned(card, True).__getitem__, _planner_spots(colony)))
+    return tuple(found)
+
+
 def has_spot(colony: tuple[Placed, ...]) -> bool:
-    """Whether any card may go into ``colony`` without Planner (a colony has cards)."""
-    return bool(_spots_of(colony))
+    """Whether any card may go into ``colony`` without Planner (a colony has cards): whether
+    :func:`spots_of` is not empty."""
+    return bool(spots_of(colony))
 
 
 def is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
@@ -390,7 +457,7 @@ def is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
     if not colony or not (0 <= turn <= 3 and -_HALF < x < _HALF and -_HALF < y < _HALF):
         return placement_is_legal(colony, move.card, x, y, turn, move.planner)
     code = 4 * key(x, y) + turn
-    return code in (_planner_spots(colony) if move.planner else _spots_of(colony))
+    return code in (_planner_spots(colony) if move.planner else spots_of(colony))
 
 
 @functools.lru_cache(maxsize=128)
@@ -414,10 +481,15 @@ def _grown_spots(before: tuple[int, ...], colony: tuple[Placed, ...]) -> tuple[i
     base = 4 * plate
     ended = _COVERED[last.turn]
     codes = [code for code in before if code - base not in ended]
-    plates = {placed.y * KEY_WIDTH + placed.x - plate for placed in colony}  # from the new one
-    for code, a, b, c in _NEW_SPOTS[last.card.ants, last.turn]:
-        if a not in plates and b not in plates and c not in plates:
-            codes.append(base + code)
+    kind = last.card.ants, last.turn
+    new = set(_NEW_SPOTS[kind])
+    blocked = _BLOCKED[kind]
+    for placed in colony:  # the new card's own plate covers none of them
+        covered = blocked.get(placed.y * KEY_WIDTH + placed.x - plate)
+        if covered:
+            new -= covered
+    for code in new:
+        codes.append(base + code)
     codes.sort()
     return tuple(codes)
 
@@ -439,23 +511,29 @@ def colony_with(colony: tuple[Placed, ...], card: Placed) -> tuple[Placed, ...]:
 
 
 _last_spots: tuple[tuple[Placed, ...], tuple[int, ...]] = ((), ())
-"""The last colony :func:`_spots_of` was asked about, with its spots."""
+"""The last colony :func:`spots_of` was asked about, with its spots."""
 
 
-def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
-    """:func:`_spots`, remembering the last colony asked about (each placement asks about one
+def spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """Where any card may go into ``colony`` (a colony with cards) without Planner, as
+    ascending codes ``4 * key(x, y) + turn``; none when empty (:func:`has_spot`).
+
+    :func:`_spots`, remembering the last colony asked about (each placement asks about one
     colony three times: is there a place, where, and is this one of them), and a colony
-    :func:`colony_with` made by the colony it grew from."""
+    :func:`colony_with` made by the colony it grew from (most often the last one asked about).
+    """
     global _last_spots
     last = _last_spots
     if last[0] is colony:
         return last[1]
     grown = _GROWN.get(id(colony))
     spots: tuple[int, ...] | None
-    if grown is not None and grown[0] is colony:
+    if grown is not None:  # the entry holds the colony: it is this very one
         spots = grown[2]
         if spots is None:
-            spots = grown[2] = _grown_spots(_spots_of(grown[1]), colony)
+            before = grown[1]
+            spots = _grown_spots(last[1] if last[0] is before else spots_of(before), colony)
+            grown[2] = spots
     else:
         spots = _spots(colony)
     _last_spots = (colony, spots)
@@ -513,6 +591,7 @@ def clear_caches() -> None:
     _GROWN.clear()
     _DIES.clear()
     _PLACES.clear()
+    _PLACED_BY.clear()
     for cached in (
         placed_card,
         round_card_play,

@@ -33,6 +33,7 @@ from .fast import (
     placements,
     round_card_play,
     tosses,
+    won_placements,
 )
 from .moves import Keep, Move, Place, Play, Retoss, Settle
 from .predicates import scout_may_retoss
@@ -97,11 +98,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             for card in die.cards
         )
     elif phase is PLACE:
-        colony, planner = state.colonies[seat], PLANNER in state.held[seat]
-        moves: list[Move] = []
-        for card in dict.fromkeys(state.won[seat]):
-            moves.extend(placements(colony, card, planner))
-        listed = tuple(moves)
+        listed = won_placements(state.colonies[seat], state.won[seat], PLANNER in state.held[seat])
     else:
         return ()
     LISTED[0] = (state, listed)
