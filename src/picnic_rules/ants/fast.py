@@ -363,7 +363,7 @@ _HALF: Final = KEY_WIDTH // 2
 
 class _Interned(dict[int, Place]):
     """One card's placements already built (moves are immutable), by code; a missing one is
-    built on first use."""
+    built on first use (all are forgotten once there are :data:`_INTERNED_KEPT`)."""
 
     __slots__ = ("card", "planner")
 
@@ -373,12 +373,16 @@ class _Interned(dict[int, Place]):
         self.planner = planner
 
     def __missing__(self, code: int) -> Place:
+        if len(self) >= _INTERNED_KEPT:
+            self.clear()
         at = code >> 2
         y = (at + _HALF) // KEY_WIDTH  # cell_of(at)
         place = self[code] = _PLACE(self.card, at - y * KEY_WIDTH, y, code & 3, self.planner)
         return place
 
 
+_INTERNED_KEPT: Final = 4096
+"""The most placements of one card kept."""
 _PLACES: Final[dict[int, _Interned]] = {}
 """The interned placements of each card, without and with Planner, by ``2 * id(card) +
 planner`` (the entry holds the card, so its ``id`` is not reused while it is here; a card's
@@ -391,7 +395,7 @@ _PLACES_KEPT: Final = 256
 def _interned(card: PicnicCard, planner: bool) -> _Interned:
     """The placements of ``card`` (with Planner or not) by their codes."""
     interned = _PLACES.get(2 * id(card) + planner)
-    if interned is None or len(interned) > 4096:
+    if interned is None:
         if len(_PLACES) >= _PLACES_KEPT:
             _PLACES.clear()
         interned = _PLACES[2 * id(card) + planner] = _Interned(card, planner)
@@ -434,9 +438,15 @@ def won_placements(
 ) -> tuple[Place, ...]:
     """:func:`placements` of each kind of card among ``won`` in turn (each kind once, the
     first of it first), the colony's spots found once."""
-    spots = spots_of(colony) if colony else _FIRST
+    if not colony:
+        spots = _FIRST
+    else:
+        last = _last_spots  # most often (an inlined spots_of)
+        spots = last[1] if last[0] is colony else spots_of(colony)
     if len(won) == 1 and not (planner and colony):  # the commonest: one card, no Planner
-        return tuple(map(_interned(won[0], False).__getitem__, spots))
+        card = won[0]
+        interned = _PLACES.get(2 * id(card)) or _interned(card, False)  # an inlined _interned
+        return tuple(map(interned.__getitem__, spots))
     found: list[Place] = []
     for card in dict.fromkeys(won):
         found.extend(map(_interned(card, False).__getitem__, spots))
