@@ -438,6 +438,7 @@ def won_placements(
 ) -> tuple[Place, ...]:
     """:func:`placements` of each kind of card among ``won`` in turn (each kind once, the
     first of it first), the colony's spots found once."""
+    spots: tuple[int, ...]
     if not colony:
         spots = _FIRST
     else:
