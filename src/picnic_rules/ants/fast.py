@@ -24,6 +24,7 @@ normal play.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left, bisect_right
 from typing import Any, Final
 
 from ..kit import builder
@@ -328,34 +329,49 @@ _COVERED: Final = tuple(
 )
 """Per turn of a card just placed, the codes (relative to ``4 * key`` of its plate) of the
 placements it ends: those on its cells (no visible ants now) and those covering its plate."""
+_ENDED: Final = (min(min(codes) for codes in _COVERED), max(max(codes) for codes in _COVERED))
+"""The least and the greatest of the :data:`_COVERED` codes (a card ends no placement further
+away: the rows above and below it)."""
 _NEW_SPOTS: Final = {
-    (ants, placed): frozenset(
-        4 * ant + turn
-        for ant in _ANT_DELTAS[ants][placed]
-        for turn, others in enumerate(_DELTAS)
-        if -ant not in others
+    (ants, placed): tuple(
+        sorted(
+            4 * ant + turn
+            for ant in _ANT_DELTAS[ants][placed]
+            for turn, others in enumerate(_DELTAS)
+            if -ant not in others
+        )
     )
     for ants in (2, 3)
     for placed in range(4)
 }
 """Per ants and turn of a card just placed, the codes (relative to ``4 * key`` of its plate)
-of the placements on one of its ants that do not cover its own plate."""
+of the placements on one of its ants that do not cover its own plate, ascending: bit ``i`` of
+a mask stands for the ``i``-th."""
 
 
-def _blocked(ants: int, placed: int) -> dict[int, frozenset[int]]:
-    """Of the :data:`_NEW_SPOTS` of a card of ``ants`` just placed turned ``placed``, those
-    each plate covers, by the plate's :func:`key` relative to the new one."""
-    found: dict[int, set[int]] = {}
-    for code in _NEW_SPOTS[ants, placed]:
-        ant, turn = (code - (code & 3)) // 4, code & 3
+def _blocked(ants: int, placed: int) -> dict[int, int]:
+    """The mask of the :data:`_NEW_SPOTS` of a card of ``ants`` just placed turned ``placed``
+    that each plate covers, by the plate's :func:`key` relative to the new one."""
+    found: dict[int, int] = {}
+    for i, code in enumerate(_NEW_SPOTS[ants, placed]):
+        ant, turn = code >> 2, code & 3  # code - turn is 4 * ant
         for d in _DELTAS[turn]:
-            found.setdefault(ant + d, set()).add(code)
-    return {at: frozenset(codes) for at, codes in found.items()}
+            found[ant + d] = found.get(ant + d, 0) | 1 << i
+    return found
 
 
 _BLOCKED: Final = {(ants, placed): _blocked(ants, placed) for ants in (2, 3) for placed in range(4)}
-"""Per ants and turn of a card just placed, the :data:`_NEW_SPOTS` a plate covers, by the
-plate's :func:`key` relative to the new one (a plate elsewhere covers none)."""
+"""Per ants and turn of a card just placed, the mask of the :data:`_NEW_SPOTS` a plate covers,
+by the plate's :func:`key` relative to the new one (a plate elsewhere covers none)."""
+_UNBLOCKED: Final = {
+    kind: tuple(
+        tuple(code for i, code in enumerate(codes) if not mask >> i & 1)
+        for mask in range(1 << len(codes))
+    )
+    for kind, codes in _NEW_SPOTS.items()
+}
+"""Per ants and turn of a card just placed, and mask of the :data:`_NEW_SPOTS` covered, those
+left."""
 _FIRST: Final = (0, 1, 2, 3)
 """The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
@@ -491,15 +507,21 @@ def _grown_spots(before: tuple[int, ...], colony: tuple[Placed, ...]) -> tuple[i
     plate = last.y * KEY_WIDTH + last.x  # key(x, y)
     base = 4 * plate
     ended = _COVERED[last.turn]
-    codes = [code for code in before if code - base not in ended]
+    low = bisect_left(before, base + _ENDED[0])  # those around the new card only
+    high = bisect_right(before, base + _ENDED[1], low)
+    codes = list(before[:low])
+    for code in before[low:high]:
+        if code - base not in ended:
+            codes.append(code)
+    codes += before[high:]
     kind = last.card.ants, last.turn
-    new = set(_NEW_SPOTS[kind])
     blocked = _BLOCKED[kind]
+    covered = 0
     for placed in colony:  # the new card's own plate covers none of them
-        covered = blocked.get(placed.y * KEY_WIDTH + placed.x - plate)
-        if covered:
-            new -= covered
-    for code in new:
+        mask = blocked.get(placed.y * KEY_WIDTH + placed.x - plate)
+        if mask:
+            covered |= mask
+    for code in _UNBLOCKED[kind][covered]:
         codes.append(base + code)
     codes.sort()
     return tuple(codes)
