@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import Any, Final
 
 from ..kit import builder
@@ -463,12 +464,16 @@ def won_placements(
     if len(won) == 1 and not (planner and colony):  # the commonest: one card, no Planner
         card = won[0]
         interned = _PLACES.get(2 * id(card)) or _interned(card, False)  # an inlined _interned
+        if len(spots) > 1:  # a tuple of the placements at the spots, in one call
+            return itemgetter(*spots)(interned)  # type: ignore[no-any-return]
         return tuple(map(interned.__getitem__, spots))
     found: list[Place] = []
+    planned = _planner_spots(colony) if planner and colony else ()
     for card in dict.fromkeys(won):
-        found.extend(map(_interned(card, False).__getitem__, spots))
-        if planner and colony:
-            found.extend(map(_interned(card, True).__getitem__, _planner_spots(colony)))
+        interned = _PLACES.get(2 * id(card)) or _interned(card, False)
+        found.extend(map(interned.__getitem__, spots))
+        if planned:
+            found.extend(map(_interned(card, True).__getitem__, planned))
     return tuple(found)
 
 
@@ -529,17 +534,18 @@ def _grown_spots(before: tuple[int, ...], colony: tuple[Placed, ...]) -> tuple[i
 
 _GROWN: Final[dict[int, list[Any]]] = {}
 """Each colony :func:`colony_with` made, by ``id``: ``[colony, the colony it grew from, its
-spots or None]`` (the entry holds the colony, so its ``id`` is not reused while it is here).
-A colony's spots are then found from the smaller colony's by identity, no colony hashed."""
+spots or None, its Planner spots or None]`` (the entry holds the colony, so its ``id`` is not
+reused while it is here). A colony's spots are then found from the smaller colony's by
+identity, no colony hashed."""
 
 
 def colony_with(colony: tuple[Placed, ...], card: Placed) -> tuple[Placed, ...]:
     """``colony`` with ``card`` placed last (a new tuple, whose spots are then worked out
     from ``colony``'s)."""
-    grown = (*colony, card)
+    grown = colony + (card,)  # noqa: RUF005 (cheaper than unpacking into a new tuple)
     if len(_GROWN) >= 512:
         _GROWN.clear()
-    _GROWN[id(grown)] = [grown, colony, None]
+    _GROWN[id(grown)] = [grown, colony, None, None]
     return grown
 
 
@@ -574,39 +580,48 @@ def spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
 
 
 _CORNERS: Final = tuple(
-    key(min(dx for dx, _, _ in offsets(3, turn)), min(dy for _, dy, _ in offsets(3, turn)))
+    4 * key(min(dx for dx, _, _ in offsets(3, turn)), min(dy for _, dy, _ in offsets(3, turn)))
     for turn in range(4)
 )
-"""Per turn, the :func:`key` offset from a card's plate to the top-left cell of the 2x2
-square its four cells make (whatever the turn, a card covers a 2x2 square)."""
-_OVERLAPPING: Final = tuple(key(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
-"""The offsets between the top-left cells of two 2x2 squares that share a cell."""
+"""Per turn, four times the :func:`key` offset from a card's plate to the top-left cell of
+the 2x2 square its four cells make (whatever the turn, a card covers a 2x2 square)."""
+_OVERLAPPING: Final = tuple(4 * key(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+"""Four times the offsets between the top-left cells of two 2x2 squares that share a cell."""
 _TOUCHING: Final = tuple(
-    key(dx, dy)
+    4 * key(dx, dy)
     for dy in range(-2, 3)
     for dx in range(-2, 3)
     if (abs(dx) == 2 and abs(dy) <= 1) or (abs(dy) == 2 and abs(dx) <= 1)
 )
-"""The offsets between the top-left cells of two 2x2 squares that share no cell but lie side
-by side (a cell of one beside a cell of the other)."""
-_TURNED: Final = tuple(4 * -corner + turn for turn, corner in enumerate(_CORNERS))
+"""Four times the offsets between the top-left cells of two 2x2 squares that share no cell
+but lie side by side (a cell of one beside a cell of the other)."""
+_TURNED: Final = tuple(-corner + turn for turn, corner in enumerate(_CORNERS))
 """Per turn, what turns four times a square's top-left :func:`key` into the code of the
 placement covering that square turned so."""
 
 
-@functools.lru_cache(maxsize=64)
 def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go with Planner, as ascending codes: no cell of the card on a
-    covered cell, one beside a covered cell.
+    covered cell, one beside a covered cell (:func:`_planner_squares`), remembered for a
+    colony :func:`colony_with` made by the very colony (no colony hashed)."""
+    grown = _GROWN.get(id(colony))
+    if grown is None:
+        return _planner_squares(colony)
+    spots: tuple[int, ...] | None = grown[3]
+    if spots is None:
+        spots = grown[3] = _planner_squares.__wrapped__(colony)
+    return spots
 
-    A card covers a 2x2 square, as does each card of the colony: the squares beside a card's
-    square and sharing a cell with none, each taken in the four turns.
-    """
-    squares = [placed.y * KEY_WIDTH + placed.x + _CORNERS[placed.turn] for placed in colony]
+
+@functools.lru_cache(maxsize=64)
+def _planner_squares(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """The Planner spots of ``colony``: a card covers a 2x2 square, as does each card of the
+    colony; the squares beside a card's square and sharing a cell with none, each taken in
+    the four turns."""
+    squares = [4 * (placed.y * KEY_WIDTH + placed.x) + _CORNERS[placed.turn] for placed in colony]
     free = {at + d for at in squares for d in _TOUCHING}
     free.difference_update([at + d for at in squares for d in _OVERLAPPING])
-    fours = [4 * at for at in free]
-    fours.sort()  # then each turn's codes ascend, and the sort below merges four runs
+    fours = sorted(free)  # then each turn's codes ascend, and the sort below merges four runs
     codes = [four + turned for turned in _TURNED for four in fours]
     codes.sort()
     return tuple(codes)
@@ -631,7 +646,7 @@ def clear_caches() -> None:
         tosses,
         cards_near,
         _spots,
-        _planner_spots,
+        _planner_squares,
     ):
         cached.cache_clear()
     _colony.layers.cache_clear()
