@@ -70,6 +70,7 @@ def test_games_with_caches_cleared_at_each_step_are_the_same(
 
 def test_a_colony_grown_by_a_placement_has_the_spots_of_the_same_colony_built_anew() -> None:
     from picnic_rules.ants import CARD_KINDS, fast
+    from picnic_rules.ants.colony import cell_of
     from picnic_rules.ants.state import Placed
 
     rng = random.Random(5)
@@ -78,7 +79,7 @@ def test_a_colony_grown_by_a_placement_has_the_spots_of_the_same_colony_built_an
         for size in range(10):
             if size == 5 and game % 2:  # the colonies it grew from are forgotten
                 clear_caches()
-            spots = fast._spots_of(grown)  # from the colony it grew from, by identity
+            spots = fast.spots_of(grown)  # from the colony it grew from, by identity
             anew = tuple(list(grown))  # the same cards, another tuple: worked out by value
             assert anew is not grown or not grown
             fast._spots.cache_clear()
@@ -86,7 +87,7 @@ def test_a_colony_grown_by_a_placement_has_the_spots_of_the_same_colony_built_an
             if not spots and grown:
                 break
             code = rng.choice(spots) if grown else rng.randrange(4)
-            x, y = fast.cell_of(code >> 2)
+            x, y = cell_of(code >> 2)
             grown = fast.colony_with(grown, Placed(rng.choice(CARD_KINDS), x, y, code & 3))
 
 

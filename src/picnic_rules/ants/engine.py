@@ -58,15 +58,16 @@ from .fast import (
     SIZES,
     STOMP,
     TARGETS,
+    TURN_ORDERS,
     area_gaps,
     colony_with,
     die_in_area,
     first_home,
     has_home,
-    has_spot,
     is_spot,
-    placed_card,
+    placed_by,
     remember_gaps,
+    spots_of,
 )
 from .legal import (
     area_cards,
@@ -817,12 +818,13 @@ def _resolve(
 
 def _placements(state: State) -> State:
     """Winners place their cards, in turn order; a card with no legal place is set aside."""
-    for seat in turn_order(state):
+    players = len(state.dice)
+    for seat in TURN_ORDERS[players][state.starter % players]:  # turn_order(state)
         pending = state.won[seat]
         if not pending:
             continue
         # a spot without Planner takes any card; else ask for each card (Planner, first card)
-        if has_spot(state.colonies[seat]) or any(
+        if spots_of(state.colonies[seat]) or any(
             legal_placements(state, seat, card) for card in pending
         ):
             if state.phase is PLACE and state.turn == seat:  # the same seat places again
@@ -835,14 +837,12 @@ def _placements(state: State) -> State:
 
 def _place(state: State, move: Place) -> State:
     seat = state.turn
-    card = placed_card(move.card, move.x, move.y, move.turn, move.planner)
-    pending = list(state.won[seat])
+    colonies, won = list(state.colonies), list(state.won)
+    pending = list(won[seat])
     pending.remove(move.card)
-    state = _PLACED(
-        state,
-        replace(state.colonies, seat, colony_with(state.colonies[seat], card)),
-        replace(state.won, seat, tuple(pending)),
-    )
+    won[seat] = tuple(pending)
+    colonies[seat] = colony_with(colonies[seat], placed_by(move))
+    state = _PLACED(state, tuple(colonies), tuple(won))
     if move.planner:
         held = replace(state.held, seat, tuple(c for c in state.held[seat] if c is not PLANNER))
         state = evolve(state, held=held, used=(*state.used, PLANNER))

@@ -24,13 +24,15 @@ normal play.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import Any, Final
 
 from ..kit import builder
 from . import colony as _colony
 from . import predicates as _predicates
 from .cards import CARD_KINDS, DIE_KINDS, DieKind, PicnicCard, RoundCard, kind_index
-from .colony import KEY_WIDTH, cell_of, key, offsets
+from .colony import KEY_WIDTH, key, offsets
 from .moves import Keep, Move, Place, Play, Retoss, Settle, Toss
 from .predicates import placement_is_legal
 from .rules import PLAYERS, POSITIONS, Rules, layout, neighbours
@@ -84,6 +86,7 @@ __all__ = [
     "is_spot",
     "kind_tosses",
     "mean_throw",
+    "placed_by",
     "placed_card",
     "placements",
     "remember_gaps",
@@ -91,7 +94,9 @@ __all__ = [
     "scout_ahead_plays",
     "seat_dice",
     "settles",
+    "spots_of",
     "tosses",
+    "won_placements",
 ]
 
 SETUP: Final = Phase.SETUP
@@ -182,7 +187,8 @@ def _new_die(cards: tuple[int, ...], face: int) -> Die:
     return die
 
 
-placed_card: Final = functools.lru_cache(maxsize=4096)(Placed)
+_PLACED: Final = builder(Placed)
+placed_card: Final = functools.lru_cache(maxsize=4096)(_PLACED)
 """``Placed(card, x, y, turn, planner)``, shared (its hash computed once)."""
 round_card_play: Final = functools.lru_cache(maxsize=4096)(Play)
 """``Play(card, seat, die, position)``, shared (moves are immutable)."""
@@ -446,26 +452,57 @@ _COVERED: Final = tuple(
 )
 """Per turn of a card just placed, the codes (relative to ``4 * key`` of its plate) of the
 placements it ends: those on its cells (no visible ants now) and those covering its plate."""
+_ENDED: Final = (min(min(codes) for codes in _COVERED), max(max(codes) for codes in _COVERED))
+"""The least and the greatest of the :data:`_COVERED` codes (a card ends no placement further
+away: the rows above and below it)."""
 _NEW_SPOTS: Final = {
     (ants, placed): tuple(
-        (4 * ant + turn, ant + a, ant + b, ant + c)
-        for ant in _ANT_DELTAS[ants][placed]
-        for turn, (a, b, c) in enumerate(_DELTAS)
+        sorted(
+            4 * ant + turn
+            for ant in _ANT_DELTAS[ants][placed]
+            for turn, others in enumerate(_DELTAS)
+            if -ant not in others
+        )
     )
     for ants in (2, 3)
     for placed in range(4)
 }
-"""Per ants and turn of a card just placed, each placement on one of its ants: its code and
-the keys of its other three cells, relative to the new plate."""
+"""Per ants and turn of a card just placed, the codes (relative to ``4 * key`` of its plate)
+of the placements on one of its ants that do not cover its own plate, ascending: bit ``i`` of
+a mask stands for the ``i``-th."""
+
+
+def _blocked(ants: int, placed: int) -> dict[int, int]:
+    """The mask of the :data:`_NEW_SPOTS` of a card of ``ants`` just placed turned ``placed``
+    that each plate covers, by the plate's :func:`key` relative to the new one."""
+    found: dict[int, int] = {}
+    for i, code in enumerate(_NEW_SPOTS[ants, placed]):
+        ant, turn = code >> 2, code & 3  # code - turn is 4 * ant
+        for d in _DELTAS[turn]:
+            found[ant + d] = found.get(ant + d, 0) | 1 << i
+    return found
+
+
+_BLOCKED: Final = {(ants, placed): _blocked(ants, placed) for ants in (2, 3) for placed in range(4)}
+"""Per ants and turn of a card just placed, the mask of the :data:`_NEW_SPOTS` a plate covers,
+by the plate's :func:`key` relative to the new one (a plate elsewhere covers none)."""
+_UNBLOCKED: Final = {
+    kind: tuple(
+        tuple(code for i, code in enumerate(codes) if not mask >> i & 1)
+        for mask in range(1 << len(codes))
+    )
+    for kind, codes in _NEW_SPOTS.items()
+}
+"""Per ants and turn of a card just placed, and mask of the :data:`_NEW_SPOTS` covered, those
+left."""
 _FIRST: Final = (0, 1, 2, 3)
 """The codes of the first card's placements: its plate on 0,0, any turn."""
 _HALF: Final = KEY_WIDTH // 2
-_SIDES: Final = (key(1, 0), key(-1, 0), key(0, 1), key(0, -1))
 
 
 class _Interned(dict[int, Place]):
     """One card's placements already built (moves are immutable), by code; a missing one is
-    built on first use."""
+    built on first use (all are forgotten once there are :data:`_INTERNED_KEPT`)."""
 
     __slots__ = ("card", "planner")
 
@@ -475,36 +512,97 @@ class _Interned(dict[int, Place]):
         self.planner = planner
 
     def __missing__(self, code: int) -> Place:
-        x, y = cell_of(code >> 2)
-        place = self[code] = _PLACE(self.card, x, y, code & 3, self.planner)
+        if len(self) >= _INTERNED_KEPT:
+            self.clear()
+        at = code >> 2
+        y = (at + _HALF) // KEY_WIDTH  # cell_of(at)
+        place = self[code] = _PLACE(self.card, at - y * KEY_WIDTH, y, code & 3, self.planner)
         return place
 
 
-_PLACES: Final[dict[tuple[PicnicCard, bool], _Interned]] = {}
-"""The interned placements of each card, without and with Planner."""
+_INTERNED_KEPT: Final = 4096
+"""The most placements of one card kept."""
+_PLACES: Final[dict[int, _Interned]] = {}
+"""The interned placements of each card, without and with Planner, by ``2 * id(card) +
+planner`` (the entry holds the card, so its ``id`` is not reused while it is here; a card's
+hash is a Python-level method, an ``id`` is not)."""
+_PLACES_KEPT: Final = 256
+"""The most cards' placements kept (then all are forgotten at once): a game's cards are the
+18 kinds', and a card built elsewhere gets its own."""
 
 
 def _interned(card: PicnicCard, planner: bool) -> _Interned:
     """The placements of ``card`` (with Planner or not) by their codes."""
-    interned = _PLACES.get((card, planner))
-    if interned is None or len(interned) > 4096:
-        interned = _PLACES[card, planner] = _Interned(card, planner)
+    interned = _PLACES.get(2 * id(card) + planner)
+    if interned is None:
+        if len(_PLACES) >= _PLACES_KEPT:
+            _PLACES.clear()
+        interned = _PLACES[2 * id(card) + planner] = _Interned(card, planner)
     return interned
+
+
+_PLACED_BY: Final[dict[int, tuple[Place, Placed]]] = {}
+"""The card each placement applied lately puts into the colony, by the placement's ``id``
+with the placement (so its ``id`` is not reused while it is here)."""
+_PLACED_KEPT: Final = 8192
+"""The most placements remembered (then all are forgotten at once)."""
+
+
+def placed_by(move: Place) -> Placed:
+    """The card ``move`` puts into the colony (``Placed`` of its fields), remembered by the
+    very move: listed placements are interned, so the one chosen may have been applied
+    before."""
+    found = _PLACED_BY.get(id(move))
+    if found is not None:
+        return found[1]
+    placed = _PLACED(move.card, move.x, move.y, move.turn, move.planner)
+    if len(_PLACED_BY) >= _PLACED_KEPT:
+        _PLACED_BY.clear()
+    _PLACED_BY[id(move)] = (move, placed)
+    return placed
 
 
 def placements(colony: tuple[Placed, ...], card: PicnicCard, planner: bool) -> list[Place]:
     """Every legal placement of ``card`` into ``colony`` (with Planner too if ``planner``):
     the plate on a visible ant, the other three cells on no plate; with Planner, every spot
     beside the colony covering nothing; the first card's plate on 0,0."""
-    found = list(map(_interned(card, False).__getitem__, _spots_of(colony) if colony else _FIRST))
+    found = list(map(_interned(card, False).__getitem__, spots_of(colony) if colony else _FIRST))
     if planner and colony:
         found.extend(map(_interned(card, True).__getitem__, _planner_spots(colony)))
     return found
 
 
+def won_placements(
+    colony: tuple[Placed, ...], won: tuple[PicnicCard, ...], planner: bool
+) -> tuple[Place, ...]:
+    """:func:`placements` of each kind of card among ``won`` in turn (each kind once, the
+    first of it first), the colony's spots found once."""
+    spots: tuple[int, ...]
+    if not colony:
+        spots = _FIRST
+    else:
+        last = _last_spots  # most often (an inlined spots_of)
+        spots = last[1] if last[0] is colony else spots_of(colony)
+    if len(won) == 1 and not (planner and colony):  # the commonest: one card, no Planner
+        card = won[0]
+        interned = _PLACES.get(2 * id(card)) or _interned(card, False)  # an inlined _interned
+        if len(spots) > 1:  # a tuple of the placements at the spots, in one call
+            return itemgetter(*spots)(interned)  # type: ignore[no-any-return]
+        return tuple(map(interned.__getitem__, spots))
+    found: list[Place] = []
+    planned = _planner_spots(colony) if planner and colony else ()
+    for card in dict.fromkeys(won):
+        interned = _PLACES.get(2 * id(card)) or _interned(card, False)
+        found.extend(map(interned.__getitem__, spots))
+        if planned:
+            found.extend(map(_interned(card, True).__getitem__, planned))
+    return tuple(found)
+
+
 def has_spot(colony: tuple[Placed, ...]) -> bool:
-    """Whether any card may go into ``colony`` without Planner (a colony has cards)."""
-    return bool(_spots_of(colony))
+    """Whether any card may go into ``colony`` without Planner (a colony has cards): whether
+    :func:`spots_of` is not empty."""
+    return bool(spots_of(colony))
 
 
 def is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
@@ -513,7 +611,7 @@ def is_spot(colony: tuple[Placed, ...], move: Place) -> bool:
     if not colony or not (0 <= turn <= 3 and -_HALF < x < _HALF and -_HALF < y < _HALF):
         return placement_is_legal(colony, move.card, x, y, turn, move.planner)
     code = 4 * key(x, y) + turn
-    return code in (_planner_spots(colony) if move.planner else _spots_of(colony))
+    return code in (_planner_spots(colony) if move.planner else spots_of(colony))
 
 
 @functools.lru_cache(maxsize=128)
@@ -536,77 +634,117 @@ def _grown_spots(before: tuple[int, ...], colony: tuple[Placed, ...]) -> tuple[i
     plate = last.y * KEY_WIDTH + last.x  # key(x, y)
     base = 4 * plate
     ended = _COVERED[last.turn]
-    codes = [code for code in before if code - base not in ended]
-    plates = {placed.y * KEY_WIDTH + placed.x - plate for placed in colony}  # from the new one
-    for code, a, b, c in _NEW_SPOTS[last.card.ants, last.turn]:
-        if a not in plates and b not in plates and c not in plates:
-            codes.append(base + code)
+    low = bisect_left(before, base + _ENDED[0])  # those around the new card only
+    high = bisect_right(before, base + _ENDED[1], low)
+    codes = list(before[:low])
+    for code in before[low:high]:
+        if code - base not in ended:
+            codes.append(code)
+    codes += before[high:]
+    kind = last.card.ants, last.turn
+    blocked = _BLOCKED[kind]
+    covered = 0
+    for placed in colony:  # the new card's own plate covers none of them
+        mask = blocked.get(placed.y * KEY_WIDTH + placed.x - plate)
+        if mask:
+            covered |= mask
+    for code in _UNBLOCKED[kind][covered]:
+        codes.append(base + code)
     codes.sort()
     return tuple(codes)
 
 
 _GROWN: Final[dict[int, list[Any]]] = {}
 """Each colony :func:`colony_with` made, by ``id``: ``[colony, the colony it grew from, its
-spots or None]`` (the entry holds the colony, so its ``id`` is not reused while it is here).
-A colony's spots are then found from the smaller colony's by identity, no colony hashed."""
+spots or None, its Planner spots or None]`` (the entry holds the colony, so its ``id`` is not
+reused while it is here). A colony's spots are then found from the smaller colony's by
+identity, no colony hashed."""
 
 
 def colony_with(colony: tuple[Placed, ...], card: Placed) -> tuple[Placed, ...]:
     """``colony`` with ``card`` placed last (a new tuple, whose spots are then worked out
     from ``colony``'s)."""
-    grown = (*colony, card)
+    grown = colony + (card,)  # noqa: RUF005 (cheaper than unpacking into a new tuple)
     if len(_GROWN) >= 512:
         _GROWN.clear()
-    _GROWN[id(grown)] = [grown, colony, None]
+    _GROWN[id(grown)] = [grown, colony, None, None]
     return grown
 
 
 _last_spots: tuple[tuple[Placed, ...], tuple[int, ...]] = ((), ())
-"""The last colony :func:`_spots_of` was asked about, with its spots."""
+"""The last colony :func:`spots_of` was asked about, with its spots."""
 
 
-def _spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
-    """:func:`_spots`, remembering the last colony asked about (each placement asks about one
+def spots_of(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """Where any card may go into ``colony`` (a colony with cards) without Planner, as
+    ascending codes ``4 * key(x, y) + turn``; none when empty (:func:`has_spot`).
+
+    :func:`_spots`, remembering the last colony asked about (each placement asks about one
     colony three times: is there a place, where, and is this one of them), and a colony
-    :func:`colony_with` made by the colony it grew from."""
+    :func:`colony_with` made by the colony it grew from (most often the last one asked about).
+    """
     global _last_spots
     last = _last_spots
     if last[0] is colony:
         return last[1]
     grown = _GROWN.get(id(colony))
     spots: tuple[int, ...] | None
-    if grown is not None and grown[0] is colony:
+    if grown is not None:  # the entry holds the colony: it is this very one
         spots = grown[2]
         if spots is None:
-            spots = grown[2] = _grown_spots(_spots_of(grown[1]), colony)
+            before = grown[1]
+            spots = _grown_spots(last[1] if last[0] is before else spots_of(before), colony)
+            grown[2] = spots
     else:
         spots = _spots(colony)
     _last_spots = (colony, spots)
     return spots
 
 
-@functools.lru_cache(maxsize=64)
-def _covered(colony: tuple[Placed, ...]) -> frozenset[int]:
-    """The keys of the cells ``colony`` covers (built from the colony without its last card)."""
-    if not colony:
-        return frozenset()
-    last = colony[-1]
-    plate = key(last.x, last.y)
-    return _covered(colony[:-1]) | {plate, *(plate + d for d in _DELTAS[last.turn])}
+_CORNERS: Final = tuple(
+    4 * key(min(dx for dx, _, _ in offsets(3, turn)), min(dy for _, dy, _ in offsets(3, turn)))
+    for turn in range(4)
+)
+"""Per turn, four times the :func:`key` offset from a card's plate to the top-left cell of
+the 2x2 square its four cells make (whatever the turn, a card covers a 2x2 square)."""
+_OVERLAPPING: Final = tuple(4 * key(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+"""Four times the offsets between the top-left cells of two 2x2 squares that share a cell."""
+_TOUCHING: Final = tuple(
+    4 * key(dx, dy)
+    for dy in range(-2, 3)
+    for dx in range(-2, 3)
+    if (abs(dx) == 2 and abs(dy) <= 1) or (abs(dy) == 2 and abs(dx) <= 1)
+)
+"""Four times the offsets between the top-left cells of two 2x2 squares that share no cell
+but lie side by side (a cell of one beside a cell of the other)."""
+_TURNED: Final = tuple(-corner + turn for turn, corner in enumerate(_CORNERS))
+"""Per turn, what turns four times a square's top-left :func:`key` into the code of the
+placement covering that square turned so."""
 
 
-@functools.lru_cache(maxsize=64)
 def _planner_spots(colony: tuple[Placed, ...]) -> tuple[int, ...]:
     """Where any card may go with Planner, as ascending codes: no cell of the card on a
-    covered cell, one beside a covered cell."""
-    covered = _covered(colony)
-    edge = {at + d for at in covered for d in _SIDES} - covered
-    codes: list[int] = []
-    for turn, others in enumerate(_DELTAS):
-        cells = (0, *others)
-        near = {at - d for d in cells for at in edge}
-        near.difference_update([at - d for d in cells for at in covered])
-        codes.extend(4 * at + turn for at in near)
+    covered cell, one beside a covered cell (:func:`_planner_squares`), remembered for a
+    colony :func:`colony_with` made by the very colony (no colony hashed)."""
+    grown = _GROWN.get(id(colony))
+    if grown is None:
+        return _planner_squares(colony)
+    spots: tuple[int, ...] | None = grown[3]
+    if spots is None:
+        spots = grown[3] = _planner_squares.__wrapped__(colony)
+    return spots
+
+
+@functools.lru_cache(maxsize=64)
+def _planner_squares(colony: tuple[Placed, ...]) -> tuple[int, ...]:
+    """The Planner spots of ``colony``: a card covers a 2x2 square, as does each card of the
+    colony; the squares beside a card's square and sharing a cell with none, each taken in
+    the four turns."""
+    squares = [4 * (placed.y * KEY_WIDTH + placed.x) + _CORNERS[placed.turn] for placed in colony]
+    free = {at + d for at in squares for d in _TOUCHING}
+    free.difference_update([at + d for at in squares for d in _OVERLAPPING])
+    fours = sorted(free)  # then each turn's codes ascend, and the sort below merges four runs
+    codes = [four + turned for turned in _TURNED for four in fours]
     codes.sort()
     return tuple(codes)
 
@@ -624,6 +762,7 @@ def clear_caches() -> None:
     _GROWN.clear()
     _DIES.clear()
     _PLACES.clear()
+    _PLACED_BY.clear()
     for cached in (
         placed_card,
         round_card_play,
@@ -633,8 +772,7 @@ def clear_caches() -> None:
         scout_ahead_plays,
         cards_near,
         _spots,
-        _covered,
-        _planner_spots,
+        _planner_squares,
     ):
         cached.cache_clear()
     _colony.layers.cache_clear()

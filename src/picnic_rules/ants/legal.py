@@ -44,6 +44,7 @@ from .fast import (
     scout_ahead_plays,
     settles,
     tosses,
+    won_placements,
 )
 from .moves import Move, Place
 from .predicates import scout_may_retoss
@@ -102,11 +103,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     elif phase is SETTLE:
         listed = settles(state.dice[seat])
     elif phase is PLACE:
-        colony, planner = state.colonies[seat], PLANNER in state.held[seat]
-        moves: list[Move] = []
-        for card in dict.fromkeys(state.won[seat]):
-            moves.extend(placements(colony, card, planner))
-        listed = tuple(moves)
+        listed = won_placements(state.colonies[seat], state.won[seat], PLANNER in state.held[seat])
     else:
         return ()
     LISTED[0] = (state, listed)
