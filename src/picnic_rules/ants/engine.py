@@ -141,40 +141,18 @@ MAX_ROLLOFFS: Final = 3
 # rule always sets (see kit.build.evolver).
 _TOSSED: Final = evolver(State, "tossing", "target", phase=LAND)
 _LANDED: Final = evolver(State, "dice", "touched", phase=AFTER)
-_SENDING: Final = evolver(
-    State,
-    "dice",
-    "turn",
-    phase=SEND,
-    tossing=-1,
-    target=-1,
-    touched=False,
-    scout_retossed=False,
-    extra_tosses=0,
-)
-_BROUGHT_BACK_SETTLING: Final = evolver(
-    State,
-    "dice",
-    "turn",
-    phase=SETTLE,
-    tossing=-1,
-    target=-1,
-    touched=False,
-    scout_retossed=False,
-    extra_tosses=0,
-)
-_BROUGHT_BACK_RESOLVED: Final = evolver(
-    State,
-    "dice",
-    "area",
-    "won",
-    honey=(),
-    tossing=-1,
-    target=-1,
-    touched=False,
-    scout_retossed=False,
-    extra_tosses=0,
-)
+_TURN_OVER: Final[dict[str, object]] = {
+    "tossing": -1,
+    "target": -1,
+    "touched": False,
+    "scout_retossed": False,
+    "extra_tosses": 0,
+}
+"""What the end of a seat's turn always sets: no die in the air, no landing to answer, no
+Scout re-toss used and no extra toss left."""
+_SENDING: Final = evolver(State, "dice", "turn", phase=SEND, **_TURN_OVER)
+_BROUGHT_BACK_SETTLING: Final = evolver(State, "dice", "turn", phase=SETTLE, **_TURN_OVER)
+_BROUGHT_BACK_RESOLVED: Final = evolver(State, "dice", "area", "won", honey=(), **_TURN_OVER)
 _RESOLVED: Final = evolver(State, "dice", "area", "won", honey=())
 _FILLED: Final = evolver(State, "area", "deck")
 _FILLING: Final = evolver(State, phase=FILL)
@@ -182,18 +160,7 @@ _MOVED: Final = evolver(State, "dice")
 _SETTLING: Final = evolver(State, "dice", "turn", phase=SETTLE)
 _PLACING: Final = evolver(State, "turn", phase=PLACE)
 _DRAWING: Final = evolver(State, "starter", "turn", phase=ROUND_CARD)
-_FIRST_TOSS: Final = evolver(
-    State,
-    "starter",
-    "turn",
-    "held",
-    phase=SEND,
-    tossing=-1,
-    target=-1,
-    touched=False,
-    scout_retossed=False,
-    extra_tosses=0,
-)
+_FIRST_TOSS: Final = evolver(State, "starter", "turn", "held", phase=SEND, **_TURN_OVER)
 _DEALT: Final = evolver(State, "scoring", "rewards", "majority")
 _PLACED: Final = evolver(State, "colonies", "won")
 _NEXT_ROUND: Final = evolver(State, "round")
