@@ -23,9 +23,9 @@ from typing import Final
 from ..errors import IllegalMove
 from ..game import CHANCE, Actor, Outcome
 from ..kit import evolve, evolver
-from ..kit.counts import replace
+from ..kit.counts import add, replace
 from ..typecheck import ill_typed
-from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard, ScoringCard
+from .cards import CARD_KINDS, DIE_KINDS, PicnicCard, RoundCard
 from .colony import plates
 from .fast import (
     AFTER,
@@ -58,7 +58,6 @@ from .fast import (
     SIZES,
     STOMP,
     TARGETS,
-    TURN_ORDERS,
     area_gaps,
     colony_with,
     die_in_area,
@@ -417,10 +416,6 @@ def _apply_chance(state: State, move: Move) -> State:
         return _fill(state, move)  # a draw's card is looked up by value (stored as the kind)
     if phase is LAND and type(move) is Landing:
         return _land(state, move)
-    if phase is ROUND_CARD and type(move) is Reveal and type(move.card) is RoundCard:
-        return _reveal(state, move)  # proper already
-    if phase is SETUP and type(move) is Deal and _typed_deal(move):
-        return _deal(state, move)  # proper already
     if type(move) is not Draw:
         move = proper(move)
     if phase is SETUP and type(move) is Deal:
@@ -439,17 +434,6 @@ def _apply_chance(state: State, move: Move) -> State:
         ROUND_CARD: "reveals a Round card",
     }[phase]
     raise IllegalMove(move, f"chance {wanted} now")
-
-
-def _typed_deal(move: Deal) -> bool:
-    """Whether every field of ``move`` holds its declared type (else :func:`proper` decides)."""
-    return (
-        type(move.scoring) is tuple
-        and type(move.rewards) is tuple
-        and type(move.majority) is tuple
-        and all([type(card) is ScoringCard for card in move.scoring])
-        and all([type(token) is int for token in (*move.rewards, *move.majority)])
-    )
 
 
 def _deal(state: State, move: Deal) -> State:
@@ -493,15 +477,11 @@ def _fill(state: State, move: Draw) -> State:
         if kind < 0:
             raise IllegalMove(move, f"not a move of ants: {ill_typed(move) or 'no such card'}")
         card = CARD_KINDS[kind]  # the card itself, no look-alike
-    counts = list(state.deck)
-    if not counts[kind]:
+    if not state.deck[kind]:
         raise IllegalMove(move, f"no {move.card} is left in the deck")
-    counts[kind] -= 1
-    deck = tuple(counts)
+    deck = add(state.deck, kind, -1)
     gaps = area_gaps(state)
-    cards = list(state.area)
-    cards[gaps[0]] = card
-    area = tuple(cards)
+    area = replace(state.area, gaps[0], card)
     remember_gaps(area, len(state.dice), gaps[1:])
     if len(gaps) > 1 and any(deck):  # more gaps to fill: still chance's turn
         return _FILLED(state, area, deck)
@@ -553,13 +533,7 @@ def _landed(state: State, move: Landing) -> State:
         not cards and scout_may_retoss(tossed, cards, move.touched, state.scout_retossed)
     ) or RE_TOSS in state.held[seat]:
         return _LANDED(state, dice, move.touched)
-    if state.extra_tosses:
-        return _toss_done(state, dice)
-    for after in NEXT_SEATS[len(dice)][seat]:  # _next_turn, inline: the commonest step
-        for die in dice[after]:
-            if die.spot is AT_HOME:
-                return _SENDING(state, dice, after)
-    return _bring_back(state, dice)
+    return _toss_done(state, dice)
 
 
 def _knocked(state: State, move: Landing) -> tuple[tuple[Die, ...], ...]:
@@ -668,9 +642,8 @@ def _next_turn(state: State, dice: tuple[tuple[Die, ...], ...] | None = None) ->
     """The next seat with dice on its anthill tosses; with none, the food is brought back."""
     dice = state.dice if dice is None else dice
     for seat in NEXT_SEATS[len(dice)][state.turn]:
-        for die in dice[seat]:  # has_home, inline: asked after each toss
-            if die.spot is AT_HOME:
-                return _SENDING(state, dice, seat)
+        if has_home(dice[seat]):
+            return _SENDING(state, dice, seat)
     return _bring_back(state, dice)
 
 
@@ -785,8 +758,7 @@ def _resolve(
 
 def _placements(state: State) -> State:
     """Winners place their cards, in turn order; a card with no legal place is set aside."""
-    players = len(state.dice)
-    for seat in TURN_ORDERS[players][state.starter % players]:  # turn_order(state)
+    for seat in turn_order(state):
         pending = state.won[seat]
         if not pending:
             continue

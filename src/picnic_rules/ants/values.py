@@ -27,8 +27,8 @@ import attrs
 
 from ..errors import IllegalMove
 from ..typecheck import ill_typed
-from .cards import CARD_KINDS, RoundCard
-from .moves import MOVE_TYPES, Knock, Move, Place, Play, Retoss, Reveal, Settle
+from .cards import CARD_KINDS, RoundCard, ScoringCard
+from .moves import MOVE_TYPES, Deal, Knock, Move, Place, Play, Retoss, Reveal, Settle
 
 __all__ = ["canonical", "proper", "typed_knocks"]
 
@@ -115,6 +115,13 @@ _TYPED: Final[dict[type, Callable[[Any], bool]]] = {
     ),
     Retoss: lambda m: type(m.target) is int,
     Reveal: lambda m: type(m.card) is RoundCard,
+    Deal: lambda m: (
+        type(m.scoring) is tuple
+        and type(m.rewards) is tuple
+        and type(m.majority) is tuple
+        and all([type(card) is ScoringCard for card in m.scoring])
+        and all([type(token) is int for token in (*m.rewards, *m.majority)])
+    ),
 }
 """For the commonest moves, a quick test that every field holds its declared type (else
 :func:`canonical` decides)."""
